@@ -1,0 +1,142 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { broadcastDevReady } from "@remix-run/node";
+import pg from "pg";
+import webpush from "web-push";
+import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.js";
+import { disconnectPrisma, prisma } from "../app/services/db.server.js";
+import { applyMigrations } from "./db/schema-engine.js";
+import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
+import { createHttpApp } from "./http.js";
+import { startWorker } from "./jobs/worker.js";
+
+export type Running = { url: string; upstreamUrl: string; databaseUrl: string; stop(): Promise<void> };
+type Log = (line: string) => void;
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+async function checkDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } catch (e) {
+    throw new ConfigError(`DATABASE_URL ${redact(url)} cannot be reached: ${(e as Error).message || (e as { code?: string }).code}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function checkUpstream(url: string) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(5000) });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (e as Error).message;
+    throw new ConfigError(`UPSTREAM_API_URL ${url} is unreachable (${reason})`);
+  }
+}
+
+/** A secret from the environment, or one generated on first start and kept in the database. */
+async function keptSecret(name: string, make: () => string): Promise<string> {
+  const found = await prisma.appSecret.findUnique({ where: { name } });
+  if (found) return found.value;
+  const value = make();
+  await prisma.appSecret.upsert({ where: { name }, create: { name, value }, update: {} });
+  return (await prisma.appSecret.findUniqueOrThrow({ where: { name } })).value;
+}
+
+async function ensureSecrets() {
+  if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await keptSecret("session_secret", () => crypto.randomBytes(32).toString("hex"));
+  if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
+    const keys = JSON.parse(await keptSecret("vapid_keys", () => JSON.stringify(webpush.generateVAPIDKeys()))) as { publicKey: string; privateKey: string };
+    process.env.VAPID_PUBLIC_KEY = keys.publicKey;
+    process.env.VAPID_PRIVATE_KEY = keys.privateKey;
+  }
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  const file = path.resolve("build/index.js");
+  if (!fs.existsSync(file)) throw new ConfigError("No server build found at build/index.js: run `npm run build` first");
+  return import(`${pathToFileURL(file).href}?t=${fs.statSync(file).mtimeMs}`);
+}
+
+/**
+ * Boots everything in order: configuration, database (embedded when DATABASE_URL is unset),
+ * migrations, upstream (built-in simulator when UPSTREAM_API_URL is unset), job worker, HTTP.
+ */
+export async function boot(log: Log = console.log): Promise<Running> {
+  const env = getEnv();
+  const stops: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(`[shutdown] ${(e as Error).message}`));
+  };
+  try {
+    let databaseUrl = env.DATABASE_URL;
+    if (!databaseUrl) {
+      const db = await startEmbeddedPostgres(path.join(env.DATA_DIR, "postgres"));
+      stops.push(() => db.stop());
+      databaseUrl = db.url;
+      log(`[db] embedded PostgreSQL listening on ${redact(databaseUrl)} (data in ${path.join(env.DATA_DIR, "postgres")})`);
+    } else {
+      await checkDatabase(databaseUrl);
+      log(`[db] PostgreSQL at ${redact(databaseUrl)}`);
+    }
+    process.env.DATABASE_URL = databaseUrl;
+    const applied = await applyMigrations(databaseUrl);
+    log(`[db] migrations ${applied.length ? `applied: ${applied.join(", ")}` : "up to date"}`);
+    stops.push(() => disconnectPrisma());
+    await ensureSecrets();
+
+    let upstreamUrl = env.UPSTREAM_API_URL;
+    if (!upstreamUrl) {
+      // Loaded only when needed: a deployment with a real upstream never runs simulator code.
+      const { startSimulator } = await import("./sim/index.js");
+      const sim = await startSimulator({ port: 0 });
+      stops.push(() => sim.close());
+      upstreamUrl = sim.url;
+      log(`[upstream] built-in simulator listening on ${upstreamUrl}`);
+    } else {
+      await checkUpstream(upstreamUrl);
+      log(`[upstream] GPS API at ${upstreamUrl}`);
+    }
+    process.env.UPSTREAM_API_URL = upstreamUrl;
+    resetEnvCache();
+
+    const boss = await startWorker(databaseUrl, log);
+    stops.push(async () => {
+      const stopped = new Promise((r) => boss.once("stopped", r));
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 6000))]);
+    });
+
+    const dev = Boolean(process.env.REMIX_DEV_ORIGIN);
+    let build = await loadBuild();
+    if (dev) {
+      // `remix dev` rewrites build/ on each change: reload it and tell the browser to refresh.
+      const watcher = fs.watch(path.resolve("build"), { persistent: false }, async (_e, file) => {
+        if (file !== "version.txt" && file !== "index.js") return;
+        build = await loadBuild().catch(() => build);
+        broadcastDevReady(build);
+      });
+      stops.push(async () => watcher.close());
+    }
+    const app = createHttpApp(() => build, dev ? "development" : "production");
+    const server: http.Server = await new Promise((resolve, reject) => {
+      const s = app.listen(env.PORT, env.HOST, () => resolve(s)).on("error", reject);
+    });
+    stops.push(() => new Promise<void>((r) => (server.closeAllConnections?.(), server.close(() => r()))));
+    const port = (server.address() as { port: number }).port;
+    const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+    log(`[http] Tracksmith listening on ${url}`);
+    if (dev) broadcastDevReady(build);
+    return { url, upstreamUrl, databaseUrl, stop: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}

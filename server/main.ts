@@ -1,0 +1,21 @@
+import { ConfigError } from "../app/services/env.server.js";
+import { boot } from "./boot.js";
+
+/** `npm start`: one process serving Tracksmith on its embedded defaults; Ctrl-C stops it all. */
+try {
+  const running = await boot();
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[shutdown] ${signal}: stopping`);
+    await running.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+} catch (e) {
+  if (e instanceof ConfigError) console.error(`Tracksmith cannot start: ${e.message}`);
+  else console.error(`Tracksmith cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
