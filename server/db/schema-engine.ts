@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
 /**
@@ -34,12 +35,14 @@ let modulePromise: ReturnType<typeof loadEngineModule> | undefined;
 async function withEngine<T>(databaseUrl: string, schemaText: string, fn: (engine: Engine) => Promise<T>): Promise<T> {
   modulePromise ??= loadEngineModule();
   const { SchemaEngine } = await modulePromise;
-  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
   const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, factory);
   try {
     return await fn(engine);
   } finally {
     engine.free();
+    await pool.end();
   }
 }
 

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import type { SessionUser } from "~/lib/user";
+import { prisma } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+
+/** What the server keeps per session. The upstream token never leaves the server. */
+export type SessionData = { user: SessionUser; token: string; tokenExp: number };
+
+function sessionCookie() {
+  const env = getEnv();
+  const production = env.NODE_ENV === "production";
+  // Rotation: a comma-separated list, newest first; old secrets still verify existing cookies.
+  const secrets = (env.SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",").map((s) => s.trim());
+  return createCookie(production ? "__Host-tracksmith" : "tracksmith_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: production,
+    path: "/",
+    secrets,
+    maxAge: env.SESSION_MAX_HOURS * 3600,
+  });
+}
+
+function expiryFor(createdAt: Date, now = new Date()) {
+  const env = getEnv();
+  const idle = now.getTime() + env.SESSION_IDLE_MINUTES * 60_000;
+  const absolute = createdAt.getTime() + env.SESSION_MAX_HOURS * 3_600_000;
+  return new Date(Math.min(idle, absolute));
+}
+
+let storage: ReturnType<typeof createStorage> | undefined;
+
+function createStorage() {
+  return createSessionStorage<SessionData>({
+    cookie: sessionCookie(),
+    async createData(data) {
+      const id = crypto.randomBytes(32).toString("base64url"); // 256 random bits
+      const now = new Date();
+      await prisma.session.create({
+        data: {
+          id,
+          userId: data.user?.username_id ?? 0,
+          companyId: data.user?.companyid ?? 0,
+          data: data as object,
+          createdAt: now,
+          expiresAt: expiryFor(now, now),
+        },
+      });
+      return id;
+    },
+    async readData(id) {
+      const row = await prisma.session.findUnique({ where: { id } });
+      if (!row) return null;
+      const now = new Date();
+      if (row.expiresAt <= now) {
+        await prisma.session.deleteMany({ where: { id } });
+        return null;
+      }
+      // Sliding idle timeout, capped by the absolute lifetime; written at most once a minute.
+      if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+        await prisma.session.update({ where: { id }, data: { lastSeenAt: now, expiresAt: expiryFor(row.createdAt, now) } });
+      }
+      return row.data as SessionData;
+    },
+    async updateData(id, data) {
+      await prisma.session.updateMany({ where: { id }, data: { data: data as object } });
+    },
+    async deleteData(id) {
+      await prisma.session.deleteMany({ where: { id } });
+    },
+  });
+}
+
+export function sessionStorage() {
+  storage ??= createStorage();
+  return storage;
+}
+
+export function getSession(request: Request): Promise<Session<SessionData>> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** Ends every session of one user (an admin's "sign out everywhere"). */
+export async function endAllSessions(userId: number) {
+  const { count } = await prisma.session.deleteMany({ where: { userId } });
+  return count;
+}

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export type AppProcess = { url: string; upstreamUrl: string; databaseUrl: string; output: () => string; stop(): Promise<void> };
+
+/**
+ * Runs the real server (`tsx server/main.ts`, the same as `npm start` after the build) in its own
+ * data folder and waits for its "listening" lines.
+ */
+export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90_000): Promise<AppProcess> {
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const child: ChildProcess = spawn(tsx, ["server/main.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start in time:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/\[http\] Tracksmith listening on (\S+)/)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({
+        url,
+        upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
+        databaseUrl: "",
+        output: () => output,
+        stop: () =>
+          new Promise<void>((r) => {
+            if (child.exitCode !== null) return r();
+            child.once("exit", () => r());
+            child.kill("SIGTERM");
+            setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+          }),
+      });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`app exited with ${code}:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, inject } from "vitest";
+
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
+  if (!found) throw new Error("Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)");
+  return found;
+}
+
+let browser: Browser | undefined;
+
+/** One Chromium per test file (Debian's, driven by playwright-core); closed after the file. */
+export async function getBrowser(): Promise<Browser> {
+  if (!browser) {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+    afterAll(async () => {
+      await browser?.close();
+      browser = undefined;
+    });
+  }
+  return browser;
+}
+
+export const appUrl = () => inject("appUrl");
+export const upstreamUrl = () => inject("upstreamUrl");
+
+/** A fresh context (own cookies and storage) and page. */
+export async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const b = await getBrowser();
+  const context = await b.newContext({ baseURL: appUrl(), javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the real login form. */
+export async function signIn(page: Page, username: string, password: string, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+}

@@ -1,0 +1,37 @@
+import fs from "node:fs/promises";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/db/embedded-postgres";
+import { applyMigrations } from "../../server/db/schema-engine";
+
+let db: EmbeddedDatabase | undefined;
+
+/**
+ * One real PostgreSQL for the whole run. Migrations are applied once to a template database;
+ * each test file gets its own copy (tests/support/db.ts), so files run in parallel safely.
+ */
+export async function setup(project: TestProject) {
+  const dir = ".data/test-postgres";
+  await fs.rm(dir, { recursive: true, force: true });
+  db = process.env.TEST_DATABASE_URL
+    ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
+    : await startEmbeddedPostgres(dir);
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query("drop database if exists tracksmith_template");
+  await admin.query("create database tracksmith_template");
+  await admin.end();
+  const templateUrl = db.url.replace(/\/[^/]+$/, "/tracksmith_template");
+  await applyMigrations(templateUrl);
+  project.provide("databaseServerUrl", db.url);
+}
+
+export async function teardown() {
+  await db?.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseServerUrl: string;
+  }
+}
