@@ -10,13 +10,13 @@
 import { DAY_MS, TZ_OFFSET_MS } from "./catalog";
 import { bearing, distanceKm, lerp, round6, type LatLng } from "./geo";
 import { hash, unit } from "./prng";
-import { NODES, addressNear, route, type Edge } from "./roads";
+import { NODES, addressNear, roadKm, route, type Edge } from "./roads";
 import type { Device, World } from "./world";
 
 const CYCLE = 28;
 /** A day index that is a multiple of 28 (and 7) near 2020, so odometers stay realistic. */
 const K0 = 18256;
-const WINDOW_MS = 13 * 3600_000;
+const WINDOW_MS = 10 * 3600_000;
 
 export type State = "moving" | "idling" | "resting";
 
@@ -39,7 +39,8 @@ export type Leg = {
   restEnd: number;
 };
 
-export type Stop = { node: number; point: LatLng; address: string };
+/** A place a vehicle stops at; `salt` keys its synthetic street address (see stopAddress). */
+export type Stop = { node: number; point: LatLng; salt: number };
 type DayPlan = { k: number; dayStart: number; odoStart: number; legs: Leg[] };
 
 export type Sample = LatLng & {
@@ -67,7 +68,7 @@ function homeStop(d: Device): Stop {
   return {
     node: d.sim.home,
     point: { lat: n.lat + (unit(c, 1) - 0.5) * 0.012, lng: n.lng + (unit(c, 2) - 0.5) * 0.012 },
-    address: addressNear(d.sim.home, c),
+    salt: c,
   };
 }
 
@@ -75,7 +76,7 @@ function stopsFor(d: Device, c: number): Stop[] {
   const code = d.sim.code;
   const home = homeStop(d);
   const stops = [home];
-  const count = 1 + (hash(code, c, 1) % 5); // 1..5 customer stops, so 2..6 trips a day
+  const count = 2 + (hash(code, c, 1) % 6); // 2..7 customer stops, so 3..8 trips a day
   let prev = home.node;
   for (let i = 0; i < count; i++) {
     let node = hash(code, c, 10 + i) % NODES.length;
@@ -86,7 +87,7 @@ function stopsFor(d: Device, c: number): Stop[] {
       node,
       // Customers sit off the arterial, up to ~700 m from the suburb centre, so vehicles spread out.
       point: { lat: n.lat + (unit(code, c, 40 + i) - 0.5) * 0.012, lng: n.lng + (unit(code, c, 50 + i) - 0.5) * 0.012 },
-      address: addressNear(node, hash(code, c, i)),
+      salt: hash(code, c, i),
     });
     prev = node;
   }
@@ -117,8 +118,13 @@ function cycleKm(d: Device) {
   for (let c = 0; c < CYCLE; c++) {
     let km = 0;
     if (works(d, c + K0)) {
+      // Same sum as the legs' edges in buildPlan, without building edge objects (cheap at 10k devices).
       const stops = stopsFor(d, c);
-      for (let i = 0; i + 1 < stops.length; i++) for (const e of legEdges(stops[i]!, stops[i + 1]!)) km += e.km;
+      for (let i = 0; i + 1 < stops.length; i++) {
+        const a = stops[i]!;
+        const b = stops[i + 1]!;
+        km += distanceKm(a.point, NODES[a.node]!) + roadKm(a.node, b.node) + distanceKm(NODES[b.node]!, b.point);
+      }
     }
     prefix[c + 1] = prefix[c]! + km;
   }
@@ -133,6 +139,10 @@ export function odometerAtDayStart(d: Device, k: number): number {
   const { prefix, total } = cycleKm(d);
   const j = k - K0;
   return d.sim.baseOdometerKm + Math.floor(j / CYCLE) * total + prefix[mod(j, CYCLE)]!;
+}
+
+export function stopAddress(s: Stop): string {
+  return addressNear(s.node, s.salt);
 }
 
 // ---------------------------------------------------------------- day plans (timing varies per day)
@@ -172,7 +182,7 @@ function buildPlan(d: Device, k: number): DayPlan {
     });
     odo += km;
   }
-  // Timing: warm-up, drive, idle on arrival, then dwell; dwells share what is left of a 13 h shift.
+  // Timing: warm-up, drive, idle on arrival, then dwell; dwells share what is left of a 10 h shift.
   const warm = (i: number) => (1 + unit(code, k, i, 91) * 2) * 60_000;
   const idle = (i: number) => d.sim.idleMinutes * (0.6 + 0.8 * unit(code, k, i, 92)) * 60_000;
   const active = legs.reduce((s, l, i) => s + warm(i) + l.edgeStartMs[l.edges.length]! + idle(i), 0);

@@ -5,13 +5,15 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/db/em
 import { applyMigrations } from "../../server/db/schema-engine";
 
 let db: EmbeddedDatabase | undefined;
+let dir = "";
 
 /**
  * One real PostgreSQL for the whole run. Migrations are applied once to a template database;
  * each test file gets its own copy (tests/support/db.ts), so files run in parallel safely.
  */
 export async function setup(project: TestProject) {
-  const dir = ".data/test-postgres";
+  // Per run, so several runs on one machine never share (or kill) each other's PostgreSQL.
+  dir = `.data/test-postgres-${process.pid}`;
   await fs.rm(dir, { recursive: true, force: true });
   db = process.env.TEST_DATABASE_URL
     ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
@@ -28,6 +30,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await db?.stop();
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
 }
 
 declare module "vitest" {

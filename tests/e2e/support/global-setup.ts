@@ -3,9 +3,10 @@ import type { TestProject } from "vitest/node";
 import { startAppProcess, type AppProcess } from "./app-process";
 
 let app: AppProcess | undefined;
+let dataDir = "";
 
 export async function setup(project: TestProject) {
-  const dataDir = ".data/e2e";
+  dataDir = `.data/e2e-${process.pid}`;
   await fs.rm(dataDir, { recursive: true, force: true });
   app = await startAppProcess({ DATA_DIR: dataDir, SMTP_URL: "", UPSTREAM_API_URL: "", DATABASE_URL: "" });
   project.provide("appUrl", app.url);
@@ -14,6 +15,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await app?.stop();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 }
 
 declare module "vitest" {
