@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
+export const APP = "http://localhost:3000";
+
+/** A form POST as a browser on our own origin sends it. */
+export function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+  return new Request(APP + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: APP, ...headers },
+  });
+}
+
+export function get(path: string, cookie?: string): Request {
+  return new Request(APP + path, { headers: cookie ? { cookie } : {} });
+}
+
+/** Calls a route's loader/action the way Remix does, with our load context. */
+export async function call(
+  fn: (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown,
+  request: Request,
+  options: { params?: Record<string, string>; clientAddress?: string } = {},
+): Promise<Response> {
+  try {
+    const out = await fn({ request, params: options.params ?? {}, context: { clientAddress: options.clientAddress ?? "203.0.113.1", cspNonce: "n" } } as never);
+    return out instanceof Response ? out : Response.json(out);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** The cookie pair from a response's Set-Cookie, for the next request. */
+export function cookieFrom(res: Response): string {
+  const set = res.headers.get("set-cookie") ?? "";
+  return set.split(";")[0];
+}
