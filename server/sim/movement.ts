@@ -76,7 +76,9 @@ function stopsFor(d: Device, c: number): Stop[] {
   const code = d.sim.code;
   const home = homeStop(d);
   const stops = [home];
-  const count = 2 + (hash(code, c, 1) % 6); // 2..7 customer stops, so 3..8 trips a day
+  // 2..7 customer stops, so 3..8 trips a day; couriers make drops until about 12 h of work.
+  const count = d.sim.courier ? 60 : 2 + (hash(code, c, 1) % 6);
+  let hours = 0;
   let prev = home.node;
   for (let i = 0; i < count; i++) {
     let node = hash(code, c, 10 + i) % NODES.length;
@@ -89,7 +91,10 @@ function stopsFor(d: Device, c: number): Stop[] {
       point: { lat: n.lat + (unit(code, c, 40 + i) - 0.5) * 0.012, lng: n.lng + (unit(code, c, 50 + i) - 0.5) * 0.012 },
       salt: hash(code, c, i),
     });
+    // ~35 km/h door to door plus ~6 min at each drop; the shift must end well inside the day.
+    hours += roadKm(prev, node) / 35 + 0.1;
     prev = node;
+    if (d.sim.courier && hours > 12) break;
   }
   stops.push(home);
   return stops;
@@ -186,17 +191,18 @@ function buildPlan(d: Device, k: number): DayPlan {
   const warm = (i: number) => (1 + unit(code, k, i, 91) * 2) * 60_000;
   const idle = (i: number) => d.sim.idleMinutes * (0.6 + 0.8 * unit(code, k, i, 92)) * 60_000;
   const active = legs.reduce((s, l, i) => s + warm(i) + l.edgeStartMs[l.edges.length]! + idle(i), 0);
-  const spare = Math.max(legs.length * 5 * 60_000, (WINDOW_MS - active) * 0.75);
+  const spare = d.sim.courier ? legs.length * 2 * 60_000 : Math.max(legs.length * 5 * 60_000, (WINDOW_MS - active) * 0.75);
   const weights = legs.map((_, i) => 0.4 + unit(code, k, i, 93));
   const wsum = weights.slice(0, -1).reduce((a, b) => a + b, 0) || 1;
   let t = dayStart + 6 * 3600_000 + unit(code, k, 94) * 90 * 60_000;
   legs.forEach((l, i) => {
-    l.warmStart = t;
-    l.depart = t + warm(i);
-    l.arrive = l.depart + l.edgeStartMs[l.edges.length]!;
-    l.idleEnd = l.arrive + idle(i);
+    // Whole milliseconds, so times survive a round trip through ISO strings.
+    l.warmStart = Math.round(t);
+    l.depart = Math.round(t + warm(i));
+    l.arrive = Math.round(l.depart + l.edgeStartMs[l.edges.length]!);
+    l.idleEnd = Math.round(l.arrive + idle(i));
     t = l.idleEnd + (i < legs.length - 1 ? (spare * weights[i]!) / wsum : 0);
-    l.restEnd = i < legs.length - 1 ? t : dayStart + DAY_MS;
+    l.restEnd = i < legs.length - 1 ? Math.round(t) : dayStart + DAY_MS;
   });
   return { k, dayStart, odoStart, legs };
 }
@@ -332,15 +338,20 @@ export type SimTrip = {
   day: number;
 };
 
-/** Generated trips whose departure is within [from, to), respecting the offline cut-off. */
-export function tripsBetween(world: World, d: Device, from: number, to: number): SimTrip[] {
+/**
+ * Generated trips departing within [from, to) and finished by `arriveBy` (the present, so a trip
+ * in progress is not a trip yet), respecting the offline cut-off.
+ */
+export function tripsBetween(world: World, d: Device, from: number, to: number, arriveBy = Infinity): SimTrip[] {
   if (d.sim.stationary) return [];
-  const end = Math.min(to, silentAfter(world, d));
+  const silent = silentAfter(world, d);
+  const end = Math.min(to, silent);
+  const done = Math.min(arriveBy, silent);
   const out: SimTrip[] = [];
   for (let k = deviceDay(d, from); k <= deviceDay(d, end); k++) {
     for (const leg of dayPlan(d, k).legs) {
-      if (leg.depart >= from && leg.depart < end && leg.arrive <= end) {
-        out.push({ id: `${d.imei}-${Math.round(leg.depart)}`, imei: d.imei, leg, day: k });
+      if (leg.depart >= from && leg.depart < end && leg.arrive <= done) {
+        out.push({ id: `${d.imei}-${leg.depart}`, imei: d.imei, leg, day: k });
       }
     }
   }

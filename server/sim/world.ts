@@ -64,6 +64,8 @@ export type Device = {
     site: { lat: number; lng: number };
     /** Hours added to the local day so some vehicles work late or night shifts. */
     shiftHours: number;
+    /** Couriers drive stop to stop with short dwells, in shifts covering every hour of every day. */
+    courier: boolean;
     /** Bit i set = works on weekday i (0 = Sunday). */
     workdays: number;
     baseOdometerKm: number;
@@ -246,6 +248,7 @@ function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTa
       site,
       // A quarter work a late shift, a tenth nights, so something moves at any hour of the demo.
       shiftHours: rng.chance(0.1) ? 12 : rng.chance(0.28) ? 6 : 0,
+      courier: false,
       // Parked vehicles never leave their spot; the rest work 5, 6 or 7 days a week.
       workdays: profile === "parked" ? 0 : rng.chance(0.3) ? 0b1111111 : rng.chance(0.5) ? 0b1111110 : 0b0111110,
       baseOdometerKm: rng.int(2_000, 90_000),
@@ -258,6 +261,12 @@ function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTa
   };
   // Keep company 1's first offline device predictable for tests: the poll tracker (index 18).
   if (company.id === 1 && i === 18) d.sim.profile = "offline";
+  // Company 1 always has vehicles on the road, whatever the hour or weekday the demo runs at:
+  // six couriers (devices 2 to 7) on shifts starting every four hours.
+  const courierSlot = i - 1;
+  if (company.id === 1 && !stationary && courierSlot >= 0 && courierSlot < 6) {
+    Object.assign(d.sim, { courier: true, profile: "fleet", workdays: 0b1111111, shiftHours: courierSlot * 4, idleMinutes: 1 });
+  }
   return d;
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The one place that talks HTTP to the upstream GPS API (kentcdodds.com transistor.server.ts
+ * style): base URL, Bearer token, per-attempt timeout, error mapping (SPEC §8), response
+ * validation, and retries with capped exponential backoff + full jitter for idempotent reads
+ * only. A circuit breaker (issue 8) belongs in `request` too, so every call passes through it.
+ */
+import type { z } from "zod";
+import { UpstreamError, messageFromBody } from "./errors";
+
+export type UpstreamOptions = {
+  baseUrl: string;
+  token?: string | null;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Extra attempts for idempotent reads (never for mutations). */
+  retries?: number;
+  /** Backoff base and cap (ms); the delay before retry n is random in [0, min(cap, base * 2^n)]. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  fetch?: typeof fetch;
+};
+
+export type RequestOptions<S extends z.ZodTypeAny> = {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  path: string;
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  schema: S;
+  /** Safe to repeat: GETs and read-only POSTs. Mutations must leave this false. */
+  idempotent?: boolean;
+  /** Statuses treated as success besides 2xx handling (e.g. a 200 that the caller inspects). */
+  expectStatus?: number[];
+};
+
+export type UpstreamResponse<T> = { status: number; data: T };
+
+export type Upstream = {
+  readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch">>> & { token: string | null };
+  /** A client for the same upstream acting with another bearer token. */
+  withToken(token: string | null): Upstream;
+  request<S extends z.ZodTypeAny>(opts: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>>;
+};
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+export function createUpstream(opts: UpstreamOptions): Upstream {
+  const options = {
+    baseUrl: opts.baseUrl.replace(/\/+$/, ""),
+    token: opts.token ?? null,
+    timeoutMs: opts.timeoutMs ?? 4000,
+    retries: opts.retries ?? 2,
+    backoffBaseMs: opts.backoffBaseMs ?? 100,
+    backoffCapMs: opts.backoffCapMs ?? 2000,
+  };
+  const doFetch = opts.fetch ?? fetch;
+
+  async function attempt<S extends z.ZodTypeAny>(r: RequestOptions<S>, call: string): Promise<UpstreamResponse<z.output<S>>> {
+    const url = new URL(options.baseUrl + r.path);
+    for (const [k, v] of Object.entries(r.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (r.body !== undefined) headers["content-type"] = "application/json";
+    let res: Response;
+    let text: string;
+    try {
+      // One signal covers both the headers and the body, so a stalled body also times out.
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      res = await doFetch(url, { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body), signal });
+      text = await res.text();
+    } catch (e) {
+      const name = (e as { name?: string })?.name;
+      if (name === "TimeoutError" || name === "AbortError") {
+        throw new UpstreamError(`The upstream did not answer within ${options.timeoutMs} ms`, 504, "timeout", null, call);
+      }
+      throw new UpstreamError("The upstream cannot be reached", 503, "unreachable", null, call);
+    }
+    let body: unknown = text;
+    if (text && (res.headers.get("content-type") ?? "").includes("json")) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    if (!res.ok && !r.expectStatus?.includes(res.status)) {
+      throw new UpstreamError(messageFromBody(text ? body : null), res.status, "http", text ? body : null, call);
+    }
+    const parsed = r.schema.safeParse(body === "" ? undefined : body);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0];
+      const detail = where ? `${where.path.join(".") || "(root)"}: ${where.message}` : "unexpected shape";
+      throw new UpstreamError(`Unexpected response from ${call} (${detail})`, 502, "invalid_response", body, call);
+    }
+    return { status: res.status, data: parsed.data };
+  }
+
+  async function request<S extends z.ZodTypeAny>(r: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>> {
+    const call = `${r.method} ${r.path}`;
+    const tries = r.idempotent ? options.retries + 1 : 1;
+    for (let n = 0; ; n++) {
+      try {
+        return await attempt(r, call);
+      } catch (e) {
+        const retriable =
+          e instanceof UpstreamError &&
+          (e.kind === "timeout" || e.kind === "unreachable" || (e.kind === "http" && RETRY_STATUSES.has(e.status)));
+        if (!retriable || n + 1 >= tries) throw e;
+        const cap = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** n);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
+      }
+    }
+  }
+
+  return {
+    options,
+    withToken: (token) => createUpstream({ ...opts, token }),
+    request,
+  };
+}

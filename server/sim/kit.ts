@@ -1,0 +1,89 @@
+/** Shared plumbing of the simulator's HTTP handlers: context, results, errors and lookups. */
+import type { Auth } from "./auth";
+import type { Overlay } from "./trips";
+import type { Device, User, World } from "./world";
+
+export type Faults = {
+  /** Added to every answer (ms). */
+  latencyMs: number;
+  /** Share of calls (0..1) answered 500 or 503. */
+  errorRate: number;
+  /** Share of calls (0..1) never answered (the client must give up). */
+  timeoutRate: number;
+  /** Every call answers 503, as an outage. */
+  down: boolean;
+  /** Calls whose path starts with one of these always answer 500 (e.g. "/vehicles/vehicle"). */
+  failPaths: string[];
+  /** Body of injected errors: JSON `{ message }`, plain text, or none at all. */
+  errorBody: "json" | "text" | "empty";
+};
+
+export const NO_FAULTS: Faults = { latencyMs: 0, errorRate: 0, timeoutRate: 0, down: false, failPaths: [], errorBody: "json" };
+
+export type SimState = {
+  world: World;
+  auth: Auth;
+  overlay: Overlay;
+  clock: () => number;
+  tickMs: number;
+  /** Bumped on every device mutation so cached device lists are rebuilt. */
+  version: number;
+  faults: Faults;
+  pushSubscriptions: Array<{ id: number; username_id: number; endpoint: string; keys: { p256dh: string; auth: string } }>;
+  cache: Map<string, { key: string; value: unknown }>;
+};
+
+export type Ctx = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  /** Set on routes that require a bearer token. */
+  user: User;
+  jti: string;
+  now: number;
+  state: SimState;
+};
+
+export type Result = { status?: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> };
+export type Handler = (ctx: Ctx) => Result | Promise<Result>;
+export type Route = { method: string; path: string; auth: boolean; handler: Handler };
+
+export class HttpError extends Error {
+  constructor(public status: number, message: string) {
+    super(message);
+  }
+}
+
+export const ok = (json: unknown, status = 200): Result => ({ status, json });
+
+/** The body as a plain object (400 when it is something else). */
+export function obj(body: unknown): Record<string, unknown> {
+  if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+  throw new HttpError(400, "Expected a JSON object body");
+}
+
+export function str(v: unknown, name: string): string {
+  if (typeof v !== "string" || !v.trim()) throw new HttpError(400, `${name} is required`);
+  return v;
+}
+
+/** A device of the caller's company; a foreign or unknown imei is 404 either way (no probing). */
+export function deviceOf(ctx: Ctx, imei: unknown): Device {
+  if (typeof imei !== "string" && typeof imei !== "number") throw new HttpError(400, "imei is required");
+  const d = ctx.state.world.devicesByImei.get(String(imei));
+  if (!d || d.companyid !== ctx.user.companyid) throw new HttpError(404, "Device not found");
+  return d;
+}
+
+/** Parses an ISO time (or epoch ms) query value, with a default. */
+export function timeParam(v: string | null | undefined, fallback: number, name: string): number {
+  if (v === null || v === undefined || v === "") return fallback;
+  const n = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+  if (Number.isNaN(n)) throw new HttpError(400, `${name} must be an ISO date-time`);
+  return n;
+}
+
+export function routes(list: Array<[string, string, Handler, { auth?: boolean }?]>, defaults: { auth: boolean } = { auth: true }): Route[] {
+  return list.map(([method, path, handler, o]) => ({ method, path, handler, auth: o?.auth ?? defaults.auth }));
+}

@@ -1,0 +1,146 @@
+/**
+ * The simulator's HTTP layer on node:http: routing, JSON bodies, bearer auth and fault injection.
+ * Faults apply to the upstream API only, never to /__sim controls or images, so a test can
+ * always switch them off again.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { accountRoutes } from "./api-account";
+import { deviceRoutes } from "./api-devices";
+import { simRoutes } from "./api-sim";
+import { tripRoutes } from "./api-trips";
+import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
+import { createRng } from "./prng";
+
+const ROUTES: Route[] = [...accountRoutes, ...deviceRoutes, ...tripRoutes, ...simRoutes];
+const MAX_BODY = 1_000_000;
+
+function match(method: string, path: string): Route | "method" | null {
+  let pathMatched = false;
+  for (const r of ROUTES) {
+    const hit = r.path.endsWith("/:id") ? path.startsWith(r.path.slice(0, -3)) && path.length > r.path.length - 3 : r.path === path;
+    if (!hit) continue;
+    pathMatched = true;
+    if (r.method === method) return r;
+  }
+  return pathMatched ? "method" : null;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, "Body too large"));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(res: http.ServerResponse, r: Result) {
+  if (res.headersSent || res.destroyed) return;
+  const status = r.status ?? 200;
+  const body = r.text ?? (r.json === undefined ? "" : JSON.stringify(r.json));
+  const headers: Record<string, string | number> = { ...(r.headers ?? {}), "content-length": Buffer.byteLength(body) };
+  if (body) headers["content-type"] = r.contentType ?? "application/json; charset=utf-8";
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+export function createSimServer(state: SimState) {
+  const faultRng = createRng(state.world.seed ^ 0x5eed);
+  const hanging = new Set<http.ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => (timers.delete(t), resolve()), ms);
+      timers.add(t);
+    });
+
+  /** Applies injected faults; returns true when the request was answered (or swallowed). */
+  async function injectFaults(path: string, res: http.ServerResponse): Promise<boolean> {
+    const f = state.faults;
+    const fail = (status: number) => {
+      const message = status === 503 ? "Service unavailable (simulated)" : "Internal server error (simulated)";
+      if (f.errorBody === "empty") send(res, { status });
+      else if (f.errorBody === "text") send(res, { status, text: message, contentType: "text/plain; charset=utf-8" });
+      else send(res, { status, json: { message } });
+      return true;
+    };
+    if (f.down) return fail(503);
+    if (f.latencyMs > 0) await sleep(f.latencyMs);
+    if (f.timeoutRate > 0 && faultRng.next() < f.timeoutRate) {
+      // Never answered; close() ends it. The client's timeout is what is under test.
+      hanging.add(res);
+      res.on("close", () => hanging.delete(res));
+      return true;
+    }
+    if (f.errorRate > 0 && faultRng.next() < f.errorRate) return fail(faultRng.next() < 0.5 ? 500 : 503);
+    if (f.failPaths.some((p) => path.startsWith(p))) return fail(500);
+    return false;
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://sim.local");
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+    const method = req.method ?? "GET";
+    try {
+      const route = match(method, path);
+      if (!route) throw new HttpError(404, `No such call: ${method} ${path}`);
+      if (route === "method") throw new HttpError(405, `Method ${method} not allowed on ${path}`);
+      const isApi = !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
+      if (isApi && (await injectFaults(path, res))) return;
+      const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        throw new HttpError(400, "Invalid JSON body");
+      }
+      const ctx = { method, path, query: url.searchParams, body, now: state.clock(), state } as Ctx;
+      if (route.auth) {
+        const header = req.headers.authorization ?? "";
+        const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? null;
+        const who = await state.auth.verify(token);
+        if (!who) throw new HttpError(401, token ? "Token is invalid or has expired" : "Authorization required");
+        ctx.user = who.user;
+        ctx.jti = who.jti;
+      }
+      send(res, await route.handler(ctx));
+    } catch (err) {
+      if (err instanceof HttpError) send(res, { status: err.status, json: { message: err.message } });
+      else {
+        console.error("[sim] handler error", err);
+        send(res, { status: 500, json: { message: "Internal server error" } });
+      }
+    }
+  }
+
+  const server = http.createServer((req, res) => void handle(req, res));
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    listen(port: number, host: string): Promise<AddressInfo> {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => resolve(server.address() as AddressInfo));
+      });
+    },
+    close(): Promise<void> {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const res of hanging) res.destroy();
+      hanging.clear();
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
