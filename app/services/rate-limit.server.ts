@@ -1,4 +1,5 @@
 import { prisma } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 
 /**
  * Failed sign-ins are counted in PostgreSQL so the limits hold across server processes.
@@ -6,15 +7,19 @@ import { prisma } from "~/services/db.server";
  * elsewhere; the daily per-address limit stops one address guessing many usernames. Both windows
  * slide, so no lock lasts forever.
  */
-export const LIMITS = {
-  perUserAddress: { max: 10, windowMs: 15 * 60_000 },
-  perAddress: { max: 100, windowMs: 24 * 3_600_000 },
-};
+export function limits() {
+  const env = getEnv();
+  return {
+    perUserAddress: { max: env.LOGIN_MAX_FAILURES, windowMs: 15 * 60_000 },
+    perAddress: { max: env.LOGIN_MAX_FAILURES_PER_ADDRESS_DAY, windowMs: 24 * 3_600_000 },
+  };
+}
 
 export const RATE_LIMIT_MESSAGE = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
 
 export async function isLoginBlocked(username: string, address: string, now = new Date()): Promise<boolean> {
   const name = username.trim().toLowerCase();
+  const LIMITS = limits();
   const [userAddress, addressTotal] = await Promise.all([
     prisma.loginAttempt.count({
       where: { username: name, address, createdAt: { gt: new Date(now.getTime() - LIMITS.perUserAddress.windowMs) } },
@@ -35,5 +40,5 @@ export async function clearLoginFailures(username: string, address: string) {
 
 /** Old attempts are dropped by the clean-up job. */
 export async function pruneLoginAttempts(now = new Date()) {
-  await prisma.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - LIMITS.perAddress.windowMs) } } });
+  await prisma.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - limits().perAddress.windowMs) } } });
 }
