@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { UpstreamError, messageFromBody } from "./errors";
+import { breakerFor, type BreakerOptions } from "./resilience";
 
 export type UpstreamOptions = {
   baseUrl: string;
@@ -18,6 +19,8 @@ export type UpstreamOptions = {
   backoffBaseMs?: number;
   backoffCapMs?: number;
   fetch?: typeof fetch;
+  /** Circuit breaker and concurrency bound, shared by all clients of one base URL. */
+  breaker?: Partial<BreakerOptions>;
 };
 
 export type RequestOptions<S extends z.ZodTypeAny> = {
@@ -53,6 +56,27 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     backoffCapMs: opts.backoffCapMs ?? 2000,
   };
   const doFetch = opts.fetch ?? fetch;
+
+  /** Every attempt passes the breaker and takes a concurrency slot for its whole duration. */
+  async function guarded<S extends z.ZodTypeAny>(r: RequestOptions<S>, call: string): Promise<UpstreamResponse<z.output<S>>> {
+    const breaker = breakerFor(options.baseUrl, opts.breaker);
+    if (!breaker.allow()) throw new UpstreamError("The tracking service is unavailable right now", 503, "unreachable", null, call);
+    if (!(await breaker.acquire(AbortSignal.timeout(options.timeoutMs)))) {
+      throw new UpstreamError("The tracking service is busy right now", 503, "unreachable", null, call);
+    }
+    try {
+      const out = await attempt(r, call);
+      breaker.success();
+      return out;
+    } catch (e) {
+      const upstreamFault = e instanceof UpstreamError && (e.kind !== "http" || e.status >= 500);
+      if (upstreamFault) breaker.failure();
+      else breaker.success();
+      throw e;
+    } finally {
+      breaker.release();
+    }
+  }
 
   async function attempt<S extends z.ZodTypeAny>(r: RequestOptions<S>, call: string): Promise<UpstreamResponse<z.output<S>>> {
     const url = new URL(options.baseUrl + r.path);
@@ -99,12 +123,12 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const tries = r.idempotent ? options.retries + 1 : 1;
     for (let n = 0; ; n++) {
       try {
-        return await attempt(r, call);
+        return await guarded(r, call);
       } catch (e) {
         const retriable =
           e instanceof UpstreamError &&
           (e.kind === "timeout" || e.kind === "unreachable" || (e.kind === "http" && RETRY_STATUSES.has(e.status)));
-        if (!retriable || n + 1 >= tries) throw e;
+        if (!retriable || n + 1 >= tries || breakerFor(options.baseUrl).state() === "open") throw e;
         const cap = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** n);
         await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
       }

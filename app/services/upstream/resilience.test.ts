@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSimulator, type Simulator } from "../../../server/sim";
+import { createUpstream } from "./client.server";
+import { Breaker, resetBreakers } from "./resilience";
+import { iotDevices, login } from "./calls.server";
+
+describe("Breaker", () => {
+  it("opens after repeated failures, lets one probe through when half-open, and closes on success", () => {
+    let t = 0;
+    const b = new Breaker({ failureThreshold: 3, openMs: 1000, maxConcurrent: 2, maxQueued: 1 }, () => t);
+    for (let i = 0; i < 3; i++) {
+      expect(b.allow()).toBe(true);
+      b.failure();
+    }
+    expect(b.state()).toBe("open");
+    expect(b.allow()).toBe(false);
+    t = 1001;
+    expect(b.state()).toBe("half-open");
+    expect(b.allow()).toBe(true);
+    expect(b.allow()).toBe(false); // only one probe
+    b.failure();
+    expect(b.state()).toBe("open");
+    t = 2002;
+    expect(b.allow()).toBe(true);
+    b.success();
+    expect(b.state()).toBe("closed");
+  });
+
+  it("bounds concurrent calls and refuses when the queue is full", async () => {
+    const b = new Breaker({ failureThreshold: 3, openMs: 1000, maxConcurrent: 2, maxQueued: 1 });
+    expect(await b.acquire()).toBe(true);
+    expect(await b.acquire()).toBe(true);
+    const waiting = b.acquire();
+    expect(await b.acquire()).toBe(false);
+    b.release();
+    expect(await waiting).toBe(true);
+    expect(b.inFlight()).toBe(2);
+  });
+});
+
+describe("the client against a slow or failing upstream", () => {
+  let sim: Simulator;
+  let token = "";
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0 });
+    const r = await login(createUpstream({ baseUrl: sim.url }), { username: "admin", password: "admin123" });
+    if (!r.ok) throw new Error("login failed");
+    token = r.token;
+  });
+  afterAll(() => sim.close());
+
+  it("ends at the timeout when the upstream takes 5 s, and keeps open calls bounded", async () => {
+    resetBreakers();
+    sim.setFaults({ latencyMs: 5000 });
+    const up = createUpstream({ baseUrl: sim.url, token, timeoutMs: 300, retries: 0, breaker: { maxConcurrent: 4, maxQueued: 100, failureThreshold: 1000 } });
+    const started = Date.now();
+    let peak = 0;
+    const { breakerFor } = await import("./resilience");
+    const timer = setInterval(() => (peak = Math.max(peak, breakerFor(sim.url).inFlight())), 5);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => iotDevices(up)));
+    clearInterval(timer);
+    expect(results.every((r) => r.status === "rejected")).toBe(true);
+    expect(peak).toBeLessThanOrEqual(4);
+    // 20 calls, 4 at a time, each cut at 300 ms (queued ones give up at their own timeout).
+    expect(Date.now() - started).toBeLessThan(3000);
+    sim.setFaults({ latencyMs: 0 });
+  });
+
+  it("opens the circuit on repeated failures so callers fail fast, then recovers", async () => {
+    resetBreakers();
+    sim.setFaults({ down: true });
+    const up = createUpstream({ baseUrl: sim.url, token, timeoutMs: 1000, retries: 0, breaker: { failureThreshold: 3, openMs: 300 } });
+    for (let i = 0; i < 3; i++) await expect(iotDevices(up)).rejects.toMatchObject({ status: 503 });
+    sim.setFaults({ down: false });
+    // Open: refused without calling the upstream, even though it is back.
+    await expect(iotDevices(up)).rejects.toThrow(/unavailable right now/);
+    await new Promise((r) => setTimeout(r, 350));
+    await expect(iotDevices(up)).resolves.toBeInstanceOf(Array);
+  });
+});

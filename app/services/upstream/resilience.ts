@@ -1,0 +1,94 @@
+/**
+ * Process-wide protection of the upstream, shared by every client of one base URL:
+ * a circuit breaker that opens after repeated failures (callers then serve their cache at once
+ * instead of waiting for timeouts), and a bound on concurrent calls so a slow upstream never
+ * piles up open requests.
+ */
+export type BreakerOptions = { failureThreshold: number; openMs: number; maxConcurrent: number; maxQueued: number };
+
+export const DEFAULT_BREAKER: BreakerOptions = { failureThreshold: 5, openMs: 15_000, maxConcurrent: 24, maxQueued: 200 };
+
+export type BreakerState = "closed" | "open" | "half-open";
+
+export class Breaker {
+  private failures = 0;
+  private openUntil = 0;
+  private probing = false;
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+  constructor(
+    readonly options: BreakerOptions = DEFAULT_BREAKER,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  state(): BreakerState {
+    if (this.openUntil === 0) return "closed";
+    return this.now() < this.openUntil ? "open" : "half-open";
+  }
+
+  /** Whether a call may go out now; in half-open state exactly one probe is let through. */
+  allow(): boolean {
+    const s = this.state();
+    if (s === "closed") return true;
+    if (s === "open" || this.probing) return false;
+    this.probing = true;
+    return true;
+  }
+
+  success() {
+    this.failures = 0;
+    this.openUntil = 0;
+    this.probing = false;
+  }
+
+  failure() {
+    this.probing = false;
+    this.failures++;
+    if (this.failures >= this.options.failureThreshold || this.openUntil !== 0) this.openUntil = this.now() + this.options.openMs;
+  }
+
+  inFlight() {
+    return this.active;
+  }
+
+  /** Waits for a free slot; false when too many calls are already waiting. */
+  async acquire(signal?: AbortSignal): Promise<boolean> {
+    if (this.active < this.options.maxConcurrent) {
+      this.active++;
+      return true;
+    }
+    if (this.queue.length >= this.options.maxQueued) return false;
+    return new Promise<boolean>((resolve) => {
+      const grant = () => {
+        signal?.removeEventListener("abort", cancel);
+        this.active++;
+        resolve(true);
+      };
+      const cancel = () => {
+        const i = this.queue.indexOf(grant);
+        if (i >= 0) this.queue.splice(i, 1);
+        resolve(false);
+      };
+      signal?.addEventListener("abort", cancel, { once: true });
+      this.queue.push(grant);
+    });
+  }
+
+  release() {
+    this.active--;
+    this.queue.shift()?.();
+  }
+}
+
+const breakers = new Map<string, Breaker>();
+
+export function breakerFor(baseUrl: string, options?: Partial<BreakerOptions>): Breaker {
+  let b = breakers.get(baseUrl);
+  if (!b) breakers.set(baseUrl, (b = new Breaker({ ...DEFAULT_BREAKER, ...options })));
+  return b;
+}
+
+/** For tests: forget every breaker. */
+export function resetBreakers() {
+  breakers.clear();
+}
