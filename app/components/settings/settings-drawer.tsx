@@ -1,0 +1,10 @@
+import { Drawer } from "@mantine/core";
+import { SettingsPanel } from "~/components/settings/settings-panel";
+
+export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title="Display settings" size="sm">
+      <SettingsPanel />
+    </Drawer>
+  );
+}

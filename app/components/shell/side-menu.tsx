@@ -1,0 +1,117 @@
+import { ActionIcon, Anchor, Box, Divider, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from "@mantine/core";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { matchPattern, searchMenu, type MenuItem, type MenuSection } from "~/lib/menu";
+
+const REPORT_ISSUE_ADDRESS = "support@tracksmith.local";
+
+function isActive(item: MenuItem, pathname: string) {
+  return [...(item.href ? [item.href] : []), ...(item.match ?? [])].some((p) => matchPattern(p, pathname));
+}
+
+function initials(title: string) {
+  return title
+    .replace(/&/g, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
+/** A mailto link that carries the page the user was on, so the report says where it happened. */
+export function reportIssueHref(pathname: string) {
+  const subject = encodeURIComponent("Issue report");
+  const body = encodeURIComponent(`Page: ${pathname}\n\nWhat happened:\n\nWhat I expected:\n`);
+  return `mailto:${REPORT_ISSUE_ADDRESS}?subject=${subject}&body=${body}`;
+}
+
+function ItemLink({ item, pathname, forceOpen = false }: { item: MenuItem; pathname: string; forceOpen?: boolean }) {
+  if (item.children?.length) {
+    const open = forceOpen || item.children.some((c) => isActive(c, pathname));
+    return (
+      <NavLink label={item.title} defaultOpened={open} childrenOffset="md" data-menu-item={item.id}>
+        {item.children.map((child) => (
+          <ItemLink key={child.id} item={child} pathname={pathname} />
+        ))}
+      </NavLink>
+    );
+  }
+  return <NavLink component={Link} to={item.href ?? "#"} prefetch="intent" label={item.title} active={isActive(item, pathname)} data-menu-item={item.id} />;
+}
+
+/**
+ * The side menu (SPEC §2.10): search box, sections, Report Issue. The search filters live with
+ * JavaScript; without it the box is a GET form (`?menu=`) and the server-rendered menu is filtered.
+ */
+export function SideMenu({ menu, collapsed, onExpand }: { menu: MenuSection[]; collapsed: boolean; onExpand: () => void }) {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(params.get("menu") ?? "");
+  const shown = searchMenu(menu, query);
+
+  if (collapsed) {
+    return (
+      <Stack gap="xs" align="center" py="sm" data-testid="side-menu" data-collapsed="true">
+        {menu.map((section) => (
+          <Tooltip key={section.id} label={section.title} position="right">
+            <ActionIcon variant="light" size="xl" aria-label={section.title} onClick={onExpand}>
+              <Text fw={700} size="sm">
+                {initials(section.title)}
+              </Text>
+            </ActionIcon>
+          </Tooltip>
+        ))}
+        <Divider w="60%" />
+        <Tooltip label="Report Issue" position="right">
+          <ActionIcon component="a" href={reportIssueHref(pathname)} variant="subtle" size="xl" aria-label="Report Issue">
+            <Text fw={700} size="sm">
+              !
+            </Text>
+          </ActionIcon>
+        </Tooltip>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap={0} h="100%" data-testid="side-menu" data-collapsed="false">
+      <Box p="sm">
+        <Form method="get" role="search" onSubmit={(e) => e.preventDefault()}>
+          <TextInput
+            name="menu"
+            placeholder="Search menu"
+            aria-label="Search menu"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            type="search"
+          />
+        </Form>
+      </Box>
+      <ScrollArea style={{ flex: 1 }} px="xs" component="nav" aria-label="Main menu">
+        {shown.length === 0 ? (
+          <Text c="dimmed" size="sm" p="sm" data-testid="menu-empty">
+            No menu entry matches “{query}”.
+          </Text>
+        ) : null}
+        {shown.map((section) => (
+          <Box key={section.id} mb="sm" data-menu-section={section.id}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
+              {section.title}
+            </Text>
+            {section.items.map((item) => (
+              // Searching opens every parent (a new key remounts it) so the matching children show.
+              <ItemLink key={`${item.id}${query ? "-search" : ""}`} item={item} pathname={pathname} forceOpen={Boolean(query.trim())} />
+            ))}
+          </Box>
+        ))}
+      </ScrollArea>
+      <Divider />
+      <UnstyledButton component="div" p="sm">
+        <Anchor href={reportIssueHref(pathname)} size="sm" data-testid="report-issue">
+          Report Issue
+        </Anchor>
+      </UnstyledButton>
+    </Stack>
+  );
+}

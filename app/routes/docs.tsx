@@ -1,0 +1,23 @@
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { DocsLayout } from "~/components/docs/docs-layout";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { docsNav } from "~/services/docs.server";
+
+/** docs/*: public documentation (SPEC §2.1), no sign-in. */
+export async function loader() {
+  return json({ nav: docsNav() });
+}
+
+export default function Docs() {
+  const { nav } = useLoaderData<typeof loader>();
+  return (
+    <DocsLayout nav={nav}>
+      <Outlet />
+    </DocsLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
