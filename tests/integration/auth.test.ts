@@ -112,3 +112,20 @@ describe("route guard", () => {
     await expect(requireAccess(get("/admin/people", admin), { permission: "people_view" })).resolves.toMatchObject({ user: { username: "admin" } });
   });
 });
+
+describe("ending a user's sessions (admin)", () => {
+  it("signs the user out everywhere, and cannot touch another company's users", async () => {
+    const { endUserSessions } = await import("~/services/admin-sessions.server");
+    const driverA = cookieFrom(await login("driver", "driver123"));
+    const driverB = cookieFrom(await login("driver", "driver123", { address: "198.51.100.20" }));
+    const other = cookieFrom(await login("other", "other123"));
+    const driver = (await getAuth(get("/", driverA)))!.user;
+    const otherUser = (await getAuth(get("/", other)))!.user;
+    // An admin of company 1 cannot end company 2's sessions.
+    expect(await endUserSessions(driver.companyid, otherUser.username_id)).toBe(0);
+    expect(await getAuth(get("/", other))).not.toBeNull();
+    expect(await endUserSessions(driver.companyid, driver.username_id)).toBe(2);
+    expect(await getAuth(get("/", driverA))).toBeNull();
+    expect(await getAuth(get("/", driverB))).toBeNull();
+  });
+});

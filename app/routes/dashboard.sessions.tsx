@@ -1,0 +1,95 @@
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import dayjs from "dayjs";
+import { z } from "zod";
+import { requireAccess } from "~/services/access.server";
+import { endUserSessions, listCompanySessions } from "~/services/admin-sessions.server";
+import { logInfo } from "~/services/log.server";
+
+export const meta: MetaFunction = () => [{ title: "Active sessions · Tracksmith" }];
+
+const RULE = { permission: "edit_permissions", tsadmin: false } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireAccess(request, RULE);
+  return json({ sessions: await listCompanySessions(user.companyid), me: user.username_id });
+}
+
+const EndSchema = z.object({ userId: z.coerce.number().int().positive(), confirm: z.literal("yes").optional() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireAccess(request, RULE);
+  const parsed = EndSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ error: "Choose a user whose sessions to end.", ended: null, confirmFor: null }, { status: 400 });
+  if (!parsed.data.confirm) return json({ error: null, ended: null, confirmFor: parsed.data.userId });
+  const ended = await endUserSessions(user.companyid, parsed.data.userId);
+  if (ended === 0) throw new Response("Not found", { status: 404 });
+  logInfo("access", `admin=${user.username} ended ${ended} sessions of user=${parsed.data.userId}`);
+  return json({ error: null, ended, confirmFor: null });
+}
+
+export default function ActiveSessions() {
+  const { sessions, me } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Stack p="md" gap="md" maw={960}>
+      <div>
+        <Title order={1} size="h2">
+          Active sessions
+        </Title>
+        <Text c="dimmed" size="sm">
+          Everyone signed in to your company. Ending a user&apos;s sessions signs them out on every browser at once.
+        </Text>
+      </div>
+      {result?.ended ? <Alert color="green">Ended {result.ended} session(s).</Alert> : null}
+      {result?.error ? <Alert color="red">{result.error}</Alert> : null}
+      {sessions.length === 0 ? (
+        <Paper withBorder p="lg">
+          <Text>No one is signed in.</Text>
+        </Paper>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>User</Table.Th>
+              <Table.Th>Sessions</Table.Th>
+              <Table.Th>Last seen</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sessions.map((s) => (
+              <Table.Tr key={s.userId}>
+                <Table.Td>
+                  {s.name} <Text span c="dimmed" size="sm">{s.username}{s.userId === me ? " (you)" : ""}</Text>
+                </Table.Td>
+                <Table.Td>{s.sessions}</Table.Td>
+                <Table.Td>{dayjs(s.lastSeenAt).format("D MMM YYYY HH:mm")}</Table.Td>
+                <Table.Td>
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={s.userId} />
+                    {result?.confirmFor === s.userId ? (
+                      <Group gap="xs">
+                        <Text size="sm">End all {s.sessions} session(s)?</Text>
+                        <Button type="submit" name="confirm" value="yes" color="red" size="xs" loading={busy}>
+                          Yes, sign out
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Button type="submit" variant="light" color="red" size="xs">
+                        End all sessions
+                      </Button>
+                    )}
+                  </Form>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
