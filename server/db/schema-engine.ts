@@ -24,7 +24,7 @@ async function loadEngineModule() {
   const pkgDir = path.dirname(gluePath);
   const glue = await import(gluePath);
   const bytes = await fs.readFile(path.join(pkgDir, "schema_engine_bg.wasm"));
-  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": glue });
+  const { instance } = (await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": glue })) as unknown as WebAssembly.WebAssemblyInstantiatedSource;
   glue.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
   return glue as { SchemaEngine: { new: (o: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } };
@@ -36,7 +36,7 @@ async function withEngine<T>(databaseUrl: string, schemaText: string, fn: (engin
   modulePromise ??= loadEngineModule();
   const { SchemaEngine } = await modulePromise;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]));
   const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, factory);
   try {
     return await fn(engine);

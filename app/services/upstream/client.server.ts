@@ -38,7 +38,7 @@ export type RequestOptions<S extends z.ZodTypeAny> = {
 export type UpstreamResponse<T> = { status: number; data: T };
 
 export type Upstream = {
-  readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch">>> & { token: string | null };
+  readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch" | "breaker">>> & { token: string | null };
   /** A client for the same upstream acting with another bearer token. */
   withToken(token: string | null): Upstream;
   request<S extends z.ZodTypeAny>(opts: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>>;
