@@ -113,6 +113,15 @@ describe("the shell for the admin", () => {
     await context.close();
   });
 
+  it("answers an unknown /dashboard path with the 404 page inside the shell", async () => {
+    const { context, page } = await session("admin", "admin123");
+    const res = await page.goto("/dashboard/no-such-module");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId("error-404").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("top-bar").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
   it("shows every section to the admin and filters the menu case-insensitively", async () => {
     const { context, page } = await session("admin", "admin123");
     expect(await sectionTitles(page)).toEqual(["overview", "reporting", "maintenance", "fleet-assets", "people", "admin", "concrete", "account"]);

@@ -1,5 +1,6 @@
 import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { useSettings } from "~/components/settings/settings-context";
 import { Brand } from "~/components/shell/brand";
 import { logout } from "~/components/shell/logout";
 import { NotificationBell } from "~/components/shell/notification-bell";
@@ -37,6 +38,7 @@ export function TopBar({
   onToggleCollapsed: () => void;
   onOpenSettings: () => void;
 }) {
+  const { settings } = useSettings();
   const displayName = user.name || `${user.first_name} ${user.last_name}`.trim() || user.username;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="top-bar">
@@ -50,7 +52,7 @@ export function TopBar({
           </ActionIcon>
         </Tooltip>
         <Link to="/dashboard/assets" aria-label="Home">
-          <Brand companyid={user.companyid} />
+          <Brand companyid={user.companyid} onDark={settings.theme === "DARK"} />
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
