@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { RECOVERY_MESSAGES, recoveryTokenFrom } from "~/lib/recovery";
 import { getUser } from "~/services/auth.server";
@@ -43,6 +44,8 @@ export default function RecoverAccount() {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const started = useRef(false);
+  // Disabled only once script runs: without JavaScript the server refuses an empty password.
+  const hydrated = useHydrated();
 
   // With JavaScript the token login starts by itself; without it, the Continue button posts it.
   useEffect(() => {
@@ -95,7 +98,7 @@ export default function RecoverAccount() {
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={resetResult?.step === "reset" && !resetResult.ok ? resetResult.fieldError : undefined}
             />
-            <Button type="submit" disabled={password.length === 0} loading={navigation.state === "submitting"}>
+            <Button type="submit" disabled={hydrated && password.length === 0} loading={navigation.state === "submitting"}>
               Reset Password
             </Button>
           </Stack>

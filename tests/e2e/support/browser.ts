@@ -47,7 +47,8 @@ export async function newPage(options: { javaScriptEnabled?: boolean } = {}): Pr
 /** Signs in through the real login form. */
 export async function signIn(page: Page, username: string, password: string, path = "/login") {
   await page.goto(path);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  // By name: Mantine appends a required asterisk to the visible labels.
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
   await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
 }
