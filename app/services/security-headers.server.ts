@@ -1,4 +1,7 @@
-/** Headers every HTML response carries; the CSP nonce is fresh per request (made in server/http.ts). */
+/**
+ * Headers every HTML response carries; the CSP nonce is fresh per request (made in server/http.ts).
+ * `X-Content-Type-Options` is set for every response by server/http.ts.
+ */
 export function securityHeaders(nonce: string): Record<string, string> {
   const production = process.env.NODE_ENV === "production";
   const csp = [
@@ -17,7 +20,6 @@ export function securityHeaders(nonce: string): Record<string, string> {
   ].join("; ");
   const headers: Record<string, string> = {
     "Content-Security-Policy": csp,
-    "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(self)",
