@@ -1,3 +1,4 @@
+import { mediaUrl } from "~/lib/media";
 import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useSettings } from "~/components/settings/settings-context";
@@ -11,10 +12,9 @@ export const CONTACT_US_COMPANY = 129;
 export const CONTACT_US_HREF = "mailto:support@tracksmith.local?subject=Contact%20request";
 export const REVIEW_HREF = "https://www.trustpilot.com/evaluate/tracksmith.local";
 
-/** Upstream photos are paths on the upstream host, which the browser cannot reach; only absolute images are shown. */
+/** Upstream photos are paths on the upstream host: they come through our /media proxy. */
 function avatarSrc(user: ShellUser) {
-  const src = user.avatar ?? user.photo;
-  return src && /^(https:|data:image\/)/.test(src) ? src : undefined;
+  return mediaUrl(user.avatar ?? user.photo);
 }
 
 function initialsOf(user: ShellUser) {
