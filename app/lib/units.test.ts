@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { formatDistance, formatDuration, formatSpeed, fromDistanceUnit, parseMeasurement, toDistanceUnit, toSpeedUnit } from "./units";
+
+describe("units", () => {
+  it("metric is the default and unknown values fall back to it", () => {
+    expect(parseMeasurement(undefined)).toBe("metric");
+    expect(parseMeasurement("furlongs")).toBe("metric");
+    expect(parseMeasurement("imperial")).toBe("imperial");
+  });
+
+  it("formats distances in km or miles", () => {
+    expect(formatDistance(10, "metric")).toBe("10.0 km");
+    expect(formatDistance(10, "imperial")).toBe("6.2 mi");
+    expect(formatDistance(1.609344, "imperial", 3)).toBe("1.000 mi");
+    expect(formatDistance(0, "imperial")).toBe("0.0 mi");
+  });
+
+  it("formats speeds in km/h or mph", () => {
+    expect(formatSpeed(100, "metric")).toBe("100 km/h");
+    expect(formatSpeed(100, "imperial")).toBe("62 mph");
+    expect(toSpeedUnit(80.4672, "imperial")).toBeCloseTo(50, 6);
+  });
+
+  it("never shows NaN or -0", () => {
+    expect(formatDistance(Number.NaN, "metric")).toBe("0.0 km");
+    expect(formatDistance(Number.POSITIVE_INFINITY, "imperial")).toBe("0.0 mi");
+    expect(formatDistance(-0.01, "metric")).toBe("0.0 km");
+    expect(formatSpeed(Number.NaN, "imperial")).toBe("0 mph");
+  });
+
+  it("round-trips between units", () => {
+    for (const km of [0, 1, 12.5, 12345.678]) expect(fromDistanceUnit(toDistanceUnit(km, "imperial"), "imperial")).toBeCloseTo(km, 9);
+    expect(fromDistanceUnit(5, "metric")).toBe(5);
+  });
+
+  it("formats durations", () => {
+    expect(formatDuration(45)).toBe("45 s");
+    expect(formatDuration(12 * 60)).toBe("12 min");
+    expect(formatDuration(3900)).toBe("1 h 05 min");
+    expect(formatDuration(26 * 3600)).toBe("1 d 2 h");
+    expect(formatDuration(-5)).toBe("0 s");
+    expect(formatDuration(Number.NaN)).toBe("0 s");
+  });
+});

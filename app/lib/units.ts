@@ -1,0 +1,58 @@
+/**
+ * Measurement units (SPEC §2.11: metric by default). Everything is stored and computed in
+ * kilometres and km/h; conversion happens only when a figure is shown, so totals never drift.
+ */
+export type Measurement = "metric" | "imperial";
+
+export const KM_PER_MILE = 1.609344;
+
+export function parseMeasurement(value: unknown): Measurement {
+  return value === "imperial" ? "imperial" : "metric";
+}
+
+/** Kilometres in the user's unit (miles for imperial). NaN and infinities become 0. */
+export function toDistanceUnit(km: number, measurement: Measurement): number {
+  const safe = Number.isFinite(km) ? km : 0;
+  return measurement === "imperial" ? safe / KM_PER_MILE : safe;
+}
+
+/** The inverse of toDistanceUnit: a figure the user typed, back to kilometres. */
+export function fromDistanceUnit(value: number, measurement: Measurement): number {
+  const safe = Number.isFinite(value) ? value : 0;
+  return measurement === "imperial" ? safe * KM_PER_MILE : safe;
+}
+
+export function toSpeedUnit(kmh: number, measurement: Measurement): number {
+  return toDistanceUnit(kmh, measurement);
+}
+
+export const distanceLabel = (m: Measurement) => (m === "imperial" ? "mi" : "km");
+export const speedLabel = (m: Measurement) => (m === "imperial" ? "mph" : "km/h");
+
+function fixed(n: number, digits: number): string {
+  // -0.0 reads as a bug on screen.
+  const s = n.toFixed(digits);
+  return /^-0(\.0+)?$/.test(s) ? s.slice(1) : s;
+}
+
+/** "12.3 km" or "7.6 mi". */
+export function formatDistance(km: number, measurement: Measurement, digits = 1): string {
+  return `${fixed(toDistanceUnit(km, measurement), digits)} ${distanceLabel(measurement)}`;
+}
+
+/** "80 km/h" or "50 mph". */
+export function formatSpeed(kmh: number, measurement: Measurement, digits = 0): string {
+  return `${fixed(toSpeedUnit(kmh, measurement), digits)} ${speedLabel(measurement)}`;
+}
+
+/** "1 h 05 min", "12 min", "45 s". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(Number.isFinite(seconds) ? seconds : 0));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const d = Math.floor(h / 24);
+  if (d > 0) return `${d} d ${h % 24} h`;
+  return `${h} h ${String(m % 60).padStart(2, "0")} min`;
+}
