@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { summarizeLogEntries } from "~/lib/logbook";
+import { upstream } from "~/services/api.server";
+import { prisma } from "~/services/db.server";
+import { addLogbookTrip, changeTripPurpose, deleteLogbookTrip, DUPLICATE_TRIP_MESSAGE, loadLogbook } from "~/services/logbook.server";
+import { companyTimeZone, coverageAnswers, getTrips, listVehicles, requireVehicle, tripTrack, type Auth } from "~/services/trips.server";
+import * as up from "~/services/upstream/index.server";
+import { useTestDatabase } from "../support/db";
+import { useSimulator } from "../support/upstream";
+import type { Simulator } from "../../server/sim/index";
+
+let sim: Simulator;
+let admin: Auth;
+let other: Auth;
+const DAY = 86_400_000;
+// A settled month (it ended more than SETTLED_MS before now), the same range in every test.
+const MONTH_TO = Math.floor(Date.now() / DAY) * DAY - DAY;
+const MONTH_FROM = MONTH_TO - 30 * DAY;
+
+async function signIn(username: string, password: string): Promise<Auth> {
+  const r = await up.login(upstream(null), { username, password });
+  if (!r.ok) throw new Error(`sign-in failed for ${username}`);
+  return { token: r.token, companyId: r.user.companyid };
+}
+
+beforeAll(async () => {
+  await useTestDatabase();
+  sim = await useSimulator();
+  admin = await signIn("admin", "admin123");
+  other = await signIn("other", "other123");
+});
+
+/** A vehicle of company 1 that drove in the last week. */
+async function movingVehicle(): Promise<string> {
+  const now = Date.now();
+  for (const v of await listVehicles(admin)) {
+    const list = await up.trips(upstream(admin.token), v.imei, { from: new Date(now - 7 * DAY).toISOString(), to: new Date(now).toISOString(), points: false });
+    if (list.length >= 3) return v.imei;
+  }
+  throw new Error("no moving vehicle in the simulator");
+}
+
+describe("trip cache", () => {
+  it("lists only the company's trip-making vehicles, sorted by nickname, and 404s a foreign one", async () => {
+    const mine = await listVehicles(admin);
+    const theirs = await listVehicles(other);
+    expect(mine.length).toBeGreaterThan(5);
+    const names = mine.map((v) => v.nickname.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(mine.every((v) => ![21, 57, 77].includes(v.deviceTypeId))).toBe(true);
+    const thrown = (() => {
+      try {
+        requireVehicle(theirs, mine[0]!.imei);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+
+  it("a month opens from the cache the second time, and keeps answering when the upstream is down", async () => {
+    const imei = await movingVehicle();
+    const [from, to] = [MONTH_FROM, MONTH_TO];
+    const first = await getTrips(admin, [imei], from, to);
+    expect(first.fetched).toBe(1);
+    expect(first.trips.length).toBeGreaterThan(10);
+    expect(first.trips.every((t) => t.max_speed !== null && t.imei === imei)).toBe(true);
+    const direct = await up.trips(upstream(admin.token), imei, { from: new Date(from).toISOString(), to: new Date(to).toISOString(), points: false });
+    expect(first.trips.map((t) => t.id)).toEqual(direct.map((t) => t.id));
+
+    sim.setFaults({ down: true });
+    try {
+      const t0 = performance.now();
+      const second = await getTrips(admin, [imei], from, to);
+      const ms = performance.now() - t0;
+      expect(second.fetched).toBe(0);
+      expect(second.stale).toBe(false);
+      expect(second.trips).toEqual(first.trips);
+      expect(ms).toBeLessThan(500);
+    } finally {
+      sim.setFaults({ down: false });
+    }
+  });
+
+  it("another company never sees cached trips", async () => {
+    const imei = await movingVehicle();
+    const rows = await getTrips(other, [imei], MONTH_FROM, MONTH_TO);
+    // The foreign company's query filters by its own company id: nothing, however warm the cache.
+    expect(rows.trips).toEqual([]);
+    // And a range that is not cached goes to the upstream, which refuses the foreign vehicle: 404.
+    await expect(getTrips(other, [imei], MONTH_FROM - 3 * DAY, MONTH_TO)).rejects.toMatchObject({ status: 404 });
+    expect(await prisma.trip.count({ where: { imei, companyId: 1 } })).toBeGreaterThan(0);
+  });
+
+  it("answers from the cache, marked stale, when a new range cannot be fetched", async () => {
+    const imei = await movingVehicle();
+    sim.setFaults({ failPaths: ["/user/trips"] });
+    try {
+      const now = Date.now();
+      const r = await getTrips(admin, [imei], now - 2 * DAY, now);
+      expect(r.stale).toBe(true);
+      expect(r.fetched).toBe(0);
+    } finally {
+      sim.setFaults({ failPaths: [] });
+    }
+  });
+
+  it("coverage rules: settled ranges last, ranges reaching now expire", () => {
+    const now = Date.parse("2026-03-10T12:00:00Z");
+    const c = (fromAt: string, toAt: string, syncedAt: number) => ({ fromAt: new Date(fromAt), toAt: new Date(toAt), syncedAt: new Date(syncedAt) });
+    const settled = c("2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z", Date.parse("2026-03-05T00:00:00Z"));
+    expect(coverageAnswers(settled, Date.parse("2026-02-01T00:00:00Z"), Date.parse("2026-03-01T00:00:00Z"), now)).toBe(true);
+    expect(coverageAnswers(settled, Date.parse("2026-01-31T00:00:00Z"), Date.parse("2026-03-01T00:00:00Z"), now)).toBe(false);
+    const live = c("2026-03-01T00:00:00Z", "2026-03-10T11:58:00Z", now - 2 * 60_000);
+    expect(coverageAnswers(live, Date.parse("2026-03-01T00:00:00Z"), Date.parse("2026-03-11T00:00:00Z"), now)).toBe(true);
+    expect(coverageAnswers(live, Date.parse("2026-03-01T00:00:00Z"), Date.parse("2026-03-11T00:00:00Z"), now + 10 * 60_000)).toBe(false);
+  });
+
+  it("the replay track of a cached trip comes with timed points; a foreign trip is 404", async () => {
+    const imei = await movingVehicle();
+    const { trips } = await getTrips(admin, [imei], MONTH_FROM, MONTH_TO);
+    const { points } = await tripTrack(admin, trips[0]!.id);
+    expect(points.length).toBeGreaterThan(5);
+    expect(points[0]!.t).toBeLessThanOrEqual(points[points.length - 1]!.t);
+    await expect(tripTrack(other, trips[0]!.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("knows the company's time zone", async () => {
+    expect(await companyTimeZone(admin)).toBe("Australia/Brisbane");
+  });
+});
+
+describe("logbook service", () => {
+  it("matches the upstream's log entries, and writes show at once", async () => {
+    const imei = await movingVehicle();
+    const now = Date.now();
+    const from = now - 20 * DAY;
+    const raw = await up.logEntries(upstream(admin.token), imei, { from: new Date(from).toISOString(), to: new Date(now).toISOString() });
+    const book = await loadLogbook(admin, imei, { from, to: now });
+    const expected = summarizeLogEntries(raw);
+    expect(book.summary.totalKmsTravelled).toBe(expected.totalKmsTravelled);
+    expect(book.summary.businessKmsTravelled).toBe(expected.businessKmsTravelled);
+    expect(book.entries.length).toBe(raw.length);
+
+    const target = book.entries.find((e) => e.purpose === "business")!;
+    await changeTripPurpose(admin, target.id, "private", "Weekend run");
+    let again = await loadLogbook(admin, imei, { from, to: now });
+    expect(again.entries.find((e) => e.id === target.id)).toMatchObject({ purpose: "private", description: "Weekend run" });
+    const upstreamNow = await up.logEntries(upstream(admin.token), imei, { from: new Date(from).toISOString(), to: new Date(now).toISOString() });
+    expect(upstreamNow.find((e) => e[2].id === target.id)![2]).toMatchObject({ purpose: "private", description: "Weekend run" });
+
+    await deleteLogbookTrip(admin, target.id);
+    again = await loadLogbook(admin, imei, { from, to: now });
+    expect(again.entries.some((e) => e.id === target.id)).toBe(false);
+    await expect(deleteLogbookTrip(other, again.entries[0]!.id)).rejects.toMatchObject({ status: 404 });
+
+    const logstart = new Date(now - 3 * DAY).toISOString();
+    const logstop = new Date(now - 3 * DAY + 1_800_000).toISOString();
+    const added = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "business", description: "Site visit" }, again.entries);
+    expect(added.saved).toBe(true);
+    again = await loadLogbook(admin, imei, { from, to: now });
+    expect(again.entries.filter((e) => e.logstart === logstart)).toHaveLength(1);
+    const dup = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "private", description: "Again" }, again.entries);
+    expect(dup).toEqual({ saved: false, duplicate: true, message: DUPLICATE_TRIP_MESSAGE });
+    // The upstream applies the same rule when our cache does not know the trip.
+    const dup2 = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "private", description: "Again" }, []);
+    expect(dup2.saved).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+/** A strict RFC 4180 reader for tests (quotes, doubled quotes, CRLF or LF), so exports are checked by parsing, not by regex. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === "") quoted = true;
+    else if (c === ",") row.push(field), (field = "");
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field), rows.push(row), (row = []), (field = "");
+    } else field += c;
+  }
+  if (quoted) throw new Error("unterminated quote");
+  if (field !== "" || row.length) row.push(field), rows.push(row);
+  return rows;
+}
+
+/** Rows as objects keyed by the header row. */
+export function parseCsvObjects(text: string): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) return [];
+  for (const r of rows) if (r.length !== header.length) throw new Error(`row has ${r.length} fields, header ${header.length}`);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]!])));
+}
