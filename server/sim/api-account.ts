@@ -1,4 +1,4 @@
-/** Account calls: login, sign-up, token login, password reset, profile, settings, permissions, push. */
+/** Account calls: login, sign-up, token login, password reset, profile (read, update), app settings (read, replace), permissions, push. */
 import { FEATURES, PERMISSIONS } from "./catalog";
 import { HttpError, obj, ok, routes, str, type Ctx } from "./kit";
 import { permissionsOf, type User, type World } from "./world";
@@ -97,6 +97,77 @@ function subscribe(ctx: Ctx) {
   return ok({ id: sub.id, message: "Subscribed" }, 201);
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MOBILE = /^\+?[0-9][0-9 ()-]{5,19}$/;
+
+/** A name part: required when sent, trimmed, at most 50 characters. */
+function namePart(v: unknown, field: string): string {
+  if (typeof v !== "string" || !v.trim()) throw new HttpError(400, `${field} is required`);
+  if (v.trim().length > 50) throw new HttpError(400, `${field} must be at most 50 characters`);
+  return v.trim();
+}
+
+/**
+ * PATCH /user/profile (designed call): the caller's own first_name, last_name, email and mobile.
+ * Absent fields stay as they are; mobile null or "" clears it. The username never changes.
+ */
+function updateProfile(ctx: Ctx) {
+  const b = obj(ctx.body);
+  const u = ctx.user;
+  const next = { first_name: u.first_name, last_name: u.last_name, email: u.email, mobile: u.mobile };
+  if ("first_name" in b) next.first_name = namePart(b.first_name, "first_name");
+  if ("last_name" in b) next.last_name = namePart(b.last_name, "last_name");
+  if ("email" in b) {
+    if (typeof b.email !== "string" || !EMAIL.test(b.email.trim())) throw new HttpError(400, "email is not a valid email address");
+    next.email = b.email.trim();
+  }
+  if ("mobile" in b) {
+    if (b.mobile === null || b.mobile === "") next.mobile = null;
+    else if (typeof b.mobile !== "string" || !MOBILE.test(b.mobile.trim())) throw new HttpError(400, "mobile is not a valid phone number");
+    else next.mobile = b.mobile.trim();
+  }
+  // Emails sign people in (findLogin), so one may not be another user's email or username.
+  const holder = findLogin(ctx.state.world, next.email);
+  if (holder && holder !== u) throw new HttpError(409, "Email already in use");
+  Object.assign(u, next, { name: `${next.first_name} ${next.last_name}` });
+  return ok(publicUser(ctx.state.world, u));
+}
+
+/**
+ * PUT /appsettings/appsetting (designed call): replaces the company's entry of one type, creating
+ * it when absent. Only users with edit_permissions may; type 7 must be a JSON object of booleans.
+ */
+function putAppSetting(ctx: Ctx) {
+  if (ctx.user.permissions.edit_permissions !== true) throw new HttpError(403, "You do not have permission to change company settings");
+  const b = obj(ctx.body);
+  const type = b.type;
+  if (typeof type !== "number" || !Number.isInteger(type) || type < 1) throw new HttpError(400, "type must be a positive integer");
+  const settings = str(b.settings, "settings");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(settings);
+  } catch {
+    throw new HttpError(400, "settings must be JSON text");
+  }
+  if (type === 7) {
+    const valid = parsed && typeof parsed === "object" && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === "boolean");
+    if (!valid) throw new HttpError(400, "settings of type 7 must be a JSON object of feature name to boolean");
+  }
+  const world = ctx.state.world;
+  const companyid = ctx.user.companyid;
+  let entry = world.appSettings.find((s) => s.companyid === companyid && s.type === type);
+  if (entry) entry.settings = settings;
+  else {
+    entry = { id: companyid * 100 + type, type, companyid, settings };
+    world.appSettings.push(entry);
+  }
+  if (type === 7) {
+    const company = world.companies.get(companyid);
+    if (company) company.features = parsed as Record<string, boolean>;
+  }
+  return ok({ id: entry.id, type: entry.type, settings: entry.settings });
+}
+
 export const accountRoutes = routes([
   ["POST", "/auth/login", login, { auth: false }],
   ["POST", "/website/account", signUp, { auth: false }],
@@ -104,10 +175,12 @@ export const accountRoutes = routes([
   ["POST", "/accounts/resetPassword", resetPassword],
   ["POST", "/auth/logout", (ctx) => (ctx.state.auth.revoke(ctx.jti), ok({ message: "Logged out" }))],
   ["GET", "/user/profile", (ctx) => ok(publicUser(ctx.state.world, ctx.user))],
+  ["PATCH", "/user/profile", updateProfile],
   [
     "GET", "/appsettings/appsetting",
     (ctx) => ok(ctx.state.world.appSettings.filter((s) => s.companyid === ctx.user.companyid).map(({ id, type, settings }) => ({ id, type, settings }))),
   ],
+  ["PUT", "/appsettings/appsetting", putAppSetting],
   ["POST", "/user/getpermissions", (ctx) => ok({ username_id: ctx.user.username_id, permissions: permissionsOf(ctx.user) })],
   ["POST", "/timesheet/getLastPhoto", lastPhoto],
   ["POST", "/v2/notifications/push-notifications/subscribe", subscribe],

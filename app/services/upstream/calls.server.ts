@@ -76,6 +76,36 @@ export async function appSettings(up: Upstream): Promise<s.AppSetting[]> {
   return (await up.request({ method: "GET", path: "/appsettings/appsetting", schema: s.appSettingsSchema, idempotent: true })).data;
 }
 
+/**
+ * PATCH /user/profile (designed call): changes the caller's own profile and returns the user.
+ * 409 when the email belongs to another user; 400 `{message}` for invalid input.
+ */
+export async function updateProfile(up: Upstream, input: s.ProfileUpdate): Promise<s.UpstreamUser> {
+  return (await up.request({ method: "PATCH", path: "/user/profile", body: input, schema: s.userSchema })).data;
+}
+
+/**
+ * PUT /appsettings/appsetting (designed call): replaces the company's entry of `type` (settings as
+ * JSON text) and returns it. 403 without the edit_permissions permission.
+ */
+export async function putAppSetting(up: Upstream, input: { type: number; settings: string }): Promise<s.AppSetting> {
+  return (await up.request({ method: "PUT", path: "/appsettings/appsetting", body: input, schema: s.appSettingSchema })).data;
+}
+
+/** Saves the company's feature flags as the app setting of type 7 (SPEC §6); returns what was stored. */
+export async function saveFeatureFlags(up: Upstream, flags: s.FeatureFlags): Promise<s.FeatureFlags> {
+  const entry = await putAppSetting(up, { type: 7, settings: JSON.stringify(flags) });
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(entry.settings ?? "{}");
+  } catch {
+    // falls through to the schema check below
+  }
+  const flagsOut = s.featureFlagsSchema.safeParse(parsed);
+  if (!flagsOut.success) throw new UpstreamError("Unexpected response from PUT /appsettings/appsetting (settings)", 502, "invalid_response", entry, "PUT /appsettings/appsetting");
+  return flagsOut.data;
+}
+
 /** The app setting of type 7, parsed (SPEC §6). Failures are ignored (SPEC §8): `{}` hides nothing. */
 export async function featureFlags(up: Upstream): Promise<s.FeatureFlags> {
   try {

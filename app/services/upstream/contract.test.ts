@@ -282,3 +282,70 @@ describe("errors, timeouts and retries", () => {
     expect([e.kind, e.status]).toEqual(["invalid_response", 502]);
   });
 });
+
+describe("designed account calls: PATCH /user/profile and PUT /appsettings/appsetting", () => {
+  it("updateProfile changes the caller's profile, returns the user, and GET /user/profile agrees", async () => {
+    const demo = await signIn("demo", "demo123");
+    const before = await api.profile(demo);
+    const after = await api.updateProfile(demo, { first_name: "Dana", last_name: "Renamed", email: "dana.renamed@example.test", mobile: "+61 400 111 222" });
+    expect(after).toMatchObject({ username_id: before.username_id, username: before.username, companyid: before.companyid, first_name: "Dana", last_name: "Renamed", name: "Dana Renamed", email: "dana.renamed@example.test", mobile: "+61 400 111 222" });
+    expect(await api.profile(demo)).toMatchObject({ name: "Dana Renamed", email: "dana.renamed@example.test" });
+    // Absent fields stay; mobile null clears it.
+    expect(await api.updateProfile(demo, { mobile: null })).toMatchObject({ first_name: "Dana", mobile: null });
+    // The new email signs in; the username still does.
+    expect((await api.login(base, { username: "dana.renamed@example.test", password: "demo123" })).ok).toBe(true);
+    await api.updateProfile(demo, { first_name: before.first_name, last_name: before.last_name, email: before.email ?? undefined, mobile: before.mobile ?? null });
+  });
+
+  it("updateProfile refuses another user's email with 409 and bad input with 400 and a message", async () => {
+    const driver = await signIn("tsadmin", "tsadmin123"); // "driver" has a new password after the recovery test
+    const taken = (await api.profile(admin)).email!;
+    const conflict = await rejection(api.updateProfile(driver, { email: taken.toUpperCase() }));
+    expect([conflict.kind, conflict.status, conflict.message]).toEqual(["http", 409, "Email already in use"]);
+    // Keeping one's own email is not a conflict.
+    const own = (await api.profile(driver)).email!;
+    expect((await api.updateProfile(driver, { email: own })).email).toBe(own);
+    const cases: Array<[Parameters<typeof api.updateProfile>[1], string]> = [
+      [{ email: "not-an-email" }, "email is not a valid email address"],
+      [{ first_name: "  " }, "first_name is required"],
+      [{ last_name: "x".repeat(51) }, "last_name must be at most 50 characters"],
+      [{ mobile: "call me" }, "mobile is not a valid phone number"],
+    ];
+    for (const [input, message] of cases) {
+      const e = await rejection(api.updateProfile(driver, input));
+      expect([e.status, e.message], JSON.stringify(input)).toEqual([400, message]);
+    }
+    expect((await api.profile(driver)).first_name).not.toBe("");
+  });
+
+  it("updateProfile needs a token", async () => {
+    expect((await rejection(api.updateProfile(base, { first_name: "X" }))).status).toBe(401);
+  });
+
+  it("putAppSetting replaces the company's type 7 entry for an admin; featureFlags reads it back", async () => {
+    const signedUp = { first_name: "Flag", last_name: "Owner", email: "flags@contract.example", password: "pw-123456" };
+    await api.signUp(base, signedUp);
+    const owner = await signIn(signedUp.email, signedUp.password);
+    const flags = { ...(await api.featureFlags(owner)), logbook: false, dashcam: false };
+    const entry = await api.putAppSetting(owner, { type: 7, settings: JSON.stringify(flags) });
+    expect(entry).toMatchObject({ type: 7 });
+    expect(JSON.parse(entry.settings!)).toEqual(flags);
+    expect(await api.featureFlags(owner)).toMatchObject({ logbook: false, dashcam: false, timesheet: true });
+    expect(await api.saveFeatureFlags(owner, { ...flags, logbook: true })).toMatchObject({ logbook: true, dashcam: false });
+    // Tenant scope: company 1 is untouched.
+    expect(await api.featureFlags(admin)).toMatchObject({ logbook: true, dashcam: true });
+  });
+
+  it("putAppSetting answers 403 without edit_permissions and 400 for settings that are not flags", async () => {
+    const demo = await signIn("demo", "demo123");
+    const before = await api.featureFlags(demo);
+    const forbidden = await rejection(api.saveFeatureFlags(demo, { logbook: false }));
+    expect([forbidden.status, forbidden.message]).toEqual([403, "You do not have permission to change company settings"]);
+    expect(await api.featureFlags(demo)).toEqual(before);
+    const notJson = await rejection(api.putAppSetting(admin, { type: 7, settings: "{nope" }));
+    expect([notJson.status, notJson.message]).toEqual([400, "settings must be JSON text"]);
+    const notFlags = await rejection(api.putAppSetting(admin, { type: 7, settings: JSON.stringify({ logbook: "yes" }) }));
+    expect([notFlags.status, notFlags.message]).toEqual([400, "settings of type 7 must be a JSON object of feature name to boolean"]);
+    expect(await api.featureFlags(admin)).toEqual(before);
+  });
+});

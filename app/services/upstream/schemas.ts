@@ -55,6 +55,9 @@ export const appSettingSchema = z.object({ id: z.number().optional(), type: z.nu
 export type AppSetting = z.infer<typeof appSettingSchema>;
 export const appSettingsSchema = z.array(appSettingSchema);
 
+/** Designed call PATCH /user/profile: the fields a user may change about themselves (absent = unchanged; mobile null clears). */
+export type ProfileUpdate = { first_name?: string; last_name?: string; email?: string; mobile?: string | null };
+
 /** Feature flags (SPEC §6): an absent flag does not hide anything, so this is a partial map. */
 export const featureFlagsSchema = z.record(z.string(), z.boolean());
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
