@@ -1,21 +1,67 @@
-import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Alert, Anchor, Avatar, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/auth/form-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsPanel } from "~/components/settings/settings-panel";
-import { loadProfile } from "~/services/account.server";
+import { isAllowed } from "~/lib/access";
+import { ProfileSchema } from "~/lib/account-schemas";
+import { mediaUrl } from "~/lib/media";
+import { loadProfile, saveProfile } from "~/services/account.server";
 import { requireAccess } from "~/services/access.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Tracksmith" }];
 
+/** The rule of /dashboard/sessions: company admins outside the restricted tsadmin menu. */
+const SESSIONS_RULE = { permission: "edit_permissions", tsadmin: false } as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAccess(request);
-  return json({ profile: await loadProfile(auth) });
+  const { user } = auth;
+  const granted = Object.keys(user.permissions).filter((p) => user.permissions[p] === true).sort();
+  return json({
+    profile: await loadProfile(auth),
+    avatar: mediaUrl(user.avatar ?? user.photo) ?? null,
+    permissions: { granted, total: Object.keys(user.permissions).length },
+    tsadmin: user.tsadmin,
+    canManageSessions: isAllowed(user, SESSIONS_RULE),
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireAccess(request);
+  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const result = await saveProfile(request, auth, submission.value);
+  if (result.ok) {
+    // Post/Redirect/Get: a reload does not post again; the notice rides on the query.
+    return redirect("/dashboard/account?saved=1", result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined);
+  }
+  return json(submission.reply({ formErrors: result.formErrors, fieldErrors: result.fieldErrors }), { status: result.status });
+}
+
+function initials(first: string, last: string, username: string) {
+  return `${(first || username || "?")[0] ?? "?"}${last[0] ?? ""}`.toUpperCase();
 }
 
 export default function Account() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, avatar, permissions, tsadmin, canManageSessions, saved } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/account");
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: { first_name: profile.first_name, last_name: profile.last_name, email: profile.email ?? "", mobile: profile.mobile ?? "" },
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
   return (
     <Stack gap="lg" maw={960}>
       <Title order={1}>Account</Title>
@@ -23,30 +69,77 @@ export default function Account() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder padding="lg">
             <Stack gap="sm" data-testid="profile">
-              <Group justify="space-between">
-                <Title order={2} size="h4">
-                  Profile
-                </Title>
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={avatar ?? undefined} alt={profile.name} radius="xl" size="lg" color="teal" data-testid="profile-avatar">
+                    {initials(profile.first_name, profile.last_name, profile.username)}
+                  </Avatar>
+                  <div>
+                    <Title order={2} size="h4">
+                      {profile.name}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      Username: {profile.username}
+                    </Text>
+                  </div>
+                </Group>
                 {profile.company_name ? <Badge variant="light">{profile.company_name}</Badge> : null}
               </Group>
-              {/* The upstream API has no profile-update call yet, so the form is read-only rather than pretending to save. */}
-              <Alert variant="light" color="gray" title="Read-only for now">
-                Changing your profile here is not available yet. Ask your administrator to update your details.
-              </Alert>
-              <Group grow>
-                <TextInput label="First name" value={profile.first_name} readOnly />
-                <TextInput label="Last name" value={profile.last_name} readOnly />
-              </Group>
-              <TextInput label="Username" value={profile.username} readOnly />
-              <TextInput label="Email" value={profile.email ?? ""} placeholder="Not set" readOnly />
-              <TextInput label="Mobile" value={profile.mobile ?? ""} placeholder="Not set" readOnly />
-              <Text size="sm" c="dimmed">
+              {saved && !lastResult ? (
+                <Alert color="teal" variant="light" role="status" data-testid="profile-saved">
+                  Your profile has been saved.
+                </Alert>
+              ) : null}
+              {profile.source === "session" ? (
+                <Alert variant="light" color="yellow">
+                  The tracking service did not answer; these are the details from when you signed in, and saving may fail.
+                </Alert>
+              ) : null}
+              <Form method="post" {...getFormProps(form)}>
+                <Stack gap="sm">
+                  <FormError id={form.errorId} errors={form.errors} />
+                  <Group grow align="flex-start">
+                    <TextInput {...getInputProps(fields.first_name, { type: "text" })} key={fields.first_name.key} label="First name" autoComplete="given-name" error={fields.first_name.errors?.join(" ")} />
+                    <TextInput {...getInputProps(fields.last_name, { type: "text" })} key={fields.last_name.key} label="Last name" autoComplete="family-name" error={fields.last_name.errors?.join(" ")} />
+                  </Group>
+                  <TextInput {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label="Email" autoComplete="email" error={fields.email.errors?.join(" ")} />
+                  <TextInput
+                    {...getInputProps(fields.mobile, { type: "tel" })}
+                    key={fields.mobile.key}
+                    label="Mobile"
+                    description="Optional; leave empty to remove it"
+                    autoComplete="tel"
+                    error={fields.mobile.errors?.join(" ")}
+                  />
+                  <Group>
+                    <Button type="submit" loading={saving}>
+                      Save profile
+                    </Button>
+                  </Group>
+                </Stack>
+              </Form>
+            </Stack>
+          </Card>
+          <Card withBorder padding="lg" mt="lg">
+            <Stack gap="xs" data-testid="access-summary">
+              <Title order={2} size="h4">
+                Groups and permissions
+              </Title>
+              <Text size="sm">
                 Groups: {profile.groups.length ? profile.groups.map((g) => g.nickname).join(", ") : "none"}
               </Text>
-              {profile.source === "session" ? (
-                <Text size="xs" c="dimmed">
-                  The tracking service did not answer; these are the details from when you signed in.
-                </Text>
+              <Text size="sm">
+                {permissions.granted.length} of {permissions.total} permissions granted
+                {tsadmin ? "; timesheet administrator (restricted menu)" : ""}.
+              </Text>
+              {permissions.granted.length ? (
+                <Group gap={6}>
+                  {permissions.granted.map((p) => (
+                    <Badge key={p} variant="light" color="gray" tt="none">
+                      {p.replace(/_/g, " ")}
+                    </Badge>
+                  ))}
+                </Group>
               ) : null}
             </Stack>
           </Card>
@@ -61,6 +154,14 @@ export default function Account() {
                   Logout
                 </Button>
               </Form>
+              {canManageSessions ? (
+                <Text size="sm">
+                  <Anchor component={Link} to="/dashboard/sessions" data-testid="sign-out-everywhere">
+                    Sign out everywhere
+                  </Anchor>{" "}
+                  — end every session of yourself or anyone in your company (Active sessions).
+                </Text>
+              ) : null}
             </Stack>
           </Card>
         </Grid.Col>

@@ -1,26 +1,71 @@
-import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { companyFeaturesFrom, featureLabel, KNOWN_FEATURES } from "~/lib/account-schemas";
 import { ruleForPath } from "~/lib/menu";
-import { KNOWN_FEATURES, loadCompanyFeatures } from "~/services/account.server";
+import { loadCompanyFeatures, saveCompanyFeatures } from "~/services/account.server";
 import { requireAccess } from "~/services/access.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Tracksmith" }];
 
+const PATH = "/dashboard/company_settings";
+
 /** Admins only (edit_permissions, the menu's rule): others get 403, not the data. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAccess(request, ruleForPath("/dashboard/company_settings"));
+  const auth = await requireAccess(request, ruleForPath(PATH));
   const { features, source } = await loadCompanyFeatures(auth);
   const rows = KNOWN_FEATURES.map((name) => ({ name, state: features[name] === false ? "off" : features[name] === true ? "on" : "default" }));
-  return json({ companyid: auth.user.companyid, rows, source });
+  return json({ companyid: auth.user.companyid, rows, source, saved: new URL(request.url).searchParams.get("saved") === "1" });
+}
+
+type ActionData = { error: string | null; confirm: { off: string[]; on: string[] } | null };
+
+export async function action({ request }: ActionFunctionArgs) {
+  // The company is always the session's: nothing posted can name another one.
+  const auth = await requireAccess(request, ruleForPath(PATH));
+  const parsed = companyFeaturesFrom(await request.formData());
+  if (!parsed.success) return json<ActionData>({ error: "Choose features from the list.", confirm: null }, { status: 400 });
+  const result = await saveCompanyFeatures(request, auth, parsed.data.features, parsed.data.confirm === "yes");
+  if (result.ok === "confirm") return json<ActionData>({ error: null, confirm: { off: result.off, on: result.on } });
+  if (result.ok) return redirect(`${PATH}?saved=1`, result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined);
+  return json<ActionData>({ error: result.formErrors.join(" "), confirm: null }, { status: result.status });
 }
 
 const LABELS: Record<string, string> = { on: "On", off: "Off", default: "On (default)" };
 
+function ConfirmTurnOff({ off, on, busy }: { off: string[]; on: string[]; busy: boolean }) {
+  return (
+    <Alert color="orange" variant="light" title="Turn these features off?" data-testid="confirm-turn-off">
+      <Stack gap="sm">
+        <Text size="sm">
+          {off.map(featureLabel).join(", ")} will be hidden from the menu, and their pages refused, for everyone in your company. Their data stays, and you can turn them
+          back on here.
+        </Text>
+        <Form method="post">
+          {on.map((f) => (
+            <input key={f} type="hidden" name="features" value={f} />
+          ))}
+          <input type="hidden" name="confirm" value="yes" />
+          <Group>
+            <Button type="submit" color="red" loading={busy} autoFocus>
+              Turn off
+            </Button>
+            <Button component={Link} to={PATH} variant="default">
+              Cancel
+            </Button>
+          </Group>
+        </Form>
+      </Stack>
+    </Alert>
+  );
+}
+
 export default function CompanySettings() {
-  const { companyid, rows, source } = useLoaderData<typeof loader>();
+  const { companyid, rows, source, saved } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
   return (
     <Stack gap="lg" maw={820}>
       <Title order={1}>Company</Title>
@@ -37,34 +82,57 @@ export default function CompanySettings() {
           <Text size="sm">
             A feature that is off hides its menu entries and pages for everyone in the company. A feature without a setting is on.
           </Text>
-          <Alert variant="light" color="gray" title="Read-only for now">
-            Switching features from here is not available yet; contact Tracksmith support to change them.
-          </Alert>
-          <Table striped data-testid="company-features">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Feature</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.name}>
-                  <Table.Td>{r.name.replace(/_/g, " ")}</Table.Td>
-                  <Table.Td>
-                    <Badge color={r.state === "off" ? "gray" : "teal"} variant="light">
-                      {LABELS[r.state]}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {source === "session" ? (
-            <Text size="xs" c="dimmed">
-              The tracking service did not answer; this is the state from when you signed in.
-            </Text>
+          {saved && !data ? (
+            <Alert color="teal" variant="light" role="status" data-testid="features-saved">
+              The company&apos;s features have been saved.
+            </Alert>
           ) : null}
+          {data?.error ? (
+            <Alert color="red" variant="light" role="alert" data-testid="form-error">
+              {data.error}
+            </Alert>
+          ) : null}
+          {source === "session" ? (
+            <Alert variant="light" color="yellow">
+              The tracking service did not answer; this is the state from when you signed in, and saving may fail.
+            </Alert>
+          ) : null}
+          {data?.confirm ? (
+            <ConfirmTurnOff off={data.confirm.off} on={data.confirm.on} busy={busy} />
+          ) : (
+            <Form method="post" data-testid="company-features">
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {rows.map((r) => (
+                    <Group key={r.name} justify="space-between" wrap="nowrap" gap="xs">
+                      <Checkbox name="features" value={r.name} defaultChecked={r.state !== "off"} label={featureLabel(r.name)} data-testid={`feature-${r.name}`} />
+                      <Badge color={r.state === "off" ? "gray" : "teal"} variant="light" size="sm">
+                        {LABELS[r.state]}
+                      </Badge>
+                    </Group>
+                  ))}
+                </SimpleGrid>
+                <Group>
+                  <Button type="submit" loading={busy}>
+                    Save features
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Sessions
+          </Title>
+          <Text size="sm">
+            See who is signed in and sign a user out everywhere:{" "}
+            <Anchor component={Link} to="/dashboard/sessions">
+              Active sessions
+            </Anchor>
+          </Text>
         </Stack>
       </Card>
     </Stack>

@@ -86,3 +86,14 @@ export async function endAllSessions(userId: number) {
   const { count } = await prisma.session.deleteMany({ where: { userId } });
   return count;
 }
+
+/**
+ * Replaces the session's copy of the user (after a profile or company-settings change) and
+ * returns the Set-Cookie header to send; null when the request has no signed-in session.
+ */
+export async function updateSessionUser(request: Request, user: SessionUser): Promise<string | null> {
+  const session = await getSession(request);
+  if (!session.get("user")) return null;
+  session.set("user", user);
+  return sessionStorage().commitSession(session);
+}
