@@ -1,10 +1,13 @@
 import type PgBoss from "pg-boss";
 import { cleanupSessions } from "./session-cleanup.js";
+import { registerNotificationJobs } from "./notification-jobs.js";
+import { runDeviceSync } from "./device-sync.js";
 
 type Job = { name: string; cron?: string; run: (boss: PgBoss) => Promise<unknown> };
 
 /** Every background job; each module owns one job. */
 export const jobs: Job[] = [{ name: "session-cleanup", cron: "*/15 * * * *", run: () => cleanupSessions() }];
+jobs.push({ name: "device-sync", cron: "* * * * *", run: () => runDeviceSync() });
 
 export async function registerJobs(boss: PgBoss): Promise<string[]> {
   for (const job of jobs) {
@@ -14,5 +17,6 @@ export async function registerJobs(boss: PgBoss): Promise<string[]> {
     });
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
+  await registerNotificationJobs(boss); // push fan-out/sends, webhooks, alert emails, event sync (carry job data)
   return jobs.map((j) => j.name);
 }

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eventStream } from "remix-utils/sse/server";
+import { requireAuthApi } from "~/services/auth.server";
+import { ensureLivePolling } from "~/services/device-sync.server";
+import { authOf, syncInfo } from "~/services/devices.server";
+import { subscribe } from "~/services/live.server";
+import { logError } from "~/services/log.server";
+
+/**
+ * Server-sent events for the maps and device pages of the signed-in company:
+ * `devices` (only the changed fields per device, merged over one second) and `sync` (the
+ * freshness of the cache, for the stale banner). `no-transform` keeps the compression
+ * middleware from buffering the stream.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = authOf(await requireAuthApi(request));
+  return eventStream(
+    request.signal,
+    (send) => {
+      const unsubscribe = subscribe(auth.companyId, (batch) => send({ event: "devices", data: JSON.stringify(batch) }));
+      ensureLivePolling(auth);
+      let last = "";
+      const check = async () => {
+        try {
+          const info = await syncInfo(auth.companyId);
+          const text = JSON.stringify(info);
+          if (text !== last) send({ event: "sync", data: (last = text) });
+          else send({ event: "ping", data: String(Date.now()) });
+        } catch (e) {
+          logError("live", e);
+        }
+      };
+      void check();
+      const timer = setInterval(check, 5000);
+      return () => {
+        clearInterval(timer);
+        unsubscribe();
+      };
+    },
+    { headers: { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" } },
+  );
+}
