@@ -78,9 +78,6 @@ export default function Account() {
                     <Title order={2} size="h4">
                       {profile.name}
                     </Title>
-                    <Text size="sm" c="dimmed">
-                      Username: {profile.username}
-                    </Text>
                   </div>
                 </Group>
                 {profile.company_name ? <Badge variant="light">{profile.company_name}</Badge> : null}
@@ -102,6 +99,7 @@ export default function Account() {
                     <TextInput {...getInputProps(fields.first_name, { type: "text" })} key={fields.first_name.key} label="First name" autoComplete="given-name" error={fields.first_name.errors?.join(" ")} />
                     <TextInput {...getInputProps(fields.last_name, { type: "text" })} key={fields.last_name.key} label="Last name" autoComplete="family-name" error={fields.last_name.errors?.join(" ")} />
                   </Group>
+                  <TextInput label="Username" value={profile.username} readOnly description="You sign in with this; it cannot be changed." />
                   <TextInput {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label="Email" autoComplete="email" error={fields.email.errors?.join(" ")} />
                   <TextInput
                     {...getInputProps(fields.mobile, { type: "tel" })}
