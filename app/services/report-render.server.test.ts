@@ -43,7 +43,7 @@ describe("report files", () => {
 
   it("XLSX: read back with exceljs; numbers stay numbers", async () => {
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await renderTo("xlsx"));
+    await book.xlsx.load((await renderTo("xlsx")) as unknown as ArrayBuffer);
     const sheet = book.getWorksheet("Report")!;
     expect(sheet.getRow(1).getCell(1).value).toBe("Trip summary");
     expect(sheet.getRow(3).getCell(7).value).toBe("Distance (km)");
