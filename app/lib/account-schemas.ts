@@ -57,4 +57,5 @@ export function turnedOff(current: Record<string, boolean>, next: Record<string,
   return KNOWN_FEATURES.filter((f) => current[f] !== false && next[f] === false);
 }
 
-export const featureLabel = (f: string) => f.charAt(0).toUpperCase() + f.slice(1).replace(/_/g, " ");
+const LABELS: Record<string, string> = { ble_beacons: "BLE beacons" };
+export const featureLabel = (f: string) => LABELS[f] ?? f.charAt(0).toUpperCase() + f.slice(1).replace(/_/g, " ");

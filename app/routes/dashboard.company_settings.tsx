@@ -40,8 +40,8 @@ function ConfirmTurnOff({ off, on, busy }: { off: string[]; on: string[]; busy: 
     <Alert color="orange" variant="light" title="Turn these features off?" data-testid="confirm-turn-off">
       <Stack gap="sm">
         <Text size="sm">
-          {off.map(featureLabel).join(", ")} will be hidden from the menu, and their pages refused, for everyone in your company. Their data stays, and you can turn them
-          back on here.
+          {off.map(featureLabel).join(", ")} will be hidden from the menu, and {off.length === 1 ? "its" : "their"} pages refused, for everyone in your company. The data
+          stays, and you can turn {off.length === 1 ? "it" : "them"} back on here.
         </Text>
         <Form method="post">
           {on.map((f) => (
