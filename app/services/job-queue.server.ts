@@ -1,0 +1,47 @@
+import PgBoss from "pg-boss";
+
+/**
+ * Sending jobs from request handlers. In the server process the worker's own pg-boss instance is
+ * used (server/jobs/push-fanout.ts publishes it here); elsewhere (tests, a CLI) a send-only
+ * instance is started on first use. Either way the job is in PostgreSQL once `send` returns.
+ */
+const g = globalThis as unknown as { __tracksmithBoss?: PgBoss; __tracksmithSender?: { url: string; boss: Promise<PgBoss> } };
+
+export function publishWorkerBoss(boss: PgBoss | undefined) {
+  g.__tracksmithBoss = boss;
+}
+
+export async function getBoss(): Promise<PgBoss> {
+  if (g.__tracksmithBoss) return g.__tracksmithBoss;
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  if (!g.__tracksmithSender || g.__tracksmithSender.url !== url) {
+    const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 2, supervise: false, schedule: false });
+    boss.on("error", () => undefined);
+    g.__tracksmithSender = { url, boss: boss.start() };
+  }
+  return g.__tracksmithSender.boss;
+}
+
+/** Stops the send-only instance (tests). */
+export async function stopSender() {
+  const s = g.__tracksmithSender;
+  g.__tracksmithSender = undefined;
+  if (s) await (await s.boss).stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+}
+
+/** Creates the queue if needed, then sends. */
+export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+  const boss = await getBoss();
+  await ensureQueue(boss, name);
+  return boss.send(name, data, options);
+}
+
+const known = new WeakMap<PgBoss, Set<string>>();
+export async function ensureQueue(boss: PgBoss, name: string) {
+  let set = known.get(boss);
+  if (!set) known.set(boss, (set = new Set()));
+  if (set.has(name)) return;
+  if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
+  set.add(name);
+}

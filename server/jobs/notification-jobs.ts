@@ -1,0 +1,61 @@
+/**
+ * The notification workers on one pg-boss: push fan-out and sends, webhooks, alert emails, and
+ * the event sync every SYNC_INTERVAL_SECONDS (throttled through pg-boss, so with several server
+ * processes one sync runs per interval, on whichever worker is free).
+ */
+import type PgBoss from "pg-boss";
+import { ALERT_EMAIL_QUEUE, type AlertEmail } from "../../app/services/alert-email.server.js";
+import { getEnv } from "../../app/services/env.server.js";
+import { ensureQueue } from "../../app/services/job-queue.server.js";
+import { logError } from "../../app/services/log.server.js";
+import { enqueueFanout } from "../../app/services/push.server.js";
+import { deliverWebhook, WEBHOOK_QUEUE, type WebhookEvent } from "../../app/services/webhook.server.js";
+import { syncAllCompanies } from "./event-sync.js";
+import { registerPushJobs, resumePendingMessages } from "./push-fanout.js";
+
+export const EVENT_SYNC_QUEUE = "event-sync";
+
+type MailSender = (mail: { to: string; subject: string; text: string }) => Promise<unknown>;
+
+/**
+ * The reports area owns mail.server.ts; it is looked up at send time so this area does not
+ * depend on its exact shape (any of sendMail / sendEmail / send).
+ */
+async function mailSender(): Promise<MailSender> {
+  const path = "../../app/services/mail.server.js";
+  const mod = (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
+  const fn = (mod.sendMail ?? mod.sendEmail ?? mod.send) as MailSender | undefined;
+  if (typeof fn !== "function") throw new Error("mail.server.ts exports no sendMail function");
+  return fn;
+}
+
+export async function registerNotificationJobs(boss: PgBoss): Promise<() => void> {
+  await registerPushJobs(boss);
+
+  await ensureQueue(boss, WEBHOOK_QUEUE);
+  await boss.work<{ ruleId: string; event: WebhookEvent }>(WEBHOOK_QUEUE, { batchSize: 4 }, async (jobs) => {
+    await Promise.all(jobs.map((j) => deliverWebhook(j.data)));
+  });
+
+  await ensureQueue(boss, ALERT_EMAIL_QUEUE);
+  await boss.work<AlertEmail>(ALERT_EMAIL_QUEUE, async (jobs) => {
+    const send = await mailSender();
+    for (const j of jobs) await send(j.data);
+  });
+
+  await ensureQueue(boss, EVENT_SYNC_QUEUE);
+  await boss.work(EVENT_SYNC_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+    await syncAllCompanies();
+  });
+  const interval = getEnv().SYNC_INTERVAL_SECONDS;
+  const tick = () =>
+    boss.send(EVENT_SYNC_QUEUE, {}, { singletonKey: "event-sync", singletonSeconds: interval, expireInSeconds: 300, retryLimit: 0 }).catch((e) => logError("events", e));
+  void tick();
+  const timer = setInterval(tick, interval * 1000);
+  timer.unref();
+  boss.once("stopped", () => clearInterval(timer));
+
+  // Messages written but never fanned out (a crash between the two steps).
+  void resumePendingMessages(enqueueFanout).catch((e) => logError("push", e));
+  return () => clearInterval(timer);
+}
