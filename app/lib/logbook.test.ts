@@ -175,6 +175,31 @@ describe("summary (SPEC §5)", () => {
 });
 
 describe("entries", () => {
+  it("reads ISO instants exactly like Date.parse", async () => {
+    const { isoMs } = await import("./logbook");
+    for (const s of ["2026-03-01T13:30:00.000Z", "2026-03-01T13:30:00Z", "1999-12-31T23:59:59.999Z", "2026-03-01T23:30:00+10:00", "2026-03-01", "nonsense"]) {
+      expect(Object.is(isoMs(s), Date.parse(s)), s).toBe(true);
+    }
+    fc.assert(fc.property(fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }), (d) => {
+      const iso = d.toISOString();
+      expect(isoMs(iso)).toBe(d.getTime());
+      expect(isoMs(iso.replace(/\.\d{3}Z$/, "Z"))).toBe(Math.floor(d.getTime() / 1000) * 1000);
+    }));
+  });
+
+  it("the summary of objects and of raw triples agree, duplicates anywhere in the input", () => {
+    const base = [
+      entry("2026-01-01T01:00:00Z", "2026-01-01T02:00:00Z", 1000, 1010),
+      entry("2026-01-01T01:00:00Z", "2026-01-01T03:00:00Z", 1010, 1020, "private"),
+      entry("2026-01-02T01:00:00Z", "2026-01-02T02:00:00Z", 1020, 1030),
+    ];
+    const withDups = [base[2]!, base[0]!, base[1]!, base[0]!, base[2]!];
+    const a = summarizeLogEntries(withDups);
+    const b = summarize(withDups.map(fromLogEntry));
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ trips: 3, duplicates: 2, totalKmsTravelled: 30, businessKmsTravelled: 20 });
+  });
+
   it("round-trips to the upstream triple", () => {
     const e = entry("2026-01-01T01:00:00Z", "2026-01-01T02:00:00Z", 1, 2, "private");
     const back = toLogEntry(fromLogEntry(e));
@@ -239,5 +264,16 @@ describe("days in the company's time zone", () => {
     // Sydney leaves daylight saving on 5 April 2026: that day starts at +11.
     expect(new Date(startOfDay("2026-04-05", "Australia/Sydney")).toISOString()).toBe("2026-04-04T13:00:00.000Z");
     expect(new Date(startOfDay("2026-04-06", "Australia/Sydney")).toISOString()).toBe("2026-04-05T14:00:00.000Z");
+  });
+});
+
+describe("wall clock in the company's time zone", () => {
+  it("converts typed local times both ways", async () => {
+    const { zonedLocalToUtc, utcToZonedLocal, addDays } = await import("./logbook");
+    expect(new Date(zonedLocalToUtc("2026-03-01T23:30", "Australia/Brisbane")).toISOString()).toBe("2026-03-01T13:30:00.000Z");
+    expect(utcToZonedLocal(Date.parse("2026-03-01T13:30:00Z"), "Australia/Brisbane")).toBe("2026-03-01T23:30");
+    expect(Number.isNaN(zonedLocalToUtc("not a date", "UTC"))).toBe(true);
+    expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
   });
 });

@@ -66,8 +66,8 @@ export function fromLogEntry(entry: LogEntry): LogbookEntry {
   const [a, b, meta] = entry;
   const startOdometer = num(a.obdodometer);
   const endOdometer = num(b.obdodometer);
-  const startMs = Date.parse(meta.logstart);
-  const stopMs = Date.parse(meta.logstop);
+  const startMs = isoMs(meta.logstart);
+  const stopMs = isoMs(meta.logstop);
   return {
     id: meta.id ?? `${meta.imei}-${startMs}`,
     imei: meta.imei,
@@ -138,6 +138,119 @@ function issueKind(from: number, to: number): OdometerIssue["kind"] {
   return from - to >= ROLLOVER_DROP_KM ? "rollover" : "decreasing";
 }
 
+const C0 = 48;
+const d2 = (s: string, i: number) => (s.charCodeAt(i) - C0) * 10 + s.charCodeAt(i + 1) - C0;
+
+/**
+ * Milliseconds of an ISO instant. The upstream's "2026-03-01T13:30:00.000Z" form is read by hand
+ * (Date.parse costs most of a 100,000-entry summary); anything else goes to Date.parse.
+ */
+export function isoMs(s: string): number {
+  const len = s.length;
+  if ((len === 24 || len === 20) && s.charCodeAt(len - 1) === 90 /* Z */ && s.charCodeAt(10) === 84 /* T */) {
+    let y = d2(s, 0) * 100 + d2(s, 2);
+    const m = d2(s, 5);
+    const d = d2(s, 8);
+    const h = d2(s, 11);
+    const mi = d2(s, 14);
+    const sec = d2(s, 17);
+    const ms = len === 24 ? (s.charCodeAt(20) - C0) * 100 + d2(s, 21) : 0;
+    // Days 29-31 need the month's length: leave those to Date.parse, like anything unusual.
+    if (m >= 1 && m <= 12 && d >= 1 && d <= 28 && h < 24 && mi < 60 && sec < 60 && ms >= 0 && ms < 1000 && y >= 1970) {
+      // Days since 1970-01-01 (H. Hinnant's days_from_civil), without Date's overhead.
+      y -= m <= 2 ? 1 : 0;
+      const era = Math.floor(y / 400);
+      const yoe = y - era * 400;
+      const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+      const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+      return ((days * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + ms;
+    }
+  }
+  return Date.parse(s);
+}
+
+/** The columns the summary needs, in flat arrays: 100,000 entries sum without making 100,000 objects. */
+type Columns = {
+  n: number;
+  start: Float64Array;
+  stop: Float64Array;
+  odoA: Float64Array;
+  odoB: Float64Array;
+  business: Uint8Array;
+  imei: (i: number) => string;
+  id: (i: number) => string;
+  logstart: (i: number) => string;
+};
+
+function summarizeColumns(c: Columns): LogbookSummary {
+  const { n, start, stop, odoA, odoB, business } = c;
+  // Order by start, then stop; skip the sort when the input is already in order (the usual case).
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (start[i]! < start[i - 1]! || (start[i] === start[i - 1] && stop[i]! < stop[i - 1]!)) sorted = false;
+  let order: Uint32Array | null = null;
+  if (!sorted) {
+    order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((x, y) => start[x]! - start[y]! || stop[x]! - stop[y]! || x - y);
+  }
+  const issues: OdometerIssue[] = [];
+  let biz = 0;
+  let priv = 0;
+  let climbed = 0;
+  let duplicates = 0;
+  let first = -1;
+  let prev = -1;
+  // Entries with the same start as the current one, for the duplicate check (same imei and stop).
+  let groupStart = 0;
+  const kept: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = order ? order[k]! : k;
+    if (prev >= 0 && start[i] === start[prev]) {
+      let dup = false;
+      for (let g = groupStart; g < kept.length; g++) {
+        const j = kept[g]!;
+        if (stop[j] === stop[i] && c.imei(j) === c.imei(i)) {
+          dup = true;
+          break;
+        }
+      }
+      if (dup) {
+        duplicates++;
+        continue;
+      }
+    } else groupStart = kept.length;
+    kept.push(i);
+    const a = odoA[i]!;
+    const b = odoB[i]!;
+    const trip = b - a;
+    if (trip < 0) issues.push({ id: c.id(i), logstart: c.logstart(i), kind: issueKind(a, b), where: "within", from: a, to: b });
+    const km = trip > 0 ? trip : 0;
+    if (business[i]) biz += km;
+    else priv += km;
+    climbed += km;
+    if (prev >= 0) {
+      const gap = a - odoB[prev]!;
+      if (gap < 0) issues.push({ id: c.id(i), logstart: c.logstart(i), kind: issueKind(odoB[prev]!, a), where: "between", from: odoB[prev]!, to: a });
+      else climbed += gap;
+    } else first = i;
+    prev = i;
+    // Keep the duplicate window small: only entries sharing this start matter.
+    if (kept.length > 4096 && groupStart > 2048) kept.splice(0, groupStart), (groupStart = 0);
+  }
+  const total = first < 0 ? 0 : issues.length ? climbed : Math.max(0, odoB[prev]! - odoA[first]!);
+  return {
+    businessKmsTravelled: round(biz),
+    totalKmsTravelled: round(total),
+    businessPercent: businessPercent(round(biz), round(total)),
+    privateKmsTravelled: round(priv),
+    trips: n - duplicates,
+    startOdometer: first < 0 ? null : odoA[first]!,
+    endOdometer: prev < 0 ? null : odoB[prev]!,
+    issues,
+    duplicates,
+  };
+}
+
 /**
  * The summary of a vehicle's entries (any order; duplicates counted once).
  * Total km is the last entry's end odometer minus the first entry's start odometer (SPEC §5). A
@@ -146,39 +259,20 @@ function issueKind(from: number, to: number): OdometerIssue["kind"] {
  * with clean readings both are the same number, because the sum telescopes.
  */
 export function summarize(input: readonly LogbookEntry[]): LogbookSummary {
-  const { entries, duplicates } = dedupeEntries(sortEntries(input));
-  const issues: OdometerIssue[] = [];
-  let business = 0;
-  let priv = 0;
-  let climbed = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    const trip = e.endOdometer - e.startOdometer;
-    if (trip < 0) issues.push({ id: e.id, logstart: e.logstart, kind: issueKind(e.startOdometer, e.endOdometer), where: "within", from: e.startOdometer, to: e.endOdometer });
-    const km = trip > 0 ? trip : 0;
-    if (e.purpose === "business") business += km;
-    else priv += km;
-    climbed += km;
-    if (i > 0) {
-      const gap = e.startOdometer - entries[i - 1]!.endOdometer;
-      if (gap < 0) issues.push({ id: e.id, logstart: e.logstart, kind: issueKind(entries[i - 1]!.endOdometer, e.startOdometer), where: "between", from: entries[i - 1]!.endOdometer, to: e.startOdometer });
-      else climbed += gap;
-    }
-  }
-  const first = entries[0];
-  const last = entries[entries.length - 1];
-  const total = !first || !last ? 0 : issues.length ? climbed : Math.max(0, last.endOdometer - first.startOdometer);
-  return {
-    businessKmsTravelled: round(business),
-    totalKmsTravelled: round(total),
-    businessPercent: businessPercent(round(business), round(total)),
-    privateKmsTravelled: round(priv),
-    trips: entries.length,
-    startOdometer: first ? first.startOdometer : null,
-    endOdometer: last ? last.endOdometer : null,
-    issues,
-    duplicates,
+  const n = input.length;
+  const c: Columns = {
+    n, start: new Float64Array(n), stop: new Float64Array(n), odoA: new Float64Array(n), odoB: new Float64Array(n), business: new Uint8Array(n),
+    imei: (i) => input[i]!.imei, id: (i) => input[i]!.id, logstart: (i) => input[i]!.logstart,
   };
+  for (let i = 0; i < n; i++) {
+    const e = input[i]!;
+    c.start[i] = e.startMs;
+    c.stop[i] = e.stopMs;
+    c.odoA[i] = e.startOdometer;
+    c.odoB[i] = e.endOdometer;
+    c.business[i] = e.purpose === "business" ? 1 : 0;
+  }
+  return summarizeColumns(c);
 }
 
 /** Odometers carry one decimal; keep sums free of float noise like 0.30000000000000004. */
@@ -186,9 +280,24 @@ function round(km: number): number {
   return Math.round(km * 1000) / 1000;
 }
 
-/** The summary straight from upstream triples. */
+/** The summary straight from upstream triples (no intermediate objects). */
 export function summarizeLogEntries(entries: readonly LogEntry[]): LogbookSummary {
-  return summarize(entries.map(fromLogEntry));
+  const n = entries.length;
+  const c: Columns = {
+    n, start: new Float64Array(n), stop: new Float64Array(n), odoA: new Float64Array(n), odoB: new Float64Array(n), business: new Uint8Array(n),
+    imei: (i) => entries[i]![2].imei,
+    id: (i) => entries[i]![2].id ?? `${entries[i]![2].imei}-${c.start[i]}`,
+    logstart: (i) => entries[i]![2].logstart,
+  };
+  for (let i = 0; i < n; i++) {
+    const [a, b, meta] = entries[i]!;
+    c.start[i] = isoMs(meta.logstart);
+    c.stop[i] = isoMs(meta.logstop);
+    c.odoA[i] = num(a.obdodometer);
+    c.odoB[i] = num(b.obdodometer);
+    c.business[i] = purposeOf(meta.purpose, meta.description) === "business" ? 1 : 0;
+  }
+  return summarizeColumns(c);
 }
 
 // ------------------------------------------------------------------ filters
@@ -269,4 +378,23 @@ export function kmByPeriod(entries: readonly { startMs: number; km: number }[], 
     out.set(k, round((out.get(k) ?? 0) + (Number.isFinite(e.km) && e.km > 0 ? e.km : 0)));
   }
   return out;
+}
+
+/** "YYYY-MM-DD" plus n days. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A wall-clock "YYYY-MM-DDTHH:mm" in a time zone, as an instant (for manual trips typed by the user). */
+export function zonedLocalToUtc(local: string, timeZone: string): number {
+  const asUtc = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  if (Number.isNaN(asUtc)) return Number.NaN;
+  let t = asUtc - zoneOffsetMs(asUtc, timeZone);
+  t = asUtc - zoneOffsetMs(t, timeZone);
+  return t;
+}
+
+/** An instant as the "YYYY-MM-DDTHH:mm" wall clock of a time zone (for datetime-local inputs). */
+export function utcToZonedLocal(ms: number, timeZone: string): string {
+  return new Date(ms + zoneOffsetMs(ms, timeZone)).toISOString().slice(0, 16);
 }

@@ -20,6 +20,7 @@ export const SETTLED_MS = 6 * 3_600_000;
 /** Upstream limits of the designed calls (server/sim/README.md). */
 export const MAX_TRIPS_DAYS = 93;
 export const MAX_LOG_DAYS = 400;
+const FETCH_CONCURRENCY = 4;
 
 export type Vehicle = { imei: string; nickname: string; deviceTypeId: number };
 export type Auth = { token: string; companyId: number };
@@ -134,13 +135,13 @@ function mapUpstream(e: unknown): never {
 export async function getTrips(auth: Auth, imeis: string[], from: number, to: number, source: "trips" | "logbook" = "trips", now = Date.now()): Promise<TripsResult> {
   let stale = false;
   let fetched = 0;
-  for (const imei of imeis) {
+  const one = async (imei: string) => {
     // Nothing can have started in the future: no call, nothing cached.
-    if (from >= now) continue;
+    if (from >= now) return;
     if (await isCovered(imei, from, to, now)) {
-      if (source === "logbook") continue;
+      if (source === "logbook") return;
       const missing = await prisma.trip.count({ where: { imei, companyId: auth.companyId, startAt: { gte: new Date(from), lt: new Date(to) }, data: { path: ["max_speed"], equals: Prisma.AnyNull } } });
-      if (!missing) continue;
+      if (!missing) return;
     }
     try {
       const list =
@@ -154,7 +155,12 @@ export async function getTrips(auth: Auth, imeis: string[], from: number, to: nu
       logError("trips", e);
       stale = true;
     }
-  }
+  };
+  // A few vehicles at a time: quick for a fleet page, gentle on the upstream's concurrency limit.
+  const queue = [...imeis];
+  await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, queue.length) }, async () => {
+    for (let imei = queue.shift(); imei !== undefined; imei = queue.shift()) await one(imei);
+  }));
   return { trips: await cached(auth, imeis, from, to), stale, fetched };
 }
 

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { VehicleDistanceView, type DistanceData } from "~/components/trips/distance-view";
+import { tripsContext } from "~/services/trips-route.server";
+import { vehicleDistance } from "~/services/vehicle-distance.server";
+
+export const meta: MetaFunction = () => [{ title: "Vehicle distance · Tracksmith" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/vehicle-distance");
+  return json({ ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)), timeZone });
+}
+
+export default function VehicleDistancePage() {
+  return <VehicleDistanceView d={useLoaderData<typeof loader>() as DistanceData} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
