@@ -21,6 +21,8 @@ export type MapStatic = {
   tag: number[][];
   groups: [number, string][];
   tags: [number, string, string | null][];
+  /** Device geofences: [index, lat*1e5, lng*1e5, metres]. */
+  fence: [number, number, number, number][];
 };
 
 /** `p` holds [index, lat*1e5, lng*1e5, status code (+4 when outdated), heading/10] per device. */

@@ -15,7 +15,7 @@ describe("map stats", () => {
 });
 
 describe("compact map payload", () => {
-  const st: MapStatic = { v: "x", imei: ["a", "b", "c"], name: ["A", "B", "C"], icon: ["car", null, "bus"], type: [1, 21, 57], grp: [[1], [], []], tag: [[], [3], []], groups: [[1, "G"]], tags: [[3, "T", null]] };
+  const st: MapStatic = { v: "x", imei: ["a", "b", "c"], name: ["A", "B", "C"], icon: ["car", null, "bus"], type: [1, 21, 57], grp: [[1], [], []], tag: [[], [3], []], groups: [[1, "G"]], tags: [[3, "T", null]], fence: [] };
   it("round-trips positions to about a metre, statuses, outdated and heading", () => {
     const live = encodeLive("x", 5, [
       { lat: -27.4698123, lng: 153.0251234, status: "moving", outdated: false, heading: 94 },

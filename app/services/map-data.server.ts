@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { encodeLive, type MapStatic } from "~/lib/map-data";
-import { byNickname, cacheVersion, companyRows, statusThresholds, toView } from "~/services/devices.server";
+import { byNickname, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView } from "~/services/devices.server";
 
 const AGE_MS = 15_000;
 
@@ -40,6 +40,10 @@ async function build(companyId: number, version: number): Promise<Entry> {
     tag: views.map((d) => d.tags.map((x) => x.id)),
     groups: [...groups].sort((a, b) => a[1].localeCompare(b[1], undefined, { sensitivity: "base" })),
     tags: [...tags].map(([id, [name, colour]]) => [id, name, colour] as [number, string, string | null]),
+    fence: views.flatMap((d, i) => {
+      const c = parseGeofenceGps(d.geofenceGps);
+      return c && d.geofenceMeters ? [[i, Math.round(c.lat * 1e5), Math.round(c.lng * 1e5), d.geofenceMeters] as [number, number, number, number]] : [];
+    }),
   };
   const v = crypto.createHash("sha1").update(JSON.stringify(body)).digest("base64url").slice(0, 12);
   const staticPart = { ...encode({ v, ...body } satisfies MapStatic), v };

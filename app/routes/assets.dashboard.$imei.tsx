@@ -1,0 +1,24 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { SharedVehicleView } from "~/components/devices/shared-vehicle";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { publicDevice } from "~/services/public-device.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const meta: MetaFunction = () => [{ title: "Asset dashboard · Tracksmith" }, { name: "robots", content: "noindex" }];
+
+/** SPEC §2.1 public Asset dashboard: only with a share link's token for this imei (see public-device.server.ts). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const imei = params.imei ?? "";
+  return json(await publicDevice(request, imei, `/dashboard/vehicle-dashboard/${imei}`), { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function PublicAsset() {
+  return <SharedVehicleView data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,7 @@
+import { moduleMeta, PublicModuleUnavailable } from "~/components/shell/module-unavailable";
+import { publicModuleLoader } from "~/services/shell.server";
+
+/** Public, token-gated route (SPEC §2.1): no session, no shell. */
+export const loader = publicModuleLoader;
+export const meta = moduleMeta;
+export default PublicModuleUnavailable;

@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { DeviceManage, ShareLinks } from "~/components/devices/device-manage";
+import { DeviceSummary } from "~/components/devices/device-summary";
+import { StaleBanner } from "~/components/devices/stale-banner";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useSettings } from "~/components/settings/settings-context";
+import { requireAccess } from "~/services/access.server";
+import { deviceAction } from "~/services/device-actions.server";
+import { devicePageData } from "~/services/device-page.server";
+import { authOf } from "~/services/devices.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.device.nickname ?? "Device"} · Tracksmith` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireAccess(request);
+  return json(await devicePageData(authOf(session), params.imei ?? ""));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireAccess(request);
+  const form = await request.formData();
+  const result = await deviceAction(authOf(session), session.user.username_id, params.imei ?? "", form);
+  return json(result, { status: result.ok || result.confirmDelete || result.alert ? 200 : 400 });
+}
+
+export default function DevicePage() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { settings } = useSettings();
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/dashboard/assets">
+          Assets
+        </Anchor>
+        <Text>{data.device.nickname}</Text>
+      </Breadcrumbs>
+      <Title order={1} size="h2">
+        Manage {data.device.nickname}
+      </Title>
+      <StaleBanner sync={data.sync} />
+      <DeviceSummary d={data.device} measurement={settings.measurement} />
+      <Anchor component={Link} to={`/dashboard/vehicle-dashboard/${data.device.imei}`}>
+        Open the vehicle dashboard
+      </Anchor>
+      <DeviceManage key={data.device.imei} device={data.manage} companyTags={data.companyTags} companyGroups={data.companyGroups} tiles={data.tiles} result={result} />
+      <ShareLinks links={data.links} result={result} durations={data.durations} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

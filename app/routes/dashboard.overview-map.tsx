@@ -1,0 +1,25 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FleetView } from "~/components/map/fleet-view";
+import { requireAccess } from "~/services/access.server";
+import { authOf } from "~/services/devices.server";
+import { fleetViewData } from "~/services/fleet-view.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const meta: MetaFunction = () => [{ title: "Overview Map · Tracksmith" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireAccess(request);
+  return json(await fleetViewData(authOf(session), request, "Overview Map"));
+}
+
+export default function OverviewMap() {
+  return <FleetView data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

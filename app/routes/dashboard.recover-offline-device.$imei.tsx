@@ -1,0 +1,57 @@
+import { Anchor, Checkbox, List, Paper, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DeviceSummary } from "~/components/devices/device-summary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { capabilities } from "~/lib/device-types";
+import { requireDevice } from "~/services/devices.server";
+import { requireFleetAccess } from "~/services/fleet-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Recover offline device · Tracksmith" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { auth } = await requireFleetAccess(request);
+  return json({ device: await requireDevice(auth, params.imei ?? "") });
+}
+
+/** A guided checklist for bringing a silent device back; the steps depend on what kind of device it is. */
+export default function RecoverOfflineDevice() {
+  const { device } = useLoaderData<typeof loader>();
+  const caps = capabilities(device.deviceTypeId);
+  const steps = [
+    "Check where the device was last seen (below) and whether the vehicle or asset is still there.",
+    caps.trips ? "Start the vehicle and drive a few hundred metres: a moving vehicle reports every 10 seconds." : "Move the device into open sky for 15 minutes: stationary devices report every 5 to 15 minutes.",
+    "Check the power: wired units need the vehicle battery connected and the fuse intact; battery units need a charge above 10 %.",
+    "Check the antenna and that nothing metal covers the unit.",
+    "Check mobile coverage where the device is: underground car parks and remote sites block reports.",
+    "If it still does not report after an hour, contact support with the IMEI below.",
+  ];
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/dashboard/devices-offline">
+        ← Devices offline
+      </Anchor>
+      <Title order={1} size="h2">
+        Recover {device.nickname}
+      </Title>
+      <DeviceSummary d={device} />
+      <Paper withBorder p="md">
+        <Text fw={600} mb="xs">
+          Checklist
+        </Text>
+        <List spacing="xs" listStyleType="none" data-testid="recover-checklist">
+          {steps.map((s, i) => (
+            <List.Item key={i}>
+              <Checkbox label={`${i + 1}. ${s}`} />
+            </List.Item>
+          ))}
+        </List>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,114 @@
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { DeviceSummary } from "~/components/devices/device-summary";
+import { StaleBanner } from "~/components/devices/stale-banner";
+import { useDeviceLive } from "~/components/devices/use-device-live";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useSettings } from "~/components/settings/settings-context";
+import { capabilities } from "~/lib/device-types";
+import { requireAccess } from "~/services/access.server";
+import { authOf, requireDevice, syncInfo } from "~/services/devices.server";
+import { logError } from "~/services/log.server";
+import { tileConfig } from "~/services/map-tiles.server";
+import { getTrips } from "~/services/trips.server";
+
+const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.device.nickname ?? "Vehicle"} · Vehicle dashboard · Tracksmith` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireAccess(request);
+  const auth = authOf(session);
+  const device = await requireDevice(auth, params.imei ?? "");
+  let trips: { id: string; start: string; end: string; km: number; from: string | null; to: string | null }[] = [];
+  let tripsError = false;
+  if (capabilities(device.deviceTypeId).trips) {
+    const now = Date.now();
+    const dayStart = new Date(now);
+    dayStart.setUTCHours(0, 0, 0, 0);
+    try {
+      const r = await getTrips(auth, [device.imei], dayStart.getTime(), now);
+      trips = r.trips.map((t) => ({ id: t.id, start: t.start.time, end: t.end.time, km: t.distance_km, from: t.start.address, to: t.end.address }));
+      tripsError = r.stale;
+    } catch (e) {
+      if (e instanceof Response) throw e;
+      logError("vehicle-dashboard", e);
+      tripsError = true;
+    }
+  }
+  return json({ device, trips, tripsError, sync: await syncInfo(auth.companyId), tiles: tileConfig() });
+}
+
+export default function VehicleDashboard() {
+  const data = useLoaderData<typeof loader>();
+  const device = useDeviceLive(data.device);
+  const { settings } = useSettings();
+  const caps = capabilities(device.deviceTypeId);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {device.nickname}
+        </Title>
+        <Anchor component={Link} to={`/dashboard/assets/device/${device.imei}`}>
+          Manage this device
+        </Anchor>
+      </Group>
+      <StaleBanner sync={data.sync} />
+      <DeviceSummary d={device} measurement={settings.measurement} />
+      <ClientOnly fallback={null}>
+        {() => (
+          <Suspense fallback={null}>
+            <GeofenceMap key={`${device.lat},${device.lng}`} device={device} centre={null} radius={null} tiles={data.tiles} height={300} />
+          </Suspense>
+        )}
+      </ClientOnly>
+      {caps.trips ? (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="xs">
+            Today's trips
+          </Title>
+          {data.tripsError ? <Text size="sm" c="orange">Trips could not be refreshed; showing what is cached.</Text> : null}
+          {data.trips.length ? (
+            <Table striped data-testid="today-trips">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Start</Table.Th>
+                  <Table.Th>End</Table.Th>
+                  <Table.Th>From</Table.Th>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th>Distance</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.trips.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td suppressHydrationWarning>{new Date(t.start).toLocaleTimeString()}</Table.Td>
+                    <Table.Td suppressHydrationWarning>{new Date(t.end).toLocaleTimeString()}</Table.Td>
+                    <Table.Td>{t.from ?? "—"}</Table.Td>
+                    <Table.Td>{t.to ?? "—"}</Table.Td>
+                    <Table.Td>{settings.measurement === "imperial" ? `${(t.km * 0.621371).toFixed(1)} mi` : `${t.km.toFixed(1)} km`}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No trips today yet.
+            </Text>
+          )}
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
