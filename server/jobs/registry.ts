@@ -2,12 +2,16 @@ import type PgBoss from "pg-boss";
 import { cleanupSessions } from "./session-cleanup.js";
 import { registerNotificationJobs } from "./notification-jobs.js";
 import { runDeviceSync } from "./device-sync.js";
+import { reportTick } from "./report-scheduler.js";
+import { runReportJobs } from "./report-run.js";
 
 type Job = { name: string; cron?: string; run: (boss: PgBoss) => Promise<unknown> };
 
 /** Every background job; each module owns one job. */
 export const jobs: Job[] = [{ name: "session-cleanup", cron: "*/15 * * * *", run: () => cleanupSessions() }];
 jobs.push({ name: "device-sync", cron: "* * * * *", run: () => runDeviceSync() });
+jobs.push({ name: "report-scheduler", cron: "* * * * *", run: () => reportTick() }); // scheduled reports (issue 7)
+jobs.push({ name: "report-run", cron: "* * * * *", run: () => runReportJobs() }); // long on-screen reports (issue 7)
 
 export async function registerJobs(boss: PgBoss): Promise<string[]> {
   for (const job of jobs) {

@@ -14,3 +14,4 @@ export function findReport(kind: string): ReportDefinition<BaseParams> | undefin
 export * from "./types";
 export * from "./format";
 export { driverSafety, safetyScore, idlePeriods, type DriverSafety } from "./other-reports";
+export { parseRecipients, isEmail, MAX_RECIPIENTS } from "./recipients";
