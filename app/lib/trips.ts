@@ -133,5 +133,7 @@ function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTime
 }
 
 /** Times in the company's time zone, the same on the server and in the browser (no hydration drift). */
-export const formatZoned = (at: string | number, timeZone: string, kind: "datetime" | "time" | "date" = "datetime") =>
-  zf(timeZone, kind).format(new Date(at));
+export function formatZoned(at: string | number | null | undefined, timeZone: string, kind: "datetime" | "time" | "date" = "datetime"): string {
+  const d = new Date(at ?? Number.NaN);
+  return Number.isNaN(d.getTime()) ? "—" : zf(timeZone, kind).format(d);
+}

@@ -222,7 +222,7 @@ export default function LogbookPage() {
                           <Table.Td>{e.driver ?? "—"}</Table.Td>
                           <Table.Td>
                             <Group gap="xs" wrap="nowrap">
-                              <Anchor component={Link} to={withParams(params, { edit: e.id, notice: null })} size="sm" preventScrollReset>Edit purpose</Anchor>
+                              <Anchor component={Link} to={withParams(params, { edit: e.id, notice: null })} size="sm" preventScrollReset style={{ whiteSpace: "nowrap" }}>Edit purpose</Anchor>
                               <Form method="post" preventScrollReset>
                                 <input type="hidden" name="intent" value="delete" />
                                 <input type="hidden" name="id" value={e.id} />

@@ -150,7 +150,7 @@ export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; ti
           series={tracks.map((tr) => ({ name: tr.id, label: tr.label, color: colors[tr.id]! }))}
           xAxisProps={{ type: "number", domain: [bounds.start, bounds.end], scale: "time", tickFormatter: (v: number) => formatZoned(v, timeZone, "time") }}
           referenceLines={[{ x: Math.round(t), color: "red.6", label: "now" }]}
-          tooltipProps={{ labelFormatter: (v: number) => formatZoned(v, timeZone, "time") }}
+          tooltipProps={{ labelFormatter: (v: unknown) => (typeof v === "number" ? formatZoned(v, timeZone, "time") : "") }}
           data-testid="replay-chart"
         />
       </Paper>

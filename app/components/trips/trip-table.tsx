@@ -5,7 +5,7 @@ import { formatDistance, formatDuration, formatSpeed, type Measurement } from "~
 
 export function PurposeBadge({ purpose }: { purpose: string }) {
   return (
-    <Badge variant="light" color={purpose === "business" ? "blue" : "gray"} size="sm">
+    <Badge variant="light" color={purpose === "business" ? "blue" : "gray"} size="sm" style={{ flex: "none" }}>
       {purpose === "business" ? "Business" : "Private"}
     </Badge>
   );
