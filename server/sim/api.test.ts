@@ -113,20 +113,14 @@ describe("faults", () => {
 });
 
 describe("scale", () => {
-  it("serves the device list of a 10,000-device company fast", async () => {
+  // Speed is measured by `npm run bench` (upstream-latency.bench.ts), not asserted here.
+  it("serves the device list of a 10,000-device company", async () => {
     const big = await startSimulator({ port: 0, devices: 10_000 });
     try {
       const token = await tokenOf("admin", "admin123", big.url);
-      const timings: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t0 = performance.now();
-        const r = await call("POST", "/user/iotdevices", { token, body: { platform: "web" }, url: big.url });
-        timings.push(performance.now() - t0);
-        expect(r.body.length).toBe(10_000);
-        await new Promise((res) => setTimeout(res, 1000)); // next tick: a fresh build each time
-      }
-      // Typically ~100-150 ms here, including the client's JSON parse; the bound leaves CI headroom.
-      expect(Math.min(...timings)).toBeLessThan(400);
+      const r = await call("POST", "/user/iotdevices", { token, body: { platform: "web" }, url: big.url });
+      expect(r.body.length).toBe(10_000);
+      expect(new Set(r.body.map((d: { imei: string }) => d.imei)).size).toBe(10_000);
       const stats = (await call("GET", "/__sim/stats?companyid=1", { url: big.url })).body;
       expect(stats.total).toBe(10_000);
     } finally {

@@ -47,10 +47,8 @@ describe("seeded world", () => {
     expect([u("admin112").companyid, u("admin129").companyid, u("other").companyid]).toEqual([112, 129, 2]);
   });
 
-  it("generates 10,000 devices quickly with unique imeis", () => {
-    const t0 = performance.now();
+  it("generates 10,000 devices with unique imeis", () => {
     const w = buildWorld({ seed: 1, devices: 10_000, createdAt });
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(w.devicesByCompany.get(1)!.length).toBe(10_000);
     expect(new Set(w.devices.map((d) => d.imei)).size).toBe(w.devices.length);
   });

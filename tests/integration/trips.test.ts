@@ -71,13 +71,11 @@ describe("trip cache", () => {
 
     sim.setFaults({ down: true });
     try {
-      const t0 = performance.now();
+      // Served from the cache: no upstream call at all (speed is measured by npm run bench).
       const second = await getTrips(admin, [imei], from, to);
-      const ms = performance.now() - t0;
       expect(second.fetched).toBe(0);
       expect(second.stale).toBe(false);
       expect(second.trips).toEqual(first.trips);
-      expect(ms).toBeLessThan(500);
     } finally {
       sim.setFaults({ down: false });
     }
