@@ -4,6 +4,7 @@
  * (or another server process) reaches every open tab of its user on any process.
  */
 import pg from "pg";
+import type { FeedItem } from "~/components/notifications/types";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { queuePush } from "~/services/push.server";
@@ -23,7 +24,7 @@ export type NotificationInput = {
   eventId?: string | null;
 };
 
-export type FeedItem = { id: string; kind: string; title: string; body: string; link: string | null; imei: string | null; createdAt: string; readAt: string | null };
+export type { FeedItem };
 
 const FEED_SELECT = { id: true, kind: true, title: true, body: true, link: true, imei: true, createdAt: true, readAt: true } as const;
 

@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eventStream } from "remix-utils/sse/server";
+import { requireAuthApi } from "~/services/auth.server";
+import { logError } from "~/services/log.server";
+import { onFeedChange, unreadCount } from "~/services/notifications.server";
+
+/**
+ * Server-sent events for the bell: `unread` (the count, on connect and on every change) and
+ * `notification` (each new one, for the snackbar). `no-transform` keeps the compression
+ * middleware from buffering the stream; a ping every 25 s keeps proxies from closing it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireAuthApi(request);
+  const userId = user.username_id;
+  const response = eventStream(
+    request.signal,
+    (rawSend) => {
+      // A send after the client went away throws; nothing is lost (the feed keeps everything).
+      const send = (e: { event: string; data: string }) => {
+        try {
+          rawSend(e);
+        } catch {
+          /* stream closed */
+        }
+      };
+      let stop: (() => void) | null = null;
+      let closed = false;
+      void (async () => {
+        try {
+          send({ event: "unread", data: String(await unreadCount(userId)) });
+          const off = await onFeedChange(userId, (u) => {
+            for (const item of u.items) send({ event: "notification", data: JSON.stringify(item) });
+            send({ event: "unread", data: String(u.unread) });
+          });
+          if (closed) off();
+          else stop = off;
+        } catch (e) {
+          logError("notifications", e);
+        }
+      })();
+      const ping = setInterval(() => send({ event: "ping", data: String(Date.now()) }), 25_000);
+      return () => {
+        closed = true;
+        clearInterval(ping);
+        stop?.();
+      };
+    },
+    { headers: { "X-Accel-Buffering": "no" } },
+  );
+  // eventStream forces `no-cache`; `no-transform` is what keeps compression from buffering.
+  response.headers.set("Cache-Control", "no-cache, no-transform");
+  return response;
+}

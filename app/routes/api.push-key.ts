@@ -1,0 +1,11 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAuthApi } from "~/services/auth.server";
+import { vapidPublicKey } from "~/services/push.server";
+
+/** The VAPID application server key (SPEC §9 "push application public key") for subscribing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAuthApi(request);
+  const publicKey = vapidPublicKey();
+  if (!publicKey) return json({ publicKey: null }, { status: 503 });
+  return json({ publicKey }, { headers: { "Cache-Control": "private, max-age=3600" } });
+}
