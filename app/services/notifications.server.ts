@@ -138,6 +138,7 @@ class Hub {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private listeners = new Map<number, Set<Listener>>();
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private url: string) {}
 
@@ -157,7 +158,10 @@ class Hub {
     if (this.client) return Promise.resolve();
     this.connecting ??= (async () => {
       const client = new pg.Client({ connectionString: this.url });
-      client.on("notification", (msg) => void this.dispatch(msg.payload ?? ""));
+      // One at a time, in arrival order: a later count must never be overtaken by an earlier one.
+      client.on("notification", (msg) => {
+        this.queue = this.queue.then(() => this.dispatch(msg.payload ?? ""));
+      });
       client.on("error", (e) => {
         logError("notifications", e);
         this.client = null;
