@@ -4,7 +4,7 @@
  * processes one sync runs per interval, on whichever worker is free).
  */
 import type PgBoss from "pg-boss";
-import { ALERT_EMAIL_QUEUE, type AlertEmail } from "../../app/services/alert-email.server.js";
+import { ALERT_EMAIL_QUEUE, deliverAlertEmail, type AlertEmail } from "../../app/services/alert-email.server.js";
 import { getEnv } from "../../app/services/env.server.js";
 import { ensureQueue } from "../../app/services/job-queue.server.js";
 import { logError } from "../../app/services/log.server.js";
@@ -14,20 +14,6 @@ import { syncAllCompanies } from "./event-sync.js";
 import { registerPushJobs, resumePendingMessages } from "./push-fanout.js";
 
 export const EVENT_SYNC_QUEUE = "event-sync";
-
-type MailSender = (mail: { to: string; subject: string; text: string }) => Promise<unknown>;
-
-/**
- * The reports area owns mail.server.ts; it is looked up at send time so this area does not
- * depend on its exact shape (any of sendMail / sendEmail / send).
- */
-async function mailSender(): Promise<MailSender> {
-  const path = "../../app/services/mail.server.js";
-  const mod = (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
-  const fn = (mod.sendMail ?? mod.sendEmail ?? mod.send) as MailSender | undefined;
-  if (typeof fn !== "function") throw new Error("mail.server.ts exports no sendMail function");
-  return fn;
-}
 
 export async function registerNotificationJobs(boss: PgBoss): Promise<() => void> {
   await registerPushJobs(boss);
@@ -39,8 +25,7 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
 
   await ensureQueue(boss, ALERT_EMAIL_QUEUE);
   await boss.work<AlertEmail>(ALERT_EMAIL_QUEUE, async (jobs) => {
-    const send = await mailSender();
-    for (const j of jobs) await send(j.data);
+    for (const j of jobs) await deliverAlertEmail(j.data);
   });
 
   await ensureQueue(boss, EVENT_SYNC_QUEUE);

@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import webpush from "web-push";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as bellLoader, action as bellAction } from "~/routes/api.notifications";
@@ -7,7 +10,9 @@ import { action as subsAction, loader as subsLoader } from "~/routes/api.push-su
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.notifications";
 import { action as loginAction } from "~/routes/login";
 import { prisma } from "~/services/db.server";
+import { deliverAlertEmail, type AlertEmail } from "~/services/alert-email.server";
 import { resetEnvCache } from "~/services/env.server";
+import { resetMailTransport } from "~/services/mail.server";
 import { stopSender } from "~/services/job-queue.server";
 import { feed, markAllRead, markRead, notifyUser, onFeedChange, unreadCount } from "~/services/notifications.server";
 import { deliverWebhook, verifyWebhook } from "~/services/webhook.server";
@@ -41,7 +46,10 @@ beforeAll(async () => {
   ADMIN.userId = s.userId;
 });
 afterAll(() => stopSender());
-beforeEach(() => truncate(url, ["Notification", "AlertRule", "AlertDispatch", "EventCursor", "PushMessage", "PushSubscription"]));
+beforeEach(async () => {
+  await truncate(url, ["Notification", "AlertRule", "AlertDispatch", "EventCursor", "PushMessage", "PushSubscription"]);
+  await prisma.$executeRawUnsafe(`delete from pgboss.job where name in ('webhook', 'alert-email')`).catch(() => undefined);
+});
 
 const jsonPost = (path: string, body: unknown, cookie: string, method = "POST") =>
   new Request(APP + path, { method, body: JSON.stringify(body), headers: { "content-type": "application/json", origin: APP, cookie } });
@@ -244,6 +252,32 @@ describe("event sync (simulator events to notifications)", () => {
     expect(msgs.length).toBe(r.events);
     expect(msgs[0]!.key).toMatch(/^ev:ev-1-/);
     expect(msgs.every((m) => m.userIds.includes(ADMIN.userId))).toBe(true);
+  });
+
+  it("queues alert emails for an email rule, written by the mail service", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "alert-mail-"));
+    process.env.DATA_DIR = dir;
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    resetMailTransport();
+    try {
+      await rule({ channels: ["email"], email: "ops@example.com" });
+      const out = await syncCompany(1);
+      const jobs = await prisma.$queryRaw<{ data: AlertEmail }[]>`select data from pgboss.job where name = 'alert-email'`;
+      expect(jobs.length).toBe(out.events);
+      expect(jobs[0]!.data.to).toBe("ops@example.com");
+      await deliverAlertEmail(jobs[0]!.data);
+      const files = await fs.readdir(path.join(dir, "mail"));
+      expect(files).toHaveLength(1);
+      const eml = await fs.readFile(path.join(dir, "mail", files[0]!), "utf8");
+      expect(eml).toContain("To: ops@example.com");
+      expect(eml).toContain(`Subject: ${jobs[0]!.data.subject}`);
+    } finally {
+      delete process.env.DATA_DIR;
+      resetEnvCache();
+      resetMailTransport();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("marks a company stale when none of its users has a live session", async () => {
