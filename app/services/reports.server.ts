@@ -5,7 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { TRIP_DEVICES } from "~/lib/device-types";
-import { computeTotals, idlePeriods, localDay, type BaseParams, type ReportDefinition, type ReportEvent, type ReportInput, type ReportVehicle, type Row } from "~/lib/reports";
+import { computeTotals, formatCell, headerLabel, idlePeriods, localDay, type BaseParams, type ReportDefinition, type ReportEvent, type ReportInput, type ReportVehicle, type Row } from "~/lib/reports";
 import { isValidTimeZone, localToInstant } from "~/lib/schedule";
 import type { TripRecord } from "~/lib/trips";
 import { upstream } from "~/services/api.server";
@@ -31,6 +31,8 @@ export const JOB_THRESHOLD_VEHICLE_DAYS = 1500;
 /** The upstream keeps alert events for 7 days (server/sim/README.md). */
 const EVENTS_DAYS = 7;
 const TRIP_CHUNK_DAYS = 31;
+/** Vehicles fetched at once (the upstream client bounds concurrency per upstream too). */
+const PARALLEL = 8;
 const DAY = 86_400_000;
 
 export async function reportTimeZone(auth: ReportAuth): Promise<string> {
@@ -110,11 +112,12 @@ async function tripsOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range
   const imeis = vehicles.map((v) => v.imei);
   for (let start = range.from; start < range.to; start += TRIP_CHUNK_DAYS * DAY) {
     const end = Math.min(range.to, start + TRIP_CHUNK_DAYS * DAY);
-    for (let i = 0; i < imeis.length; i += 10) {
+    // A few vehicles at a time in parallel: the upstream answers each vehicle's call separately.
+    for (let i = 0; i < imeis.length; i += PARALLEL) {
       await check(progress);
-      const batch = imeis.slice(i, i + 10);
-      const { trips } = await getTrips(auth, batch, start, end, source);
-      for (const t of trips) out.push(t);
+      const batch = imeis.slice(i, i + PARALLEL);
+      const results = await Promise.all(batch.map((imei) => getTrips(auth, [imei], start, end, source)));
+      for (const r of results) for (const t of r.trips) out.push(t);
       step.done += batch.length;
       await progress.onProgress?.(step.done, step.total, `Trips up to ${localDay(end - 1, "UTC")}`);
     }
@@ -212,4 +215,36 @@ export function summaryOf(def: ReportDefinition<BaseParams>, built: BuiltReport)
     chart: def.chart ? def.chart.data(built.rows, built.input) : [],
     headline: def.headline ? def.headline(built.rows, built.totals, built.input) : [{ label: "Rows", value: String(built.rows.length) }],
   };
+}
+
+// ------------------------------------------------------------------ what the page shows
+
+/** Rows shown on screen; the downloads carry every row. */
+export const SCREEN_ROWS = 500;
+
+export function viewOf(def: ReportDefinition<BaseParams>, r: { rows: Row[]; totals: Row; timeZone: string; chart: Array<Record<string, string | number>>; headline: { label: string; value: string }[]; period: string }) {
+  return {
+    headers: def.columns.map(headerLabel),
+    numeric: def.columns.map((c) => c.type !== "text"),
+    rows: r.rows.slice(0, SCREEN_ROWS).map((row) => def.columns.map((c, i) => formatCell(c, row[i] ?? null, r.timeZone))),
+    rowCount: r.rows.length,
+    totals: def.columns.map((c, i) => (i === 0 && r.totals[0] === null ? "Total" : formatCell(c, r.totals[i] ?? null, r.timeZone))),
+    chart: def.chart ? { type: def.chart.type, title: def.chart.title, x: def.chart.x, series: def.chart.series, data: r.chart.slice(0, 400) } : null,
+    headline: r.headline,
+    period: r.period,
+  };
+}
+
+/** Report params from a query string (or form), as the definition's schema reads them. */
+export function paramsFrom(def: ReportDefinition<BaseParams>, search: URLSearchParams) {
+  const raw: Record<string, unknown> = { imeis: search.getAll("imeis").filter(Boolean), groups: search.getAll("groups").filter(Boolean) };
+  for (const k of ["from", "to", "speedLimit", "minStopMinutes"]) {
+    const v = search.get(k);
+    if (v) raw[k] = v;
+  }
+  const parsed = def.params.safeParse(raw);
+  if (parsed.success) return { ok: true as const, params: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const i of parsed.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
+  return { ok: false as const, errors };
 }

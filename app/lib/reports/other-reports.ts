@@ -5,7 +5,7 @@ import { businessPercent } from "~/lib/logbook";
 import { entryFromTrip, stopsBetween, type TripRecord } from "~/lib/trips";
 import { localDay } from "./format";
 import { nicknames } from "./trip-reports";
-import { baseParams, round, speedParams, stopParams, tripMs, type Idle, type ReportDefinition, type Row } from "./types";
+import { baseParams, DEFAULT_SPEED_LIMIT, round, speedParams, stopParams, tripMs, type Idle, type ReportDefinition, type Row } from "./types";
 
 /** Idle periods (ignition on, speed 0) of one vehicle's track points, at least `minS` long. */
 export function idlePeriods(imei: string, points: ReadonlyArray<{ time: string; speed: number; ignition: boolean; lat: number; lng: number }>, minS: number): Idle[] {
@@ -130,6 +130,9 @@ export function driverSafety(current: readonly TripRecord[], previous: readonly 
   return { fleetDriverScoreCurrent: safetyScore(c.n, c.km), fleetDriverScorePrevious: safetyScore(p.n, p.km), incidentsCurrent: c.n, incidentsPrevious: p.n };
 }
 
+/** The builder's params are not passed to headlines; the limit travels on the input. */
+const limitOf = (input: { speedLimit?: number }) => input.speedLimit ?? DEFAULT_SPEED_LIMIT;
+
 export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> = {
   kind: "driver-safety",
   title: "Driver safety",
@@ -149,6 +152,7 @@ export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> =
     { key: "scorePrevious", label: "Score (previous)", type: "number", width: 70 },
   ],
   build(input, params) {
+    input.speedLimit = params.speedLimit;
     const acc = new Map<string, { trips: number; km: number; n: number; pkm: number; pn: number }>();
     const get = (d: string | null) => {
       const k = d || "Unassigned";
@@ -173,7 +177,7 @@ export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> =
   },
   chart: { type: "bar", title: "Score per driver", x: "driver", series: [{ key: "score", label: "Score" }, { key: "previous", label: "Previous" }], data: (rows) => rows.map((r) => ({ driver: String(r[0]), score: Number(r[4]), previous: Number(r[6] ?? 0) })) },
   headline: (_rows, _totals, input) => {
-    const s = driverSafety(input.trips, input.previousTrips, 100);
+    const s = driverSafety(input.trips, input.previousTrips, limitOf(input));
     return [
       { label: "Fleet score", value: `${s.fleetDriverScoreCurrent} (previous ${s.fleetDriverScorePrevious})` },
       { label: "Incidents", value: `${s.incidentsCurrent} (previous ${s.incidentsPrevious})` },

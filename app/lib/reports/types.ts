@@ -42,6 +42,8 @@ export type ReportInput = {
   to: number;
   timeZone: string;
   now: number;
+  /** Set by reports with a speed limit, for their headline. */
+  speedLimit?: number;
 };
 
 export type Idle = { imei: string; from: number; to: number; lat: number; lng: number };
@@ -85,8 +87,11 @@ export const baseParams = z.object({
 });
 export type BaseParams = z.infer<typeof baseParams>;
 
+/** The simulator's roads are 50–100 km/h; trips over 90 km/h stand out without flagging every motorway trip. */
+export const DEFAULT_SPEED_LIMIT = 90;
+
 export const speedParams = baseParams.extend({
-  speedLimit: z.coerce.number({ invalid_type_error: "Enter a speed in km/h" }).int("Enter whole km/h").min(20, "At least 20 km/h").max(250, "At most 250 km/h").default(100),
+  speedLimit: z.coerce.number({ invalid_type_error: "Enter a speed in km/h" }).int("Enter whole km/h").min(20, "At least 20 km/h").max(250, "At most 250 km/h").default(DEFAULT_SPEED_LIMIT),
 });
 export const stopParams = baseParams.extend({
   minStopMinutes: z.coerce.number({ invalid_type_error: "Enter minutes" }).int("Enter whole minutes").min(0, "At least 0 minutes").max(1440, "At most 1440 minutes").default(5),

@@ -1,0 +1,102 @@
+import { BarChart, LineChart } from "@mantine/charts";
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { ClientOnly } from "remix-utils/client-only";
+
+export type ReportViewData = {
+  headers: string[];
+  numeric: boolean[];
+  rows: string[][];
+  rowCount: number;
+  totals: string[];
+  chart: { type: "bar" | "line"; title: string; x: string; series: { key: string; label: string }[]; data: Array<Record<string, string | number>> } | null;
+  headline: { label: string; value: string }[];
+  period: string;
+};
+
+const COLOURS = ["blue.6", "orange.6", "teal.6", "grape.6"];
+
+/** Headline figures, chart and table with totals of a built report. */
+export function ReportView({ view }: { view: ReportViewData }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: Math.min(4, Math.max(2, view.headline.length)) }}>
+        {view.headline.map((h) => (
+          <Paper key={h.label} withBorder p="sm">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {h.label}
+            </Text>
+            <Text size="xl" fw={700}>
+              {h.value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {view.chart && view.chart.data.length ? (
+        <Paper withBorder p="md">
+          <Title order={2} size="h5" mb="sm">
+            {view.chart.title}
+          </Title>
+          {/* Charts measure the page, so they draw in the browser; the table below carries the same figures. */}
+          <ClientOnly fallback={<div style={{ height: 260 }} />}>
+            {() =>
+              view.chart!.type === "line" ? (
+                <LineChart h={260} data={view.chart!.data} dataKey={view.chart!.x} series={view.chart!.series.map((s, i) => ({ name: s.key, label: s.label, color: COLOURS[i % COLOURS.length]! }))} withLegend />
+              ) : (
+                <BarChart h={260} data={view.chart!.data} dataKey={view.chart!.x} series={view.chart!.series.map((s, i) => ({ name: s.key, label: s.label, color: COLOURS[i % COLOURS.length]! }))} withLegend />
+              )
+            }
+          </ClientOnly>
+        </Paper>
+      ) : null}
+      {view.rowCount === 0 ? (
+        <Paper withBorder p="lg">
+          <Text fw={600}>Nothing to report</Text>
+          <Text size="sm" c="dimmed">
+            No data for these vehicles in {view.period}. Try a longer period or other vehicles.
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap={4}>
+          {view.rows.length < view.rowCount ? (
+            <Text size="sm" c="dimmed">
+              Showing the first {view.rows.length} of {view.rowCount} rows; the totals and downloads include every row.
+            </Text>
+          ) : null}
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped highlightOnHover withTableBorder data-testid="report-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {view.headers.map((h, i) => (
+                    <Table.Th key={h} style={{ textAlign: view.numeric[i] ? "right" : "left" }}>
+                      {h}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {view.rows.map((r, i) => (
+                  <Table.Tr key={i}>
+                    {r.map((c, j) => (
+                      <Table.Td key={j} style={{ textAlign: view.numeric[j] ? "right" : "left" }}>
+                        {c}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr data-testid="report-totals">
+                  {view.totals.map((c, j) => (
+                    <Table.Th key={j} style={{ textAlign: view.numeric[j] ? "right" : "left" }}>
+                      {c}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
