@@ -16,7 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = authOf(await requireAuthApi(request));
   return eventStream(
     request.signal,
-    (send) => {
+    (rawSend) => {
+      let open = true;
+      // The check timer may fire after the browser has gone: never write to a closed stream.
+      const send = (m: { event: string; data: string }) => {
+        if (open && !request.signal.aborted) rawSend(m);
+      };
       const unsubscribe = subscribe(auth.companyId, (batch) => send({ event: "devices", data: JSON.stringify(batch) }));
       ensureLivePolling(auth);
       let last = "";
@@ -33,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       void check();
       const timer = setInterval(check, 5000);
       return () => {
+        open = false;
         clearInterval(timer);
         unsubscribe();
       };

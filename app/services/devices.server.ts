@@ -66,12 +66,12 @@ export const staleAfterMs = () => Math.max(2 * intervalMs(), 15_000);
 
 // ------------------------------------------------------------------ process-wide state
 
-type CompanyState = { since?: string; fullAt: number; inflight?: Promise<number>; version: number };
+type CompanyState = { since?: string; fullAt: number; inflight?: Promise<number>; version: number; localWrites: Map<string, number> };
 const g = globalThis as unknown as { __tracksmithDevices?: Map<number, CompanyState> };
 const states = () => (g.__tracksmithDevices ??= new Map());
 function stateOf(companyId: number): CompanyState {
   let s = states().get(companyId);
-  if (!s) states().set(companyId, (s = { fullAt: 0, version: 0 }));
+  if (!s) states().set(companyId, (s = { fullAt: 0, version: 0, localWrites: new Map() }));
   return s;
 }
 /** Bumped on every write to a company's cache, so derived data (the map payload) can be rebuilt. */
@@ -237,9 +237,22 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
   try {
     const before = await readRows(auth.companyId);
     if (forceFull || !s.since || !before.length || Date.now() - s.fullAt > FULL_SYNC_MS) {
-      const startedAt = new Date().toISOString();
+      const started = Date.now();
+      const startedAt = new Date(started).toISOString();
       const list = await up.iotDevices(client);
-      await writeAll(auth.companyId, list.map((d) => fromUpstream(d, auth.companyId)));
+      // A management write that landed while this list was in flight is newer than the list: keep it.
+      const current = new Map((await readRows(auth.companyId)).map((r) => [r.imei, r]));
+      const rows = list.map((d) => {
+        const r = fromUpstream(d, auth.companyId);
+        const local = current.get(d.imei);
+        if (!local || (s.localWrites.get(d.imei) ?? 0) < started) return r;
+        return {
+          ...r, nickname: local.nickname, avatar: local.avatar, permdriver: local.permdriver, tags: local.tags as Tag[], groups: local.groups as Group[],
+          geofenceGps: local.geofenceGps, geofenceMeters: local.geofenceMeters,
+        };
+      });
+      await writeAll(auth.companyId, rows);
+      for (const [imei, at] of s.localWrites) if (at < started) s.localWrites.delete(imei);
       s.fullAt = Date.now();
       s.since = startedAt;
     } else {
@@ -340,6 +353,7 @@ async function call<T>(field: string, fn: () => Promise<T>): Promise<T> {
 
 async function updateCache(auth: Auth, imei: string, data: Record<string, unknown>) {
   const before = await prisma.device.findFirst({ where: { imei, companyId: auth.companyId }, select: ROW });
+  stateOf(auth.companyId).localWrites.set(imei, Date.now());
   await prisma.device.updateMany({ where: { imei, companyId: auth.companyId }, data });
   const after = await prisma.device.findFirst({ where: { imei, companyId: auth.companyId }, select: ROW });
   bump(auth.companyId);

@@ -8,9 +8,10 @@ import { prisma } from "~/services/db.server";
 import { requireDevice, type Auth } from "~/services/devices.server";
 
 export const SHARE_TOKEN_BYTES = 32;
-export const SHARE_MIN_MINUTES = 5;
+export const SHARE_MIN_MINUTES = 1;
 export const SHARE_MAX_MINUTES = 30 * 24 * 60;
 export const SHARE_DURATIONS: { minutes: number; label: string }[] = [
+  { minutes: 1, label: "1 minute (a quick look)" },
   { minutes: 60, label: "1 hour" },
   { minutes: 8 * 60, label: "8 hours" },
   { minutes: 24 * 60, label: "1 day" },

@@ -43,8 +43,10 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
   const live = fleet.data;
   const stats = useMemo(() => (live ? mapStats(live.devices) : data.stats), [live, data.stats]);
   const matchedAll = useMemo(() => (live ? filterDevices(live.devices, filters) : null), [live, filters]);
-  const list: ListDevice[] = matchedAll ? matchedAll.slice(0, LIST_LIMIT) : data.list;
-  const matched = matchedAll ? matchedAll.length : data.matched;
+  // Before the live payload arrives, filter what the server rendered (the same rules).
+  const serverMatched = useMemo(() => filterDevices(data.list, filters), [data.list, filters]);
+  const list: ListDevice[] = matchedAll ? matchedAll.slice(0, LIST_LIMIT) : serverMatched;
+  const matched = matchedAll ? matchedAll.length : filters === data.filters ? data.matched : serverMatched.length;
 
   const options = {
     cluster: settings.cluster,
