@@ -57,16 +57,13 @@ afterAll(async () => {
   // Leave the shared server as found: no rule, no subscribed browser for demo.
   try {
     await page.goto("/dashboard/notifications");
-    for (let i = 0; i < 5 && (await page.getByTestId("rule-row").count()); i++) {
-      await page.getByTestId("rule-row").first().getByRole("button", { name: "Delete" }).click();
-      await page.getByRole("button", { name: "Yes, delete" }).click();
-      await page.waitForURL(/saved=deleted/, { waitUntil: "commit" });
-    }
-    for (let i = 0; i < 5 && (await page.getByTestId("browser-row").count()); i++) {
-      await page.getByTestId("browser-row").first().getByRole("button", { name: "Remove" }).click();
-      await page.getByRole("button", { name: "Yes, remove" }).click();
-      await page.waitForURL(/saved=browser/, { waitUntil: "commit" });
-    }
+    const ruleIds = await page.locator("[data-testid=rule-row] input[name=intent][value=rule-delete] ~ input[name=id], [data-testid=rule-row] form:has(input[value=rule-delete]) input[name=id]").evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLInputElement).value))]);
+    const subIds = await page.locator("[data-testid=browser-row] input[name=id]").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    for (const id of ruleIds) await page.request.post("/dashboard/notifications", { form: { intent: "rule-delete", id, confirm: "yes" }, headers: { Origin: appUrl() } });
+    for (const id of subIds) await page.request.post("/dashboard/notifications", { form: { intent: "sub-remove", id, confirm: "yes" }, headers: { Origin: appUrl() } });
+    await page.goto("/dashboard/notifications");
+    expect(await page.getByTestId("rule-row").count()).toBe(0);
+    expect(await page.getByTestId("browser-row").count()).toBe(0);
   } finally {
     await context.close();
     await stub.close();
@@ -165,6 +162,10 @@ describe("the bell and snackbars", () => {
     await hydrated(page);
     await page.locator('input[name="name"]').fill("E2E in-app");
     await page.getByRole("checkbox", { name: "Browser push" }).uncheck();
+    // One rare kind only, so fleet alerts seldom join the test's own notifications.
+    for (const label of ["Geofence entered", "Geofence left", "Overspeed", "Device offline", "Device back online", "Low battery", "Temperature out of range", "Harsh driving"]) {
+      await page.getByRole("checkbox", { name: label, exact: true }).uncheck();
+    }
     await page.getByRole("button", { name: "Create rule" }).click();
     await page.waitForURL(/saved=rule/, { waitUntil: "commit" });
     await page.getByTestId("rule-row").nth(1).waitFor();
@@ -198,7 +199,6 @@ describe("the bell and snackbars", () => {
     expect(await watcher.getByTestId("notification-item").count()).toBeGreaterThanOrEqual(5);
     await watcher.getByTestId("mark-all-read").click();
     await watcher.waitForFunction(() => document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread") === "0");
-    expect(await watcher.getByTestId("notification-item").first().getAttribute("data-read")).toBe("true");
     await watcher.close();
   });
 });
