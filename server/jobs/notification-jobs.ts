@@ -11,9 +11,11 @@ import { logError } from "../../app/services/log.server.js";
 import { enqueueFanout } from "../../app/services/push.server.js";
 import { deliverWebhook, WEBHOOK_QUEUE, type WebhookEvent } from "../../app/services/webhook.server.js";
 import { syncAllCompanies } from "./event-sync.js";
+import { cleanupNotifications } from "./notification-cleanup.js";
 import { registerPushJobs, resumePendingMessages } from "./push-fanout.js";
 
 export const EVENT_SYNC_QUEUE = "event-sync";
+export const NOTIFICATION_CLEANUP_QUEUE = "notification-cleanup";
 
 export async function registerNotificationJobs(boss: PgBoss): Promise<() => void> {
   await registerPushJobs(boss);
@@ -39,6 +41,12 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   const timer = setInterval(tick, interval * 1000);
   timer.unref();
   boss.once("stopped", () => clearInterval(timer));
+
+  await ensureQueue(boss, NOTIFICATION_CLEANUP_QUEUE);
+  await boss.work(NOTIFICATION_CLEANUP_QUEUE, async () => {
+    await cleanupNotifications();
+  });
+  await boss.schedule(NOTIFICATION_CLEANUP_QUEUE, "17 3 * * *");
 
   // Messages written but never fanned out (a crash between the two steps).
   void resumePendingMessages(enqueueFanout).catch((e) => logError("push", e));

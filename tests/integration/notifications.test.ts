@@ -17,6 +17,7 @@ import { stopSender } from "~/services/job-queue.server";
 import { feed, markAllRead, markRead, notifyUser, onFeedChange, unreadCount } from "~/services/notifications.server";
 import { deliverWebhook, verifyWebhook } from "~/services/webhook.server";
 import { syncCompany } from "../../server/jobs/event-sync";
+import { cleanupNotifications } from "../../server/jobs/notification-cleanup";
 import { truncate, useTestDatabase } from "../support/db";
 import { APP, call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -314,5 +315,25 @@ describe("event sync (simulator events to notifications)", () => {
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe("clean-up", () => {
+  it("prunes old dispatch records, push bookkeeping and old read notifications, nothing recent or unread", async () => {
+    const old = new Date(Date.now() - 100 * 86_400_000);
+    await prisma.alertDispatch.createMany({ data: [{ eventId: "old", userId: 1, companyId: 1, createdAt: old }, { eventId: "new", userId: 1, companyId: 1 }] });
+    await prisma.pushMessage.createMany({ data: [{ key: "old", userIds: [1], payload: {}, ttl: 60, urgency: "normal", createdAt: old }, { key: "new", userIds: [1], payload: {}, ttl: 60, urgency: "normal" }] });
+    await prisma.pushDelivery.createMany({ data: [{ subscriptionId: "s", messageKey: "old", status: "sent" }, { subscriptionId: "s", messageKey: "new", status: "sent" }] });
+    await prisma.notification.createMany({
+      data: [
+        { userId: 1, companyId: 1, kind: "info", title: "old read", body: "", createdAt: old, readAt: old },
+        { userId: 1, companyId: 1, kind: "info", title: "old unread", body: "", createdAt: old },
+        { userId: 1, companyId: 1, kind: "info", title: "new read", body: "", readAt: new Date() },
+      ],
+    });
+    expect(await cleanupNotifications()).toEqual({ dispatch: 1, deliveries: 1, messages: 1, notifications: 1 });
+    expect((await prisma.notification.findMany({ orderBy: { title: "asc" } })).map((n) => n.title)).toEqual(["new read", "old unread"]);
+    expect(await prisma.alertDispatch.count()).toBe(1);
+    expect(await prisma.pushDelivery.count()).toBe(1);
   });
 });
