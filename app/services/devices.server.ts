@@ -66,12 +66,12 @@ export const staleAfterMs = () => Math.max(2 * intervalMs(), 15_000);
 
 // ------------------------------------------------------------------ process-wide state
 
-type CompanyState = { since?: string; fullAt: number; inflight?: Promise<number>; version: number; localWrites: Map<string, number> };
+type CompanyState = { since?: string; fullAt: number; inflight?: Promise<number>; version: number; localWrites: Map<string, number>; overrides: Map<string, { permdriver: string | null; until: number }> };
 const g = globalThis as unknown as { __tracksmithDevices?: Map<number, CompanyState> };
 const states = () => (g.__tracksmithDevices ??= new Map());
 function stateOf(companyId: number): CompanyState {
   let s = states().get(companyId);
-  if (!s) states().set(companyId, (s = { fullAt: 0, version: 0, localWrites: new Map() }));
+  if (!s) states().set(companyId, (s = { fullAt: 0, version: 0, localWrites: new Map(), overrides: new Map() }));
   return s;
 }
 /** Bumped on every write to a company's cache, so derived data (the map payload) can be rebuilt. */
@@ -243,7 +243,8 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
       // A management write that landed while this list was in flight is newer than the list: keep it.
       const current = new Map((await readRows(auth.companyId)).map((r) => [r.imei, r]));
       const rows = list.map((d) => {
-        const r = fromUpstream(d, auth.companyId);
+        const o = s.overrides.get(d.imei);
+        const r = { ...fromUpstream(d, auth.companyId), ...(o && o.until > started ? { permdriver: o.permdriver } : {}) };
         const local = current.get(d.imei);
         if (!local || (s.localWrites.get(d.imei) ?? 0) < started) return r;
         return {
@@ -374,6 +375,9 @@ export async function changeDeviceIcon(auth: Auth, imei: string, icon: string) {
   await updateCache(auth, imei, { avatar: r.avatar });
 }
 
+/** How long a permanent driver the upstream refused stays applied locally (SPEC §8). */
+export const LOCAL_OVERRIDE_MS = 60 * 60_000;
+
 /**
  * SPEC §8: when the upstream refuses the permanent driver, the alert 'ERROR FOR NOW' shows and
  * the local change is applied anyway (to the cache, until the next full sync says otherwise).
@@ -382,11 +386,14 @@ export async function setDevicePermDriver(auth: Auth, imei: string, permdriver: 
   await requireDevice(auth, imei);
   try {
     const r = await call("permdriver", () => up.setPermDriver(upstream(auth.token), imei, permdriver));
+    stateOf(auth.companyId).overrides.delete(imei);
     await updateCache(auth, imei, { permdriver: r.permdriver });
     return { ok: true };
   } catch (e) {
     if (e instanceof Response) throw e;
     logError("devices", e);
+    // Kept over full syncs for a while: the upstream still holds the old driver.
+    stateOf(auth.companyId).overrides.set(imei, { permdriver, until: Date.now() + LOCAL_OVERRIDE_MS });
     await updateCache(auth, imei, { permdriver });
     return { ok: false, alert: up.MESSAGES.permDriverFailed };
   }

@@ -103,6 +103,13 @@ describe("device cache", () => {
       sim.setFaults({ failPaths: [] });
     }
     expect((await requireDevice(admin, d.imei)).permdriver).toBe("Bob Fallback");
+    // A full sync (the upstream still says Alice) keeps the local change.
+    await syncDevices(admin, { full: true });
+    expect((await requireDevice(admin, d.imei)).permdriver).toBe("Bob Fallback");
+    // A later accepted change replaces it.
+    expect(await setDevicePermDriver(admin, d.imei, "Carol Accepted")).toEqual({ ok: true });
+    await syncDevices(admin, { full: true });
+    expect((await requireDevice(admin, d.imei)).permdriver).toBe("Carol Accepted");
   });
 
   it("sets tags and groups, refusing unknown ones with a clear message", async () => {

@@ -112,6 +112,8 @@ export default function FleetMap({ devices, fences, options, tiles, focusImei, o
     if (!el.current || map.current) return;
     const m = L.map(el.current, { preferCanvas: true, zoomControl: true, keyboard: true }).setView(BRISBANE, 10);
     map.current = m;
+    // The benchmark and browser tests drive the map (zoom, pan) through its element.
+    (el.current as HTMLDivElement & { leafletMap?: L.Map }).leafletMap = m;
     layer.current = L.layerGroup().addTo(m);
     fenceLayer.current = L.layerGroup().addTo(m);
     m.on("moveend zoomend", () => render.current());
