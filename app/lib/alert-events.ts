@@ -63,7 +63,7 @@ export function describeEvent(event: AlertEventLike, vehicle: string | null): { 
       body = `${who}'s battery is at ${num(d.battery) ?? "?"} %.`;
       break;
     case "temperature_out_of_range":
-      body = `${who} reads ${num(d.temperature) ?? "?"} °C, outside ${num(d.min) ?? "?"}–${num(d.max) ?? "?"} °C.`;
+      body = `${who} reads ${num(d.temperature) ?? "?"} °C, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"} °C.`;
       break;
     case "harsh_driving":
       body = `Harsh ${str(d.type) ?? "driving"} by ${who}${num(d.g) ? ` (${num(d.g)} g)` : ""}.`;

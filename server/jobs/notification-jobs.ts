@@ -33,6 +33,8 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   await ensureQueue(boss, EVENT_SYNC_QUEUE);
   await boss.work(EVENT_SYNC_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     await syncAllCompanies();
+    // Messages written but never fanned out (a crash between the two steps), found again here.
+    await resumePendingMessages(enqueueFanout);
   });
   const interval = getEnv().SYNC_INTERVAL_SECONDS;
   const tick = () =>
