@@ -100,7 +100,9 @@ export function vehicleDays(vehicles: number, range: Range): number {
 
 /** Whether the report is too large to build inside a request. */
 export function needsJob(def: ReportDefinition<BaseParams>, vehicles: number, range: Range): boolean {
-  return Boolean(def.needs.trips) && vehicleDays(vehicles, range) > JOB_THRESHOLD_VEHICLE_DAYS;
+  // Track points (idling) cost far more per vehicle-day than trips.
+  const limit = def.needs.idling ? JOB_THRESHOLD_VEHICLE_DAYS / 10 : JOB_THRESHOLD_VEHICLE_DAYS;
+  return Boolean(def.needs.trips) && vehicleDays(vehicles, range) > limit;
 }
 
 async function check(progress: Progress) {
@@ -145,11 +147,13 @@ async function eventsOf(auth: ReportAuth, kinds: string[], range: Range, now: nu
 async function idlesOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range, minS: number, progress: Progress) {
   const out = [] as ReportInput["idles"];
   const end = Math.min(range.to, Date.now());
-  for (const v of vehicles) {
-    for (let start = range.from; start < end; start += 7 * DAY) {
+  for (let start = range.from; start < end; start += 7 * DAY) {
+    const to = new Date(Math.min(end, start + 7 * DAY)).toISOString();
+    for (let i = 0; i < vehicles.length; i += PARALLEL) {
       await check(progress);
-      const res = await up.trackpoints(upstream(auth.token), v.imei, { from: new Date(start).toISOString(), to: new Date(Math.min(end, start + 7 * DAY)).toISOString(), intervalS: 60 });
-      out.push(...idlePeriods(v.imei, res.points, minS));
+      const batch = vehicles.slice(i, i + PARALLEL);
+      const results = await Promise.all(batch.map((v) => up.trackpoints(upstream(auth.token), v.imei, { from: new Date(start).toISOString(), to, intervalS: 120 })));
+      results.forEach((res, j) => out.push(...idlePeriods(batch[j]!.imei, res.points, minS)));
     }
   }
   return out;
