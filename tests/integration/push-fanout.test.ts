@@ -137,8 +137,8 @@ describe("fan-out through pg-boss", () => {
   it("two workers at once: 500 subscriptions, every one notified exactly once, within the time budget", async () => {
     const paths = await subscribe(500, ["ok", "ok", "ok", "ok", "busy", "gone", "slow", "ok", "flaky", "ok"]);
     // A push that times out may have reached the service: give slow answers room.
-    const a = await startWorker({ ...fast, timeoutMs: 5000 });
-    await startWorker({ ...fast, timeoutMs: 5000 });
+    const a = await startWorker({ ...fast, timeoutMs: 10_000 });
+    await startWorker({ ...fast, timeoutMs: 10_000 });
     publishWorkerBoss(a);
     const started = Date.now();
     await queuePush("ev:two-workers", [1], { title: "Overspeed: Truck 1", body: "91 km/h", kind: "overspeed" });

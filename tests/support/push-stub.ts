@@ -13,6 +13,7 @@ const ece = require("http_ece") as { decrypt(buf: Buffer, params: Record<string,
  *   /flaky/<id>     503 the first time, then 201
  *   /slow/<id>      201 after `slowMs`
  *   /bad/<id>       400
+ *   GET /__stats    delivery totals (for a stub in another process)
  * It checks the VAPID Authorization header and the aes128gcm encoding, and decrypts with the
  * subscription's private key (one key pair for every subscription: the encryption is per message).
  */
@@ -56,6 +57,11 @@ export async function startPushStub(options: { slowMs?: number; keepPayloads?: n
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const path = req.url ?? "/";
+      if (req.method === "GET" && path === "/__stats") {
+        const counts = [...stub.delivered.values()];
+        res.writeHead(200, { "content-type": "application/json" });
+        return void res.end(JSON.stringify({ delivered: counts.reduce((a, b) => a + b, 0), paths: counts.length, twice: counts.filter((n) => n > 1).length, requests: [...stub.hits.values()].reduce((a, b) => a + b, 0) }));
+      }
       const seen = (stub.hits.get(path) ?? 0) + 1;
       bump(stub.hits, path);
       const answer = (status: number, headers: Record<string, string> = {}) => {
