@@ -14,7 +14,12 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
-  app.use(compression());
+  // Server-sent events must reach the browser as they happen, never held in a gzip buffer.
+  app.use(
+    compression({
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   // Fingerprinted assets never change; everything else in public/ may.
   app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y" }));
