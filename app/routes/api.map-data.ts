@@ -1,15 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAuthApi } from "~/services/auth.server";
-import { authOf, touchCompany } from "~/services/devices.server";
-import { encodedResponse, mapPayload } from "~/services/map-data.server";
+import { touchCompany } from "~/services/devices.server";
+import { encodedResponse, mapAuth, mapPayload } from "~/services/map-data.server";
 
 /**
  * The map's data (app/lib/map-data.ts): `?part=static&v=` is immutable per version and cached by
  * the browser; the live part is small and revalidated with its ETag.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireAuthApi(request);
-  const auth = authOf(session);
+  const auth = await mapAuth(request);
   const url = new URL(request.url);
   await touchCompany(auth);
   const payload = await mapPayload(auth.companyId);

@@ -32,7 +32,9 @@ export async function syncActiveCompanies(now = Date.now()): Promise<Record<numb
     const token = await tokenForCompany(companyId, now);
     if (!token) continue;
     try {
-      out[companyId] = await syncDevices({ token, companyId }, { full: true });
+      // Position deltas, with the full list every few minutes (syncDevices decides): a full list of
+      // 10,000 devices every minute would keep the server busy for nothing.
+      out[companyId] = await syncDevices({ token, companyId });
     } catch (e) {
       logError("device-sync", e);
       out[companyId] = (e as Error).message;

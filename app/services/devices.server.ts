@@ -353,6 +353,8 @@ async function call<T>(field: string, fn: () => Promise<T>): Promise<T> {
 }
 
 async function updateCache(auth: Auth, imei: string, data: Record<string, unknown>) {
+  // A sync in flight may have read the upstream before this change: let it land first.
+  await stateOf(auth.companyId).inflight?.catch(() => undefined);
   const before = await prisma.device.findFirst({ where: { imei, companyId: auth.companyId }, select: ROW });
   stateOf(auth.companyId).localWrites.set(imei, Date.now());
   await prisma.device.updateMany({ where: { imei, companyId: auth.companyId }, data });

@@ -6,15 +6,14 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { encodeLive, type MapStatic } from "~/lib/map-data";
-import { byNickname, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView } from "~/services/devices.server";
+import { requireAuthApi } from "~/services/auth.server";
+import { authOf, byNickname, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView } from "~/services/devices.server";
 
 const AGE_MS = 15_000;
 
 export type Encoded = { json: Buffer; gzip: Buffer; etag: string };
 type Entry = { version: number; builtAt: number; staticPart: Encoded & { v: string }; live: Encoded };
 
-const g = globalThis as unknown as { __tracksmithMapData?: Map<number, Promise<Entry>> };
-const entries = () => (g.__tracksmithMapData ??= new Map());
 
 function encode(value: unknown): Encoded {
   const json = Buffer.from(JSON.stringify(value));
@@ -50,19 +49,28 @@ async function build(companyId: number, version: number): Promise<Entry> {
   return { version, builtAt: now, staticPart, live: encode(encodeLive(v, now, views)) };
 }
 
-/** The current payload of a company (built at most once at a time). */
+type Slot = { ready?: Entry; building?: Promise<Entry> };
+const gs = globalThis as unknown as { __tracksmithMapSlots?: Map<number, Slot> };
+const slots = () => (gs.__tracksmithMapSlots ??= new Map());
+
+function rebuild(companyId: number, slot: Slot): Promise<Entry> {
+  slot.building ??= build(companyId, cacheVersion(companyId))
+    .then((e) => (slot.ready = e))
+    .finally(() => (slot.building = undefined));
+  return slot.building;
+}
+
+/**
+ * The current payload of a company. Stale-while-revalidate: once one exists, a request never
+ * waits for a rebuild (10,000 devices take a few hundred ms); the rebuild runs in the background.
+ */
 export async function mapPayload(companyId: number): Promise<Entry> {
-  const version = cacheVersion(companyId);
-  const current = entries().get(companyId);
-  if (current) {
-    const e = await current.catch(() => null);
-    if (e && e.version === version && Date.now() - e.builtAt < AGE_MS) return e;
-    if (entries().get(companyId) !== current) return mapPayload(companyId);
-  }
-  const next = build(companyId, version);
-  entries().set(companyId, next);
-  next.catch(() => entries().delete(companyId));
-  return next;
+  let slot = slots().get(companyId);
+  if (!slot) slots().set(companyId, (slot = {}));
+  const e = slot.ready;
+  if (!e) return rebuild(companyId, slot);
+  if (e.version !== cacheVersion(companyId) || Date.now() - e.builtAt >= AGE_MS) void rebuild(companyId, slot).catch(() => undefined);
+  return e;
 }
 
 /** A response for the encoded bytes: gzip when the browser accepts it, 304 on a matching ETag. */
@@ -76,4 +84,23 @@ export function encodedResponse(request: Request, e: Encoded, cacheControl: stri
   }
   headers.set("Content-Length", String(e.json.length));
   return new Response(new Uint8Array(e.json.buffer as ArrayBuffer, e.json.byteOffset, e.json.length), { headers });
+}
+
+const AUTH_MEMO_MS = 5000;
+const authMemo = new Map<string, { at: number; auth: ReturnType<typeof authOf> }>();
+
+/**
+ * The session behind a map data request. The map polls and reconnects often; the same cookie is
+ * checked against PostgreSQL at most every AUTH_MEMO_MS (a signed-out session keeps map access
+ * for at most that long).
+ */
+export async function mapAuth(request: Request) {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const hit = cookie ? authMemo.get(cookie) : undefined;
+  const now = Date.now();
+  if (hit && now - hit.at < AUTH_MEMO_MS && hit.auth) return hit.auth;
+  const auth = authOf(await requireAuthApi(request));
+  if (authMemo.size > 1000) authMemo.clear();
+  if (cookie) authMemo.set(cookie, { at: now, auth });
+  return auth;
 }
