@@ -132,11 +132,11 @@ async function browserFigures(base: string) {
     await page.goto("/login");
     await page.locator("input[name=username]").fill("admin");
     await page.locator("input[name=password]").fill("admin123");
-    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }), page.getByRole("button", { name: "Sign in" }).click()]);
     for (const run of ["first visit", "second visit (static part cached)"]) {
       await page.goto("/dashboard/overview-map", { waitUntil: "commit" });
       const t0 = Date.now();
-      await page.locator(".ts-cluster, .ts-marker").first().waitFor({ timeout: 30_000 });
+      await page.locator(".ts-cluster, .ts-marker").first().waitFor({ timeout: 120_000 });
       // Interactive: the map answers a zoom within one frame.
       await page.evaluate(() => new Promise<void>((resolve) => {
         const m = (document.querySelector("[data-testid=fleet-map]") as HTMLElement & { leafletMap: { zoomIn: (d: number, o: object) => void } }).leafletMap;
