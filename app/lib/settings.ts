@@ -129,7 +129,5 @@ export function settingsCookieString(settings: Settings, secure = false): string
   return `${SETTINGS_COOKIE}=${encodeURIComponent(JSON.stringify(settings))}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** Distances in the user's unit. */
-export function formatDistance(km: number, measurement: Settings["measurement"]): string {
-  return measurement === "imperial" ? `${(km * 0.621371).toFixed(1)} mi` : `${km.toFixed(1)} km`;
-}
+/** Distances in the user's unit: one implementation, in units.ts. */
+export { formatDistance } from "~/lib/units";
