@@ -91,7 +91,8 @@ export default function FleetMap({ devices, fences, options, tiles, focusImei, o
     if (!options.cluster) return null;
     const sc = new Supercluster<PointProps, ClusterProps>({
       radius: 60,
-      maxZoom: 16,
+      // Clustered up to the last zoom: thousands of DOM markers in a dense street stall every frame.
+      maxZoom: 19,
       map: (p) => ({ c: [p.s === 0 ? 1 : 0, p.s === 1 ? 1 : 0, p.s === 2 ? 1 : 0, p.s === 3 ? 1 : 0] }),
       reduce: (a, p) => {
         for (let k = 0; k < 4; k++) a.c[k]! += p.c[k]!;
@@ -116,7 +117,7 @@ export default function FleetMap({ devices, fences, options, tiles, focusImei, o
     (el.current as HTMLDivElement & { leafletMap?: L.Map }).leafletMap = m;
     layer.current = L.layerGroup().addTo(m);
     fenceLayer.current = L.layerGroup().addTo(m);
-    m.on("moveend zoomend", () => render.current());
+    m.on("moveend", () => render.current());
     return () => {
       m.remove();
       map.current = null;
@@ -156,7 +157,7 @@ export default function FleetMap({ devices, fences, options, tiles, focusImei, o
           if (p.cluster) {
             const c = p.c!;
             const marker = L.marker([lat, lng], { icon: clusterIcon(p.point_count!, c, options.colouredCluster), title: breakdownTitle(c, p.point_count!), keyboard: true });
-            marker.on("click", () => m.setView([lat, lng], Math.min(index.getClusterExpansionZoom(p.cluster_id!), 18)));
+            marker.on("click", () => m.setView([lat, lng], Math.min(index.getClusterExpansionZoom(p.cluster_id!), 19)));
             g.addLayer(marker);
           } else {
             const d = byIndex.get(p.i!);
