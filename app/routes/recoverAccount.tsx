@@ -6,15 +6,14 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { RECOVERY_MESSAGES, recoveryTokenFrom } from "~/lib/recovery";
-import { getUser } from "~/services/auth.server";
-import { recoverWithToken, resetPasswordForSession } from "~/services/login.server";
+import { isRecoverySession, recoverWithToken, resetPasswordForSession } from "~/services/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Recover your account · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = recoveryTokenFrom(new URL(request.url).searchParams);
-  // Reloading after the token step keeps the password form: the session is already signed in.
-  const signedIn = Boolean(await getUser(request));
+  // Reloading after the token step keeps the password form, for the recovery session only.
+  const signedIn = await isRecoverySession(request);
   return json({ token, signedIn });
 }
 

@@ -17,6 +17,8 @@ export const DEMO_TOKEN_EXPIRY_SECONDS = 172800;
 
 type Failure = { error: string; status: number };
 
+const RECOVERY_WINDOW_MS = 30 * 60_000;
+
 function tokenExpiry(token: string): number {
   try {
     const { exp } = decodeJwt(token);
@@ -172,11 +174,18 @@ export async function recoverWithToken(request: Request, token: string): Promise
     session.set("user", data.user);
     session.set("token", data.token);
     session.set("tokenExp", data.tokenExp);
+    session.set("recoveredAt", Date.now());
     return { ok: true, headers: new Headers({ "Set-Cookie": await storage.commitSession(session) }) };
   } catch (e) {
     logError("auth", e);
     return { ok: false, errors: [...errors, RECOVERY_MESSAGES.noToken] };
   }
+}
+
+export async function isRecoverySession(request: Request): Promise<boolean> {
+  if (!(await getAuth(request))) return false;
+  const recoveredAt = (await getSession(request)).get("recoveredAt");
+  return typeof recoveredAt === "number" && Date.now() - recoveredAt <= RECOVERY_WINDOW_MS;
 }
 
 /** Recovery step 2: the new password, set with the recovery session's bearer. Empty is refused without JS too. */
@@ -186,7 +195,8 @@ export async function resetPasswordForSession(
 ): Promise<{ ok: true } | { ok: false; status: number; fieldError?: string; errors?: string[] }> {
   if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, fieldError: "Enter a new password" };
   const auth = await getAuth(request);
-  if (!auth) return { ok: false, status: 401, errors: [RECOVERY_MESSAGES.failed] };
+  // Only a session opened by a recovery link (in the last 30 minutes) may set a password this way.
+  if (!auth || !(await isRecoverySession(request))) return { ok: false, status: 401, errors: [RECOVERY_MESSAGES.failed] };
   try {
     await api.resetPassword(upstream(auth.token), password);
     return { ok: true };

@@ -5,7 +5,13 @@ import { prisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 
 /** What the server keeps per session. The upstream token never leaves the server. */
-export type SessionData = { user: SessionUser; token: string; tokenExp: number };
+export type SessionData = {
+  user: SessionUser;
+  token: string;
+  tokenExp: number;
+  /** Set only by a recovery-link sign-in: the one session allowed to set a new password without the old one. */
+  recoveredAt?: number;
+};
 
 function sessionCookie() {
   const env = getEnv();

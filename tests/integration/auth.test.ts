@@ -129,3 +129,13 @@ describe("ending a user's sessions (admin)", () => {
     expect(await getAuth(get("/", driverB))).toBeNull();
   });
 });
+
+describe("password reset through the recovery page", () => {
+  it("is refused for an ordinary session: only a recovery-link session may set a password without the old one", async () => {
+    const { action: recoverAction } = await import("~/routes/recoverAccount");
+    const cookie = cookieFrom(await login("admin", "admin123"));
+    const res = await call(recoverAction, formPost("/recoverAccount", { intent: "reset", password: "hijacked" }, { cookie }));
+    expect(res.status).toBe(401);
+    expect((await login("admin", "admin123", { address: "198.51.100.40" })).status).toBe(302);
+  });
+});
