@@ -247,8 +247,9 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
         const r = { ...fromUpstream(d, auth.companyId), ...(o && o.until > started ? { permdriver: o.permdriver } : {}) };
         const local = current.get(d.imei);
         if (!local || (s.localWrites.get(d.imei) ?? 0) < started) return r;
+        // A refused permanent driver (override) wins over a row read before it was written.
         return {
-          ...r, nickname: local.nickname, avatar: local.avatar, permdriver: local.permdriver, tags: local.tags as Tag[], groups: local.groups as Group[],
+          ...r, nickname: local.nickname, avatar: local.avatar, permdriver: o && o.until > started ? o.permdriver : local.permdriver, tags: local.tags as Tag[], groups: local.groups as Group[],
           geofenceGps: local.geofenceGps, geofenceMeters: local.geofenceMeters,
         };
       });
