@@ -136,20 +136,24 @@ describe("browser push", () => {
     while (!registrations.length && Date.now() - start < 5000) await page.waitForTimeout(100);
     const reg = registrations.find((r) => r.scopeURL === `${appUrl()}/`)!;
     expect(reg).toBeTruthy();
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: appUrl(),
-      registrationId: reg.registrationId,
-      data: JSON.stringify({ title: "Overspeed: Truck 1", body: "Truck 1 drove at 91 km/h", link: "/dashboard/notifications", tag: "e2e-sw", kind: "overspeed" }),
-    });
-    const shown = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.ready;
-      for (let i = 0; i < 50; i++) {
-        const list = await r.getNotifications({ tag: "e2e-sw" });
-        if (list.length) return list.map((n) => ({ title: n.title, body: n.body, link: (n.data as { link: string }).link }));
-        await new Promise((x) => setTimeout(x, 100));
-      }
-      return [];
-    });
+    // The worker may still be activating when the first push arrives (which drops it): deliver until shown.
+    let shown: { title: string; body: string; link: string }[] = [];
+    for (let attempt = 0; attempt < 5 && !shown.length; attempt++) {
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: appUrl(),
+        registrationId: reg.registrationId,
+        data: JSON.stringify({ title: "Overspeed: Truck 1", body: "Truck 1 drove at 91 km/h", link: "/dashboard/notifications", tag: "e2e-sw", kind: "overspeed" }),
+      });
+      shown = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.ready;
+        for (let i = 0; i < 30; i++) {
+          const list = await r.getNotifications({ tag: "e2e-sw" });
+          if (list.length) return list.map((n) => ({ title: n.title, body: n.body, link: (n.data as { link: string }).link }));
+          await new Promise((x) => setTimeout(x, 100));
+        }
+        return [];
+      });
+    }
     expect(shown).toEqual([{ title: "Overspeed: Truck 1", body: "Truck 1 drove at 91 km/h", link: `${appUrl()}/dashboard/notifications` }]);
     await cdp.detach();
   });
