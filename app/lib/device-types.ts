@@ -36,10 +36,5 @@ export function capabilityLabels(deviceTypeId: number): string[] {
 
 /** Icons the upstream accepts for `changeicon`. */
 export const DEVICE_ICONS = ["car", "truck", "van", "ute", "bus", "trailer", "excavator", "container", "sensor"] as const;
-export type DeviceIcon = (typeof DEVICE_ICONS)[number];
-
-/** One emoji per icon: the map needs no image requests, so markers show even when nothing else loads. */
-export const ICON_GLYPHS: Record<string, string> = {
-  car: "🚗", truck: "🚚", van: "🚐", ute: "🛻", bus: "🚌", trailer: "🚛", excavator: "🚜", container: "📦", sensor: "📡",
-};
-export const iconGlyph = (avatar: string | null | undefined) => ICON_GLYPHS[avatar ?? ""] ?? "📍";
+export type DeviceIconValue = (typeof DEVICE_ICONS)[number];
+// The drawings of these icons (SVG, for lists, picker and markers) are in app/components/devices/device-icon.tsx.

@@ -6,7 +6,7 @@ import { StaleBanner } from "~/components/devices/stale-banner";
 import { StatusBadge } from "~/components/devices/status-badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/lib/device-status";
-import { iconGlyph } from "~/lib/device-types";
+import { DeviceIcon } from "~/components/devices/device-icon";
 import { fleetTable } from "~/services/fleet-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Fleet · Tracksmith" }];
@@ -43,7 +43,7 @@ export default function Fleet() {
                 <Table.Tr key={r.imei} data-imei={r.imei}>
                   <Table.Td>
                     <Anchor component={Link} to={`/dashboard/vehicle-dashboard/${r.imei}`}>
-                      <span aria-hidden>{iconGlyph(r.avatar)} </span>
+                      <DeviceIcon avatar={r.avatar} />{" "}
                       {r.nickname}
                     </Anchor>
                   </Table.Td>

@@ -170,7 +170,7 @@ describe("device management", () => {
     await page.getByTestId("device-nickname").filter({ hasText: "e2e Renamed Truck" }).waitFor();
     expect((await simDevices(token)).find((x) => x.imei === d.imei)!.nickname).toBe("e2e Renamed Truck");
 
-    await page.getByTestId("form-icon").getByLabel(/excavator/).check();
+    await page.getByTestId("form-icon").getByLabel(/Excavator/).check();
     await page.getByTestId("form-icon").getByRole("button", { name: "Change icon" }).click();
     await page.getByText("Icon saved.").waitFor();
     expect((await simDevices(token)).find((x) => x.imei === d.imei) as unknown as { avatar: string }).toMatchObject({ avatar: "excavator" });

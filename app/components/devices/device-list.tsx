@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NativeSelect, Paper, ScrollArea, Stack, Text, Te
 import { Form, Link } from "@remix-run/react";
 import { groupDevices, type DeviceFilters } from "~/lib/device-filter";
 import type { DeviceStatus } from "~/lib/device-status";
-import { iconGlyph } from "~/lib/device-types";
+import { DeviceIcon } from "./device-icon";
 import { StatusBadge } from "./status-badge";
 
 export type ListDevice = { imei: string; nickname: string; avatar: string | null; status: DeviceStatus; outdated: boolean; groupIds: number[]; tagIds: number[] };
@@ -34,7 +34,7 @@ function Row({ d, focused, onFocus }: { d: ListDevice; focused: boolean; onFocus
         style={{ flex: 1, minWidth: 0 }}
       >
         <Text size="sm" truncate>
-          <span aria-hidden>{iconGlyph(d.avatar)} </span>
+          <DeviceIcon avatar={d.avatar} />{" "}
           <span data-testid="device-name">{d.nickname}</span>
         </Text>
       </UnstyledButton>

@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Radio
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { DEVICE_ICONS, iconGlyph } from "~/lib/device-types";
 import type { Tiles } from "~/components/map/fleet-map.client";
+import { DeviceIcon, PICKER_ICONS } from "./device-icon";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -110,8 +110,18 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
           <input type="hidden" name="intent" value="icon" />
           <Radio.Group name="icon" label="Choose an icon" defaultValue={device.avatar ?? undefined} error={err("icon", "icon")} key={`i-${device.avatar}`}>
             <Group gap="sm" mt={4}>
-              {DEVICE_ICONS.map((icon) => (
-                <Radio key={icon} value={icon} label={`${iconGlyph(icon)} ${icon}`} />
+              {PICKER_ICONS.map(({ value, label }) => (
+                <Radio
+                  key={value}
+                  value={value}
+                  data-testid="icon-choice"
+                  label={
+                    <span style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+                      <DeviceIcon avatar={value} size={18} />
+                      {label}
+                    </span>
+                  }
+                />
               ))}
             </Group>
           </Radio.Group>

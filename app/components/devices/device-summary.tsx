@@ -1,7 +1,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { StatusBadge } from "./status-badge";
 import { formatDuration, type DeviceStatus } from "~/lib/device-status";
-import { capabilityLabels, iconGlyph } from "~/lib/device-types";
+import { capabilityLabels } from "~/lib/device-types";
+import { DeviceIcon } from "./device-icon";
 
 export type SummaryDevice = {
   imei: string; nickname: string; avatar: string | null; deviceTypeId: number; status: DeviceStatus; outdated: boolean; silentMs: number | null;
@@ -31,9 +32,7 @@ export function DeviceSummary({ d, measurement = "metric" }: { d: SummaryDevice;
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group gap="sm">
-          <Text size="xl" aria-hidden>
-            {iconGlyph(d.avatar)}
-          </Text>
+          <DeviceIcon avatar={d.avatar} size={26} />
           <Text fw={700} size="lg" data-testid="device-nickname">
             {d.nickname}
           </Text>

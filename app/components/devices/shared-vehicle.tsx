@@ -3,7 +3,7 @@ import { useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/components/map/fleet-map.client";
-import { iconGlyph } from "~/lib/device-types";
+import { DeviceIcon } from "./device-icon";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -27,7 +27,7 @@ export function SharedVehicleView({ data }: { data: SharedVehicle }) {
     <Container size="md" py="md">
       <Stack gap="sm">
         <Title order={1} size="h2">
-          <span aria-hidden>{iconGlyph(v.avatar)} </span>
+          <DeviceIcon avatar={v.avatar} size={24} />{" "}
           {v.nickname}
         </Title>
         <Paper withBorder p="sm">

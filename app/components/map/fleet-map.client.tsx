@@ -7,7 +7,7 @@
 import L from "leaflet";
 import { useEffect, useMemo, useRef } from "react";
 import Supercluster from "supercluster";
-import { iconGlyph } from "~/lib/device-types";
+import { deviceIconHtml } from "~/components/devices/device-icon";
 import { STATUS_COLOURS, STATUS_LABELS, STATUSES } from "~/lib/device-status";
 import type { MapDevice } from "~/lib/map-data";
 import type { Fence } from "./use-fleet-data";
@@ -71,7 +71,7 @@ function deviceIcon(d: MapDevice, label: boolean, focused: boolean) {
     className: "ts-marker",
     iconSize: [28, 28],
     iconAnchor: [14, 14],
-    html: `<span data-imei="${esc(d.imei)}" data-status="${d.status}" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;border:${border};opacity:${opacity};font-size:15px">${iconGlyph(d.avatar)}${name}</span>`,
+    html: `<span data-imei="${esc(d.imei)}" data-status="${d.status}" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;color:#212529;border:${border};opacity:${opacity}">${deviceIconHtml(d.avatar)}${name}</span>`,
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import L from "leaflet";
 import { useEffect, useRef } from "react";
-import { iconGlyph } from "~/lib/device-types";
+import { deviceIconHtml } from "~/components/devices/device-icon";
 import type { Tiles } from "./fleet-map.client";
 
 type Props = {
@@ -41,7 +41,7 @@ export default function GeofenceMap({ device, centre, radius, tiles, onCentre, h
   useEffect(() => {
     const m = map.current;
     if (!m || device.lat === null || device.lng === null) return;
-    const icon = L.divIcon({ className: "ts-marker", iconSize: [28, 28], html: `<span style="display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;border:2px solid #1971c2">${iconGlyph(device.avatar)}</span>` });
+    const icon = L.divIcon({ className: "ts-marker", iconSize: [28, 28], html: `<span style="display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;border:2px solid #1971c2;color:#212529">${deviceIconHtml(device.avatar)}</span>` });
     marker.current ??= L.marker([device.lat, device.lng], { icon, title: device.nickname }).addTo(m);
     marker.current.setLatLng([device.lat, device.lng]);
   }, [device.lat, device.lng, device.avatar, device.nickname]);
