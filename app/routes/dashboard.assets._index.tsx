@@ -3,12 +3,12 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FleetView } from "~/components/map/fleet-view";
+import { FleetView, fleetMapPreloads } from "~/components/map/fleet-view";
 import { requireAccess } from "~/services/access.server";
 import { authOf } from "~/services/devices.server";
 import { fleetViewData } from "~/services/fleet-view.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }, ...fleetMapPreloads];
 export const meta: MetaFunction = () => [{ title: "Assets · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,6 +2,7 @@ import { parseFilters, filterDevices } from "~/lib/device-filter";
 import { mapStats } from "~/lib/map-stats";
 import { listDevices, type Auth, type DeviceView } from "~/services/devices.server";
 import { tileConfig } from "~/services/map-tiles.server";
+import { mapPayload } from "~/services/map-data.server";
 import type { FleetViewData } from "~/components/map/fleet-view";
 
 const LIST_LIMIT = 200;
@@ -25,6 +26,11 @@ export async function fleetViewData(auth: Auth, request: Request, title: string)
     for (const t of d.tags) tags.set(t.id, [t.id, t.name, t.colour ?? null]);
   }
   const focus = url.searchParams.get("focus");
+  // Only to let the page preload the static part: never wait long for a payload being built.
+  const mapStaticV = await Promise.race([
+    mapPayload(auth.companyId).then((p) => p.staticPart.v, () => null),
+    new Promise<null>((r) => setTimeout(() => r(null), 50).unref?.()),
+  ]);
   return {
     title,
     stats: mapStats(devices),
@@ -37,5 +43,6 @@ export async function fleetViewData(auth: Auth, request: Request, title: string)
     filters,
     focus: focus && devices.some((d) => d.imei === focus) ? focus : null,
     tiles: tileConfig(),
+    mapStaticV,
   };
 }

@@ -141,6 +141,67 @@ describe("fleet map", () => {
     await context.close();
   });
 
+  it("draws device icons as SVG (no emoji font needed) in the list, the picker and on markers", async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, "admin", "admin123");
+    await page.goto("/dashboard/assets");
+    await ready(page);
+    const rows = page.getByTestId("device-row");
+    const rowCount = await rows.count();
+    expect(rowCount).toBe(devices.length);
+    expect(await rows.locator("svg[data-icon]").count()).toBe(rowCount);
+    expect(await page.getByTestId("device-list").textContent()).not.toMatch(/[\u{1F300}-\u{1FAFF}]/u);
+    // A moving vehicle stands alone at street level: its marker carries its icon as SVG.
+    const moving = devices.find((d) => (d.position?.speed ?? 0) > 0)!;
+    await page.getByRole("link", { name: `Show ${moving.nickname} on the map` }).click();
+    await page.locator(".ts-marker svg[data-icon]").first().waitFor();
+    expect(await page.locator(`.ts-marker [data-imei="${moving.imei}"] svg[data-icon]`).count()).toBe(1);
+    // The icon picker: every choice shows its SVG.
+    await page.goto(`/dashboard/assets/device/${devices[0]!.imei}`);
+    await ready(page);
+    const choices = page.getByTestId("form-icon").locator("label:has(svg[data-icon])");
+    expect(await choices.count()).toBe(9);
+    await context.close();
+  });
+
+  it("draws jobsite geofences with their names when the preference is on, none when it is off", async () => {
+    const { context, page } = await newPage();
+    await signInAs(page, "admin", "admin123");
+    await page.goto("/dashboard/assets");
+    await ready(page);
+    const jobsites = page.locator("[data-testid=fleet-map] path.ts-jobsite");
+    // Company 1 has five jobsites in the simulator (two polygons, three circles).
+    await until(() => jobsites.count(), (n) => n === 5, 20_000, 250);
+    expect(await jobsites.count()).toBe(5);
+    // The name shows on hover: centre the map on the Port of Brisbane berth (a polygon) and point at it.
+    await page.evaluate(`document.querySelector("[data-testid=fleet-map]").leafletMap.setView([-27.3812, 153.1650], 16, { animate: false })`);
+    const box = (await page.getByTestId("fleet-map").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2 - 3);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator(".leaflet-tooltip", { hasText: "Port of Brisbane Berth 9" }).waitFor();
+    // Another company never sees them: tenant isolation of /api/jobsites.
+    const other = await newPage();
+    await signInAs(other.page, "other", "other123");
+    const theirs = (await other.page.evaluate(`fetch("/api/jobsites").then((r) => r.json())`)) as { jobsites: { name: string }[] };
+    expect(theirs.jobsites.map((j) => j.name).sort()).toEqual(["Annerley Units Renovation", "Moorooka Workshop"]);
+    await other.context.close();
+    // Off: gone at once, and still gone after a reload (the preference persists).
+    await page.getByTestId("open-settings").click();
+    await page.getByRole("switch", { name: "Jobsite geofences" }).click();
+    await until(() => jobsites.count(), (n) => n === 0, 10_000, 250);
+    expect(await jobsites.count()).toBe(0);
+    await page.reload();
+    await ready(page);
+    await page.locator(".ts-cluster, .ts-marker").first().waitFor();
+    expect(await jobsites.count()).toBe(0);
+    // On again.
+    await page.getByTestId("open-settings").click();
+    await page.getByRole("switch", { name: "Jobsite geofences" }).click();
+    await until(() => jobsites.count(), (n) => n === 5, 10_000, 250);
+    expect(await jobsites.count()).toBe(5);
+    await context.close();
+  });
+
   it("filters without JavaScript through the query string", async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await signInAs(page, "admin", "admin123");

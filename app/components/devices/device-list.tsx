@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, NativeSelect, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
+import { memo } from "react";
 import { groupDevices, type DeviceFilters } from "~/lib/device-filter";
 import type { DeviceStatus } from "~/lib/device-status";
 import { DeviceIcon } from "./device-icon";
@@ -19,7 +20,8 @@ type Props = {
   onFocus?: (imei: string) => void;
 };
 
-function Row({ d, focused, onFocus }: { d: ListDevice; focused: boolean; onFocus?: (imei: string) => void }) {
+// Memoised: live updates replace only the devices that changed, so the other rows are not re-rendered.
+const Row = memo(function Row({ d, focused, onFocus }: { d: ListDevice; focused: boolean; onFocus?: (imei: string) => void }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="device-row" data-imei={d.imei} px="xs" py={4} bg={focused ? "var(--mantine-color-blue-light)" : undefined}>
       <UnstyledButton
@@ -44,7 +46,7 @@ function Row({ d, focused, onFocus }: { d: ListDevice; focused: boolean; onFocus
       </Anchor>
     </Group>
   );
-}
+});
 
 /**
  * The device list beside the map: search and filters (a GET form, so they work without

@@ -5,11 +5,12 @@
  * container has a plain background, so markers stay usable when no tile loads.
  */
 import L from "leaflet";
-import { useEffect, useMemo, useRef } from "react";
-import Supercluster from "supercluster";
+import { useEffect, useRef } from "react";
 import { deviceIconHtml } from "~/components/devices/device-icon";
+import { createClusterSource, type ClusterSource } from "./cluster-source";
 import { STATUS_COLOURS, STATUS_LABELS, STATUSES } from "~/lib/device-status";
 import type { MapDevice } from "~/lib/map-data";
+import { JOBSITE_COLOUR, type MapJobsite } from "~/lib/jobsites";
 import type { Fence } from "./use-fleet-data";
 
 export type MapOptions = {
@@ -19,12 +20,14 @@ export type MapOptions = {
   overlay: "normal" | "satellite";
   railmap: boolean;
   customGeofences: boolean;
+  jobsiteGeofences: boolean;
 };
 export type Tiles = { normal: string; satellite: string; rail: string; attribution: string };
 
 type Props = {
   devices: MapDevice[];
   fences: Fence[];
+  jobsites?: MapJobsite[];
   options: MapOptions;
   tiles: Tiles;
   focusImei: string | null;
@@ -32,11 +35,10 @@ type Props = {
   height?: number | string;
 };
 
-type PointProps = { i: number; s: number };
-type ClusterProps = { c: [number, number, number, number] };
 
 const BRISBANE: L.LatLngTuple = [-27.47, 153.02];
 const LABEL_MIN_ZOOM = 13;
+const JOBSITE_PANE = "ts-jobsites";
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function breakdownTitle(c: number[], total: number) {
@@ -62,6 +64,14 @@ function clusterIcon(count: number, c: number[], coloured: boolean) {
   });
 }
 
+/** A jobsite's geofence (circle or polygon) in the jobsite colour, named in a tooltip. */
+function drawJobsite(j: MapJobsite, renderer: L.Renderer): L.Layer {
+  // SVG (not the map's canvas): a handful of shapes, each an element tests and tools can find.
+  const style = { color: JOBSITE_COLOUR, weight: 2, dashArray: "6 4", fillOpacity: 0.1, className: "ts-jobsite", renderer, pane: JOBSITE_PANE };
+  const shape = j.fence.kind === "circle" ? L.circle([j.fence.lat, j.fence.lng], { ...style, radius: j.fence.radius }) : L.polygon(j.fence.points, style);
+  return shape.bindTooltip(esc(j.address ? `${j.name} · ${j.address}` : j.name), { sticky: true });
+}
+
 function deviceIcon(d: MapDevice, label: boolean, focused: boolean) {
   const colour = STATUS_COLOURS[d.status];
   const border = focused ? "3px solid #e8590c" : `2px solid ${colour}`;
@@ -75,54 +85,233 @@ function deviceIcon(d: MapDevice, label: boolean, focused: boolean) {
   });
 }
 
-export default function FleetMap({ devices, fences, options, tiles, focusImei, onSelect, height = 520 }: Props) {
+/** A marker we keep between renders, with what it shows (so a re-render only touches what changed). */
+type Kept = { marker: L.Marker; sig: string; lat: number; lng: number };
+
+/** How often (at most) the cluster index is rebuilt from live positions (in the worker: free for the page). */
+const REINDEX_EVERY_MS = 3000;
+/** Device geofences smaller than this radius on screen are not drawn, and at most MAX_FENCES at once. */
+const MIN_FENCE_PX = 4;
+const MAX_FENCES = 400;
+
+export default function FleetMap({ devices, fences, jobsites = [], options, tiles, focusImei, onSelect, height = 520 }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const fenceLayer = useRef<L.LayerGroup | null>(null);
+  const jobsiteLayer = useRef<L.LayerGroup | null>(null);
+  const jobsiteRenderer = useRef<L.Renderer | null>(null);
   const tileLayers = useRef<L.TileLayer[]>([]);
-  const render = useRef<() => void>(() => undefined);
+  const kept = useRef(new Map<string, Kept>());
   const fitted = useRef(false);
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
 
-  const positioned = useMemo(() => devices.filter((d) => d.lat !== null && d.lng !== null), [devices]);
-  const index = useMemo(() => {
-    if (!options.cluster) return null;
-    const sc = new Supercluster<PointProps, ClusterProps>({
-      radius: 60,
-      // Clustered up to the last zoom: thousands of DOM markers in a dense street stall every frame.
-      maxZoom: 19,
-      map: (p) => ({ c: [p.s === 0 ? 1 : 0, p.s === 1 ? 1 : 0, p.s === 2 ? 1 : 0, p.s === 3 ? 1 : 0] }),
-      reduce: (a, p) => {
-        for (let k = 0; k < 4; k++) a.c[k]! += p.c[k]!;
+  // Live updates arrive every second. The latest list is read when drawing; the cluster index is
+  // rebuilt in a worker at most every REINDEX_EVERY_MS; markers are touched only while the map is
+  // still (a zoom or pan in progress is never interrupted by our work).
+  const latest = useRef(devices);
+  latest.current = devices;
+  const opts = useRef({ options, focusImei });
+  opts.current = { options, focusImei };
+  const source = useRef<ClusterSource | null>(null);
+  const indexedAt = useRef(0);
+  const reindexTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const moving = useRef(false);
+  const drawSeq = useRef(0);
+
+  const marker = (key: string, lat: number, lng: number, sig: string, make: () => L.Marker, icon: () => L.DivIcon, next: Map<string, Kept>) => {
+    const k = kept.current.get(key);
+    if (k) {
+      kept.current.delete(key);
+      if (k.sig !== sig) k.marker.setIcon(icon());
+      if (k.lat !== lat || k.lng !== lng) k.marker.setLatLng([lat, lng]);
+      next.set(key, { marker: k.marker, sig, lat, lng });
+    } else {
+      const m = make();
+      layer.current!.addLayer(m);
+      next.set(key, { marker: m, sig, lat, lng });
+    }
+  };
+
+  const deviceMarker = (d: MapDevice, label: boolean, focus: string | null, next: Map<string, Kept>) => {
+    const focused = d.imei === focus;
+    marker(
+      `d${d.index}`,
+      d.lat!,
+      d.lng!,
+      `${d.status}|${d.outdated}|${focused}|${label}|${d.avatar}|${d.nickname}`,
+      () => {
+        const m = L.marker([d.lat!, d.lng!], { icon: deviceIcon(d, label, focused), title: `${d.nickname} (${STATUS_LABELS[d.status]}${d.outdated ? ", outdated" : ""})`, keyboard: true });
+        m.on("click", () => selectRef.current?.(d.imei));
+        return m;
       },
-    });
-    sc.load(
-      positioned.map((d) => ({
-        type: "Feature" as const,
-        properties: { i: d.index, s: STATUSES.indexOf(d.status) },
-        geometry: { type: "Point" as const, coordinates: [d.lng!, d.lat!] },
-      })),
+      () => deviceIcon(d, label, focused),
+      next,
     );
-    return sc;
-  }, [positioned, options.cluster]);
+  };
+
+  /** Replaces the markers by `next`, removing those no longer shown. */
+  const finish = (next: Map<string, Kept>) => {
+    for (const k of kept.current.values()) layer.current?.removeLayer(k.marker);
+    kept.current = next;
+  };
+
+  /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
+  const draw = useRef(() => undefined as void);
+  draw.current = () => {
+    const m = map.current;
+    const g = layer.current;
+    if (!m || !g) return;
+    const { options: o, focusImei: focus } = opts.current;
+    const zoom = m.getZoom();
+    const b = m.getBounds().pad(0.2);
+    const label = o.vehicleLabels && zoom >= LABEL_MIN_ZOOM;
+    const seq = ++drawSeq.current;
+    if (o.cluster && source.current) {
+      const src = source.current;
+      void src.query([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(zoom)).then((items) => {
+        // An answer for an older view, or the map moves again: the next moveend draws.
+        if (seq !== drawSeq.current || moving.current || !map.current) return;
+        const t = performance.now();
+        const all = latest.current;
+        const next = new Map<string, Kept>();
+        for (const it of items) {
+          const [lng, lat, count] = it as [number, number, number];
+          if (count >= 0) {
+            const id = it[3]!;
+            const c = it.slice(4, 8);
+            marker(
+              `c${id}`,
+              lat,
+              lng,
+              `${count}|${c.join(",")}|${o.colouredCluster}`,
+              () => {
+                const cm = L.marker([lat, lng], { icon: clusterIcon(count, c, o.colouredCluster), title: breakdownTitle(c, count), keyboard: true });
+                cm.on("click", () => void src.expansionZoom(id).then((z) => map.current?.setView(cm.getLatLng(), Math.min(z, 19))));
+                return cm;
+              },
+              () => clusterIcon(count, c, o.colouredCluster),
+              next,
+            );
+          } else {
+            // A single device is drawn where it is now, not where it was when the index was built.
+            const d = all[it[3]!];
+            if (d && d.lat !== null && d.lng !== null) deviceMarker(d, label, focus, next);
+          }
+        }
+        finish(next);
+        performance.measure("fleet:draw", { start: t });
+      });
+      return;
+    }
+    const inView = latest.current.filter((d) => d.lat !== null && d.lng !== null && b.contains([d.lat, d.lng]));
+    if (inView.length > 1500) {
+      // Thousands of DOM markers would stall the page: canvas dots instead (redrawn each time).
+      finish(new Map());
+      g.clearLayers();
+      for (const d of inView) {
+        const dot = L.circleMarker([d.lat!, d.lng!], { radius: 4, color: STATUS_COLOURS[d.status], weight: 1, fillOpacity: 0.8 });
+        dot.on("click", () => selectRef.current?.(d.imei));
+        g.addLayer(dot);
+      }
+      return;
+    }
+    g.eachLayer((l) => {
+      if (!(l instanceof L.Marker)) g.removeLayer(l);
+    });
+    const next = new Map<string, Kept>();
+    for (const d of inView) deviceMarker(d, label, focus, next);
+    finish(next);
+  };
+
+  /** Sends the latest positions to the index (at most every REINDEX_EVERY_MS), then redraws. */
+  const reindex = useRef(() => undefined as void);
+  reindex.current = () => {
+    if (reindexTimer.current || !source.current) return;
+    const wait = Math.max(0, REINDEX_EVERY_MS - (Date.now() - indexedAt.current));
+    reindexTimer.current = setTimeout(() => {
+      reindexTimer.current = null;
+      if (!source.current || !opts.current.options.cluster) return;
+      source.current.load(latest.current);
+      indexedAt.current = Date.now();
+      if (!moving.current) draw.current();
+    }, wait);
+  };
 
   // Create the map once.
   useEffect(() => {
     if (!el.current || map.current) return;
+    performance.mark("fleet:map-mount");
     const m = L.map(el.current, { preferCanvas: true, zoomControl: true, keyboard: true }).setView(BRISBANE, 10);
     map.current = m;
     // The benchmark and browser tests drive the map (zoom, pan) through its element.
     (el.current as HTMLDivElement & { leafletMap?: L.Map }).leafletMap = m;
     layer.current = L.layerGroup().addTo(m);
     fenceLayer.current = L.layerGroup().addTo(m);
-    m.on("moveend", () => render.current());
+    jobsiteLayer.current = L.layerGroup().addTo(m);
+    // Above the device geofences' canvas (which would take the pointer), below the markers.
+    m.createPane(JOBSITE_PANE).style.zIndex = "450";
+    source.current = createClusterSource();
+    m.on("movestart zoomstart", () => (moving.current = true));
+    m.on("moveend", () => {
+      moving.current = false;
+      draw.current();
+      drawFences.current();
+    });
     return () => {
+      if (reindexTimer.current) clearTimeout(reindexTimer.current);
+      source.current?.dispose();
+      source.current = null;
       m.remove();
       map.current = null;
+      kept.current.clear();
     };
   }, []);
+
+  // First data: index at once and fit the fleet (the fit's moveend draws). Later live updates:
+  // markers follow when the map is still; the index follows on its cadence.
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!fitted.current) {
+      if (options.cluster) {
+        source.current?.load(devices);
+        indexedAt.current = Date.now();
+      }
+      let s = 90, w = 180, n = -90, e = -180;
+      for (const d of devices) {
+        if (d.lat === null || d.lng === null) continue;
+        if (d.lat < s) s = d.lat;
+        if (d.lat > n) n = d.lat;
+        if (d.lng < w) w = d.lng;
+        if (d.lng > e) e = d.lng;
+      }
+      if (s <= n) {
+        fitted.current = true;
+        m.fitBounds(L.latLngBounds([s, w], [n, e]).pad(0.05), { animate: false });
+      }
+      draw.current();
+      return;
+    }
+    if (!moving.current) requestAnimationFrame(() => !moving.current && draw.current());
+    if (options.cluster) reindex.current();
+  }, [devices]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Settings and focus: redraw now (turning clustering on needs the current positions indexed).
+  const settingsSeen = useRef(false);
+  useEffect(() => {
+    if (!settingsSeen.current) {
+      settingsSeen.current = true; // the first data draws
+      return;
+    }
+    if (!map.current) return;
+    if (options.cluster && source.current) {
+      source.current.load(latest.current);
+      indexedAt.current = Date.now();
+    }
+    draw.current();
+  }, [options.cluster, options.vehicleLabels, options.colouredCluster, focusImei]);
 
   // Tiles per overlay setting; failures are silent (the plain background stays).
   useEffect(() => {
@@ -134,63 +323,45 @@ export default function FleetMap({ devices, fences, options, tiles, focusImei, o
     if (options.railmap) tileLayers.current.push(L.tileLayer(tiles.rail, { maxZoom: 19, opacity: 0.8 }).addTo(m));
   }, [options.overlay, options.railmap, tiles]);
 
-  // Markers and clusters for the current view.
-  useEffect(() => {
-    const byIndex = new Map(devices.map((d) => [d.index, d]));
-    render.current = () => {
-      const m = map.current;
-      const g = layer.current;
-      if (!m || !g) return;
-      g.clearLayers();
-      const zoom = m.getZoom();
-      const b = m.getBounds().pad(0.2);
-      const label = options.vehicleLabels && zoom >= LABEL_MIN_ZOOM;
-      const add = (d: MapDevice) => {
-        const marker = L.marker([d.lat!, d.lng!], { icon: deviceIcon(d, label, d.imei === focusImei), title: `${d.nickname} (${STATUS_LABELS[d.status]}${d.outdated ? ", outdated" : ""})`, keyboard: true });
-        marker.on("click", () => selectRef.current?.(d.imei));
-        g.addLayer(marker);
-      };
-      if (index) {
-        for (const f of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(zoom))) {
-          const [lng, lat] = f.geometry.coordinates as [number, number];
-          const p = f.properties as Partial<ClusterProps & PointProps & { cluster: boolean; cluster_id: number; point_count: number }>;
-          if (p.cluster) {
-            const c = p.c!;
-            const marker = L.marker([lat, lng], { icon: clusterIcon(p.point_count!, c, options.colouredCluster), title: breakdownTitle(c, p.point_count!), keyboard: true });
-            marker.on("click", () => m.setView([lat, lng], Math.min(index.getClusterExpansionZoom(p.cluster_id!), 19)));
-            g.addLayer(marker);
-          } else {
-            const d = byIndex.get(p.i!);
-            if (d) add(d);
-          }
-        }
-      } else {
-        const inView = positioned.filter((d) => b.contains([d.lat!, d.lng!]));
-        if (inView.length > 1500) {
-          // Thousands of DOM markers would stall the page: canvas dots instead.
-          for (const d of inView) {
-            const dot = L.circleMarker([d.lat!, d.lng!], { radius: 4, color: STATUS_COLOURS[d.status], weight: 1, fillOpacity: 0.8 });
-            dot.on("click", () => selectRef.current?.(d.imei));
-            g.addLayer(dot);
-          }
-        } else inView.forEach(add);
+  // Device geofences: thousands at 10,000 devices. Every canvas path is re-projected on each zoom
+  // frame, so only those in view and big enough to see (MIN_FENCE_PX) are drawn, redrawn on moveend.
+  const fenceState = useRef({ fences, on: options.customGeofences });
+  fenceState.current = { fences, on: options.customGeofences };
+  const drawFences = useRef(() => undefined as void);
+  const fenceKept = useRef(new Map<string, L.Circle>());
+  drawFences.current = () => {
+    const m = map.current;
+    const g = fenceLayer.current;
+    if (!m || !g) return;
+    const { fences: all, on } = fenceState.current;
+    const next = new Map<string, L.Circle>();
+    if (on && all.length) {
+      const b = m.getBounds().pad(0.3);
+      // Metres per pixel at this zoom and latitude (Web Mercator).
+      const mpp = (40_075_016.686 * Math.cos((m.getCenter().lat * Math.PI) / 180)) / 2 ** (m.getZoom() + 8);
+      const shown = all.filter((f) => f.meters / mpp >= MIN_FENCE_PX && b.contains([f.lat, f.lng]));
+      shown.sort((a, b2) => b2.meters - a.meters);
+      for (const f of shown.slice(0, MAX_FENCES)) {
+        const key = `${f.imei}|${f.lat}|${f.lng}|${f.meters}`;
+        const c = fenceKept.current.get(key) ?? L.circle([f.lat, f.lng], { radius: f.meters, color: "#7048e8", weight: 2, fillOpacity: 0.08, interactive: false }).addTo(g);
+        fenceKept.current.delete(key);
+        next.set(key, c);
       }
-    };
-    render.current();
-    if (!fitted.current && positioned.length && map.current) {
-      fitted.current = true;
-      const bounds = L.latLngBounds(positioned.map((d) => [d.lat!, d.lng!] as L.LatLngTuple));
-      map.current.fitBounds(bounds.pad(0.05), { animate: false });
     }
-  }, [devices, positioned, index, options.vehicleLabels, options.colouredCluster, focusImei]);
+    // Only circles that left the view (or the list) are removed; the others stay as they are.
+    for (const c of fenceKept.current.values()) g.removeLayer(c);
+    fenceKept.current = next;
+  };
+  useEffect(() => drawFences.current(), [fences, options.customGeofences]);
 
   useEffect(() => {
-    const g = fenceLayer.current;
+    const g = jobsiteLayer.current;
     if (!g) return;
     g.clearLayers();
-    if (!options.customGeofences) return;
-    for (const f of fences) L.circle([f.lat, f.lng], { radius: f.meters, color: "#7048e8", weight: 2, fillOpacity: 0.08 }).addTo(g);
-  }, [fences, options.customGeofences]);
+    if (!options.jobsiteGeofences) return;
+    const renderer = (jobsiteRenderer.current ??= L.svg({ padding: 0.5, pane: JOBSITE_PANE }));
+    for (const j of jobsites) drawJobsite(j, renderer).addTo(g);
+  }, [jobsites, options.jobsiteGeofences]);
 
   // Focus a device (a click in the list).
   useEffect(() => {

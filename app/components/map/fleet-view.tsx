@@ -1,19 +1,48 @@
 import { Badge, Grid, Group, Stack, Title } from "@mantine/core";
-import { lazy, Suspense, useMemo, useState } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from "react";
 import { DeviceList, type ListDevice } from "~/components/devices/device-list";
 import { StaleBanner, type SyncInfo } from "~/components/devices/stale-banner";
 import { StatusCounts } from "~/components/devices/status-counts";
 import { useSettings } from "~/components/settings/settings-context";
 import { filterDevices, type DeviceFilters } from "~/lib/device-filter";
 import { mapStats, type MapStats } from "~/lib/map-stats";
+import { WORKER_URL } from "~/lib/cluster-protocol";
 import type { Tiles } from "./fleet-map.client";
 import { MapFallback } from "./map-fallback";
 import { useFleetData } from "./use-fleet-data";
+import { useJobsites } from "./use-jobsites";
 
-const FleetMap = lazy(() => import("./fleet-map.client"));
+type FleetMapComponent = (typeof import("./fleet-map.client"))["default"];
+
+// The map's code (Leaflet) is fetched as soon as this module runs in the browser, in parallel with
+// hydration and the map data, not after the data arrived. Not React.lazy: a Suspense boundary that
+// showed its fallback reveals its content only after React's 500 ms throttle.
+let mapModule: Promise<FleetMapComponent> | null = null;
+const loadMap = () => (mapModule ??= import("./fleet-map.client").then((m) => m.default));
+if (typeof document !== "undefined") void loadMap().catch(() => (mapModule = null));
+
+function useMapComponent(): FleetMapComponent | null {
+  const [C, setC] = useState<{ C: ComponentType<Parameters<FleetMapComponent>[0]> } | null>(null);
+  useEffect(() => {
+    let on = true;
+    loadMap().then((c) => on && setC({ C: c }), () => undefined);
+    return () => {
+      on = false;
+    };
+  }, []);
+  return (C?.C as FleetMapComponent | undefined) ?? null;
+}
 
 export const LIST_LIMIT = 200;
+
+/**
+ * For a fleet map route's `links`: the map data and the cluster worker start downloading while the
+ * page parses (fetch() and new Worker() then take the preloaded responses).
+ */
+export const fleetMapPreloads = [
+  { rel: "preload", as: "fetch", href: "/api/map-data", crossOrigin: "anonymous" },
+  { rel: "prefetch", href: WORKER_URL },
+] as const;
 
 export type FleetViewData = {
   title: string;
@@ -27,6 +56,8 @@ export type FleetViewData = {
   filters: DeviceFilters;
   focus: string | null;
   tiles: Tiles;
+  /** Version of the map's static part, so the page can preload it (null when not built yet). */
+  mapStaticV?: string | null;
 };
 
 /**
@@ -37,12 +68,17 @@ export type FleetViewData = {
 export function FleetView({ data, showList = true }: { data: FleetViewData; showList?: boolean }) {
   const { settings } = useSettings();
   const fleet = useFleetData(data.sync);
+  // Null on the server and until the module loaded: the fallback renders (also without JavaScript).
+  const FleetMap = useMapComponent();
+  const jobsites = useJobsites(settings.map.jobsiteGeofences);
   const [filters, setFilters] = useState<DeviceFilters>(data.filters);
   const [focus, setFocus] = useState<string | null>(data.focus);
 
   const live = fleet.data;
+  // The list (hundreds of rows) follows at lower priority than the map and the counts.
+  const listLive = useDeferredValue(live);
   const stats = useMemo(() => (live ? mapStats(live.devices) : data.stats), [live, data.stats]);
-  const matchedAll = useMemo(() => (live ? filterDevices(live.devices, filters) : null), [live, filters]);
+  const matchedAll = useMemo(() => (listLive ? filterDevices(listLive.devices, filters) : null), [listLive, filters]);
   // Before the live payload arrives, filter what the server rendered (the same rules).
   const serverMatched = useMemo(() => filterDevices(data.list, filters), [data.list, filters]);
   const list: ListDevice[] = matchedAll ? matchedAll.slice(0, LIST_LIMIT) : serverMatched;
@@ -55,10 +91,13 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
     overlay: settings.map.overlay,
     railmap: settings.map.railmap,
     customGeofences: settings.map.customGeofences,
+    jobsiteGeofences: settings.map.jobsiteGeofences,
   };
 
   return (
     <Stack gap="sm">
+      {/* The static part's version is known only here (the live part is preloaded from the head). */}
+      {data.mapStaticV ? <link rel="preload" as="fetch" href={`/api/map-data?part=static&v=${encodeURIComponent(data.mapStaticV)}`} crossOrigin="anonymous" /> : null}
       <Group justify="space-between">
         <Title order={1} size="h2">
           {data.title}
@@ -71,25 +110,19 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
       <StatusCounts stats={stats} />
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, md: showList ? 8 : 12 }}>
-          <ClientOnly fallback={<MapFallback positioned={data.positioned} />}>
-            {() => (
-              <Suspense fallback={<MapFallback positioned={data.positioned} />}>
-                {live ? (
-                  <FleetMap devices={live.devices} fences={live.fences} options={options} tiles={data.tiles} focusImei={focus} onSelect={setFocus} />
-                ) : (
-                  <MapFallback positioned={data.positioned} />
-                )}
-              </Suspense>
-            )}
-          </ClientOnly>
+          {FleetMap && live ? (
+            <FleetMap devices={live.devices} fences={live.fences} jobsites={jobsites} options={options} tiles={data.tiles} focusImei={focus} onSelect={setFocus} />
+          ) : (
+            <MapFallback positioned={data.positioned} />
+          )}
         </Grid.Col>
         {showList ? (
           <Grid.Col span={{ base: 12, md: 4 }}>
             <DeviceList
               devices={list}
               matched={matched}
-              groups={live?.groups ?? data.groups}
-              tags={live?.tags ?? data.tags}
+              groups={listLive?.groups ?? data.groups}
+              tags={listLive?.tags ?? data.tags}
               filters={filters}
               onFilters={setFilters}
               groupView={settings.groupView}

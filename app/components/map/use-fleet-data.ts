@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { DeviceStatus } from "~/lib/device-status";
 import { decodeMap, type MapDevice, type MapLive, type MapStatic } from "~/lib/map-data";
 
@@ -14,26 +14,17 @@ export type FleetData = {
 
 type Change = { imei: string; added?: boolean; removed?: boolean } & Record<string, unknown>;
 
-const STATIC_KEY = "tracksmith.map-static";
-
-/** The static part by version: memory, then sessionStorage, then the network (immutable per version). */
+/**
+ * The static part by version: memory, then the network. It is immutable per version, so a later
+ * visit takes it from the browser's HTTP cache (or from the page's preload); no sessionStorage copy
+ * (writing 600 kB there blocked the main thread for tens of ms).
+ */
 async function loadStatic(v: string, memo: { current: MapStatic | null }): Promise<MapStatic> {
   if (memo.current?.v === v) return memo.current;
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(STATIC_KEY) ?? "null") as MapStatic | null;
-    if (kept?.v === v) return (memo.current = kept);
-  } catch {
-    // Storage may be full or disabled: the network answers.
-  }
   const res = await fetch(`/api/map-data?part=static&v=${encodeURIComponent(v)}`, { credentials: "same-origin" });
   if (!res.ok) throw new Error(`map data ${res.status}`);
   const st = (await res.json()) as MapStatic;
   memo.current = st;
-  try {
-    sessionStorage.setItem(STATIC_KEY, JSON.stringify(st));
-  } catch {
-    // Not essential.
-  }
   return st;
 }
 
@@ -96,7 +87,11 @@ export function useFleetData(initialSync: SyncInfo) {
         if (!res.ok) throw new Error(`map data ${res.status}`);
         const liveData = (await res.json()) as MapLive;
         const st = await loadStatic(liveData.s, staticRef);
-        setData(toFleet(st, liveData));
+        // User timings (DevTools, the benchmark): when the data arrived and what decoding cost.
+        performance.mark("fleet:data");
+        const fleet = toFleet(st, liveData);
+        performance.measure("fleet:decode", "fleet:data");
+        setData(fleet);
         setError(null);
       } catch (e) {
         setError((e as Error).message);
@@ -108,6 +103,7 @@ export function useFleetData(initialSync: SyncInfo) {
   }, []);
 
   useEffect(() => {
+    performance.mark("fleet:hydrated");
     void reload();
     let es: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
@@ -123,14 +119,14 @@ export function useFleetData(initialSync: SyncInfo) {
       });
       es.addEventListener("devices", (ev) => {
         const batch = JSON.parse((ev as MessageEvent).data) as Change[];
-        let reloadNeeded = false;
-        setData((cur) => {
-          if (!cur) return cur;
-          const r = applyChanges(cur.devices, batch);
-          reloadNeeded = r.needsReload;
-          return { ...cur, devices: r.devices, at: Date.now() };
-        });
-        if (reloadNeeded) void reload();
+        if (batch.some((c) => c.added || c.removed || typeof c.nickname === "string" || "geofenceGps" in c || "geofenceMeters" in c)) void reload();
+        // A transition: React renders the update in slices, so a burst never holds a frame (zoom, typing).
+        startTransition(() =>
+          setData((cur) => {
+            if (!cur) return cur;
+            return { ...cur, devices: applyChanges(cur.devices, batch).devices, at: Date.now() };
+          }),
+        );
       });
       es.addEventListener("sync", (ev) => setSync(JSON.parse((ev as MessageEvent).data) as SyncInfo));
       es.addEventListener("error", () => {

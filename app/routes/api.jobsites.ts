@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { authOf } from "~/services/devices.server";
+import { companyJobsites } from "~/services/jobsites.server";
+import { requireAuthApi } from "~/services/auth.server";
+
+/** The session's company's jobsites for the map (401 for fetch without a session). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const payload = await companyJobsites(authOf(await requireAuthApi(request)));
+  return json(payload, { headers: { "Cache-Control": "private, no-cache" } });
+}
