@@ -60,7 +60,7 @@ function clusterIcon(count: number, c: number[], coloured: boolean) {
   return L.divIcon({
     className: "ts-cluster",
     iconSize: [size, size],
-    html: `<span data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:${ring};"><span style="display:flex;align-items:center;justify-content:center;width:${size - 10}px;height:${size - 10}px;border-radius:50%;background:#fff;color:#212529;font:600 12px sans-serif">${count}</span></span>`,
+    html: `<span class="ts-cl" data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="background:${ring}"><span>${count}</span></span>`,
   });
 }
 
@@ -73,16 +73,33 @@ function drawJobsite(j: MapJobsite, renderer: L.Renderer): L.Layer {
 }
 
 function deviceIcon(d: MapDevice, label: boolean, focused: boolean) {
-  const colour = STATUS_COLOURS[d.status];
-  const border = focused ? "3px solid #e8590c" : `2px solid ${colour}`;
-  const opacity = d.outdated ? 0.55 : 1;
-  const name = label ? `<span class="ts-label" style="position:absolute;left:30px;top:4px;white-space:nowrap;background:rgba(255,255,255,.92);color:#212529;padding:0 4px;border-radius:4px;font:12px sans-serif">${esc(d.nickname)}</span>` : "";
+  const name = label ? `<span class="ts-label">${esc(d.nickname)}</span>` : "";
   return L.divIcon({
     className: "ts-marker",
     iconSize: [28, 28],
     iconAnchor: [14, 14],
-    html: `<span data-imei="${esc(d.imei)}" data-status="${d.status}" style="position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;color:#212529;border:${border};opacity:${opacity}">${deviceIconHtml(d.avatar)}${name}</span>`,
+    html: `<span class="ts-dev${focused ? " ts-focus" : ""}${d.outdated ? " ts-old" : ""}" data-imei="${esc(d.imei)}" data-status="${d.status}" style="border-color:${STATUS_COLOURS[d.status]}">${deviceIconHtml(d.avatar)}${name}</span>`,
   });
+}
+
+/**
+ * Marker styles as classes, added to the page once: hundreds of markers change on every zoom step,
+ * and per-element inline styles made each insertion a style recalculation of its own.
+ */
+const MARKER_CSS = `
+.ts-cl{display:flex;align-items:center;justify-content:center;width:100%;height:100%;border-radius:50%;box-sizing:border-box;padding:5px}
+.ts-cl>span{display:flex;align-items:center;justify-content:center;width:100%;height:100%;border-radius:50%;background:#fff;color:#212529;font:600 12px sans-serif}
+.ts-dev{position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;box-sizing:border-box;border-radius:50%;background:#fff;color:#212529;border:2px solid}
+.ts-dev.ts-focus{border:3px solid #e8590c!important}
+.ts-dev.ts-old{opacity:.55}
+.ts-label{position:absolute;left:30px;top:4px;white-space:nowrap;background:rgba(255,255,255,.92);color:#212529;padding:0 4px;border-radius:4px;font:12px sans-serif}
+`;
+function addMarkerCss() {
+  if (document.getElementById("ts-marker-css")) return;
+  const style = document.createElement("style");
+  style.id = "ts-marker-css";
+  style.textContent = MARKER_CSS;
+  document.head.appendChild(style);
 }
 
 /** A marker we keep between renders, with what it shows (so a re-render only touches what changed). */
@@ -90,6 +107,8 @@ type Kept = { marker: L.Marker; sig: string; lat: number; lng: number };
 
 /** How often (at most) the cluster index is rebuilt from live positions (in the worker: free for the page). */
 const REINDEX_EVERY_MS = 3000;
+/** Marker DOM work per frame (ms): the rest waits for the next frame. */
+const SLICE_MS = 6;
 /** Device geofences smaller than this radius on screen are not drawn, and at most MAX_FENCES at once. */
 const MIN_FENCE_PX = 4;
 const MAX_FENCES = 400;
@@ -120,21 +139,13 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
   const moving = useRef(false);
   const drawSeq = useRef(0);
 
-  const marker = (key: string, lat: number, lng: number, sig: string, make: () => L.Marker, icon: () => L.DivIcon, next: Map<string, Kept>) => {
-    const k = kept.current.get(key);
-    if (k) {
-      kept.current.delete(key);
-      if (k.sig !== sig) k.marker.setIcon(icon());
-      if (k.lat !== lat || k.lng !== lng) k.marker.setLatLng([lat, lng]);
-      next.set(key, { marker: k.marker, sig, lat, lng });
-    } else {
-      const m = make();
-      layer.current!.addLayer(m);
-      next.set(key, { marker: m, sig, lat, lng });
-    }
+  /** What should be on the map: key → position, signature and how to build it. */
+  type Want = { lat: number; lng: number; sig: string; make: () => L.Marker; icon: () => L.DivIcon };
+  const marker = (key: string, lat: number, lng: number, sig: string, make: () => L.Marker, icon: () => L.DivIcon, next: Map<string, Want>) => {
+    next.set(key, { lat, lng, sig, make, icon });
   };
 
-  const deviceMarker = (d: MapDevice, label: boolean, focus: string | null, next: Map<string, Kept>) => {
+  const deviceMarker = (d: MapDevice, label: boolean, focus: string | null, next: Map<string, Want>) => {
     const focused = d.imei === focus;
     marker(
       `d${d.index}`,
@@ -151,10 +162,49 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     );
   };
 
-  /** Replaces the markers by `next`, removing those no longer shown. */
-  const finish = (next: Map<string, Kept>) => {
-    for (const k of kept.current.values()) layer.current?.removeLayer(k.marker);
-    kept.current = next;
+  /**
+   * Brings the markers to `want`: new ones first, then updates, then removals, in slices of
+   * SLICE_MS per frame so no frame holds more than a few milliseconds of our work. `kept` is
+   * updated op by op, so a newer draw (which cancels this one) starts from what is really shown.
+   */
+  const finish = (want: Map<string, Want>, seq: number) => {
+    const g = layer.current;
+    if (!g) return;
+    const adds: (() => void)[] = [];
+    const updates: (() => void)[] = [];
+    const removals: (() => void)[] = [];
+    for (const [key, k] of kept.current) {
+      if (!want.has(key)) removals.push(() => {
+        g.removeLayer(k.marker);
+        kept.current.delete(key);
+      });
+    }
+    for (const [key, w] of want) {
+      const k = kept.current.get(key);
+      if (!k) {
+        adds.push(() => {
+          const m = w.make();
+          g.addLayer(m);
+          kept.current.set(key, { marker: m, sig: w.sig, lat: w.lat, lng: w.lng });
+        });
+      } else if (k.sig !== w.sig || k.lat !== w.lat || k.lng !== w.lng) {
+        updates.push(() => {
+          if (k.sig !== w.sig) k.marker.setIcon(w.icon());
+          if (k.lat !== w.lat || k.lng !== w.lng) k.marker.setLatLng([w.lat, w.lng]);
+          kept.current.set(key, { marker: k.marker, sig: w.sig, lat: w.lat, lng: w.lng });
+        });
+      }
+    }
+    const ops = [...adds, ...updates, ...removals];
+    let i = 0;
+    const step = () => {
+      if (seq !== drawSeq.current || moving.current) return; // the next draw takes over
+      const end = performance.now() + SLICE_MS;
+      do ops[i++]!();
+      while (i < ops.length && performance.now() < end);
+      if (i < ops.length) requestAnimationFrame(step);
+    };
+    if (ops.length) step();
   };
 
   /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
@@ -175,7 +225,7 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
         if (seq !== drawSeq.current || moving.current || !map.current) return;
         const t = performance.now();
         const all = latest.current;
-        const next = new Map<string, Kept>();
+        const next = new Map<string, Want>();
         for (const it of items) {
           const [lng, lat, count] = it as [number, number, number];
           if (count >= 0) {
@@ -200,7 +250,7 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
             if (d && d.lat !== null && d.lng !== null) deviceMarker(d, label, focus, next);
           }
         }
-        finish(next);
+        finish(next, seq);
         performance.measure("fleet:draw", { start: t });
       });
       return;
@@ -208,8 +258,8 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     const inView = latest.current.filter((d) => d.lat !== null && d.lng !== null && b.contains([d.lat, d.lng]));
     if (inView.length > 1500) {
       // Thousands of DOM markers would stall the page: canvas dots instead (redrawn each time).
-      finish(new Map());
       g.clearLayers();
+      kept.current.clear();
       for (const d of inView) {
         const dot = L.circleMarker([d.lat!, d.lng!], { radius: 4, color: STATUS_COLOURS[d.status], weight: 1, fillOpacity: 0.8 });
         dot.on("click", () => selectRef.current?.(d.imei));
@@ -220,9 +270,9 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     g.eachLayer((l) => {
       if (!(l instanceof L.Marker)) g.removeLayer(l);
     });
-    const next = new Map<string, Kept>();
+    const next = new Map<string, Want>();
     for (const d of inView) deviceMarker(d, label, focus, next);
-    finish(next);
+    finish(next, seq);
   };
 
   /** Sends the latest positions to the index (at most every REINDEX_EVERY_MS), then redraws. */
@@ -243,6 +293,7 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
   useEffect(() => {
     if (!el.current || map.current) return;
     performance.mark("fleet:map-mount");
+    addMarkerCss();
     const m = L.map(el.current, { preferCanvas: true, zoomControl: true, keyboard: true }).setView(BRISBANE, 10);
     map.current = m;
     // The benchmark and browser tests drive the map (zoom, pan) through its element.
