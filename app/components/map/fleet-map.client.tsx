@@ -108,7 +108,9 @@ type Kept = { marker: L.Marker; sig: string; lat: number; lng: number };
 /** How often (at most) the cluster index is rebuilt from live positions (in the worker: free for the page). */
 const REINDEX_EVERY_MS = 3000;
 /** Marker DOM work per frame (ms): the rest waits for the next frame. */
-const SLICE_MS = 6;
+const SLICE_MS = 4;
+/** The index is rebuilt only after the map has been still this long (ms). */
+const QUIET_MS = 1500;
 /** Device geofences smaller than this radius on screen are not drawn, and at most MAX_FENCES at once. */
 const MIN_FENCE_PX = 4;
 const MAX_FENCES = 400;
@@ -137,6 +139,7 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
   const indexedAt = useRef(0);
   const reindexTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const moving = useRef(false);
+  const stillSince = useRef(0);
   const drawSeq = useRef(0);
 
   /** What should be on the map: key → position, signature and how to build it. */
@@ -204,7 +207,9 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
       while (i < ops.length && performance.now() < end);
       if (i < ops.length) requestAnimationFrame(step);
     };
-    if (ops.length) step();
+    // From the next frame on: the task that delivered the clusters already shares this frame with
+    // Leaflet's own zoom-end work.
+    if (ops.length) requestAnimationFrame(step);
   };
 
   /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
@@ -280,9 +285,16 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
   reindex.current = () => {
     if (reindexTimer.current || !source.current) return;
     const wait = Math.max(0, REINDEX_EVERY_MS - (Date.now() - indexedAt.current));
-    reindexTimer.current = setTimeout(() => {
+    reindexTimer.current = setTimeout(function run() {
       reindexTimer.current = null;
       if (!source.current || !opts.current.options.cluster) return;
+      // Not while the map moves or just after: on two cores the worker's rebuild competes with the
+      // page's own frames (raster, compositing).
+      const calm = Date.now() - stillSince.current;
+      if (moving.current || calm < QUIET_MS) {
+        reindexTimer.current = setTimeout(run, Math.max(100, QUIET_MS - calm));
+        return;
+      }
       source.current.load(latest.current);
       indexedAt.current = Date.now();
       if (!moving.current) draw.current();
@@ -307,6 +319,7 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     m.on("movestart zoomstart", () => (moving.current = true));
     m.on("moveend", () => {
       moving.current = false;
+      stillSince.current = Date.now();
       draw.current();
       drawFences.current();
     });
