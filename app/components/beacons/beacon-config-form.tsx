@@ -17,7 +17,7 @@ export function BeaconConfigForm({ beacon, result, focused }: { beacon: ConfigBe
   const value = (k: string, saved: string) => typed?.[k] ?? saved;
   const nav = useNavigation();
   const busy = nav.state === "submitting" && nav.formData?.get("uuid") === beacon.uuid;
-  const txOptions = TX_POWERS.map((p) => ({ value: String(p), label: `${p} dBm${p === 0 ? " (default)" : ""}` }));
+  const txOptions = TX_POWERS.map((p) => ({ value: String(p), label: `${p} dBm` }));
   const tx = value("txPower", String(beacon.txPower));
   // An out-of-list value typed by hand (no JavaScript) still shows, so the message makes sense.
   if (!txOptions.some((o) => o.value === tx)) txOptions.unshift({ value: tx, label: `${tx} (not allowed)` });
