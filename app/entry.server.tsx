@@ -8,6 +8,9 @@ import { NonceProvider } from "~/lib/nonce";
 import { securityHeaders } from "~/services/security-headers.server";
 import { logError } from "~/services/log.server";
 
+// server/http.ts answers the map data endpoint ahead of Remix with this module's own instance.
+export { serveMapData } from "~/services/map-data.server";
+
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type http from "node:http";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -11,7 +11,7 @@ import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.j
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
 import { applyMigrations } from "./db/schema-engine.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
-import { createHttpApp } from "./http.js";
+import { createHttpHandler } from "./http.js";
 import { startWorker } from "./jobs/worker.js";
 
 export type Running = { url: string; upstreamUrl: string; databaseUrl: string; stop(): Promise<void> };
@@ -125,9 +125,9 @@ export async function boot(log: Log = console.log): Promise<Running> {
       });
       stops.push(async () => watcher.close());
     }
-    const app = createHttpApp(() => build, dev ? "development" : "production");
-    const server: http.Server = await new Promise((resolve, reject) => {
-      const s = app.listen(env.PORT, env.HOST, () => resolve(s)).on("error", reject);
+    const server = http.createServer(createHttpHandler(() => build, dev ? "development" : "production"));
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject).listen(env.PORT, env.HOST, () => resolve());
     });
     stops.push(() => new Promise<void>((r) => (server.closeAllConnections?.(), server.close(() => r()))));
     const port = (server.address() as { port: number }).port;
