@@ -35,7 +35,7 @@ export default function ActiveSessions() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
-    <Stack p="md" gap="md" maw={960}>
+    <Stack gap="md" maw={960}>
       <div>
         <Title order={1} size="h2">
           Active sessions
