@@ -71,8 +71,9 @@ beforeAll(async () => {
   expect((await page("/dashboard/fleet")).status).toBe(200);
   vehicles = (await prisma.device.findMany({ where: { companyId: 1, deviceTypeId: { in: [...TRIP_DEVICES] } }, orderBy: { imei: "asc" }, take: 16 })).map((d) => d.imei);
   expect(vehicles.length).toBe(16);
-  for (const imei of vehicles) {
-    for (const url of [`/dashboard/trips?imei=${imei}`, `/dashboard/vehicle-dashboard/${imei}`]) {
+  for (const [k, imei] of vehicles.entries()) {
+    const urls = [`/dashboard/trips?imei=${imei}`, `/dashboard/vehicle-dashboard/${imei}`, ...(k === 0 ? [`/dashboard/logbook?imei=${imei}`] : [])];
+    for (const url of urls) {
       // On a loaded machine a first fetch may outlast the page's wait; it completes in the
       // background, and the next load is served fresh from the cache.
       let stale = true;
@@ -114,6 +115,7 @@ describe("upstream 5 s latency, page level", () => {
         [`/dashboard/vehicle-dashboard/${v}`, "Data as of"],
         [`/dashboard/trips?imei=${v}`, "Showing saved trips"],
         [`/dashboard/timeline?imei=${v}`, "showing trips saved earlier"],
+        [`/dashboard/logbook?imei=${v}`, "Showing saved entries"],
       ];
       let causedCalls = 0;
       for (const [url, notice] of pages) {
