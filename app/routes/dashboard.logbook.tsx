@@ -144,7 +144,7 @@ export default function LogbookPage() {
   const cols = 8;
 
   return (
-    <Stack p="md" gap="md" data-from={d.fromIso} data-to={d.toIso} data-testid="logbook">
+    <Stack gap="md" data-from={d.fromIso} data-to={d.toIso} data-testid="logbook">
       <div>
         <Title order={1} size="h2">Logbook</Title>
         <Text c="dimmed" size="sm">Business and private trips of a vehicle, with business versus total distance. Times in {d.timeZone}.</Text>

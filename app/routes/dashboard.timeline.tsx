@@ -36,7 +36,7 @@ export default function TimelinePage() {
   const km = trips.reduce((s, t) => s + (t.kind === "trip" ? t.distance_km : 0), 0);
   const nav = (n: number) => `?${new URLSearchParams({ ...(d.imei ? { imei: d.imei } : {}), day: addDays(d.day, n) })}`;
   return (
-    <Stack p="md" gap="md" maw={900}>
+    <Stack gap="md" maw={900}>
       <div>
         <Title order={1} size="h2">Timeline</Title>
         <Text c="dimmed" size="sm">One vehicle&apos;s day as trips and stops ({d.timeZone}). A trip that runs past midnight belongs to the day it started.</Text>

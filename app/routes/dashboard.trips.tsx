@@ -66,7 +66,7 @@ export default function TripsPage() {
   const picks = data.replayTrips.map((t) => ({ id: t.id, imei: t.imei, label: `${names[t.imei] ?? t.imei}` }));
 
   return (
-    <Stack p="md" gap="md">
+    <Stack gap="md">
       <div>
         <Title order={1} size="h2">Trips</Title>
         <Text c="dimmed" size="sm">
