@@ -24,6 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAccess(request, RULE);
   const parsed = EndSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: "Choose a user whose sessions to end.", ended: null, confirmFor: null }, { status: 400 });
+  // Another company's user is a 404 already at the confirmation step.
+  if (!(await listCompanySessions(user.companyid)).some((s) => s.userId === parsed.data.userId)) throw new Response("Not found", { status: 404 });
   if (!parsed.data.confirm) return json({ error: null, ended: null, confirmFor: parsed.data.userId });
   const ended = await endUserSessions(user.companyid, parsed.data.userId);
   if (ended === 0) throw new Response("Not found", { status: 404 });

@@ -86,6 +86,20 @@ export function createSimServer(state: SimState) {
     return false;
   }
 
+  const traffic = (state.traffic ??= { calls: 0, open: 0, peakOpen: 0, answered: 0, openIds: new Set() });
+  /** Counts an API call as open until its connection closes, and as answered if a response was written. */
+  function countCall(res: http.ServerResponse) {
+    const id = ++traffic.calls;
+    traffic.open++;
+    traffic.openIds.add(id);
+    traffic.peakOpen = Math.max(traffic.peakOpen, traffic.open);
+    res.once("finish", () => traffic.answered++);
+    res.once("close", () => {
+      traffic.open--;
+      traffic.openIds.delete(id);
+    });
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://sim.local");
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
@@ -95,6 +109,7 @@ export function createSimServer(state: SimState) {
       if (!route) throw new HttpError(404, `No such call: ${method} ${path}`);
       if (route === "method") throw new HttpError(405, `Method ${method} not allowed on ${path}`);
       const isApi = !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
+      if (isApi) countCall(res);
       if (isApi && (await injectFaults(path, res))) return;
       const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
       let body: unknown;
