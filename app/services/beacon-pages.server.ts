@@ -65,8 +65,8 @@ export async function beaconPageAction(request: Request, uuid: string): Promise<
     return { intent, ok: true, message: "Share link created.", shareUrl: `/beacons/dashboard/${link.uuid}?share=${link.id}` };
   }
   if (intent === "share-revoke") {
-    const ok = await revokeBeaconShareLink(auth, String(form.get("id") ?? ""));
-    return ok ? { intent, ok: true, message: "Share link revoked." } : { intent, ok: false, message: "That link is already revoked or does not exist." };
+    const ok = await revokeBeaconShareLink(auth, beacon.uuid, String(form.get("id") ?? ""));
+    return ok ? { intent, ok: true, message: "Share link revoked." } : { intent, ok: false, message: "That link is already revoked." };
   }
   throw new Response("Unknown action", { status: 400 });
 }

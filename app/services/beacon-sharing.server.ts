@@ -41,9 +41,16 @@ export async function listBeaconShareLinks(auth: Auth, uuid: string, now = Date.
   return rows.map((r) => view(r, now));
 }
 
-export async function revokeBeaconShareLink(auth: Auth, id: string, now = Date.now()): Promise<boolean> {
-  const { count } = await prisma.beaconShareLink.updateMany({ where: { id, companyId: auth.companyId, revokedAt: null }, data: { revokedAt: new Date(now) } });
-  return count > 0;
+/**
+ * Revokes a link of this beacon; false when it was already revoked. A link of another beacon or
+ * company is a 404, like any id the user cannot see.
+ */
+export async function revokeBeaconShareLink(auth: Auth, uuid: string, id: string, now = Date.now()): Promise<boolean> {
+  const link = await prisma.beaconShareLink.findFirst({ where: { id, companyId: auth.companyId, uuid: normaliseUuid(uuid) ?? "" } });
+  if (!link) throw new Response("Not found", { status: 404 });
+  if (link.revokedAt) return false;
+  await prisma.beaconShareLink.update({ where: { id }, data: { revokedAt: new Date(now) } });
+  return true;
 }
 
 /** What a link holder sees: nothing about the gateway vehicle, the company or other beacons. */

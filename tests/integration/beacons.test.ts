@@ -227,8 +227,11 @@ describe("public beacon dashboard", () => {
     expect((await resolveBeaconShare(link.id, b.uuid, now + 30_000)).beacon.nickname).toBe(b.nickname);
     expect(((await thrown(resolveBeaconShare(link.id, b.uuid, now + 61_000))) as Response).status).toBe(404);
     const revocable = await createBeaconShareLink(admin, 1001, b.uuid, 60);
-    expect(await revokeBeaconShareLink(other, revocable.id)).toBe(false);
-    expect(await revokeBeaconShareLink(admin, revocable.id)).toBe(true);
+    expect(((await thrown(revokeBeaconShareLink(other, b.uuid, revocable.id))) as Response).status).toBe(404);
+    const another = (await listBeacons(admin)).beacons[1]!;
+    expect(((await thrown(revokeBeaconShareLink(admin, another.uuid, revocable.id))) as Response).status).toBe(404);
+    expect(await revokeBeaconShareLink(admin, b.uuid, revocable.id)).toBe(true);
+    expect(await revokeBeaconShareLink(admin, b.uuid, revocable.id)).toBe(false);
     expect(((await thrown(resolveBeaconShare(revocable.id, b.uuid))) as Response).status).toBe(404);
     expect(((await thrown(createBeaconShareLink(other, 2001, b.uuid, 60))) as Response).status).toBe(404);
   });

@@ -7,6 +7,8 @@ import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { notifyUser } from "~/services/notifications.server";
 import { startReportJob } from "~/services/report-jobs.server";
+import { createBeaconShareLink } from "~/services/beacon-sharing.server";
+import { listBeacons } from "~/services/beacons.server";
 import { createShareLink } from "~/services/sharing.server";
 import { getTrips, TRIP_DEVICES } from "~/services/trips.server";
 import * as up from "~/services/upstream/index.server";
@@ -66,7 +68,7 @@ const cookies: Record<"admin" | "other", string> = { admin: "", other: "" };
 
 type Ids = {
   userB: number; imeiB: string; imeiA: string; tripB: string; scheduleB: string; shareB: string; ruleB: string;
-  notificationB: string; subscriptionB: { id: string; endpoint: string }; jobB: string;
+  notificationB: string; subscriptionB: { id: string; endpoint: string }; jobB: string; beaconB: string; beaconA: string; beaconShareB: string;
 };
 let ids: Ids;
 
@@ -114,6 +116,8 @@ async function companyTwo() {
     subscriptions: await prisma.pushSubscription.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
     jobs: await prisma.reportJob.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" }, select: { id: true, status: true, cancelRequested: true } }),
     sessions: await prisma.session.count({ where: { companyId: 2 } }),
+    beacons: await prisma.beacon.findMany({ where: { companyId: 2 }, orderBy: { uuid: "asc" }, select: { uuid: true, nickname: true, assetName: true, txPower: true, advIntervalMs: true } }),
+    beaconShares: await prisma.beaconShareLink.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -156,9 +160,16 @@ beforeAll(async () => {
   const keys = { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" };
   const sub = await prisma.pushSubscription.create({ data: { userId: userB, companyId: 2, endpoint: "https://push.example/company-2", p256dh: keys.p256dh, auth: keys.auth } });
   const share = await createShareLink(authB, userB, imeiB, 60);
+  // A beacon of each company, and a share link of company 2's beacon.
+  const beaconB = (await listBeacons(authB)).beacons[0]!.uuid;
+  const a = await up.login(upstream(null), { username: "admin", password: "admin123" });
+  if (!a.ok) throw new Error("admin cannot sign in");
+  const beaconA = (await listBeacons({ token: a.token, companyId: 1 })).beacons[0]!.uuid;
+  const beaconShare = await createBeaconShareLink(authB, userB, beaconB, 60);
 
   ids = {
     userB, imeiB, imeiA, tripB: trips.trips[0]!.id, scheduleB, shareB: share.id, ruleB, notificationB, subscriptionB: { id: sub.id, endpoint: sub.endpoint }, jobB: job.id,
+    beaconB, beaconA, beaconShareB: beaconShare.id,
   };
 }, 120_000);
 
@@ -235,6 +246,16 @@ function cases(i: Ids): Case[] {
     notifications({ intent: "sub-remove", id: i.subscriptionB.id, confirm: "yes" }),
     { file: "api.notifications.ts", method: "POST", url: "/api/notifications", body: { intent: "read", id: i.notificationB } },
     { file: "api.push-subscriptions.ts", method: "DELETE", url: "/api/push-subscriptions", body: { json: { endpoint: i.subscriptionB.endpoint } } },
+    // A beacon of company 2 (path or form), and its share link.
+    { file: "dashboard.beacon.$uuid.tsx", method: "GET", url: `/dashboard/beacon/${i.beaconB}` },
+    { file: "dashboard.assets.beacon.$uuid.tsx", method: "GET", url: `/dashboard/assets/beacon/${i.beaconB}` },
+    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share", minutes: "60" } },
+    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share-revoke", id: i.beaconShareB } },
+    { file: "dashboard.assets.beacon.$uuid.tsx", method: "POST", url: `/dashboard/assets/beacon/${i.beaconB}`, body: { intent: "share", minutes: "60" } },
+    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconA}`, body: { intent: "share-revoke", id: i.beaconShareB } },
+    { file: "dashboard.beacon-config.tsx", method: "POST", url: "/dashboard/beacon-config", body: { uuid: i.beaconB, nickname: "Hijacked", assetName: "", txPower: "0", advIntervalMs: "1000" } },
+    { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconB}` },
+    { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconA}?share=${i.beaconShareB}` },
     // Company 2's user, whose sessions an admin of company 1 tries to end.
     { file: "dashboard.sessions.tsx", method: "POST", url: "/dashboard/sessions", body: { userId: String(i.userB) } },
     { file: "dashboard.sessions.tsx", method: "POST", url: "/dashboard/sessions", body: { userId: String(i.userB), confirm: "yes" } },
@@ -250,7 +271,7 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
       const label = `${c.method} ${c.url} ${c.body ? JSON.stringify(c.body) : ""}`;
       if (res.status !== 404) wrong.push(`${res.status} ${label}${res.location ? ` -> ${res.location}` : ""}`);
       // Whatever the status, nothing of company 2 may show.
-      for (const secret of [ids.shareB, ids.tripB, "For company 2", "Theirs"]) if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
+      for (const secret of [ids.shareB, ids.tripB, ids.beaconShareB, "For company 2", "Theirs"]) if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
     }
     expect(wrong).toEqual([]);
     expect(await companyTwo()).toEqual(before);
@@ -261,8 +282,10 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
       `/dashboard/assets/device/${ids.imeiB}`, `/dashboard/vehicle-dashboard/${ids.imeiB}`, `/dashboard/trips?imei=${ids.imeiB}`,
       `/dashboard/logbook?imei=${ids.imeiB}`, `/api/trip-track/${ids.tripB}`, `/dashboard/scheduled-reports/${ids.scheduleB}`,
       `/dashboard/reports/distance-per-vehicle?job=${ids.jobB}`, `/dashboard/notifications?edit=${ids.ruleB}`, `/sharing/${ids.shareB}`,
+      `/dashboard/beacon/${ids.beaconB}`,
     ];
     for (const url of own) expect((await request("GET", url, cookies.other)).status, url).toBe(200);
+    expect((await request("GET", `/beacons/dashboard/${ids.beaconB}?share=${ids.beaconShareB}`, "")).status).toBe(200);
   });
 
   it("covers every route file with a $param and every action (new ones must join the sweep)", () => {
