@@ -8,6 +8,11 @@ import { NonceProvider } from "~/lib/nonce";
 import { securityHeaders } from "~/services/security-headers.server";
 import { logError } from "~/services/log.server";
 
+// The server (server/http.ts, server/jobs/worker.ts) takes these from the build, so requests, the
+// map data endpoint and background jobs share one instance of every module and its state.
+export { serveMapData } from "~/services/map-data.server";
+export { registerJobs } from "../server/jobs/registry";
+
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(

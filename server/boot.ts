@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type http from "node:http";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -11,8 +11,8 @@ import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.j
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
 import { applyMigrations } from "./db/schema-engine.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
-import { createHttpApp } from "./http.js";
-import { startWorker } from "./jobs/worker.js";
+import { createHttpHandler } from "./http.js";
+import { startWorker, type RegisterJobs } from "./jobs/worker.js";
 
 export type Running = { url: string; upstreamUrl: string; databaseUrl: string; stop(): Promise<void> };
 type Log = (line: string) => void;
@@ -107,15 +107,17 @@ export async function boot(log: Log = console.log): Promise<Running> {
     process.env.UPSTREAM_API_URL = upstreamUrl;
     resetEnvCache();
 
-    const boss = await startWorker(databaseUrl, log);
+    const dev = Boolean(process.env.REMIX_DEV_ORIGIN);
+    let build = await loadBuild();
+
+    const registerJobs = (build.entry.module as { registerJobs?: RegisterJobs }).registerJobs;
+    if (!registerJobs) throw new ConfigError("The server build does not export registerJobs: run `npm run build` again");
+    const boss = await startWorker(databaseUrl, log, registerJobs);
     stops.push(async () => {
       const stopped = new Promise((r) => boss.once("stopped", r));
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
       await Promise.race([stopped, new Promise((r) => setTimeout(r, 6000))]);
     });
-
-    const dev = Boolean(process.env.REMIX_DEV_ORIGIN);
-    let build = await loadBuild();
     if (dev) {
       // `remix dev` rewrites build/ on each change: reload it and tell the browser to refresh.
       const watcher = fs.watch(path.resolve("build"), { persistent: false }, async (_e, file) => {
@@ -125,9 +127,9 @@ export async function boot(log: Log = console.log): Promise<Running> {
       });
       stops.push(async () => watcher.close());
     }
-    const app = createHttpApp(() => build, dev ? "development" : "production");
-    const server: http.Server = await new Promise((resolve, reject) => {
-      const s = app.listen(env.PORT, env.HOST, () => resolve(s)).on("error", reject);
+    const server = http.createServer(createHttpHandler(() => build, dev ? "development" : "production"));
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject).listen(env.PORT, env.HOST, () => resolve());
     });
     stops.push(() => new Promise<void>((r) => (server.closeAllConnections?.(), server.close(() => r()))));
     const port = (server.address() as { port: number }).port;

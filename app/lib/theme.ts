@@ -53,6 +53,8 @@ const COMPACT_SPACING = { xs: "0.375rem", sm: "0.5rem", md: "0.75rem", lg: "1rem
 const base = {
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   colors: { nature, earth },
+  // Every page has one h1, its title: the same size on every page (Mantine's h2 scale).
+  headings: { sizes: { h1: { fontSize: "1.625rem", lineHeight: "1.35" } } },
 };
 
 /** The Mantine theme for a set of user settings (applies without a reload: the provider re-renders). */

@@ -1,20 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { touchCompany } from "~/services/devices.server";
-import { encodedResponse, mapAuth, mapPayload } from "~/services/map-data.server";
+import { serveMapData } from "~/services/map-data.server";
 
 /**
- * The map's data (app/lib/map-data.ts): `?part=static&v=` is immutable per version and cached by
- * the browser; the live part is small and revalidated with its ETag.
+ * The map's data. server/http.ts answers this path before Remix (the map polls it often); this
+ * route serves the same bytes wherever the request does reach Remix.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await mapAuth(request);
   const url = new URL(request.url);
-  await touchCompany(auth);
-  const payload = await mapPayload(auth.companyId);
-  if (url.searchParams.get("part") === "static") {
-    const wanted = url.searchParams.get("v");
-    const immutable = wanted === payload.staticPart.v;
-    return encodedResponse(request, payload.staticPart, immutable ? "private, max-age=31536000, immutable" : "private, no-cache");
-  }
-  return encodedResponse(request, payload.live, "private, no-cache");
+  const h = request.headers;
+  const reply = await serveMapData({
+    cookie: h.get("Cookie"),
+    acceptEncoding: h.get("Accept-Encoding"),
+    ifNoneMatch: h.get("If-None-Match"),
+    part: url.searchParams.get("part"),
+    v: url.searchParams.get("v"),
+  });
+  return new Response(reply.body ? new Uint8Array(reply.body) : null, { status: reply.status, headers: reply.headers });
 }

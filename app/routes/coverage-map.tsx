@@ -1,7 +1,100 @@
-import { moduleMeta, PublicModuleUnavailable } from "~/components/shell/module-unavailable";
-import { publicModuleLoader } from "~/services/shell.server";
+import { Alert, Container, Group, Stack, Table, Text, Title } from "@mantine/core";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import dayjs from "dayjs";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { MapPlaceholder } from "~/components/beacons/map-placeholder";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MIN_DEVICES_PER_CELL, QUALITY_COLOURS, QUALITY_LABELS, qualityCounts } from "~/lib/coverage";
+import { coverage } from "~/services/coverage.server";
+import { tileConfig } from "~/services/map-tiles.server";
 
-/** Public, token-gated route (SPEC §2.1): no session, no shell. */
-export const loader = publicModuleLoader;
-export const meta = moduleMeta;
-export default PublicModuleUnavailable;
+const CoverageMap = lazy(() => import("~/components/beacons/coverage-map.client"));
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const meta: MetaFunction = () => [{ title: "Coverage map · Tracksmith" }];
+
+/** SPEC §2.1 Coverage map (public): aggregated cells only, never a device's position or identity. */
+export async function loader(_: LoaderFunctionArgs) {
+  return json({ ...(await coverage()), tiles: tileConfig() }, { headers: { "Cache-Control": "public, max-age=300" } });
+}
+
+export default function CoverageMapPage() {
+  const data = useLoaderData<typeof loader>();
+  const counts = qualityCounts(data.cells);
+  const km = Math.round(data.cellDeg * 111);
+  const placeholder = <MapPlaceholder height={520} text={`${data.cells.length} cells; the table below lists each one.`} />;
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="sm">
+        <Title order={1} size="h2">
+          Network coverage
+        </Title>
+        <Text size="sm" c="dimmed">
+          Mobile signal as the fleet's devices reported it over the last 24 hours, in cells of about {km} × {km} km. A cell is shown only when at
+          least {MIN_DEVICES_PER_CELL} different devices reported from it, so no single vehicle can be followed.
+        </Text>
+        {data.stale ? (
+          <Alert color="yellow" variant="light" data-testid="coverage-stale" suppressHydrationWarning>
+            {data.fetchedAt ? `Coverage as of ${dayjs(data.fetchedAt).format("D MMM YYYY HH:mm")}: the tracking service is not answering.` : "Coverage data is not available right now."}
+          </Alert>
+        ) : null}
+        {data.cells.length === 0 ? (
+          <Text data-testid="coverage-empty">No coverage data to show yet.</Text>
+        ) : (
+          <>
+            <Group gap="md" data-testid="coverage-counts">
+              {(["good", "fair", "poor"] as const).map((q) => (
+                <Text key={q} size="sm" data-quality={q}>
+                  <span aria-hidden style={{ display: "inline-block", width: 12, height: 12, background: QUALITY_COLOURS[q], borderRadius: 2, marginRight: 6 }} />
+                  {QUALITY_LABELS[q]}: <b>{counts[q]}</b> cells
+                </Text>
+              ))}
+            </Group>
+            <ClientOnly fallback={placeholder}>
+              {() => (
+                <Suspense fallback={placeholder}>
+                  <CoverageMap cells={data.cells} tiles={data.tiles} />
+                </Suspense>
+              )}
+            </ClientOnly>
+            <Table striped data-testid="coverage-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Cell (centre)</Table.Th>
+                  <Table.Th>Signal</Table.Th>
+                  <Table.Th>Average</Table.Th>
+                  <Table.Th>Samples</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.cells.map((c) => (
+                  <Table.Tr key={`${c.south},${c.west}`} data-quality={c.quality}>
+                    <Table.Td>
+                      {c.lat.toFixed(2)}, {c.lng.toFixed(2)}
+                    </Table.Td>
+                    <Table.Td>{QUALITY_LABELS[c.quality]}</Table.Td>
+                    <Table.Td>{c.avgDbm} dBm</Table.Td>
+                    <Table.Td>{c.samples}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+        {data.generatedAt ? (
+          <Text size="xs" c="dimmed" suppressHydrationWarning>
+            Computed {dayjs(data.generatedAt).format("D MMM YYYY HH:mm")}.
+          </Text>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,7 +1,3 @@
-import { ModuleErrorBoundary, moduleMeta, ModuleUnavailable } from "~/components/shell/module-unavailable";
-import { moduleLoader } from "~/services/shell.server";
-
-export const loader = moduleLoader;
-export const meta = moduleMeta;
-export { ModuleErrorBoundary as ErrorBoundary };
-export default ModuleUnavailable;
+/** The beacon page reached from the assets area (SPEC §2.3 assets/beacon/{uuid}): the same page as beacon/{uuid}. */
+export { action, ErrorBoundary, links, loader, meta } from "./dashboard.beacon.$uuid";
+export { default } from "./dashboard.beacon.$uuid";

@@ -1,7 +1,26 @@
-import { ModuleErrorBoundary, moduleMeta, ModuleUnavailable } from "~/components/shell/module-unavailable";
-import { moduleLoader } from "~/services/shell.server";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { BeaconDetail } from "~/components/beacons/beacon-detail";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { beaconPage, beaconPageAction } from "~/services/beacon-pages.server";
 
-export const loader = moduleLoader;
-export const meta = moduleMeta;
-export { ModuleErrorBoundary as ErrorBoundary };
-export default ModuleUnavailable;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.beacon.nickname ?? "Beacon"} · Tracksmith` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await beaconPage(request, params.uuid ?? ""));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return json(await beaconPageAction(request, params.uuid ?? ""));
+}
+
+export default function BeaconPage() {
+  return <BeaconDetail data={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -15,7 +15,7 @@ import { logError } from "~/services/log.server";
 import { AddSchema, DeleteSchema, logbookQuery, newTripFrom, PurposeSchema, type AddFields } from "~/services/logbook-route.server";
 import { addLogbookTrip, changeTripPurpose, deleteLogbookTrip, loadLogbook } from "~/services/logbook.server";
 import { measurementOf, tripsContext } from "~/services/trips-route.server";
-import { requireVehicle } from "~/services/trips.server";
+import { pageWaitMs, requireTrip, requireVehicle } from "~/services/trips.server";
 import { isUpstreamError, messageFromBody } from "~/services/upstream/errors";
 
 export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = logbookQuery(params, timeZone, vehicles[0]?.imei ?? null);
   if (q.imei) requireVehicle(vehicles, q.imei);
   const book = q.imei
-    ? await loadLogbook(auth, q.imei, { from: q.from, to: q.to, purpose: q.purpose, driver: q.driver })
+    ? await loadLogbook(auth, q.imei, { from: q.from, to: q.to, purpose: q.purpose, driver: q.driver }, { waitMs: pageWaitMs() })
     : { entries: [], summary: null, drivers: [] as string[], stale: false };
   // The summary covers the whole period; the table shows one page of it, newest first.
   const shown = pageOf([...book.entries].reverse(), params, PAGE_SIZE);
@@ -88,7 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const p = DeleteSchema.safeParse(form);
       if (!p.success) return json<ActionResult>({ error: "Pick a trip to delete." }, { status: 400 });
       // A delete needs a second, explicit step (works without JavaScript).
-      if (!p.data.confirm) return json<ActionResult>({ confirmDelete: p.data.id });
+      if (!p.data.confirm) {
+        // Another company's trip is a 404 already when the confirmation is asked for.
+        await requireTrip(auth, p.data.id);
+        return json<ActionResult>({ confirmDelete: p.data.id });
+      }
       await deleteLogbookTrip(auth, p.data.id);
       return back("deleted");
     }
@@ -140,7 +144,7 @@ export default function LogbookPage() {
   const cols = 8;
 
   return (
-    <Stack p="md" gap="md" data-from={d.fromIso} data-to={d.toIso} data-testid="logbook">
+    <Stack gap="md" data-from={d.fromIso} data-to={d.toIso} data-testid="logbook">
       <div>
         <Title order={1} size="h2">Logbook</Title>
         <Text c="dimmed" size="sm">Business and private trips of a vehicle, with business versus total distance. Times in {d.timeZone}.</Text>

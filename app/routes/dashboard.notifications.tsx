@@ -66,7 +66,7 @@ export default function NotificationsPage() {
       : { id: null, name: "", kinds: [...EVENT_KINDS], imeis: [], groupIds: [], channels: ["inapp", "push"], email: "", webhookUrl: "", hasSecret: false, quietStart: "", quietEnd: "", timeZone: data.defaultTimeZone, enabled: true };
 
   return (
-    <Stack p="md" gap="xl" maw={1100}>
+    <Stack gap="xl" maw={1100}>
       <div>
         <Title order={1} size="h2">
           Notifications

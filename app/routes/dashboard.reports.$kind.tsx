@@ -62,6 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     for (const [k, v] of form) if (typeof v === "string" && k !== "intent") search.append(k, v);
     const parsed = paramsFrom(def, search);
     if (!parsed.ok) throw new Response("Invalid report parameters", { status: 400 });
+    // Another company's vehicle is a 404 now, not a job that fails later.
+    chooseVehicles(await companyVehicles({ token: auth.token, companyId: auth.user.companyid }), def, parsed.params);
     const job = await startReportJob({ userId: auth.user.username_id, companyId: auth.user.companyid }, def.kind, parsed.params);
     return redirect(`/dashboard/reports/${def.kind}?job=${job.id}`);
   }

@@ -80,15 +80,20 @@ async function nudgeScheduler() {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireReports(request);
+  const { user, token } = await requireReports(request);
   const companyId = user.companyid;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   const isNew = params.id === "new";
   if (isNew && intent !== "save") throw new Response("Not found", { status: 404 });
+  // Another company's schedule is a 404 whatever was posted (checked before the form).
+  if (!isNew) await requireSchedule(companyId, params.id!);
   if (intent === "save") {
     const parsed = parseScheduleForm(form);
     if (!parsed.ok) return json<ActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
+    // Only the company's own vehicles: another company's imei (a forged form) is a 404.
+    const own = new Set((await companyVehicles({ token, companyId })).map((v) => v.imei));
+    if (parsed.value.params.imeis.some((imei) => !own.has(imei))) throw new Response("Vehicle not found", { status: 404 });
     if (isNew) {
       const s = await createSchedule({ userId: user.username_id, companyId }, parsed.value);
       return redirect(`${LIST}/${s.id}?saved=created`);

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import dayjs from "dayjs";
 import { z } from "zod";
+import { ConfirmForm } from "~/components/confirm-form";
 import { requireAccess } from "~/services/access.server";
 import { endUserSessions, listCompanySessions } from "~/services/admin-sessions.server";
 import { logInfo } from "~/services/log.server";
@@ -23,6 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAccess(request, RULE);
   const parsed = EndSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: "Choose a user whose sessions to end.", ended: null, confirmFor: null }, { status: 400 });
+  // Another company's user is a 404 already at the confirmation step.
+  if (!(await listCompanySessions(user.companyid)).some((s) => s.userId === parsed.data.userId)) throw new Response("Not found", { status: 404 });
   if (!parsed.data.confirm) return json({ error: null, ended: null, confirmFor: parsed.data.userId });
   const ended = await endUserSessions(user.companyid, parsed.data.userId);
   if (ended === 0) throw new Response("Not found", { status: 404 });
@@ -35,7 +38,7 @@ export default function ActiveSessions() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
-    <Stack p="md" gap="md" maw={960}>
+    <Stack gap="md" maw={960}>
       <div>
         <Title order={1} size="h2">
           Active sessions
@@ -69,21 +72,16 @@ export default function ActiveSessions() {
                 <Table.Td>{s.sessions}</Table.Td>
                 <Table.Td>{dayjs(s.lastSeenAt).format("D MMM YYYY HH:mm")}</Table.Td>
                 <Table.Td>
-                  <Form method="post">
-                    <input type="hidden" name="userId" value={s.userId} />
-                    {result?.confirmFor === s.userId ? (
-                      <Group gap="xs">
-                        <Text size="sm">End all {s.sessions} session(s)?</Text>
-                        <Button type="submit" name="confirm" value="yes" color="red" size="xs" loading={busy}>
-                          Yes, sign out
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Button type="submit" variant="light" color="red" size="xs">
-                        End all sessions
-                      </Button>
-                    )}
-                  </Form>
+                  <ConfirmForm
+                    fields={{ userId: s.userId }}
+                    confirming={result?.confirmFor === s.userId}
+                    label="End all sessions"
+                    question={`End all ${s.sessions} session(s)?`}
+                    confirmLabel="Yes, sign out"
+                    busy={busy}
+                    size="xs"
+                    variant="light"
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -12,7 +12,7 @@ import { dayRange } from "~/lib/trip-query";
 import { formatZoned, timelineOf } from "~/lib/trips";
 import { formatDistance, formatDuration, formatSpeed } from "~/lib/units";
 import { tripsContext } from "~/services/trips-route.server";
-import { getTrips, requireVehicle } from "~/services/trips.server";
+import { getTrips, requireVehicle, pageWaitMs } from "~/services/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Timeline · Tracksmith" }];
 
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URLSearchParams({ to: params.get("day") ?? "" });
   const { to: day, today } = dayRange(q, timeZone, 1, 1);
   const from = startOfDay(day, timeZone);
-  const { trips, stale } = imei ? await getTrips(auth, [imei], from, startOfDay(addDays(day, 1), timeZone), "trips") : { trips: [], stale: false };
+  const { trips, stale } = imei ? await getTrips(auth, [imei], from, startOfDay(addDays(day, 1), timeZone), "trips", Date.now(), { waitMs: pageWaitMs() }) : { trips: [], stale: false };
   return json({ vehicles: vehicles.map(({ imei, nickname }) => ({ imei, nickname })), imei, day, today, timeZone, items: timelineOf(trips), stale });
 }
 
@@ -36,7 +36,7 @@ export default function TimelinePage() {
   const km = trips.reduce((s, t) => s + (t.kind === "trip" ? t.distance_km : 0), 0);
   const nav = (n: number) => `?${new URLSearchParams({ ...(d.imei ? { imei: d.imei } : {}), day: addDays(d.day, n) })}`;
   return (
-    <Stack p="md" gap="md" maw={900}>
+    <Stack gap="md" maw={900}>
       <div>
         <Title order={1} size="h2">Timeline</Title>
         <Text c="dimmed" size="sm">One vehicle&apos;s day as trips and stops ({d.timeZone}). A trip that runs past midnight belongs to the day it started.</Text>

@@ -15,7 +15,7 @@ import { dayRange, pageOf, withParams } from "~/lib/trip-query";
 import { stopsBetween } from "~/lib/trips";
 import { formatDistance } from "~/lib/units";
 import { tripsContext } from "~/services/trips-route.server";
-import { getTrips, MAX_TRIPS_DAYS, requireVehicle } from "~/services/trips.server";
+import { getTrips, MAX_TRIPS_DAYS, requireVehicle, pageWaitMs } from "~/services/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Trips · Tracksmith" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = dayRange(params, timeZone, 7, MAX_TRIPS_DAYS);
   const from = startOfDay(range.from, timeZone);
   const to = startOfDay(addDays(range.to, 1), timeZone);
-  const { trips, stale } = await getTrips(auth, selected, from, to, "trips");
+  const { trips, stale } = await getTrips(auth, selected, from, to, "trips", Date.now(), { waitMs: pageWaitMs() });
   const replay = params.getAll("replay").filter((id) => trips.some((t) => t.id === id));
   const shown = pageOf(trips, params, PAGE_SIZE);
   return json({
@@ -66,7 +66,7 @@ export default function TripsPage() {
   const picks = data.replayTrips.map((t) => ({ id: t.id, imei: t.imei, label: `${names[t.imei] ?? t.imei}` }));
 
   return (
-    <Stack p="md" gap="md">
+    <Stack gap="md">
       <div>
         <Title order={1} size="h2">Trips</Title>
         <Text c="dimmed" size="sm">

@@ -1,21 +1,3 @@
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AppShellLayout } from "~/components/shell/app-shell-layout";
-import type { ShellData } from "~/components/shell/types";
-import { shellLoader } from "~/services/shell.server";
-
 /** /dashboard/*: the authenticated layout (top bar, side menu, settings drawer). */
-export const loader = shellLoader;
-
-export default function DashboardLayout() {
-  const data = useLoaderData<typeof loader>() as unknown as ShellData;
-  return (
-    <AppShellLayout data={data}>
-      <Outlet />
-    </AppShellLayout>
-  );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
+export { shellLoader as loader } from "~/services/shell.server";
+export { ShellLayoutRoute as default, ShellErrorBoundary as ErrorBoundary } from "~/components/shell/shell-layout-route";

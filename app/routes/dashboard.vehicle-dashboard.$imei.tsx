@@ -15,7 +15,7 @@ import { requireAccess } from "~/services/access.server";
 import { authOf, requireDevice, syncInfo } from "~/services/devices.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { getTrips } from "~/services/trips.server";
+import { getTrips, pageWaitMs } from "~/services/trips.server";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const dayStart = new Date(now);
     dayStart.setUTCHours(0, 0, 0, 0);
     try {
-      const r = await getTrips(auth, [device.imei], dayStart.getTime(), now);
+      const r = await getTrips(auth, [device.imei], dayStart.getTime(), now, "trips", now, { waitMs: pageWaitMs() });
       trips = r.trips.map((t) => ({ id: t.id, start: t.start.time, end: t.end.time, km: t.distance_km, from: t.start.address, to: t.end.address }));
       tripsError = r.stale;
     } catch (e) {

@@ -4,16 +4,18 @@ import type { SessionUser } from "~/lib/user";
 import { logInfo } from "~/services/log.server";
 import { getSession, sessionStorage, type SessionData } from "~/services/session.server";
 
-/** The session's user and upstream token, or null when signed out or the token has expired. */
-export async function getAuth(request: Request): Promise<SessionData | null> {
-  const session = await getSession(request);
-  const user = session.get("user");
-  const token = session.get("token");
-  const tokenExp = session.get("tokenExp");
+/** The user and upstream token of a session's data, or null when signed out or the token has expired. */
+export function authFromSession(data: Partial<SessionData>): SessionData | null {
+  const { user, token, tokenExp } = data;
   if (!user || !token) return null;
   // SPEC §4: a stored token must pass an expiry check, otherwise the session is logged out.
   if (!tokenExp || tokenExp * 1000 <= Date.now()) return null;
   return { user, token, tokenExp };
+}
+
+/** The session's user and upstream token, or null when signed out or the token has expired. */
+export async function getAuth(request: Request): Promise<SessionData | null> {
+  return authFromSession((await getSession(request)).data);
 }
 
 export async function getUser(request: Request): Promise<SessionUser | null> {

@@ -2,8 +2,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 
 /**
- * One client per process: the Remix build and the server's own modules are separate module
- * instances, so the client lives on globalThis.
+ * One client per process. It lives on globalThis because `remix dev` loads a fresh build on every
+ * change and server/boot.ts (secrets, shutdown) imports this module outside the build.
  */
 const g = globalThis as unknown as { __tracksmithPrisma?: PrismaClient; __tracksmithPrismaUrl?: string };
 

@@ -6,9 +6,9 @@ import { z } from "zod";
 import { DEVICE_ICONS } from "~/lib/device-types";
 import {
   changeDeviceIcon, deleteDeviceGeofence, FieldError, GEOFENCE_MAX_M, GEOFENCE_MIN_M, NICKNAME_MAX, renameDevice, saveDeviceGeofence,
-  setDeviceGroups, setDevicePermDriver, setDeviceTags, type Auth,
+  requireDevice, setDeviceGroups, setDevicePermDriver, setDeviceTags, type Auth,
 } from "~/services/devices.server";
-import { createShareLink, revokeShareLink, SHARE_DURATIONS } from "~/services/sharing.server";
+import { createShareLink, requireShareLink, revokeShareLink, SHARE_DURATIONS } from "~/services/sharing.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { logError } from "~/services/log.server";
 
@@ -66,6 +66,9 @@ export async function deviceAction(auth: Auth, userId: number, imei: string, for
   const intent = String(form.get("intent") ?? "");
   const fail = (errors: Record<string, string>): ActionResult => ({ intent, ok: false, errors, values: values(form) });
   try {
+    // Another company's imei is a 404 before anything else, whatever the intent (even the
+    // confirmation step of a delete or an unknown intent), so no answer tells it apart.
+    await requireDevice(auth, imei);
     switch (intent) {
       case "rename": {
         const r = renameSchema.safeParse({ nickname: form.get("nickname") ?? undefined });
@@ -116,7 +119,10 @@ export async function deviceAction(auth: Auth, userId: number, imei: string, for
         return { intent, ok: true, message: "Share link created.", shareId: link.id };
       }
       case "share-revoke": {
-        const ok = await revokeShareLink(auth, String(form.get("id") ?? ""));
+        // Only a link of this vehicle of the company; anything else is a 404.
+        const id = String(form.get("id") ?? "");
+        await requireShareLink(auth, imei, id);
+        const ok = await revokeShareLink(auth, id);
         return ok ? { intent, ok: true, message: "Share link revoked." } : { intent, ok: false, message: "That link is already revoked or does not exist." };
       }
       default:

@@ -2,7 +2,7 @@
  * In-process publish/subscribe of device changes, feeding the SSE stream (`/api/live`).
  * A publisher sends only the fields that changed; each subscriber's pending changes are merged
  * per device and flushed at most once per `flushMs`, so a burst of fixes never floods a browser.
- * Lives on globalThis: the Remix build and the server's own modules are separate module instances.
+ * Lives on globalThis so subscribers survive `remix dev` loading a fresh build on each change.
  */
 export type DeviceChange = { imei: string } & Record<string, unknown>;
 export type Listener = (batch: DeviceChange[]) => void;

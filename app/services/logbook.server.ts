@@ -11,9 +11,14 @@ import * as up from "~/services/upstream/index.server";
 
 export type Logbook = { entries: LogbookEntry[]; summary: LogbookSummary; drivers: string[]; stale: boolean };
 
-/** Entries of [from, to) for one vehicle (already checked to be the company's), filtered; summary of what is shown. */
-export async function loadLogbook(auth: Auth, imei: string, filter: Required<Pick<LogbookFilter, "from" | "to">> & LogbookFilter): Promise<Logbook> {
-  const { trips, stale } = await getTrips(auth, [imei], filter.from, filter.to, "logbook");
+/**
+ * Entries of [from, to) for one vehicle (already checked to be the company's), filtered; summary
+ * of what is shown. The page passes `waitMs` (see getTrips); exports and the duplicate check wait.
+ */
+export async function loadLogbook(
+  auth: Auth, imei: string, filter: Required<Pick<LogbookFilter, "from" | "to">> & LogbookFilter, options: { waitMs?: number } = {},
+): Promise<Logbook> {
+  const { trips, stale } = await getTrips(auth, [imei], filter.from, filter.to, "logbook", Date.now(), options);
   const all = trips.map(entryFromTrip);
   const drivers = [...new Set(all.map((e) => e.driver).filter((d): d is string => !!d))].sort((a, b) => a.localeCompare(b));
   const entries = filterEntries(all, filter);

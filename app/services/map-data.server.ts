@@ -6,8 +6,9 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { encodeLive, type MapStatic } from "~/lib/map-data";
-import { requireAuthApi } from "~/services/auth.server";
-import { authOf, byNickname, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView } from "~/services/devices.server";
+import { authFromSession } from "~/services/auth.server";
+import { readSessionQuick } from "~/services/session.server";
+import { authOf, byNickname, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView, touchCompany } from "~/services/devices.server";
 
 const AGE_MS = 15_000;
 
@@ -73,34 +74,35 @@ export async function mapPayload(companyId: number): Promise<Entry> {
   return e;
 }
 
-/** A response for the encoded bytes: gzip when the browser accepts it, 304 on a matching ETag. */
-export function encodedResponse(request: Request, e: Encoded, cacheControl: string): Response {
-  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": cacheControl, ETag: e.etag, Vary: "Accept-Encoding" });
-  if (request.headers.get("If-None-Match") === e.etag) return new Response(null, { status: 304, headers });
-  if (/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) {
-    headers.set("Content-Encoding", "gzip");
-    headers.set("Content-Length", String(e.gzip.length));
-    return new Response(new Uint8Array(e.gzip.buffer as ArrayBuffer, e.gzip.byteOffset, e.gzip.length), { headers });
-  }
-  headers.set("Content-Length", String(e.json.length));
-  return new Response(new Uint8Array(e.json.buffer as ArrayBuffer, e.json.byteOffset, e.json.length), { headers });
+export type MapDataRequest = { cookie: string | null; acceptEncoding: string | null; ifNoneMatch: string | null; part: string | null; v: string | null };
+export type MapDataReply = { status: number; headers: Record<string, string>; body: Buffer | null };
+
+/** The encoded bytes as a reply: gzip when the browser accepts it, 304 on a matching ETag. */
+function encodedReply(req: MapDataRequest, e: Encoded, cacheControl: string): MapDataReply {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": cacheControl, ETag: e.etag, Vary: "Accept-Encoding", "X-Content-Type-Options": "nosniff" };
+  if (req.ifNoneMatch === e.etag) return { status: 304, headers, body: null };
+  const gzip = /\bgzip\b/.test(req.acceptEncoding ?? "");
+  const body = gzip ? e.gzip : e.json;
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  headers["Content-Length"] = String(body.length);
+  return { status: 200, headers, body };
 }
 
-const AUTH_MEMO_MS = 5000;
-const authMemo = new Map<string, { at: number; auth: ReturnType<typeof authOf> }>();
-
 /**
- * The session behind a map data request. The map polls and reconnects often; the same cookie is
- * checked against PostgreSQL at most every AUTH_MEMO_MS (a signed-out session keeps map access
- * for at most that long).
+ * The map's data (app/lib/map-data.ts): `?part=static&v=` is immutable per version and cached by
+ * the browser; the live part is small and revalidated with its ETag. Plain in, plain out, so the
+ * Express server can answer it ahead of Remix's pipeline (server/http.ts) and the Remix route too.
  */
-export async function mapAuth(request: Request) {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const hit = cookie ? authMemo.get(cookie) : undefined;
-  const now = Date.now();
-  if (hit && now - hit.at < AUTH_MEMO_MS && hit.auth) return hit.auth;
-  const auth = authOf(await requireAuthApi(request));
-  if (authMemo.size > 1000) authMemo.clear();
-  if (cookie) authMemo.set(cookie, { at: now, auth });
-  return auth;
+export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
+  const session = await readSessionQuick(req.cookie);
+  const valid = session && authFromSession(session);
+  if (!valid) return { status: 401, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" }, body: Buffer.from("Unauthorized") };
+  const auth = authOf(valid);
+  await touchCompany(auth);
+  const payload = await mapPayload(auth.companyId);
+  if (req.part === "static") {
+    const immutable = req.v === payload.staticPart.v;
+    return encodedReply(req, payload.staticPart, immutable ? "private, max-age=31536000, immutable" : "private, no-cache");
+  }
+  return encodedReply(req, payload.live, "private, no-cache");
 }

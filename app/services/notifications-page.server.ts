@@ -111,7 +111,8 @@ export async function notificationsAction({ request }: ActionFunctionArgs) {
     const parsed = alertRuleSchema.safeParse(input);
     const errors: Record<string, string> = {};
     if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
-    if (parsed.success && (await foreignImeis(user.companyid, parsed.data.imeis)).length) errors.imeis = "Choose vehicles of your own fleet";
+    // Another company's vehicle only comes from a forged form: a 404, like every foreign id.
+    if (parsed.success && (await foreignImeis(user.companyid, parsed.data.imeis)).length) throw new Response("Vehicle not found", { status: 404 });
     if (!parsed.success || Object.keys(errors).length) {
       delete values.webhookSecret; // never echo a secret back into the page
       return json<NotificationsActionData>({ intent: "rule-save", ruleId, errors, values }, { status: 400 });

@@ -73,6 +73,7 @@ function createStorage() {
       await prisma.session.updateMany({ where: { id }, data: { data: data as object } });
     },
     async deleteData(id) {
+      forgetQuick((e) => e.id === id);
       await prisma.session.deleteMany({ where: { id } });
     },
   });
@@ -89,6 +90,7 @@ export function getSession(request: Request): Promise<Session<SessionData>> {
 
 /** Ends every session of one user (an admin's "sign out everywhere"). */
 export async function endAllSessions(userId: number) {
+  forgetQuick((e) => e.userId === userId);
   const { count } = await prisma.session.deleteMany({ where: { userId } });
   return count;
 }
@@ -102,4 +104,35 @@ export async function updateSessionUser(request: Request, user: SessionUser): Pr
   if (!session.get("user")) return null;
   session.set("user", user);
   return sessionStorage().commitSession(session);
+}
+
+// ------------------------------------------------------------------ a short read cache for hot endpoints
+
+const QUICK_MS = 5000;
+type Quick = { at: number; id: string; userId: number; data: Partial<SessionData> };
+const quick = new Map<string, Quick>(); // by the Cookie header as sent
+
+function forgetQuick(match: (e: Quick) => boolean) {
+  for (const [k, e] of quick) if (match(e)) quick.delete(k);
+}
+
+/**
+ * The session data behind a Cookie header, read from PostgreSQL at most every QUICK_MS per cookie,
+ * for endpoints the map calls many times a second. Sign-out and "end all sessions" in this process
+ * drop the entry at once; another server process notices within QUICK_MS.
+ */
+export async function readSessionQuick(cookieHeader: string | null): Promise<Partial<SessionData> | null> {
+  if (!cookieHeader) return null;
+  const now = Date.now();
+  const hit = quick.get(cookieHeader);
+  if (hit && now - hit.at < QUICK_MS) return hit.data;
+  const session = await sessionStorage().getSession(cookieHeader);
+  const data = session.data as Partial<SessionData>;
+  if (!session.id || !data.user) {
+    quick.delete(cookieHeader);
+    return null;
+  }
+  if (quick.size >= 5000) quick.clear();
+  quick.set(cookieHeader, { at: now, id: session.id, userId: data.user.username_id, data });
+  return data;
 }

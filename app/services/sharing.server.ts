@@ -46,6 +46,13 @@ export async function listShareLinks(auth: Auth, imei: string, now = Date.now())
   return rows.map((r) => view(r, now));
 }
 
+/** A link (active or not) of this vehicle of the company, or a 404. */
+export async function requireShareLink(auth: Auth, imei: string, id: string) {
+  const link = await prisma.shareLink.findFirst({ where: { id, imei, companyId: auth.companyId } });
+  if (!link) throw new Response("Share link not found", { status: 404 });
+  return link;
+}
+
 /** Revokes a link of the company; returns false when there is no such link. */
 export async function revokeShareLink(auth: Auth, id: string, now = Date.now()): Promise<boolean> {
   const { count } = await prisma.shareLink.updateMany({ where: { id, companyId: auth.companyId, revokedAt: null }, data: { revokedAt: new Date(now) } });

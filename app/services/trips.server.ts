@@ -8,6 +8,7 @@ import { fromUpstreamTrip, tripFromLogEntry, type TripRecord } from "~/lib/trips
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { upstream } from "~/services/api.server";
+import { getEnv } from "~/services/env.server";
 import * as up from "~/services/upstream/index.server";
 
 /** SPEC §9 TRIP_DEVICES: the device types that make trips. */
@@ -122,6 +123,36 @@ async function cached(auth: Auth, imeis: string[], from: number, to: number): Pr
 
 export type TripsResult = { trips: TripRecord[]; stale: boolean; fetched: number };
 
+/** How long a page waits for the upstream before it answers from the cache: well inside the call's timeout. */
+export const pageWaitMs = () => Math.min(1500, Math.floor(getEnv().UPSTREAM_TIMEOUT_MS / 2));
+
+/** One fetch per vehicle and range at a time: pages asking for the same trips share it (no pile-up). */
+const refreshing = new Map<string, Promise<void>>();
+function refresh(key: string, run: () => Promise<void>): Promise<void> {
+  let p = refreshing.get(key);
+  if (!p) {
+    p = run().finally(() => refreshing.delete(key));
+    refreshing.set(key, p);
+    // Left to finish in the background when the page stops waiting: its failure is logged there.
+    p.catch((e) => {
+      if (!(e instanceof Response)) logError("trips", e);
+    });
+  }
+  return p;
+}
+
+/** True when `p` settled within `ms` (a rejection is rethrown); false when it is still running. */
+async function within(p: Promise<void>, ms: number): Promise<boolean> {
+  if (!Number.isFinite(ms)) return p.then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([p.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function mapUpstream(e: unknown): never {
   if (up.isUpstreamError(e) && e.status === 404) throw new Response("Vehicle not found", { status: 404 });
   throw e;
@@ -130,9 +161,13 @@ function mapUpstream(e: unknown): never {
 /**
  * Trips of the vehicles (already checked to be the company's) starting in [from, to), oldest
  * first. Source "trips" needs speeds (the trips screen); "logbook" uses the logbook call.
- * When the upstream fails and something is cached, the cache answers, marked stale.
+ * When the upstream fails and something is cached, the cache answers, marked stale. Pages pass
+ * `waitMs` (pageWaitMs()): a slower upstream is then not waited for (see `within`); reports and
+ * jobs wait for the answer.
  */
-export async function getTrips(auth: Auth, imeis: string[], from: number, to: number, source: "trips" | "logbook" = "trips", now = Date.now()): Promise<TripsResult> {
+export async function getTrips(
+  auth: Auth, imeis: string[], from: number, to: number, source: "trips" | "logbook" = "trips", now = Date.now(), options: { waitMs?: number } = {},
+): Promise<TripsResult> {
   let stale = false;
   let fetched = 0;
   const one = async (imei: string) => {
@@ -144,11 +179,20 @@ export async function getTrips(auth: Auth, imeis: string[], from: number, to: nu
       if (!missing) return;
     }
     try {
-      const list =
-        source === "trips"
-          ? (await up.trips(upstream(auth.token), imei, { from: new Date(from).toISOString(), to: new Date(Math.min(to, now)).toISOString(), points: false }).catch(mapUpstream)).map(fromUpstreamTrip)
-          : (await up.logEntries(upstream(auth.token), imei, { from: new Date(from).toISOString(), to: new Date(Math.min(to, now)).toISOString() }).catch(mapUpstream)).map(tripFromLogEntry);
-      await store(auth, imei, from, to, list.filter((t) => { const s = Date.parse(t.start.time); return s >= from && s < to; }), now);
+      // Keyed to the minute, so pages asking "until now" a moment apart share one call.
+      const fetch = refresh(`${auth.companyId}:${source}:${imei}:${from}:${Math.ceil(Math.min(to, now) / 60_000)}`, async () => {
+        const list =
+          source === "trips"
+            ? (await up.trips(upstream(auth.token), imei, { from: new Date(from).toISOString(), to: new Date(Math.min(to, now)).toISOString(), points: false }).catch(mapUpstream)).map(fromUpstreamTrip)
+            : (await up.logEntries(upstream(auth.token), imei, { from: new Date(from).toISOString(), to: new Date(Math.min(to, now)).toISOString() }).catch(mapUpstream)).map(tripFromLogEntry);
+        await store(auth, imei, from, to, list.filter((t) => { const s = Date.parse(t.start.time); return s >= from && s < to; }), now);
+      });
+      // A slow upstream never holds the page: after the wait the saved trips answer (marked
+      // stale) and the fetch completes in the background, filling the cache for the next visit.
+      if (!(await within(fetch, options.waitMs ?? Infinity))) {
+        stale = true;
+        return;
+      }
       fetched++;
     } catch (e) {
       if (e instanceof Response) throw e;

@@ -1,8 +1,13 @@
 import PgBoss from "pg-boss";
-import { registerJobs } from "./registry.js";
 
-/** The background worker: pg-boss on the app's own PostgreSQL (schema `pgboss`). */
-export async function startWorker(databaseUrl: string, log: (line: string) => void): Promise<PgBoss> {
+export type RegisterJobs = (boss: PgBoss) => Promise<string[]>;
+
+/**
+ * The background worker: pg-boss on the app's own PostgreSQL (schema `pgboss`). The jobs come from
+ * the server build (app/entry.server.tsx re-exports registry.ts), so jobs and requests share one
+ * instance of every app module and its in-process state.
+ */
+export async function startWorker(databaseUrl: string, log: (line: string) => void, registerJobs: RegisterJobs): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 5, schema: "pgboss" });
   boss.on("error", (e) => log(`[jobs] ${e.message}`));
   await boss.start();

@@ -32,6 +32,12 @@ function stats(ctx: Ctx) {
   return ok({ companyid, at: new Date(ctx.now).toISOString(), ...counts });
 }
 
+/** API calls received, open now (ids, oldest first), the peak of open calls since the last reset, responses written. */
+function trafficOf(ctx: Ctx) {
+  const t = ctx.state.traffic ?? { calls: 0, open: 0, peakOpen: 0, answered: 0, openIds: new Set<number>() };
+  return { calls: t.calls, open: t.open, openIds: [...t.openIds], peakOpen: t.peakOpen, answered: t.answered };
+}
+
 function svg(label: string, colour: string) {
   const text = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="16" fill="${colour}"/><text x="48" y="58" font-family="sans-serif" font-size="28" fill="#fff" text-anchor="middle">${label}</text></svg>`;
   return { text, contentType: "image/svg+xml", headers: { "cache-control": "public, max-age=86400" } };
@@ -53,6 +59,15 @@ export const simRoutes = routes(
       },
     ],
     ["GET", "/__sim/stats", stats],
+    ["GET", "/__sim/traffic", (ctx) => ok(trafficOf(ctx))],
+    [
+      "POST", "/__sim/traffic/reset",
+      (ctx) => {
+        const t = ctx.state.traffic;
+        if (t) t.peakOpen = t.open;
+        return ok(trafficOf(ctx));
+      },
+    ],
     ["GET", "/photos/devices/:id", (ctx) => svg(ctx.path.slice(-8, -4), "#1971c2")],
     ["GET", "/photos/users/:id", (ctx) => svg(ctx.path.split("/").pop()!.replace(".svg", "").slice(-2), "#2f9e44")],
     ["GET", "/logos/ironbark.svg", () => svg("IB", "#5c3d2e")],

@@ -31,7 +31,12 @@ export type SimState = {
   faults: Faults;
   pushSubscriptions: Array<{ id: number; username_id: number; endpoint: string; keys: { p256dh: string; auth: string } }>;
   cache: Map<string, { key: string; value: unknown }>;
+  /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
+  traffic?: Traffic;
 };
+
+/** Open = connections the client has not closed yet; answered = responses actually written. */
+export type Traffic = { calls: number; open: number; peakOpen: number; answered: number; openIds: Set<number> };
 
 export type Ctx = {
   method: string;

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
+import { beaconRoutes } from "./api-beacons";
 import { deviceRoutes } from "./api-devices";
 import { jobsiteRoutes } from "./api-jobsites";
 import { simRoutes } from "./api-sim";
@@ -13,7 +14,7 @@ import { tripRoutes } from "./api-trips";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
 import { createRng } from "./prng";
 
-const ROUTES: Route[] = [...accountRoutes, ...deviceRoutes, ...tripRoutes, ...simRoutes, ...jobsiteRoutes];
+const ROUTES: Route[] = [...accountRoutes, ...deviceRoutes, ...tripRoutes, ...beaconRoutes, ...simRoutes, ...jobsiteRoutes];
 const MAX_BODY = 1_000_000;
 
 function match(method: string, path: string): Route | "method" | null {
@@ -86,6 +87,20 @@ export function createSimServer(state: SimState) {
     return false;
   }
 
+  const traffic = (state.traffic ??= { calls: 0, open: 0, peakOpen: 0, answered: 0, openIds: new Set() });
+  /** Counts an API call as open until its connection closes, and as answered if a response was written. */
+  function countCall(res: http.ServerResponse) {
+    const id = ++traffic.calls;
+    traffic.open++;
+    traffic.openIds.add(id);
+    traffic.peakOpen = Math.max(traffic.peakOpen, traffic.open);
+    res.once("finish", () => traffic.answered++);
+    res.once("close", () => {
+      traffic.open--;
+      traffic.openIds.delete(id);
+    });
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://sim.local");
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
@@ -95,6 +110,7 @@ export function createSimServer(state: SimState) {
       if (!route) throw new HttpError(404, `No such call: ${method} ${path}`);
       if (route === "method") throw new HttpError(405, `Method ${method} not allowed on ${path}`);
       const isApi = !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
+      if (isApi) countCall(res);
       if (isApi && (await injectFaults(path, res))) return;
       const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
       let body: unknown;

@@ -8,6 +8,7 @@ import {
   ALL_DEVICE_TYPES, FEATURES, ICONS, PERMISSIONS, TRIP_DEVICES, isStationaryType, modelFor, type Icon,
 } from "./catalog";
 import { NODES } from "./roads";
+import { buildBeacons, type Beacon } from "./beacons";
 import { createRng, type Rng } from "./prng";
 
 export type Company = {
@@ -92,6 +93,8 @@ export type World = {
   groups: Group[];
   tags: Tag[];
   appSettings: AppSetting[];
+  /** BLE beacons of companies 1 and 2 (beacons.ts). */
+  beacons: Beacon[];
 };
 
 export type WorldOptions = { seed: number; devices: number; createdAt: number };
@@ -154,6 +157,7 @@ export function buildWorld(opts: WorldOptions): World {
     groups,
     tags,
     appSettings,
+    beacons: buildBeacons(opts.seed, devicesByCompany),
   };
 }
 

@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
 import fs from "node:fs/promises";
 import { chromium } from "playwright-core";
 import { startAppProcess } from "../e2e/support/app-process";
@@ -66,9 +68,27 @@ async function firstLiveBatch(base: string, cookie: string, timeoutMs = 40_000):
   }
 }
 
+/** The simulator in its own process, as a real upstream would be: its work is not the server's. */
+function startSimulatorProcess(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/sim/cli.ts", "--port", "0", "--devices", String(DEVICES)], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const url = out.match(/listening on (\S+)/)?.[1];
+      if (url) resolve({ url, stop: () => child.kill("SIGTERM") });
+    });
+    child.once("exit", (code) => reject(new Error(`simulator exited with ${code}: ${out}`)));
+  });
+}
+
 export default async function run() {
   const dataDir = `.data/bench-map-${process.pid}`;
-  const app = await startAppProcess({ DATA_DIR: dataDir, SIM_DEVICES: String(DEVICES), SMTP_URL: "", UPSTREAM_API_URL: "", DATABASE_URL: "", SYNC_INTERVAL_SECONDS: "5" }, 180_000);
+  const sim = await startSimulatorProcess();
+  const app = await startAppProcess({ DATA_DIR: dataDir, SMTP_URL: "", UPSTREAM_API_URL: sim.url, DATABASE_URL: "", SYNC_INTERVAL_SECONDS: "5" }, 180_000).catch((e) => {
+    sim.stop();
+    throw e;
+  });
   let bare: http.Server | undefined;
   try {
     const cookie = await signIn(app.url);
@@ -117,6 +137,7 @@ export default async function run() {
   } finally {
     bare?.close();
     await app.stop();
+    sim.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

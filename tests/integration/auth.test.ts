@@ -2,6 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { getAuth } from "~/services/auth.server";
+import { serveMapData } from "~/services/map-data.server";
+import { endAllSessions } from "~/services/session.server";
 import { requireAccess } from "~/services/access.server";
 import { prisma } from "~/services/db.server";
 import { RATE_LIMIT_MESSAGE } from "~/services/rate-limit.server";
@@ -68,6 +70,20 @@ describe("sign-in", () => {
     const out = await call(logoutAction, formPost("/logout", {}, { cookie }));
     expect(out.status).toBe(302);
     expect(await getAuth(get("/", cookie))).toBeNull();
+  });
+
+  it("ends map data access at sign-out and at 'end all sessions', despite its quick session cache", async () => {
+    const mapData = (cookie: string) => serveMapData({ cookie, acceptEncoding: "gzip", ifNoneMatch: null, part: null, v: null });
+    const cookie = cookieFrom(await login("admin", "admin123"));
+    expect((await mapData(cookie)).status).toBe(200);
+    await call(logoutAction, formPost("/logout", {}, { cookie }));
+    expect((await mapData(cookie)).status).toBe(401);
+
+    const again = cookieFrom(await login("admin", "admin123"));
+    expect((await mapData(again)).status).toBe(200);
+    const user = (await getAuth(get("/", again)))!.user;
+    await endAllSessions(user.username_id);
+    expect((await mapData(again)).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Badge, Group, Paper, Table, Text } from "@mantine/core";
+import { ConfirmForm } from "~/components/confirm-form";
 import dayjs from "dayjs";
 
 export type BrowserRow = { id: string; endpoint: string; label: string; createdAt: string; lastUsedAt: string | null };
@@ -39,22 +39,13 @@ export function BrowsersList({ rows, confirmFor, thisEndpoint }: { rows: Browser
             <Table.Td>{dayjs(b.createdAt).format("D MMM YYYY")}</Table.Td>
             <Table.Td>{b.lastUsedAt ? dayjs(b.lastUsedAt).format("D MMM HH:mm") : "—"}</Table.Td>
             <Table.Td>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="sub-remove" />
-                <input type="hidden" name="id" value={b.id} />
-                {confirmFor === b.id ? (
-                  <Stack gap={4} align="flex-end">
-                    <Text size="xs">Stop push alerts to this browser?</Text>
-                    <Button type="submit" name="confirm" value="yes" color="red" size="compact-sm">
-                      Yes, remove
-                    </Button>
-                  </Stack>
-                ) : (
-                  <Button type="submit" variant="subtle" color="red" size="compact-sm">
-                    Remove
-                  </Button>
-                )}
-              </Form>
+              <ConfirmForm
+                fields={{ intent: "sub-remove", id: b.id }}
+                confirming={confirmFor === b.id}
+                label="Remove"
+                question="Stop push alerts to this browser?"
+                confirmLabel="Yes, remove"
+              />
             </Table.Td>
           </Table.Tr>
         ))}

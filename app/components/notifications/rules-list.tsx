@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { CHANNEL_LABELS, EVENT_KINDS, KIND_LABELS, type AlertKind, type Channel } from "~/lib/alert-rules";
 
 export type RuleRow = {
@@ -84,22 +85,7 @@ export function RulesList(props: {
                   {r.enabled ? "Turn off" : "Turn on"}
                 </Button>
               </Form>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="rule-delete" />
-                <input type="hidden" name="id" value={r.id} />
-                {confirmFor === r.id ? (
-                  <Group gap={4}>
-                    <Text size="xs">Delete this rule?</Text>
-                    <Button type="submit" name="confirm" value="yes" color="red" size="compact-sm">
-                      Yes, delete
-                    </Button>
-                  </Group>
-                ) : (
-                  <Button type="submit" size="compact-sm" variant="subtle" color="red">
-                    Delete
-                  </Button>
-                )}
-              </Form>
+              <ConfirmForm fields={{ intent: "rule-delete", id: r.id }} confirming={confirmFor === r.id} label="Delete" question="Delete this rule?" confirmLabel="Yes, delete" />
             </Group>
           </Group>
         </Paper>

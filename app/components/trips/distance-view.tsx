@@ -85,7 +85,7 @@ function SortLink({ d, by, children }: { d: DistanceData; by: "name" | "total"; 
 export function VehicleDistanceView({ d }: { d: DistanceData }) {
   const m = useMeasurement();
   return (
-    <Stack p="md" gap="md">
+    <Stack gap="md">
       <div>
         <Title order={1} size="h2">Vehicle distance</Title>
         <Text c="dimmed" size="sm">Distance per vehicle, {d.period === "day" ? "per day" : d.period === "week" ? "per week (from Monday)" : "per month"}, by the day each trip started ({d.timeZone}).</Text>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { formatZoned, type TripRecord } from "~/lib/trips";
 import { formatDistance, formatDuration, formatSpeed, type Measurement } from "~/lib/units";
@@ -10,6 +10,8 @@ export function PurposeBadge({ purpose }: { purpose: string }) {
     </Badge>
   );
 }
+
+const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 /** The trips list; each row can be picked for the replay (checkbox in the surrounding GET form, or its own link). */
 export function TripTable({
@@ -25,7 +27,7 @@ export function TripTable({
 }) {
   const speed = (v: number | null) => (v === null ? "—" : formatSpeed(v, measurement));
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover data-testid="trip-table">
         <Table.Thead>
           <Table.Tr>
@@ -47,22 +49,24 @@ export function TripTable({
           {trips.map((t) => (
             <Table.Tr key={t.id} data-trip-id={t.id}>
               <Table.Td>
-                <Checkbox name="replay" value={t.id} defaultChecked={replay.includes(t.id)} aria-label={`Replay the trip at ${formatZoned(t.start.time, timeZone)}`} size="xs" />
-                <Anchor component={Link} to={replayHref(t.id)} size="xs" preventScrollReset>
-                  Only this
-                </Anchor>
+                <Group gap={6} wrap="nowrap">
+                  <Checkbox name="replay" value={t.id} defaultChecked={replay.includes(t.id)} aria-label={`Replay the trip at ${formatZoned(t.start.time, timeZone)}`} size="xs" />
+                  <Anchor component={Link} to={replayHref(t.id)} size="xs" preventScrollReset style={{ whiteSpace: "nowrap" }}>
+                    Only this
+                  </Anchor>
+                </Group>
               </Table.Td>
               {showVehicle ? <Table.Td>{names[t.imei] ?? t.imei}</Table.Td> : null}
-              <Table.Td>{formatZoned(t.start.time, timeZone)}</Table.Td>
-              <Table.Td>{formatZoned(t.end.time, timeZone)}</Table.Td>
+              <Table.Td style={NOWRAP}>{formatZoned(t.start.time, timeZone)}</Table.Td>
+              <Table.Td style={NOWRAP}>{formatZoned(t.end.time, timeZone)}</Table.Td>
               <Table.Td><Text size="sm" lineClamp={2}>{t.start.address ?? "—"}</Text></Table.Td>
               <Table.Td><Text size="sm" lineClamp={2}>{t.end.address ?? "—"}</Text></Table.Td>
-              <Table.Td>{formatDuration(t.duration_s)}</Table.Td>
-              <Table.Td data-testid="trip-distance">{formatDistance(t.distance_km, measurement)}</Table.Td>
-              <Table.Td data-testid="trip-max-speed">{speed(t.max_speed)}</Table.Td>
-              <Table.Td>{speed(t.avg_speed)}</Table.Td>
+              <Table.Td style={NOWRAP}>{formatDuration(t.duration_s)}</Table.Td>
+              <Table.Td data-testid="trip-distance" style={NOWRAP}>{formatDistance(t.distance_km, measurement)}</Table.Td>
+              <Table.Td data-testid="trip-max-speed" style={NOWRAP}>{speed(t.max_speed)}</Table.Td>
+              <Table.Td style={NOWRAP}>{speed(t.avg_speed)}</Table.Td>
               <Table.Td>{t.driver ?? "—"}</Table.Td>
-              <Table.Td><PurposeBadge purpose={t.purpose} /></Table.Td>
+              <Table.Td style={NOWRAP}><PurposeBadge purpose={t.purpose} /></Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -80,7 +80,10 @@ export class Breaker {
   }
 }
 
-const breakers = new Map<string, Breaker>();
+// On globalThis: one breaker per upstream for the whole process, even when this module is
+// loaded twice (the dev server's rebuilds, or a test beside the production build).
+const g = globalThis as unknown as { __tracksmithBreakers?: Map<string, Breaker> };
+const breakers = (g.__tracksmithBreakers ??= new Map<string, Breaker>());
 
 export function breakerFor(baseUrl: string, options?: Partial<BreakerOptions>): Breaker {
   let b = breakers.get(baseUrl);

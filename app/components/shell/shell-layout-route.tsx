@@ -1,0 +1,18 @@
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AppShellLayout } from "~/components/shell/app-shell-layout";
+import type { ShellData } from "~/components/shell/types";
+
+/** The component of every layout route that wraps its pages in the shell (loader: shellLoader). */
+export function ShellLayoutRoute() {
+  const data = useLoaderData() as ShellData;
+  return (
+    <AppShellLayout data={data}>
+      <Outlet />
+    </AppShellLayout>
+  );
+}
+
+export function ShellErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
