@@ -20,7 +20,12 @@ type Props = {
   onFocus?: (imei: string) => void;
 };
 
-// Memoised: live updates replace only the devices that changed, so the other rows are not re-rendered.
+type RowProps = { d: ListDevice; focused: boolean; onFocus?: (imei: string) => void };
+/** Same row when what it shows is the same (the live list brings new objects for unchanged devices). */
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.focused === b.focused && a.onFocus === b.onFocus && a.d.imei === b.d.imei && a.d.nickname === b.d.nickname && a.d.avatar === b.d.avatar && a.d.status === b.d.status && a.d.outdated === b.d.outdated;
+
+// Memoised on what it shows: the first live payload and every live update re-render only rows that changed.
 const Row = memo(function Row({ d, focused, onFocus }: { d: ListDevice; focused: boolean; onFocus?: (imei: string) => void }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="device-row" data-imei={d.imei} px="xs" py={4} bg={focused ? "var(--mantine-color-blue-light)" : undefined}>
@@ -46,7 +51,7 @@ const Row = memo(function Row({ d, focused, onFocus }: { d: ListDevice; focused:
       </Anchor>
     </Group>
   );
-});
+}, sameRow);
 
 /**
  * The device list beside the map: search and filters (a GET form, so they work without

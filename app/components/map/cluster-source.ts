@@ -142,3 +142,23 @@ export function createClusterSource(): ClusterSource {
     },
   };
 }
+
+let shared: ClusterSource | null = null;
+
+/**
+ * The page's cluster source, created early (when the map page's code runs, before the data and
+ * the map component arrive) so the worker has started by the time the first positions are sent.
+ */
+export function sharedClusterSource(): ClusterSource {
+  if (!shared) {
+    const s = createClusterSource();
+    shared = {
+      ...s,
+      dispose() {
+        s.dispose();
+        if (shared === this) shared = null;
+      },
+    };
+  }
+  return shared;
+}

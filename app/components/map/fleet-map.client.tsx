@@ -7,7 +7,7 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { deviceIconHtml } from "~/components/devices/device-icon";
-import { createClusterSource, type ClusterSource } from "./cluster-source";
+import { sharedClusterSource, type ClusterSource } from "./cluster-source";
 import { STATUS_COLOURS, STATUS_LABELS, STATUSES } from "~/lib/device-status";
 import type { MapDevice } from "~/lib/map-data";
 import { JOBSITE_COLOUR, type MapJobsite } from "~/lib/jobsites";
@@ -209,7 +209,10 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     };
     // From the next frame on: the task that delivered the clusters already shares this frame with
     // Leaflet's own zoom-end work.
-    if (ops.length) requestAnimationFrame(step);
+    if (!ops.length) return;
+    // An empty map (the first draw) starts at once: nothing else of ours is in this frame.
+    if (kept.current.size === 0) step();
+    else requestAnimationFrame(step);
   };
 
   /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
@@ -315,7 +318,7 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     jobsiteLayer.current = L.layerGroup().addTo(m);
     // Above the device geofences' canvas (which would take the pointer), below the markers.
     m.createPane(JOBSITE_PANE).style.zIndex = "450";
-    source.current = createClusterSource();
+    source.current = sharedClusterSource();
     m.on("movestart zoomstart", () => (moving.current = true));
     m.on("moveend", () => {
       moving.current = false;

@@ -9,6 +9,7 @@ import { mapStats, type MapStats } from "~/lib/map-stats";
 import { WORKER_URL } from "~/lib/cluster-protocol";
 import type { Tiles } from "./fleet-map.client";
 import { MapFallback } from "./map-fallback";
+import { sharedClusterSource } from "./cluster-source";
 import { useFleetData } from "./use-fleet-data";
 import { useJobsites } from "./use-jobsites";
 
@@ -19,7 +20,11 @@ type FleetMapComponent = (typeof import("./fleet-map.client"))["default"];
 // showed its fallback reveals its content only after React's 500 ms throttle.
 let mapModule: Promise<FleetMapComponent> | null = null;
 const loadMap = () => (mapModule ??= import("./fleet-map.client").then((m) => m.default));
-if (typeof document !== "undefined") void loadMap().catch(() => (mapModule = null));
+if (typeof document !== "undefined") {
+  void loadMap().catch(() => (mapModule = null));
+  // The cluster worker starts now too (its script was preloaded), not when the map mounts.
+  sharedClusterSource();
+}
 
 function useMapComponent(): FleetMapComponent | null {
   const [C, setC] = useState<{ C: ComponentType<Parameters<FleetMapComponent>[0]> } | null>(null);
