@@ -207,10 +207,9 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
       while (i < ops.length && performance.now() < end);
       if (i < ops.length) requestAnimationFrame(step);
     };
-    // From the next frame on: the task that delivered the clusters already shares this frame with
-    // Leaflet's own zoom-end work.
     if (!ops.length) return;
-    // An empty map (the first draw) starts at once: nothing else of ours is in this frame.
+    // An empty map (the first draw) starts at once. Otherwise from the next frame on: the task that
+    // delivered the clusters already shares this frame with Leaflet's own zoom-end work.
     if (kept.current.size === 0) step();
     else requestAnimationFrame(step);
   };
