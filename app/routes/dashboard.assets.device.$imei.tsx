@@ -44,7 +44,7 @@ export default function DevicePage() {
         Manage {data.device.nickname}
       </Title>
       <StaleBanner sync={data.sync} />
-      <DeviceSummary d={data.device} measurement={settings.measurement} />
+      <DeviceSummary d={data.device} measurement={settings.measurement} timeZone={data.timeZone} />
       <Anchor component={Link} to={`/dashboard/vehicle-dashboard/${data.device.imei}`}>
         Open the vehicle dashboard
       </Anchor>

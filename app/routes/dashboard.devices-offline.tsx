@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StaleBanner } from "~/components/devices/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/lib/device-status";
+import { formatZoned } from "~/lib/trips";
 import { offlineDevices } from "~/services/fleet-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Devices Offline · Tracksmith" }];
@@ -14,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function DevicesOffline() {
-  const { rows, sync, afterHours } = useLoaderData<typeof loader>();
+  const { rows, sync, afterHours, timeZone } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
@@ -42,7 +43,7 @@ export default function DevicesOffline() {
               <Table.Tr key={r.imei} data-imei={r.imei}>
                 <Table.Td>{r.nickname}</Table.Td>
                 <Table.Td suppressHydrationWarning>{r.silentMs === null ? "Never reported" : formatDuration(r.silentMs)}</Table.Td>
-                <Table.Td suppressHydrationWarning>{r.lastContactAt ? new Date(r.lastContactAt).toLocaleString() : "—"}</Table.Td>
+                <Table.Td>{r.lastContactAt ? formatZoned(r.lastContactAt, timeZone) : "—"}</Table.Td>
                 <Table.Td>{r.battery === null ? "—" : `${Math.round(r.battery)} %`}</Table.Td>
                 <Table.Td>
                   <Anchor component={Link} to={`/dashboard/recover-offline-device/${r.imei}`}>

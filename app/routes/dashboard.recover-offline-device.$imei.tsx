@@ -7,17 +7,19 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { capabilities } from "~/lib/device-types";
 import { requireDevice } from "~/services/devices.server";
 import { requireFleetAccess } from "~/services/fleet-pages.server";
+import { companyTimeZone } from "~/services/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Recover offline device · Tracksmith" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { auth } = await requireFleetAccess(request);
-  return json({ device: await requireDevice(auth, params.imei ?? "") });
+  const [device, timeZone] = await Promise.all([requireDevice(auth, params.imei ?? ""), companyTimeZone(auth)]);
+  return json({ device, timeZone });
 }
 
 /** A guided checklist for bringing a silent device back; the steps depend on what kind of device it is. */
 export default function RecoverOfflineDevice() {
-  const { device } = useLoaderData<typeof loader>();
+  const { device, timeZone } = useLoaderData<typeof loader>();
   const caps = capabilities(device.deviceTypeId);
   const steps = [
     "Check where the device was last seen (below) and whether the vehicle or asset is still there.",
@@ -35,7 +37,7 @@ export default function RecoverOfflineDevice() {
       <Title order={1} size="h2">
         Recover {device.nickname}
       </Title>
-      <DeviceSummary d={device} />
+      <DeviceSummary d={device} timeZone={timeZone} />
       <Paper withBorder p="md">
         <Text fw={600} mb="xs">
           Checklist

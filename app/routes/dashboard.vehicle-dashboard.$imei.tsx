@@ -11,11 +11,13 @@ import { useDeviceLive } from "~/components/devices/use-device-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import { capabilities } from "~/lib/device-types";
+import { dayKey, startOfDay } from "~/lib/logbook";
+import { formatZoned } from "~/lib/trips";
 import { requireAccess } from "~/services/access.server";
 import { authOf, requireDevice, syncInfo } from "~/services/devices.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { getTrips, pageWaitMs } from "~/services/trips.server";
+import { companyTimeZone, getTrips, pageWaitMs } from "~/services/trips.server";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -28,12 +30,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const device = await requireDevice(auth, params.imei ?? "");
   let trips: { id: string; start: string; end: string; km: number; from: string | null; to: string | null }[] = [];
   let tripsError = false;
+  const timeZone = await companyTimeZone(auth);
   if (capabilities(device.deviceTypeId).trips) {
     const now = Date.now();
-    const dayStart = new Date(now);
-    dayStart.setUTCHours(0, 0, 0, 0);
+    // Today is the company's day, not the server's.
+    const dayStart = startOfDay(dayKey(now, timeZone), timeZone);
     try {
-      const r = await getTrips(auth, [device.imei], dayStart.getTime(), now, "trips", now, { waitMs: pageWaitMs() });
+      const r = await getTrips(auth, [device.imei], dayStart, now, "trips", now, { waitMs: pageWaitMs() });
       trips = r.trips.map((t) => ({ id: t.id, start: t.start.time, end: t.end.time, km: t.distance_km, from: t.start.address, to: t.end.address }));
       tripsError = r.stale;
     } catch (e) {
@@ -42,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       tripsError = true;
     }
   }
-  return json({ device, trips, tripsError, sync: await syncInfo(auth.companyId), tiles: tileConfig() });
+  return json({ device, trips, tripsError, timeZone, sync: await syncInfo(auth.companyId), tiles: tileConfig() });
 }
 
 export default function VehicleDashboard() {
@@ -61,7 +64,7 @@ export default function VehicleDashboard() {
         </Anchor>
       </Group>
       <StaleBanner sync={data.sync} />
-      <DeviceSummary d={device} measurement={settings.measurement} />
+      <DeviceSummary d={device} measurement={settings.measurement} timeZone={data.timeZone} />
       <ClientOnly fallback={null}>
         {() => (
           <Suspense fallback={null}>
@@ -89,8 +92,8 @@ export default function VehicleDashboard() {
               <Table.Tbody>
                 {data.trips.map((t) => (
                   <Table.Tr key={t.id}>
-                    <Table.Td suppressHydrationWarning>{new Date(t.start).toLocaleTimeString()}</Table.Td>
-                    <Table.Td suppressHydrationWarning>{new Date(t.end).toLocaleTimeString()}</Table.Td>
+                    <Table.Td>{formatZoned(t.start, data.timeZone, "time")}</Table.Td>
+                    <Table.Td>{formatZoned(t.end, data.timeZone, "time")}</Table.Td>
                     <Table.Td>{t.from ?? "—"}</Table.Td>
                     <Table.Td>{t.to ?? "—"}</Table.Td>
                     <Table.Td>{settings.measurement === "imperial" ? `${(t.km * 0.621371).toFixed(1)} mi` : `${t.km.toFixed(1)} km`}</Table.Td>

@@ -2,6 +2,7 @@ import { companyGroupList, companyTagList, parseGeofenceGps, requireDevice, sync
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { listShareLinks, SHARE_DURATIONS } from "~/services/sharing.server";
+import { companyTimeZone } from "~/services/trips.server";
 
 /** Tags/groups for the pickers; when the upstream is down the device's own ones still show. */
 async function orFallback<T>(p: Promise<T>, fallback: T): Promise<T> {
@@ -24,11 +25,12 @@ export function manageView(d: DeviceView) {
 /** Everything the device page shows, for one of the company's devices (404 otherwise). */
 export async function devicePageData(auth: Auth, imei: string) {
   const device = await requireDevice(auth, imei);
-  const [companyTags, companyGroups, links, sync] = await Promise.all([
+  const [companyTags, companyGroups, links, sync, timeZone] = await Promise.all([
     orFallback(companyTagList(auth), device.tags),
     orFallback(companyGroupList(auth), device.groups),
     listShareLinks(auth, imei),
     syncInfo(auth.companyId),
+    companyTimeZone(auth),
   ]);
-  return { device, manage: manageView(device), companyTags, companyGroups, links, sync, tiles: tileConfig(), durations: SHARE_DURATIONS };
+  return { device, manage: manageView(device), companyTags, companyGroups, links, sync, timeZone, tiles: tileConfig(), durations: SHARE_DURATIONS };
 }

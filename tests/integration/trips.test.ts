@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { summarizeLogEntries } from "~/lib/logbook";
+import { dayKey, startOfDay, summarizeLogEntries } from "~/lib/logbook";
+import { action as loginAction } from "~/routes/login";
+import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { addLogbookTrip, changeTripPurpose, deleteLogbookTrip, DUPLICATE_TRIP_MESSAGE, loadLogbook } from "~/services/logbook.server";
 import { companyTimeZone, coverageAnswers, getTrips, listVehicles, requireVehicle, tripTrack, type Auth } from "~/services/trips.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
+import { call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 import type { Simulator } from "../../server/sim/index";
 
@@ -164,5 +167,24 @@ describe("logbook service", () => {
     // The upstream applies the same rule when our cache does not know the trip.
     const dup2 = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "private", description: "Again" }, []);
     expect(dup2.saved).toBe(false);
+  });
+});
+
+describe("vehicle dashboard", () => {
+  it("lists today's trips for the company's day (Australia/Brisbane), not the server's", async () => {
+    const cookie = cookieFrom(await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })));
+    const imei = await movingVehicle();
+    const tz = await companyTimeZone(admin);
+    expect(tz).toBe("Australia/Brisbane");
+    const now = Date.now();
+    const dayStart = startOfDay(dayKey(now, tz), tz);
+    const res = await call(vehicleDashboardLoader, get(`/dashboard/vehicle-dashboard/${imei}`, cookie), { params: { imei } });
+    const data = (await res.json()) as { trips: { id: string; start: string }[]; timeZone: string };
+    expect(data.timeZone).toBe(tz);
+    const truth = await getTrips(admin, [imei], dayStart, Date.now());
+    // Couriers drive around the clock, so the company's day and the UTC day hold different trips.
+    expect(truth.trips.length).toBeGreaterThan(0);
+    expect(data.trips.map((t) => t.id).sort()).toEqual(truth.trips.filter((t) => Date.parse(t.start.time) <= now).map((t) => t.id).sort());
+    expect(data.trips.every((t) => Date.parse(t.start) >= dayStart)).toBe(true);
   });
 });

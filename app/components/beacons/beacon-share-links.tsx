@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 
 type Link = { id: string; uuid: string; expiresAt: string; active: boolean; revokedAt: string | null };
 type Result = { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; shareUrl?: string } | undefined;
@@ -38,7 +39,7 @@ export function BeaconShareLinks({ links, durations, result }: { links: Link[]; 
               <Group key={l.id} justify="space-between" data-testid="beacon-share-link" data-active={l.active}>
                 <Text size="sm" style={{ wordBreak: "break-all" }}>
                   {l.active ? <a href={url(l)}>{url(l).slice(0, 60)}…</a> : <s>/beacons/dashboard/…</s>}{" "}
-                  <span suppressHydrationWarning>{l.revokedAt ? "revoked" : l.active ? `until ${new Date(l.expiresAt).toLocaleString()}` : "expired"}</span>
+                  <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
                 </Text>
                 {l.active ? (
                   <Form method="post">

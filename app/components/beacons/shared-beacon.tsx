@@ -4,6 +4,7 @@ import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/components/map/fleet-map.client";
 import { beaconStatus } from "~/lib/beacons";
 import { Battery, SeenAgo } from "./beacon-status";
+import { LocalTime } from "~/components/local-time";
 
 const BeaconMap = lazy(() => import("./beacon-map.client"));
 
@@ -30,8 +31,8 @@ export function SharedBeaconView({ data }: { data: SharedBeacon }) {
           <Text size="sm">
             Last seen <SeenAgo at={b.lastSeenAt} /> · Battery <Battery value={b.battery} />
           </Text>
-          <Text size="sm" c="dimmed" suppressHydrationWarning>
-            This link works until {new Date(data.expiresAt).toLocaleString()}
+          <Text size="sm" c="dimmed">
+            This link works until <LocalTime at={data.expiresAt} />
           </Text>
         </Paper>
         <ClientOnly fallback={null}>

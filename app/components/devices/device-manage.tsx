@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/components/map/fleet-map.client";
 import { DeviceIcon, PICKER_ICONS } from "./device-icon";
+import { LocalTime } from "~/components/local-time";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -260,7 +261,7 @@ export function ShareLinks({ links, result, durations }: { links: { id: string; 
             <Group key={l.id} justify="space-between" data-testid="share-link" data-active={l.active}>
               <Text size="sm" style={{ wordBreak: "break-all" }}>
                 {l.active ? <a href={`/sharing/${l.id}`}>/sharing/{l.id.slice(0, 10)}…</a> : <s>/sharing/{l.id.slice(0, 10)}…</s>}{" "}
-                <span suppressHydrationWarning>{l.revokedAt ? "revoked" : l.active ? `until ${new Date(l.expiresAt).toLocaleString()}` : "expired"}</span>
+                <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
               </Text>
               {l.active ? (
                 <Form method="post">

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { StatusBadge } from "./status-badge";
 import { formatDuration, type DeviceStatus } from "~/lib/device-status";
 import { capabilityLabels } from "~/lib/device-types";
+import { formatZoned } from "~/lib/trips";
 import { DeviceIcon } from "./device-icon";
 
 export type SummaryDevice = {
@@ -25,7 +26,7 @@ function Field({ label, value, testid }: { label: string; value: React.ReactNode
 }
 
 /** What a device is and where it was last: the top of the device pages. */
-export function DeviceSummary({ d, measurement = "metric" }: { d: SummaryDevice; measurement?: "metric" | "imperial" }) {
+export function DeviceSummary({ d, measurement = "metric", timeZone }: { d: SummaryDevice; measurement?: "metric" | "imperial"; timeZone: string }) {
   const speed = d.speed === null ? "—" : measurement === "imperial" ? `${Math.round(d.speed * 0.621371)} mph` : `${Math.round(d.speed)} km/h`;
   const odo = d.odometer === null ? "—" : measurement === "imperial" ? `${Math.round(d.odometer * 0.621371).toLocaleString("en")} mi` : `${Math.round(d.odometer).toLocaleString("en")} km`;
   return (
@@ -46,7 +47,7 @@ export function DeviceSummary({ d, measurement = "metric" }: { d: SummaryDevice;
           <Field label="Ignition" value={d.ignition === null ? "—" : d.ignition ? "On" : "Off"} />
           <Field label="Odometer" value={odo} />
           <Field label="Permanent driver" value={d.permdriver ?? "None"} testid="device-permdriver" />
-          <Field label="Last contact" value={d.lastContactAt ? `${new Date(d.lastContactAt).toLocaleString()}${d.silentMs !== null ? ` (${formatDuration(d.silentMs)} ago)` : ""}` : "Never"} />
+          <Field label="Last contact" value={d.lastContactAt ? `${formatZoned(d.lastContactAt, timeZone)}${d.silentMs !== null ? ` (${formatDuration(d.silentMs)} ago)` : ""}` : "Never"} />
           {d.battery !== null ? <Field label="Battery" value={`${Math.round(d.battery)} %`} /> : null}
           {d.temperature !== null ? <Field label="Temperature" value={`${d.temperature.toFixed(1)} °C`} /> : null}
           <Field label="Tags" value={d.tags.length ? d.tags.map((t) => t.name).join(", ") : "None"} testid="device-tags" />

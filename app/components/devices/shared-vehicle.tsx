@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/components/map/fleet-map.client";
 import { DeviceIcon } from "./device-icon";
+import { LocalTime } from "~/components/local-time";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -35,8 +36,8 @@ export function SharedVehicleView({ data }: { data: SharedVehicle }) {
             {v.lat !== null && v.lng !== null ? `Last position ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}` : "Position unknown"}
             {v.speed !== null ? ` · ${Math.round(v.speed)} km/h` : ""}
           </Text>
-          <Text size="sm" c="dimmed" suppressHydrationWarning>
-            Last report {v.lastContactAt ? new Date(v.lastContactAt).toLocaleString() : "never"} · This link works until {new Date(data.expiresAt).toLocaleString()}
+          <Text size="sm" c="dimmed">
+            Last report {v.lastContactAt ? <LocalTime at={v.lastContactAt} /> : "never"} · This link works until <LocalTime at={data.expiresAt} />
           </Text>
         </Paper>
         <ClientOnly fallback={null}>
