@@ -21,21 +21,16 @@ import type { Auth } from "~/services/devices.server";
 import { newShareToken } from "~/services/sharing.server";
 import * as bup from "~/services/upstream/beacons.server";
 import { resetBreakers } from "~/services/upstream/resilience";
-import * as up from "~/services/upstream/index.server";
 import type { Simulator } from "../../server/sim/index";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
-import { useSimulator } from "../support/upstream";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 
 let sim: Simulator;
 let admin: Auth;
 let other: Auth;
 
-async function signIn(username: string, password: string): Promise<Auth> {
-  const r = await up.login(upstream(null), { username, password });
-  if (!r.ok) throw new Error(`sign-in failed for ${username}`);
-  return { token: r.token, companyId: r.user.companyid };
-}
+const signIn = upstreamAuth;
 
 const cookies = new Map<string, string>();
 async function cookieOf(username: string, password: string) {

@@ -11,7 +11,7 @@ import { decodeMap } from "~/lib/map-data";
 import { createShareLink, newShareToken, resolveShareLink, revokeShareLink } from "~/services/sharing.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
-import { useSimulator } from "../support/upstream";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 import type { Simulator } from "../../server/sim/index";
 import zlib from "node:zlib";
 
@@ -19,11 +19,7 @@ let sim: Simulator;
 let admin: Auth;
 let other: Auth;
 
-async function signIn(username: string, password: string): Promise<Auth> {
-  const r = await up.login(upstream(null), { username, password });
-  if (!r.ok) throw new Error(`sign-in failed for ${username}`);
-  return { token: r.token, companyId: r.user.companyid };
-}
+const signIn = upstreamAuth;
 
 async function thrown(p: Promise<unknown>): Promise<unknown> {
   try {

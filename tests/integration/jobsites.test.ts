@@ -1,21 +1,15 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { upstream } from "~/services/api.server";
 import type { Auth } from "~/services/devices.server";
 import { clearJobsiteCache, companyJobsites, toMapJobsites } from "~/services/jobsites.server";
-import * as up from "~/services/upstream/index.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import type { Simulator } from "../../server/sim/index";
-import { useSimulator } from "../support/upstream";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 
 let sim: Simulator;
 let admin: Auth;
 let other: Auth;
 
-async function signIn(username: string, password: string): Promise<Auth> {
-  const r = await up.login(upstream(null), { username, password });
-  if (!r.ok) throw new Error(`sign-in failed for ${username}`);
-  return { token: r.token, companyId: r.user.companyid };
-}
+const signIn = upstreamAuth;
 
 beforeAll(async () => {
   sim = await useSimulator();

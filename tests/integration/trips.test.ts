@@ -9,7 +9,7 @@ import { companyTimeZone, coverageAnswers, getTrips, listVehicles, requireVehicl
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
-import { useSimulator } from "../support/upstream";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 import type { Simulator } from "../../server/sim/index";
 
 let sim: Simulator;
@@ -20,11 +20,7 @@ const DAY = 86_400_000;
 const MONTH_TO = Math.floor(Date.now() / DAY) * DAY - DAY;
 const MONTH_FROM = MONTH_TO - 30 * DAY;
 
-async function signIn(username: string, password: string): Promise<Auth> {
-  const r = await up.login(upstream(null), { username, password });
-  if (!r.ok) throw new Error(`sign-in failed for ${username}`);
-  return { token: r.token, companyId: r.user.companyid };
-}
+const signIn = upstreamAuth;
 
 beforeAll(async () => {
   await useTestDatabase();

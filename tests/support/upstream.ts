@@ -1,6 +1,8 @@
 import { afterAll } from "vitest";
 import { startSimulator, type SimOptions, type Simulator } from "../../server/sim/index";
+import { upstream } from "~/services/api.server";
 import { resetEnvCache } from "~/services/env.server";
+import * as up from "~/services/upstream/index.server";
 
 /** Starts the simulator for this test file and points the app's upstream client at it. */
 export async function useSimulator(options: SimOptions = {}): Promise<Simulator> {
@@ -9,4 +11,11 @@ export async function useSimulator(options: SimOptions = {}): Promise<Simulator>
   resetEnvCache();
   afterAll(() => sim.close());
   return sim;
+}
+
+/** A company's upstream token, signed in directly against the simulator (service-level tests). */
+export async function upstreamAuth(username: string, password: string): Promise<{ token: string; companyId: number }> {
+  const r = await up.login(upstream(null), { username, password });
+  if (!r.ok) throw new Error(`sign-in failed for ${username}`);
+  return { token: r.token, companyId: r.user.companyid };
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/components/map/fleet-map.client";
 import { DeviceIcon, PICKER_ICONS } from "./device-icon";
-import { LocalTime } from "~/components/local-time";
+import { ShareLinkForm, ShareLinkRows } from "~/components/share-links";
 
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
@@ -246,40 +246,17 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
 export function ShareLinks({ links, result, durations }: { links: { id: string; expiresAt: string; active: boolean; revokedAt: string | null }[]; result: (ActionData & { shareId?: string }) | undefined; durations: { minutes: number; label: string }[] }) {
   return (
     <Section title="Share live position">
-      <Form method="post" data-testid="form-share">
-        <input type="hidden" name="intent" value="share" />
-        <Group align="flex-end">
-          <NativeSelect name="minutes" label="Link works for" data={durations.map((d) => ({ value: String(d.minutes), label: d.label }))} defaultValue="60" error={result?.intent === "share" ? result.errors?.minutes : undefined} />
-          <Button type="submit">Create share link</Button>
-        </Group>
-      </Form>
+      <ShareLinkForm durations={durations} error={result?.intent === "share" ? result.errors?.minutes : undefined} testid="form-share" />
       <Feedback result={result} intent="share" />
       <Feedback result={result} intent="share-revoke" />
-      {links.length ? (
-        <Stack gap={4}>
-          {links.map((l) => (
-            <Group key={l.id} justify="space-between" data-testid="share-link" data-active={l.active}>
-              <Text size="sm" style={{ wordBreak: "break-all" }}>
-                {l.active ? <a href={`/sharing/${l.id}`}>/sharing/{l.id.slice(0, 10)}…</a> : <s>/sharing/{l.id.slice(0, 10)}…</s>}{" "}
-                <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
-              </Text>
-              {l.active ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="share-revoke" />
-                  <input type="hidden" name="id" value={l.id} />
-                  <Button type="submit" size="xs" variant="outline" color="red">
-                    Revoke
-                  </Button>
-                </Form>
-              ) : null}
-            </Group>
-          ))}
-        </Stack>
-      ) : (
-        <Text size="sm" c="dimmed">
-          No share links yet.
-        </Text>
-      )}
+      <ShareLinkRows
+        links={links}
+        href={(l) => `/sharing/${l.id}`}
+        shown={(l) => `/sharing/${l.id.slice(0, 10)}…`}
+        hidden="/sharing/…"
+        empty="No share links yet."
+        testid="share-link"
+      />
     </Section>
   );
 }
