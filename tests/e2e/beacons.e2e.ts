@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPage, upstreamUrl } from "./support/browser";
+import { newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
 
 /**
  * Beacons and the coverage map (issue 4) against the real server and simulator: the list against
@@ -21,19 +21,7 @@ async function simBeacons(token: string): Promise<SimBeacon[]> {
   return (await res.json()) as SimBeacon[];
 }
 
-async function signInAs(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.locator("input[name=username]").fill(username);
-  await page.locator("input[name=password]").fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
-}
 
-/** Hydrated, and the push prompt (another engineer's) out of the way of clicks. */
-async function ready(page: Page) {
-  await page.getByTestId("loading-screen").waitFor({ state: "detached" }).catch(() => undefined);
-  const notNow = page.getByRole("button", { name: "Not now" });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click();
-}
 
 let token: string;
 let truth: SimBeacon[];
@@ -50,9 +38,9 @@ afterAll(async () => {
 describe("beacon list", () => {
   it("lists the simulator's beacons with battery and where they were last seen; sorts by a column header", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/beacons");
-    await ready(page);
+    await whenReady(page);
     const rows = page.getByTestId("beacon-table").locator("tbody tr");
     expect(await rows.count()).toBe(truth.length);
     for (const b of truth) {
@@ -78,7 +66,7 @@ describe("beacon list", () => {
 
   it("searches without JavaScript", async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/beacons");
     const target = truth.find((b) => b.asset_name)!;
     await page.locator("input[name=q]").fill(target.asset_name!.toUpperCase());
@@ -97,9 +85,9 @@ describe("beacon config", () => {
   it("saves a change through the tracking service and shows it after a reload", async () => {
     const b = truth.find((x) => x.nickname === "Beacon 08")!;
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/beacon-config");
-    await ready(page);
+    await whenReady(page);
     const form = page.locator(`[data-testid=beacon-config][data-uuid="${b.uuid}"]`);
     await form.locator("input[name=nickname]").fill("Dock tag");
     await form.locator("input[name=assetName]").fill("Dock door 4");
@@ -110,7 +98,7 @@ describe("beacon config", () => {
     expect((await simBeacons(token)).find((x) => x.uuid === b.uuid)).toMatchObject({ nickname: "Dock tag", asset_name: "Dock door 4", tx_power: -16, adv_interval_ms: 1500 });
 
     await page.reload();
-    await ready(page);
+    await whenReady(page);
     const again = page.locator(`[data-testid=beacon-config][data-uuid="${b.uuid}"]`);
     expect(await again.locator("input[name=nickname]").inputValue()).toBe("Dock tag");
     expect(await again.locator("input[name=assetName]").inputValue()).toBe("Dock door 4");
@@ -124,7 +112,7 @@ describe("beacon config", () => {
   it("refuses bad values with a message next to the field and keeps what was typed (without JavaScript)", async () => {
     const b = truth.find((x) => x.nickname === "Beacon 09")!;
     const { context, page } = await newPage({ javaScriptEnabled: false });
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/beacon-config");
     const form = page.locator(`[data-testid=beacon-config][data-uuid="${b.uuid}"]`);
     // Spaces pass the browser's `required` check; the server's validation must catch them.
@@ -144,9 +132,9 @@ describe("beacon maps and pages", () => {
   it("the overview map shows every beacon with a position, as markers or in clusters, without tiles", async () => {
     const positioned = truth.filter((b) => b.last_seen).length;
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/beacon-overview-map");
-    await ready(page);
+    await whenReady(page);
     await page.getByTestId("beacon-map").waitFor();
     await page.locator("[data-beacon], [data-cluster-count]").first().waitFor();
     const count = async () => {
@@ -168,11 +156,11 @@ describe("beacon maps and pages", () => {
 
   it("a beacon of another company is a 404; the picker opens a beacon", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "other", "other123");
+    await signIn(page, "other", "other123");
     expect((await page.goto(`/dashboard/beacon/${truth[0]!.uuid}`))?.status()).toBe(404);
     expect((await page.goto(`/dashboard/assets/beacon/${truth[0]!.uuid}`))?.status()).toBe(404);
     await page.goto("/dashboard/beacon");
-    await ready(page);
+    await whenReady(page);
     await Promise.all([page.waitForURL(/\/dashboard\/beacon\/[0-9a-f-]{36}$/), page.getByRole("button", { name: "Open" }).click()]);
     await page.getByTestId("beacon-title").waitFor();
     await context.close();
@@ -186,9 +174,9 @@ describe("beacon maps and pages", () => {
     expect(await anon.page.content()).not.toContain(b.last_seen!.lat.toFixed(5));
 
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/beacon/${b.uuid}`);
-    await ready(page);
+    await whenReady(page);
     await page.getByTestId("beacon-share-form").getByRole("button", { name: "Create share link" }).click();
     await page.getByTestId("beacon-share-link").first().waitFor();
     const href = (await page.getByTestId("beacon-share-link").first().locator("a").getAttribute("href"))!;

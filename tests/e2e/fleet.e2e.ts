@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPage, upstreamUrl } from "./support/browser";
+import { newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
 
 /**
  * Fleet and assets (issue 4) against the real server and simulator: map counts against the
@@ -27,19 +27,7 @@ async function resetFaults() {
   await fetch(`${upstreamUrl()}/__sim/faults/reset`, { method: "POST" });
 }
 
-async function signInAs(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.locator("input[name=username]").fill(username);
-  await page.locator("input[name=password]").fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
-}
 
-/** Hydrated, and the push prompt (another engineer's) out of the way of clicks. */
-async function ready(page: Page) {
-  await page.getByTestId("loading-screen").waitFor({ state: "detached" }).catch(() => undefined);
-  const notNow = page.getByRole("button", { name: "Not now" });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click();
-}
 
 async function uncheckAll(boxes: Locator) {
   for (let i = 0; i < (await boxes.count()); i++) if (await boxes.nth(i).isChecked()) await boxes.nth(i).uncheck();
@@ -72,9 +60,9 @@ afterAll(resetFaults);
 describe("fleet map", () => {
   it("shows the counts of the simulator's truth, and markers on a plain background without tiles", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets");
-    await ready(page);
+    await whenReady(page);
     await page.getByTestId("fleet-map").waitFor();
     const truth = async () => (await (await fetch(`${upstreamUrl()}/__sim/stats?companyid=1`)).json()) as Record<string, number>;
     // Vehicles change state while we look: compare until both sides agree (the page follows live).
@@ -95,9 +83,9 @@ describe("fleet map", () => {
     const moving = devices.find((d) => (d.position?.speed ?? 0) > 0);
     expect(moving, "the simulator always has a moving vehicle").toBeTruthy();
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/vehicle-dashboard/${moving!.imei}`);
-    await ready(page);
+    await whenReady(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const first = await page.getByTestId("device-position").textContent();
     const later = await until(() => page.getByTestId("device-position").textContent(), (t) => t !== first, 40_000);
@@ -108,9 +96,9 @@ describe("fleet map", () => {
 
   it("sorts the list by nickname case-insensitively, searches and filters by group and tag", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets");
-    await ready(page);
+    await whenReady(page);
     const names = await page.getByTestId("device-name").allTextContents();
     expect(names.length).toBe(devices.length);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
@@ -143,9 +131,9 @@ describe("fleet map", () => {
 
   it("draws device icons as SVG (no emoji font needed) in the list, the picker and on markers", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets");
-    await ready(page);
+    await whenReady(page);
     const rows = page.getByTestId("device-row");
     const rowCount = await rows.count();
     expect(rowCount).toBe(devices.length);
@@ -158,7 +146,7 @@ describe("fleet map", () => {
     expect(await page.locator(`.ts-marker [data-imei="${moving.imei}"] svg[data-icon]`).count()).toBe(1);
     // The icon picker: every choice shows its SVG.
     await page.goto(`/dashboard/assets/device/${devices[0]!.imei}`);
-    await ready(page);
+    await whenReady(page);
     const choices = page.getByTestId("form-icon").locator("label:has(svg[data-icon])");
     expect(await choices.count()).toBe(9);
     await context.close();
@@ -166,9 +154,9 @@ describe("fleet map", () => {
 
   it("draws jobsite geofences with their names when the preference is on, none when it is off", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets");
-    await ready(page);
+    await whenReady(page);
     const jobsites = page.locator("[data-testid=fleet-map] path.ts-jobsite");
     // Company 1 has five jobsites in the simulator (two polygons, three circles).
     await until(() => jobsites.count(), (n) => n === 5, 20_000, 250);
@@ -181,7 +169,7 @@ describe("fleet map", () => {
     await page.locator(".leaflet-tooltip", { hasText: "Port of Brisbane Berth 9" }).waitFor();
     // Another company never sees them: tenant isolation of /api/jobsites.
     const other = await newPage();
-    await signInAs(other.page, "other", "other123");
+    await signIn(other.page, "other", "other123");
     const theirs = (await other.page.evaluate(`fetch("/api/jobsites").then((r) => r.json())`)) as { jobsites: { name: string }[] };
     expect(theirs.jobsites.map((j) => j.name).sort()).toEqual(["Annerley Units Renovation", "Moorooka Workshop"]);
     await other.context.close();
@@ -191,7 +179,7 @@ describe("fleet map", () => {
     await until(() => jobsites.count(), (n) => n === 0, 10_000, 250);
     expect(await jobsites.count()).toBe(0);
     await page.reload();
-    await ready(page);
+    await whenReady(page);
     await page.locator(".ts-cluster, .ts-marker").first().waitFor();
     expect(await jobsites.count()).toBe(0);
     // On again.
@@ -204,7 +192,7 @@ describe("fleet map", () => {
 
   it("filters without JavaScript through the query string", async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets?q=bus");
     const names = await page.getByTestId("device-name").allTextContents();
     expect(names.length).toBe(devices.filter((d) => d.nickname.toLowerCase().includes("bus")).length);
@@ -218,9 +206,9 @@ describe("device management", () => {
   it("renames, changes the icon, sets tags and groups, with messages next to the fields", async () => {
     const d = devices[11]!;
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/assets/device/${d.imei}`);
-    await ready(page);
+    await whenReady(page);
 
     const rename = page.getByTestId("form-rename");
     await rename.locator("input[name=nickname]").fill("   ");
@@ -277,9 +265,9 @@ describe("device management", () => {
   it("shows 'ERROR FOR NOW' when the permanent driver cannot be saved, and applies it anyway", async () => {
     const d = devices[12]!;
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/assets/device/${d.imei}`);
-    await ready(page);
+    await whenReady(page);
     const form = page.getByTestId("form-permdriver");
     await form.locator("input[name=permdriver]").fill("Dana Success");
     await form.getByRole("button", { name: "Save driver" }).click();
@@ -300,7 +288,7 @@ describe("device management", () => {
   it("saves a geofence (radius checked) and deletes it only after a confirmation, also without JavaScript", async () => {
     const d = devices[13]!;
     const { context, page } = await newPage({ javaScriptEnabled: false });
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/assets/device/${d.imei}`);
     const form = page.getByTestId("form-geofence");
     await form.locator("input[name=lat]").fill("-27.4705");
@@ -332,9 +320,9 @@ describe("device management", () => {
 describe("outages and isolation", () => {
   it("shows 'Data as of … — the live feed is unavailable' while the upstream is down, from the cache", async () => {
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets");
-    await ready(page);
+    await whenReady(page);
     expect(await page.getByTestId("stale-banner").count()).toBe(0);
     await simFaults({ down: true });
     try {
@@ -348,7 +336,7 @@ describe("outages and isolation", () => {
       await resetFaults();
     }
     await page.goto("/dashboard/assets");
-    await ready(page);
+    await whenReady(page);
     await page.getByTestId("stale-banner").waitFor({ state: "detached", timeout: 40_000 });
     await context.close();
   }, 120_000);
@@ -356,7 +344,7 @@ describe("outages and isolation", () => {
   it("answers 404 for another company's imei, and public views never show a guessed imei", async () => {
     const imei = devices[0]!.imei;
     const { context, page } = await newPage();
-    await signInAs(page, "other", "other123");
+    await signIn(page, "other", "other123");
     for (const path of [`/dashboard/assets/device/${imei}`, `/dashboard/vehicle-dashboard/${imei}`, `/dashboard/recover-offline-device/${imei}`]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
@@ -373,9 +361,9 @@ describe("outages and isolation", () => {
   it("shares a vehicle by a link that works until it expires, and can be revoked", async () => {
     const d = devices.find((x) => x.position)!;
     const { context, page } = await newPage();
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/assets/device/${d.imei}`);
-    await ready(page);
+    await whenReady(page);
     const share = page.getByTestId("form-share");
     await share.locator("select[name=minutes]").selectOption("60");
     await share.getByRole("button", { name: "Create share link" }).click();

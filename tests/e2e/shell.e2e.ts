@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPage } from "./support/browser";
+import { newPage, signIn } from "./support/browser";
 
 /**
  * The application shell (issue 3, SPEC §2.10–2.11): menu, gating, top bar, themes, collapse,
@@ -8,12 +8,6 @@ import { newPage } from "./support/browser";
  */
 
 /** Signs in through the real login form (by field name, so label decorations do not matter). */
-async function signInAs(page: Page, username: string, password: string, path = "/login") {
-  await page.goto(path);
-  await page.locator("input[name=username]").fill(username);
-  await page.locator("input[name=password]").fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
-}
 
 /** The page is hydrated once the loading screen is gone (SPEC §2.10). */
 async function hydrated(page: Page) {
@@ -22,7 +16,7 @@ async function hydrated(page: Page) {
 
 async function session(username: string, password: string, path = "/dashboard/account") {
   const { context, page } = await newPage();
-  await signInAs(page, username, password);
+  await signIn(page, username, password);
   await page.goto(path);
   await hydrated(page);
   return { context, page };
@@ -91,7 +85,7 @@ describe("the shell for the admin", () => {
     const { context, page } = await newPage();
     await page.goto("/tickets/matrix");
     expect(new URL(page.url()).pathname).toBe("/login");
-    await signInAs(page, "admin", "admin123", page.url());
+    await signIn(page, "admin", "admin123", page.url());
     expect(new URL(page.url()).pathname).toBe("/tickets/matrix");
     await context.close();
   });
@@ -148,7 +142,7 @@ describe("the shell for the admin", () => {
 
   it("filters the menu without JavaScript through the search form", async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
-    await signInAs(page, "admin", "admin123");
+    await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/account?menu=payroll");
     expect(await page.getByRole("navigation", { name: "Main menu" }).getByRole("link").allTextContents()).toEqual(["Payroll", "Payroll Groups"]);
     // No JavaScript: the loading screen never covers the page.

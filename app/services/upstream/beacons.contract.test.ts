@@ -7,8 +7,8 @@ import { startSimulator, type Simulator } from "../../../server/sim/index";
 import * as bup from "./beacons.server";
 import * as api from "./calls.server";
 import { createUpstream, type Upstream } from "./client.server";
-import { UpstreamError } from "./errors";
 import { resetBreakers } from "./resilience";
+import { rejection, signedIn } from "../../../tests/support/contract";
 
 let now = Date.parse("2026-03-04T02:00:00Z");
 let sim: Simulator;
@@ -16,17 +16,8 @@ let base: Upstream;
 let admin: Upstream;
 let other: Upstream;
 
-async function signIn(username: string, password: string): Promise<Upstream> {
-  const r = await api.login(base, { username, password });
-  if (!r.ok) throw new Error(`cannot sign in ${username}`);
-  return base.withToken(r.token);
-}
+const signIn = (username: string, password: string) => signedIn(base, username, password);
 
-async function rejection(p: Promise<unknown>): Promise<UpstreamError> {
-  const e = await p.then(() => null, (err: unknown) => err);
-  expect(e).toBeInstanceOf(UpstreamError);
-  return e as UpstreamError;
-}
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 42, clock: () => now });

@@ -2,19 +2,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../../server/sim/index";
 import { createUpstream, type Upstream } from "./client.server";
-import { login } from "./calls.server";
 import { UpstreamError } from "./errors";
 import { listJobsites } from "./jobsites.server";
 import { resetBreakers } from "./resilience";
+import { signedIn } from "../../../tests/support/contract";
 
 let sim: Simulator;
 let base: Upstream;
 
-async function signIn(username: string, password: string): Promise<Upstream> {
-  const r = await login(base, { username, password });
-  if (!r.ok) throw new Error(`cannot sign in ${username}`);
-  return base.withToken(r.token);
-}
+const signIn = (username: string, password: string) => signedIn(base, username, password);
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 42 });

@@ -52,3 +52,10 @@ export async function signIn(page: Page, username: string, password: string, pat
   await page.locator('input[name="password"]').fill(password);
   await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
 }
+
+/** Hydrated, and the push-permission prompt out of the way of clicks. */
+export async function whenReady(page: Page) {
+  await page.getByTestId("loading-screen").waitFor({ state: "detached" }).catch(() => undefined);
+  const notNow = page.getByRole("button", { name: "Not now" });
+  if (await notNow.isVisible().catch(() => false)) await notNow.click();
+}
