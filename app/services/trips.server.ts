@@ -153,6 +153,13 @@ async function within(p: Promise<void>, ms: number): Promise<boolean> {
   }
 }
 
+/** How long a page waits for this vehicle's fetch: `waitMs` when some of the range is cached, else the upstream timeout. */
+async function pageWait(imei: string, from: number, to: number, waitMs: number | undefined): Promise<number> {
+  if (waitMs === undefined) return Infinity;
+  const known = await prisma.tripCoverage.count({ where: { imei, fromAt: { lt: new Date(to) }, toAt: { gt: new Date(from) } } });
+  return known ? waitMs : Math.max(waitMs, getEnv().UPSTREAM_TIMEOUT_MS);
+}
+
 function mapUpstream(e: unknown): never {
   if (up.isUpstreamError(e) && e.status === 404) throw new Response("Vehicle not found", { status: 404 });
   throw e;
@@ -189,7 +196,8 @@ export async function getTrips(
       });
       // A slow upstream never holds the page: after the wait the saved trips answer (marked
       // stale) and the fetch completes in the background, filling the cache for the next visit.
-      if (!(await within(fetch, options.waitMs ?? Infinity))) {
+      // A range never fetched has nothing saved to answer with: it waits up to the call's timeout.
+      if (!(await within(fetch, await pageWait(imei, from, to, options.waitMs)))) {
         stale = true;
         return;
       }

@@ -103,6 +103,24 @@ describe("trip cache", () => {
     }
   });
 
+  it("a page waits past its short wait when nothing of the range is cached, and no longer once it is", async () => {
+    const imei = await movingVehicle();
+    const [from, to] = [MONTH_FROM - 40 * DAY, MONTH_FROM - 33 * DAY];
+    // Slower than the page's wait (50 ms here), well inside the call's timeout.
+    sim.setFaults({ latencyMs: 600 });
+    try {
+      const first = await getTrips(admin, [imei], from, to, "trips", Date.now(), { waitMs: 50 });
+      expect(first).toMatchObject({ stale: false, fetched: 1 });
+      expect(first.trips.length).toBeGreaterThan(0);
+      // The week is now known; a longer range that includes it is not waited for past 50 ms.
+      const second = await getTrips(admin, [imei], from - 2 * DAY, to, "trips", Date.now(), { waitMs: 50 });
+      expect(second).toMatchObject({ stale: true, fetched: 0 });
+      expect(second.trips.map((t) => t.id)).toEqual(first.trips.map((t) => t.id));
+    } finally {
+      sim.setFaults({ latencyMs: 0 });
+    }
+  });
+
   it("coverage rules: settled ranges last, ranges reaching now expire", () => {
     const now = Date.parse("2026-03-10T12:00:00Z");
     const c = (fromAt: string, toAt: string, syncedAt: number) => ({ fromAt: new Date(fromAt), toAt: new Date(toAt), syncedAt: new Date(syncedAt) });
