@@ -43,6 +43,18 @@ function clusterIcon(count: number, c: number[]) {
   });
 }
 
+/** Beacons at one spot, each a link when the map has somewhere to send a click. */
+function beaconList(list: BeaconPoint[], hrefOf: ((uuid: string) => string) | undefined) {
+  const item = (p: BeaconPoint) => {
+    const label = `${esc(p.nickname)} (${BEACON_STATUS_LABELS[p.status]})`;
+    return `<li data-beacon-item="${esc(p.uuid)}">${hrefOf ? `<a href="${esc(hrefOf(p.uuid))}">${label}</a>` : label}</li>`;
+  };
+  return `<strong>${list.length} beacons at this spot</strong><ul style="margin:4px 0 0;padding-left:18px">${list.map(item).join("")}</ul>`;
+}
+
+/** Beyond this zoom beacons are no longer clustered apart: a cluster that only splits later lists its beacons. */
+const MAX_CLUSTER_ZOOM = 18;
+
 type PointProps = { k: number; s: number };
 type ClusterProps = { c: number[] };
 
@@ -58,7 +70,7 @@ export default function BeaconMap({ points, tiles, trail, cluster = true, height
     if (!cluster) return null;
     const sc = new Supercluster<PointProps, ClusterProps>({
       radius: 50,
-      maxZoom: 18,
+      maxZoom: MAX_CLUSTER_ZOOM,
       map: (p) => ({ c: BEACON_STATUSES.map((_, k) => (k === p.s ? 1 : 0)) }),
       reduce: (a, p) => {
         for (let k = 0; k < a.c.length; k++) a.c[k]! += p.c[k]!;
@@ -103,7 +115,13 @@ export default function BeaconMap({ points, tiles, trail, cluster = true, height
           const c = props.c!;
           const title = `${props.point_count} beacons: ${BEACON_STATUSES.map((s, k) => `${c[k]} ${BEACON_STATUS_LABELS[s].toLowerCase()}`).join(", ")}`;
           const mk = L.marker([lat, lng], { icon: clusterIcon(props.point_count!, c), title, keyboard: true });
-          mk.on("click", () => m.setView([lat, lng], Math.min(index.getClusterExpansionZoom(props.cluster_id!), 18)));
+          mk.on("click", () => {
+            const z = index.getClusterExpansionZoom(props.cluster_id!);
+            if (z <= MAX_CLUSTER_ZOOM) return void m.setView([lat, lng], z);
+            // Beacons at one spot (a rack, a shelf) never split: list them instead.
+            const leaves = index.getLeaves(props.cluster_id!, Infinity).map((f) => placed[(f.properties as PointProps).k]!);
+            L.popup().setLatLng([lat, lng]).setContent(beaconList(leaves, hrefRef.current)).openOn(m);
+          });
           mk.addTo(g);
         } else add(placed[props.k!]!);
       }
