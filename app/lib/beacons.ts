@@ -3,6 +3,8 @@
  * list's search and sort, and the limits of the settings form.
  */
 
+import { compareId, compareTextNumeric } from "./text-order";
+
 export const TX_POWERS = [-20, -16, -12, -8, -4, 0, 4] as const;
 export const ADV_INTERVAL_MIN_MS = 100;
 export const ADV_INTERVAL_MAX_MS = 10_000;
@@ -47,7 +49,7 @@ export function parseSort(sort: string | null, dir: string | null): { sort: Beac
   };
 }
 
-const byName = (a: BeaconRow, b: BeaconRow) => a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base", numeric: true }) || a.uuid.localeCompare(b.uuid);
+const byName = (a: BeaconRow, b: BeaconRow) => compareTextNumeric(a.nickname, b.nickname) || compareId(a.uuid, b.uuid);
 
 /** Unknown values (never seen, no battery reading) sort last in either direction; the name breaks ties. */
 export function sortBeacons<T extends BeaconRow>(rows: T[], sort: BeaconSort, dir: SortDir): T[] {

@@ -1,4 +1,6 @@
 /** The device list's search, filters and grouping (pure: the server renders it, the browser repeats it live). */
+import { byNickname, compareText } from "./text-order";
+
 export type Filterable = { imei: string; nickname: string; groupIds: number[]; tagIds: number[] };
 export type DeviceFilters = { q: string; group: number | null; tag: number | null };
 
@@ -19,7 +21,7 @@ export function filterDevices<T extends Filterable>(list: T[], f: DeviceFilters)
 
 /** SPEC §3 order: nickname, case-insensitive. */
 export function sortByNickname<T extends { nickname: string; imei: string }>(list: T[]): T[] {
-  return [...list].sort((a, b) => a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" }) || a.imei.localeCompare(b.imei));
+  return [...list].sort(byNickname);
 }
 
 /**
@@ -27,7 +29,7 @@ export function sortByNickname<T extends { nickname: string; imei: string }>(lis
  * appears in each, and devices without a group come last under "No group".
  */
 export function groupDevices<T extends Filterable>(list: T[], groups: [number, string][]): { id: number | null; name: string; devices: T[] }[] {
-  const sorted = [...groups].sort((a, b) => a[1].localeCompare(b[1], undefined, { sensitivity: "base" }));
+  const sorted = [...groups].sort((a, b) => compareText(a[1], b[1]));
   const out = sorted.map(([id, name]) => ({ id: id as number | null, name, devices: list.filter((d) => d.groupIds.includes(id)) })).filter((s) => s.devices.length);
   const none = list.filter((d) => !d.groupIds.length);
   if (none.length) out.push({ id: null, name: "No group", devices: none });

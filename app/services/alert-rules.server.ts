@@ -12,6 +12,7 @@ import { createNotifications } from "~/services/notifications.server";
 import { queuePush } from "~/services/push.server";
 import { compGroups, iotDevices } from "~/services/upstream/index.server";
 import { queueWebhook } from "~/services/webhook.server";
+import { compareText } from "~/lib/text-order";
 
 export type Owner = { userId: number; companyId: number };
 
@@ -123,7 +124,7 @@ export async function ruleChoices(companyId: number, token: string): Promise<{ v
   } catch {
     for (const d of devices) for (const g of (Array.isArray(d.groups) ? d.groups : []) as { id: number; nickname: string }[]) groups.set(g.id, g.nickname);
   }
-  const byName = (a: Choice, b: Choice) => a.label.localeCompare(b.label, undefined, { sensitivity: "base" });
+  const byName = (a: Choice, b: Choice) => compareText(a.label, b.label);
   return {
     vehicles: devices.map((d) => ({ value: d.imei, label: d.nickname || d.imei })).sort(byName),
     groups: [...groups].map(([id, name]) => ({ value: String(id), label: name })).sort(byName),

@@ -11,6 +11,7 @@ import { prisma } from "~/services/db.server";
 import { diffFields, publish, type DeviceChange } from "~/services/live.server";
 import { logError } from "~/services/log.server";
 import * as up from "~/services/upstream/index.server";
+import { byNickname } from "~/lib/text-order";
 
 export type Auth = { token: string; companyId: number };
 export const authOf = (s: { token: string; user: { companyid: number } }): Auth => ({ token: s.token, companyId: s.user.companyid });
@@ -98,11 +99,6 @@ export function toView(r: Row, now = Date.now(), t = statusThresholds()): Device
     ignition: r.ignition, odometer: r.odometer, battery: r.battery, temperature: r.temperature,
     lastContactAt: r.lastContactAt ? r.lastContactAt.toISOString() : null, status: st.status, outdated: st.outdated, silentMs: st.silentMs,
   };
-}
-
-/** SPEC §3: sorted by nickname, case-insensitively (imei breaks ties so the order is stable). */
-export function byNickname(a: { nickname: string; imei: string }, b: { nickname: string; imei: string }) {
-  return a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" }) || a.imei.localeCompare(b.imei);
 }
 
 /** What the browser shows live; a change in any of these is published. */

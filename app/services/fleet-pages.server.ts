@@ -3,6 +3,7 @@ import { ruleForPath } from "~/lib/menu";
 import { requireAccess } from "~/services/access.server";
 import { authOf, listDevices, parseGeofenceGps } from "~/services/devices.server";
 import { companyTimeZone } from "~/services/trips.server";
+import { compareText } from "~/lib/text-order";
 
 /** The route guard with the menu's rule for this path (feature flags such as `inputs`). */
 export async function requireFleetAccess(request: Request) {
@@ -34,7 +35,7 @@ export async function offlineDevices(request: Request) {
   const after = offlineAfterMs();
   const rows = devices
     .filter((d) => d.silentMs === null || d.silentMs > after)
-    .sort((a, b) => (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || a.nickname.localeCompare(b.nickname))
+    .sort((a, b) => (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || compareText(a.nickname, b.nickname))
     .map((d) => ({ imei: d.imei, nickname: d.nickname, lastContactAt: d.lastContactAt, silentMs: d.silentMs, battery: d.battery }));
   return { sync, rows, afterHours: after / 3_600_000, timeZone: await companyTimeZone(auth) };
 }

@@ -4,6 +4,7 @@ import { listDevices, type Auth, type DeviceView } from "~/services/devices.serv
 import { tileConfig } from "~/services/map-tiles.server";
 import { mapPayload } from "~/services/map-data.server";
 import type { FleetViewData } from "~/components/map/fleet-view";
+import { compareText } from "~/lib/text-order";
 
 const LIST_LIMIT = 200;
 
@@ -38,8 +39,8 @@ export async function fleetViewData(auth: Auth, request: Request, title: string)
     list: matched.slice(0, LIST_LIMIT),
     matched: matched.length,
     positioned: devices.filter((d) => d.lat !== null).length,
-    groups: [...groups].sort((a, b) => a[1].localeCompare(b[1], undefined, { sensitivity: "base" })),
-    tags: [...tags.values()].sort((a, b) => a[1].localeCompare(b[1], undefined, { sensitivity: "base" })),
+    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
+    tags: [...tags.values()].sort((a, b) => compareText(a[1], b[1])),
     filters,
     focus: focus && devices.some((d) => d.imei === focus) ? focus : null,
     tiles: tileConfig(),

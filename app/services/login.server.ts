@@ -11,6 +11,7 @@ import { logError, logInfo } from "~/services/log.server";
 import { clearLoginFailures, isLoginBlocked, RATE_LIMIT_MESSAGE, recordLoginFailure } from "~/services/rate-limit.server";
 import { getSession, sessionStorage, type SessionData } from "~/services/session.server";
 import * as api from "~/services/upstream/index.server";
+import { compareText } from "~/lib/text-order";
 
 /** SPEC §9: the demonstration token expiry, used when a token carries no readable expiry. */
 export const DEMO_TOKEN_EXPIRY_SECONDS = 172800;
@@ -60,7 +61,7 @@ export async function buildSessionData(token: string, fallbackUser?: api.Upstrea
     avatar: avatar ?? profile.avatar ?? null,
     permissions,
     features_enabled: features,
-    groups: [...profile.groups].sort((a, b) => a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" })),
+    groups: [...profile.groups].sort((a, b) => compareText(a.nickname, b.nickname)),
   };
   return { user, token, tokenExp: tokenExpiry(token) };
 }

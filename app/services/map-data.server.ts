@@ -8,7 +8,8 @@ import zlib from "node:zlib";
 import { encodeLive, type MapStatic } from "~/lib/map-data";
 import { authFromSession } from "~/services/auth.server";
 import { readSessionQuick } from "~/services/session.server";
-import { authOf, byNickname, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView, touchCompany } from "~/services/devices.server";
+import { authOf, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView, touchCompany } from "~/services/devices.server";
+import { byNickname, compareText } from "~/lib/text-order";
 
 const AGE_MS = 15_000;
 
@@ -38,7 +39,7 @@ async function build(companyId: number, version: number): Promise<Entry> {
     type: views.map((d) => d.deviceTypeId),
     grp: views.map((d) => d.groups.map((x) => x.id)),
     tag: views.map((d) => d.tags.map((x) => x.id)),
-    groups: [...groups].sort((a, b) => a[1].localeCompare(b[1], undefined, { sensitivity: "base" })),
+    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
     tags: [...tags].map(([id, [name, colour]]) => [id, name, colour] as [number, string, string | null]),
     fence: views.flatMap((d, i) => {
       const c = parseGeofenceGps(d.geofenceGps);

@@ -12,6 +12,7 @@ import { upstream } from "~/services/api.server";
 import { getEnv } from "~/services/env.server";
 import { companyTimeZone, getTrips } from "~/services/trips.server";
 import * as up from "~/services/upstream/index.server";
+import { byNickname, compareId } from "~/lib/text-order";
 
 export type ReportAuth = { token: string; companyId: number };
 export type Range = { from: number; to: number };
@@ -78,7 +79,7 @@ export async function companyVehicles(auth: ReportAuth): Promise<ReportVehicle[]
       lastContactAt: d.position ? Date.parse(d.position.timestamp) : null,
       temperature: d.position?.temperature ?? null,
     }))
-    .sort((a, b) => a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" }) || a.imei.localeCompare(b.imei));
+    .sort(byNickname);
 }
 
 /** The vehicles the params choose (none chosen = all); a vehicle that is not the company's is a 404. */
@@ -124,7 +125,7 @@ async function tripsOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range
       await progress.onProgress?.(step.done, step.total, `Trips up to ${localDay(end - 1, "UTC")}`);
     }
   }
-  return out.sort((a, b) => Date.parse(a.start.time) - Date.parse(b.start.time) || a.imei.localeCompare(b.imei));
+  return out.sort((a, b) => Date.parse(a.start.time) - Date.parse(b.start.time) || compareId(a.imei, b.imei));
 }
 
 async function eventsOf(auth: ReportAuth, kinds: string[], range: Range, now: number): Promise<ReportEvent[]> {

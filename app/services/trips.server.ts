@@ -10,6 +10,7 @@ import { logError } from "~/services/log.server";
 import { upstream } from "~/services/api.server";
 import { getEnv } from "~/services/env.server";
 import * as up from "~/services/upstream/index.server";
+import { byNickname } from "~/lib/text-order";
 
 /** SPEC §9 TRIP_DEVICES: the device types that make trips. */
 export const TRIP_DEVICES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 20, 22, 23, 24, 25, 26, 27, 28, 29, 30];
@@ -45,7 +46,7 @@ export async function listVehicles(auth: Auth): Promise<Vehicle[]> {
       );
   return all
     .filter((d) => TRIP_DEVICES.includes(d.deviceTypeId))
-    .sort((a, b) => a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" }) || a.imei.localeCompare(b.imei));
+    .sort(byNickname);
 }
 
 /** The vehicle, or a 404 when it is not one of the company's (tenant isolation). */

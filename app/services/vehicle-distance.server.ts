@@ -3,6 +3,7 @@ import { addDays, kmByPeriod, periodKey, startOfDay, type Period } from "~/lib/l
 import { dayRange, periodParam } from "~/lib/trip-query";
 import { entryFromTrip } from "~/lib/trips";
 import { getTrips, type Auth, type Vehicle } from "~/services/trips.server";
+import { compareText } from "~/lib/text-order";
 
 const DEFAULT_DAYS: Record<Period, number> = { day: 14, week: 84, month: 184 };
 /** Beyond this many vehicles the page is a report (the reports area), not a screen. */
@@ -44,7 +45,7 @@ export function sortRows(rows: DistanceRow[], sort: SortKey, dir: "asc" | "desc"
   const sign = dir === "asc" ? 1 : -1;
   return [...rows].sort((a, b) =>
     sort === "name"
-      ? sign * a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" })
-      : sign * (a.total - b.total) || a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" }),
+      ? sign * compareText(a.nickname, b.nickname)
+      : sign * (a.total - b.total) || compareText(a.nickname, b.nickname),
   );
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Upstream } from "./client.server";
 import { MESSAGES, UpstreamError } from "./errors";
 import * as s from "./schemas";
+import { compareText } from "~/lib/text-order";
 
 const PLATFORM = "web";
 
@@ -180,7 +181,7 @@ export async function compGroups(up: Upstream): Promise<Array<s.Group>> {
   const { data } = await up.request({ method: "POST", path: "/user/getcompgroupsuser", body: {}, schema: s.compGroupsSchema, idempotent: true });
   return data
     .map(({ id, nickname }) => ({ id, nickname }))
-    .sort((a, b) => a.nickname.localeCompare(b.nickname, undefined, { sensitivity: "base" }) || a.id - b.id);
+    .sort((a, b) => compareText(a.nickname, b.nickname) || a.id - b.id);
 }
 
 // ------------------------------------------------------------------ trips and logbook
