@@ -198,12 +198,16 @@ async function writePositions(companyId: number, rows: Record<string, unknown>[]
   );
 }
 
-async function readRows(companyId: number): Promise<Row[]> {
-  return (await prisma.device.findMany({ where: { companyId }, select: ROW })) as Row[];
+/** The company's rows, or only those of `imeis` (a position delta touches a few hundred of 10,000). */
+async function readRows(companyId: number, imeis?: string[]): Promise<Row[]> {
+  return (await prisma.device.findMany({ where: { companyId, ...(imeis ? { imei: { in: imeis } } : {}) }, select: ROW })) as Row[];
 }
 
-/** Publishes what changed between two snapshots of a company's devices. */
-function publishDiff(companyId: number, before: Row[], after: Row[]) {
+/**
+ * Publishes what changed between two snapshots of a company's devices. A partial snapshot (the
+ * rows a position delta touched) removes nothing.
+ */
+function publishDiff(companyId: number, before: Row[], after: Row[], partial = false) {
   const now = Date.now();
   const t = statusThresholds();
   const old = new Map(before.map((r) => [r.imei, liveFields(toView(r, now, t))]));
@@ -212,7 +216,10 @@ function publishDiff(companyId: number, before: Row[], after: Row[]) {
     const c = diffFields(r.imei, old.get(r.imei), liveFields(toView(r, now, t)));
     if (c) changes.push(old.has(r.imei) ? c : { ...c, added: true });
   }
-  for (const imei of old.keys()) if (!after.some((r) => r.imei === imei)) changes.push({ imei, removed: true });
+  if (!partial) {
+    const kept = new Set(after.map((r) => r.imei));
+    for (const imei of old.keys()) if (!kept.has(imei)) changes.push({ imei, removed: true });
+  }
   publish(companyId, changes);
   return changes.length;
 }
@@ -228,11 +235,19 @@ export function syncDevices(auth: Auth, options: { full?: boolean } = {}): Promi
   return s.inflight;
 }
 
+/** After a successful sync: a new cache version, the banner cleared, the changes published. */
+async function synced(companyId: number, before: Row[], after: Row[], partial = false): Promise<number> {
+  bump(companyId);
+  await markOk(companyId);
+  return publishDiff(companyId, before, after, partial);
+}
+
 async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise<number> {
   const client = upstream(auth.token);
   try {
-    const before = await readRows(auth.companyId);
-    if (forceFull || !s.since || !before.length || Date.now() - s.fullAt > FULL_SYNC_MS) {
+    const known = await prisma.device.count({ where: { companyId: auth.companyId } });
+    if (forceFull || !s.since || !known || Date.now() - s.fullAt > FULL_SYNC_MS) {
+      const before = await readRows(auth.companyId);
       const started = Date.now();
       const startedAt = new Date(started).toISOString();
       const list = await up.iotDevices(client);
@@ -253,20 +268,20 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
       for (const [imei, at] of s.localWrites) if (at < started) s.localWrites.delete(imei);
       s.fullAt = Date.now();
       s.since = startedAt;
-    } else {
-      const res = await up.positions(client, { since: s.since });
-      await writePositions(
-        auth.companyId,
-        res.positions.map((p) => ({
-          imei: p.imei, lat: p.lat, lng: p.lng, speed: p.speed, heading: p.heading, ignition: p.ignition, odometer: p.odometer,
-          battery: p.battery ?? null, temperature: p.temperature ?? null, lastContactAt: p.timestamp,
-        })),
-      );
-      s.since = res.asOf;
+      return await synced(auth.companyId, before, await readRows(auth.companyId));
     }
-    bump(auth.companyId);
-    await markOk(auth.companyId);
-    return publishDiff(auth.companyId, before, await readRows(auth.companyId));
+    const res = await up.positions(client, { since: s.since });
+    const imeis = res.positions.map((p) => p.imei);
+    const before = await readRows(auth.companyId, imeis);
+    await writePositions(
+      auth.companyId,
+      res.positions.map((p) => ({
+        imei: p.imei, lat: p.lat, lng: p.lng, speed: p.speed, heading: p.heading, ignition: p.ignition, odometer: p.odometer,
+        battery: p.battery ?? null, temperature: p.temperature ?? null, lastContactAt: p.timestamp,
+      })),
+    );
+    s.since = res.asOf;
+    return await synced(auth.companyId, before, await readRows(auth.companyId, imeis), true);
   } catch (e) {
     await markFailed(auth.companyId, e).catch((x) => logError("devices", x));
     throw e;
