@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { EMBEDDED_PASSWORD } from "../../../server/db/embedded-postgres";
 
 export type AppProcess = { url: string; upstreamUrl: string; databaseUrl: string; output: () => string; stop(): Promise<void> };
 
@@ -24,7 +25,8 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
       resolve({
         url,
         upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
-        databaseUrl: "",
+        // The log masks the password; the embedded database's is fixed and known.
+        databaseUrl: (output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? "").replace(":***@", `:${EMBEDDED_PASSWORD}@`),
         output: () => output,
         stop: () =>
           new Promise<void>((r) => {
