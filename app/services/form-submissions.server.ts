@@ -3,8 +3,7 @@
  * upstream, nor sees it fail), then forwarded (form-forwarding.server.ts). Listed for the company's
  * staff with the questions as the link showed them.
  */
-import type { Answers } from "~/lib/form-answers";
-import { formatAnswer } from "~/lib/form-answers";
+import { formatAnswer, type Answers } from "~/lib/form-answers";
 import { prisma } from "~/services/db.server";
 import { snapshotOf, type LiveFormLink } from "~/services/form-links.server";
 import { addressKey, isFormSubmissionLimited } from "~/services/rate-limit.server";
