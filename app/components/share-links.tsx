@@ -1,5 +1,8 @@
-import { Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import { Button, CopyButton, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ConfirmForm } from "~/components/confirm-form";
 import { LocalTime } from "~/components/local-time";
 
 export type ShareLinkRow = { id: string; expiresAt: string; active: boolean; revokedAt: string | null };
@@ -17,14 +20,40 @@ export function ShareLinkForm({ durations, error, testid }: { durations: { minut
   );
 }
 
-/** The links made so far, each with its state and a revoke button (intent=share-revoke) while active. */
-export function ShareLinkRows<L extends ShareLinkRow>({ links, href, shown, hidden, empty, testid }: {
+/** Copies a link's address (with JavaScript; without it the address is there to select). */
+function CopyLink({ value }: { value: string }) {
+  if (!useHydrated()) return null;
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button variant="subtle" size="compact-xs" onClick={copy} data-copied={copied || undefined}>
+          {copied ? "Copied" : "Copy link"}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+/**
+ * The links made so far, each with its state and, while active, a revoke button (intent=share-revoke
+ * unless told otherwise). With `confirmFor` the revoke asks first (ConfirmForm: the link whose id it
+ * holds shows the question); `label` and `extra` add what a kind of link needs around the address.
+ */
+export function ShareLinkRows<L extends ShareLinkRow>({
+  links, href, shown, hidden, empty, testid, label, extra, copy = false, confirmFor, revokeIntent = "share-revoke", canRevoke = true,
+}: {
   links: L[];
   href: (l: L) => string;
   shown: (l: L) => string;
   hidden: string;
   empty: string;
   testid: string;
+  label?: (l: L) => ReactNode;
+  extra?: (l: L) => ReactNode;
+  copy?: boolean;
+  confirmFor?: string | null;
+  revokeIntent?: string;
+  canRevoke?: boolean;
 }) {
   if (!links.length) {
     return (
@@ -36,20 +65,33 @@ export function ShareLinkRows<L extends ShareLinkRow>({ links, href, shown, hidd
   return (
     <Stack gap={4}>
       {links.map((l) => (
-        <Group key={l.id} justify="space-between" data-testid={testid} data-active={l.active}>
-          <Text size="sm" style={{ wordBreak: "break-all" }}>
-            {l.active ? <a href={href(l)}>{shown(l)}</a> : <s>{hidden}</s>}{" "}
+        <Group key={l.id} id={`link-${l.id}`} justify="space-between" wrap="nowrap" align="flex-start" data-testid={testid} data-active={l.active} data-status={l.revokedAt ? "revoked" : l.active ? "active" : "expired"}>
+          <Text size="sm" style={{ wordBreak: "break-all", flex: 1, minWidth: 0 }} component="div">
+            {label ? <>{label(l)} </> : null}
+            {l.active ? <a href={href(l)}>{shown(l)}</a> : <s>{hidden}</s>}
+            {l.active && copy ? <> <CopyLink value={href(l)} /></> : null}{" "}
             <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
+            {extra ? <> {extra(l)}</> : null}
           </Text>
-          {l.active ? (
+          {!l.active || !canRevoke ? null : confirmFor !== undefined ? (
+            <ConfirmForm
+              fields={{ intent: revokeIntent, id: l.id }}
+              confirming={confirmFor === l.id}
+              label="Revoke"
+              question="Revoke this link? Whoever has it can no longer use it."
+              confirmLabel="Yes, revoke"
+              size="xs"
+              variant="outline"
+            />
+          ) : (
             <Form method="post">
-              <input type="hidden" name="intent" value="share-revoke" />
+              <input type="hidden" name="intent" value={revokeIntent} />
               <input type="hidden" name="id" value={l.id} />
               <Button type="submit" size="xs" variant="outline" color="red">
                 Revoke
               </Button>
             </Form>
-          ) : null}
+          )}
         </Group>
       ))}
     </Stack>

@@ -82,6 +82,7 @@ describe("visibleMenu", () => {
     expect(t).not.toContain("People");
     expect(t).not.toContain("Payroll");
     expect(t).toContain("My Timesheet");
+    expect(t).not.toContain("Forms Dashboard");
     expect(visibleMenu(driver).map((s) => s.title)).not.toContain("Admin");
   });
 
@@ -135,6 +136,7 @@ describe("searchMenu", () => {
 describe("ruleForPath", () => {
   it("finds the rule of a menu link", () => {
     expect(ruleForPath("/dashboard/company_settings")).toEqual({ permission: "edit_permissions", tsadmin: false });
+    expect(ruleForPath("/dashboard/dashboard-forms")).toMatchObject({ feature: "forms", permission: "forms_view" });
   });
 
   it("finds the rule of a detail page through its item's patterns, with the parent's feature", () => {

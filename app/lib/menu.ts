@@ -262,8 +262,8 @@ export const MENU: MenuSection[] = [
         id: "dashboard-forms",
         title: "Forms Dashboard",
         href: `${D}/dashboard-forms`,
-        rule: { feature: "forms" },
-        description: "Completed forms across the fleet at a glance.",
+        rule: { feature: "forms", permission: "forms_view" },
+        description: "Fill-in links for the company's forms, and the answers they bring in.",
       },
       { id: "plant-hire", title: "Plant Hire", href: `${D}/plant-hire`, description: "Hired plant and equipment, with hire periods." },
       {

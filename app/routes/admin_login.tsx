@@ -9,6 +9,7 @@ import { FormError } from "~/components/auth/form-error";
 import { LoginSchema } from "~/lib/auth-schemas";
 import { requireAnonymous } from "~/services/auth.server";
 import { handleLogin } from "~/services/login.server";
+import { parseForm } from "~/lib/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Administrator sign in · Tracksmith" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseForm(await request.formData(), LoginSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await handleLogin(
     request,

@@ -12,6 +12,7 @@ import { ProfileSchema } from "~/lib/account-schemas";
 import { mediaUrl } from "~/lib/media";
 import { loadProfile, saveProfile } from "~/services/account.server";
 import { requireAccess } from "~/services/access.server";
+import { parseForm } from "~/lib/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Account · Tracksmith" }];
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireAccess(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  const submission = parseForm(await request.formData(), ProfileSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const result = await saveProfile(request, auth, submission.value);
   if (result.ok) {

@@ -1,7 +1,24 @@
-import { ModuleErrorBoundary, moduleMeta, ModuleUnavailable } from "~/components/shell/module-unavailable";
-import { moduleLoader } from "~/services/shell.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormsDashboard, type FormsDashboardResult } from "~/components/forms/forms-dashboard";
+import { formsDashboard, formsDashboardAction } from "~/services/forms-page.server";
 
-export const loader = moduleLoader;
-export const meta = moduleMeta;
-export { ModuleErrorBoundary as ErrorBoundary };
-export default ModuleUnavailable;
+export const meta: MetaFunction = () => [{ title: "Forms Dashboard · Tracksmith" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await formsDashboard(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return formsDashboardAction(request);
+}
+
+export default function FormsDashboardPage() {
+  return <FormsDashboard data={useLoaderData<typeof loader>()} result={useActionData<FormsDashboardResult>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

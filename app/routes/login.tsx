@@ -9,6 +9,7 @@ import { FormError } from "~/components/auth/form-error";
 import { LoginSchema } from "~/lib/auth-schemas";
 import { requireAnonymous } from "~/services/auth.server";
 import { handleLogin } from "~/services/login.server";
+import { parseForm } from "~/lib/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Tracksmith" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const submission = parseForm(formData, LoginSchema);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

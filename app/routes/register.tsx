@@ -9,6 +9,7 @@ import { FormError } from "~/components/auth/form-error";
 import { RegisterSchema } from "~/lib/auth-schemas";
 import { requireAnonymous } from "~/services/auth.server";
 import { handleRegister } from "~/services/login.server";
+import { parseForm } from "~/lib/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Create an account · Tracksmith" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema });
+  const submission = parseForm(await request.formData(), RegisterSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await handleRegister(request, submission.value);
   if (result instanceof Response) return result;

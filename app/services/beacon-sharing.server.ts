@@ -11,7 +11,7 @@ import { requireBeacon } from "~/services/beacons.server";
 import { prisma } from "~/services/db.server";
 import { authOf, type Auth } from "~/services/devices.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { newShareToken, SHARE_MAX_MINUTES, SHARE_MIN_MINUTES } from "~/services/sharing.server";
+import { isTokenShaped, linkStatus, newShareToken, SHARE_MAX_MINUTES, SHARE_MIN_MINUTES } from "~/services/sharing.server";
 
 export { SHARE_DURATIONS } from "~/services/sharing.server";
 
@@ -20,7 +20,7 @@ export type BeaconShareLinkView = { id: string; uuid: string; createdAt: string;
 function view(r: { id: string; uuid: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null }, now = Date.now()): BeaconShareLinkView {
   return {
     id: r.id, uuid: r.uuid, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-    revokedAt: r.revokedAt?.toISOString() ?? null, active: !r.revokedAt && r.expiresAt.getTime() > now,
+    revokedAt: r.revokedAt?.toISOString() ?? null, active: linkStatus(r, now) === "active",
   };
 }
 
@@ -61,9 +61,9 @@ const notFound = () => new Response("Not found", { status: 404 });
 /** The beacon behind an active link for this uuid, or a 404 (unknown, expired, revoked and mismatched links look alike). */
 export async function resolveBeaconShare(token: string, rawUuid: string, now = Date.now()): Promise<{ expiresAt: string; beacon: PublicBeacon }> {
   const uuid = normaliseUuid(rawUuid);
-  if (!uuid || !/^[A-Za-z0-9_-]{40,64}$/.test(token)) throw notFound();
+  if (!uuid || !isTokenShaped(token)) throw notFound();
   const link = await prisma.beaconShareLink.findUnique({ where: { id: token } });
-  if (!link || link.uuid !== uuid || link.revokedAt || link.expiresAt.getTime() <= now) throw notFound();
+  if (!link || link.uuid !== uuid || linkStatus(link, now) !== "active") throw notFound();
   const b = await prisma.beacon.findUnique({
     where: { companyId_uuid: { companyId: link.companyId, uuid } },
     select: { nickname: true, battery: true, lastSeenAt: true, lastLat: true, lastLng: true },

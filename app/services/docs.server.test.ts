@@ -11,6 +11,7 @@ describe("documentation", () => {
       "trips/trips-and-logbook",
       "notifications/notifications",
       "reports/reports",
+      "forms/fill-in-links",
       "settings/display-settings",
     ]) {
       expect(paths).toContain(p);

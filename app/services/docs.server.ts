@@ -17,6 +17,7 @@ const SECTIONS: { id: string; title: string }[] = [
   { id: "trips", title: "Trips and logbook" },
   { id: "notifications", title: "Notifications" },
   { id: "reports", title: "Reports" },
+  { id: "forms", title: "Forms" },
   { id: "settings", title: "Settings" },
 ];
 

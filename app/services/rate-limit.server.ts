@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { prisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 
@@ -41,4 +42,27 @@ export async function clearLoginFailures(username: string, address: string) {
 /** Old attempts are dropped by the clean-up job. */
 export async function pruneLoginAttempts(now = new Date()) {
   await prisma.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - limits().perAddress.windowMs) } } });
+}
+
+// ------------------------------------------------------------------ fill-in links
+
+/**
+ * Answers through one fill-in link from one address. A depot's drivers may share one address
+ * (a QR code on the yard's wall, one Wi-Fi), so the limit is generous per hour, and a flood from
+ * one address stops there without closing the link for anyone else.
+ */
+export const FORM_SUBMISSION_LIMIT = { max: 30, windowMs: 60 * 60_000 };
+export const FORM_RATE_LIMIT_MESSAGE = "Too many answers were sent through this link from your network in the last hour. Please try again later.";
+
+/** The limit needs only to recognise an address again; a keyed hash does that without keeping the address next to the answers. */
+export function addressKey(address: string): string {
+  const secret = (getEnv().SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",")[0]!.trim();
+  return crypto.createHmac("sha256", secret).update(address).digest("base64url").slice(0, 32);
+}
+
+export async function isFormSubmissionLimited(linkId: string, key: string, now = new Date()): Promise<boolean> {
+  const recent = await prisma.formSubmission.count({
+    where: { linkId, addressKey: key, createdAt: { gt: new Date(now.getTime() - FORM_SUBMISSION_LIMIT.windowMs) } },
+  });
+  return recent >= FORM_SUBMISSION_LIMIT.max;
 }

@@ -22,12 +22,22 @@ export function newShareToken(): string {
   return crypto.randomBytes(SHARE_TOKEN_BYTES).toString("base64url");
 }
 
+/** Whether a string could be a token at all: anything else is a 404 before the database is asked. */
+export const isTokenShaped = (s: string) => /^[A-Za-z0-9_-]{40,64}$/.test(s);
+
+export type LinkStatus = "active" | "expired" | "revoked";
+
+/** Every kind of link (vehicle, beacon, form) lives by the same two dates. */
+export function linkStatus(l: { expiresAt: Date; revokedAt: Date | null }, now = Date.now()): LinkStatus {
+  return l.revokedAt ? "revoked" : l.expiresAt.getTime() > now ? "active" : "expired";
+}
+
 export type ShareLinkView = { id: string; imei: string; createdAt: string; expiresAt: string; revokedAt: string | null; active: boolean };
 
 function view(r: { id: string; imei: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null }, now = Date.now()): ShareLinkView {
   return {
     id: r.id, imei: r.imei, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-    revokedAt: r.revokedAt?.toISOString() ?? null, active: !r.revokedAt && r.expiresAt.getTime() > now,
+    revokedAt: r.revokedAt?.toISOString() ?? null, active: linkStatus(r, now) === "active",
   };
 }
 
@@ -64,9 +74,9 @@ export async function revokeShareLink(auth: Auth, id: string, now = Date.now()):
  * same to a visitor, so the answer leaks nothing. Only the fields a recipient needs.
  */
 export async function resolveShareLink(id: string, now = Date.now()) {
-  if (!/^[A-Za-z0-9_-]{40,64}$/.test(id)) throw new Response("Not found", { status: 404 });
+  if (!isTokenShaped(id)) throw new Response("Not found", { status: 404 });
   const link = await prisma.shareLink.findUnique({ where: { id } });
-  if (!link || link.revokedAt || link.expiresAt.getTime() <= now) throw new Response("Not found", { status: 404 });
+  if (!link || linkStatus(link, now) !== "active") throw new Response("Not found", { status: 404 });
   const d = await prisma.device.findFirst({
     where: { imei: link.imei, companyId: link.companyId },
     select: { nickname: true, avatar: true, lat: true, lng: true, speed: true, heading: true, ignition: true, lastContactAt: true },

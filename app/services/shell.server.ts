@@ -55,8 +55,6 @@ export async function moduleLoader({ request }: LoaderFunctionArgs) {
 }
 
 const PUBLIC_MODULES: { pattern: RegExp; title: string; description: string }[] = [
-  { pattern: /^\/forms\/[^/]+$/, title: "Form", description: "Filling in a form shared with you by link; the link's token grants access." },
-  { pattern: /^\/form-submitted-thankyou$/, title: "Form submitted", description: "The thank-you page after a shared form is submitted." },
   { pattern: /^\/insight-tag\/[^/]+$/, title: "Insight Tag", description: "The public view of an insight tag: what it is attached to and its latest readings." },
 ];
 

@@ -6,8 +6,11 @@ import { freePort } from "../net.js";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
-const USER = "tracksmith";
-const PASSWORD = "tracksmith";
+/** Fixed local credentials: the server listens on 127.0.0.1 only. Exported for tests that read the app's database. */
+export const EMBEDDED_USER = "tracksmith";
+export const EMBEDDED_PASSWORD = "tracksmith";
+const USER = EMBEDDED_USER;
+const PASSWORD = EMBEDDED_PASSWORD;
 
 /**
  * npm here runs no dependency install scripts, so the platform package's symlinks

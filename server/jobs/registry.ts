@@ -4,6 +4,7 @@ import { registerNotificationJobs } from "./notification-jobs.js";
 import { runDeviceSync } from "./device-sync.js";
 import { reportTick } from "./report-scheduler.js";
 import { runReportJobs } from "./report-run.js";
+import { runFormForwarding } from "./form-forward.js";
 
 type Job = { name: string; cron?: string; run: (boss: PgBoss) => Promise<unknown> };
 
@@ -12,6 +13,7 @@ export const jobs: Job[] = [{ name: "session-cleanup", cron: "*/15 * * * *", run
 jobs.push({ name: "device-sync", cron: "* * * * *", run: () => runDeviceSync() });
 jobs.push({ name: "report-scheduler", cron: "* * * * *", run: () => reportTick() }); // scheduled reports (issue 7)
 jobs.push({ name: "report-run", cron: "* * * * *", run: () => runReportJobs() }); // long on-screen reports (issue 7)
+jobs.push({ name: "form-forward", cron: "* * * * *", run: () => runFormForwarding() }); // answers of fill-in links the upstream missed
 
 export async function registerJobs(boss: PgBoss): Promise<string[]> {
   for (const job of jobs) {

@@ -64,6 +64,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     version: 0,
     faults: mergeFaults(mergeFaults(NO_FAULTS, defined(envFaults)), opts.faults ?? {}),
     pushSubscriptions: [],
+    formSubmissions: [],
     cache: new Map(),
   };
   // Warm the per-device caches (28-day odometer cycle, today's plan) before the first request,

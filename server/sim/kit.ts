@@ -1,5 +1,6 @@
 /** Shared plumbing of the simulator's HTTP handlers: context, results, errors and lookups. */
 import type { Auth } from "./auth";
+import type { SimFormSubmission } from "./forms";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -30,6 +31,8 @@ export type SimState = {
   version: number;
   faults: Faults;
   pushSubscriptions: Array<{ id: number; username_id: number; endpoint: string; keys: { p256dh: string; auth: string } }>;
+  /** Answers received through POST /forms/submissions, oldest first. */
+  formSubmissions: SimFormSubmission[];
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

@@ -8,13 +8,14 @@ import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
 import { beaconRoutes } from "./api-beacons";
 import { deviceRoutes } from "./api-devices";
+import { formRoutes } from "./api-forms";
 import { jobsiteRoutes } from "./api-jobsites";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
 import { createRng } from "./prng";
 
-const ROUTES: Route[] = [...accountRoutes, ...deviceRoutes, ...tripRoutes, ...beaconRoutes, ...simRoutes, ...jobsiteRoutes];
+const ROUTES: Route[] = [...accountRoutes, ...deviceRoutes, ...tripRoutes, ...beaconRoutes, ...simRoutes, ...jobsiteRoutes, ...formRoutes];
 const MAX_BODY = 1_000_000;
 
 function match(method: string, path: string): Route | "method" | null {

@@ -33,6 +33,29 @@ async function signedInCookie(): Promise<string> {
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
+/**
+ * A live fill-in link of the admin's company, so the fuzzing reaches the public form's answer checks
+ * (a made-up token stops at the 404).
+ */
+async function liveFormLink(): Promise<string> {
+  const login = await fetch(`${appUrl()}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl() },
+    body: new URLSearchParams({ username: "admin", password: "admin123" }),
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  const res = await fetch(`${appUrl()}/dashboard/dashboard-forms`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl(), cookie },
+    body: new URLSearchParams({ intent: "link-create", formId: "301", label: "Fuzzing", minutes: "60" }),
+  });
+  const token = new URL(res.headers.get("location") ?? "/", appUrl()).searchParams.get("created");
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return token!;
+}
+
 describe("browser-facing security", () => {
   it("refuses a POST with a foreign Origin on every action", async () => {
     const routes = actionRoutes();
@@ -82,10 +105,16 @@ describe("browser-facing security", () => {
   });
 
   it("answers every form action with no 5xx, whatever the input (property-based)", async () => {
-    const routes = actionRoutes();
+    const token = await liveFormLink();
+    const routes = actionRoutes().map((r) => (r === "/forms/123456789012345" ? `/forms/${token}` : r));
+    expect(routes).toContain(`/forms/${token}`);
     const cookie = await signedInCookie();
     const value = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.integer().map(String), fc.constantFrom("", " ", "-1", "1e309", "NaN", "<script>", "' or 1=1 --", "\u0000"));
-    const body = fc.dictionary(fc.constantFrom("intent", "username", "password", "nickname", "imei", "id", "email", "recipients", "radius", "lat", "lng", "purpose", "redirectTo", "token"), value, { maxKeys: 6 });
+    const body = fc.dictionary(fc.constantFrom(
+      "intent", "username", "password", "nickname", "imei", "id", "email", "recipients", "radius", "lat", "lng", "purpose", "redirectTo", "token",
+      // Conform's control inputs, the dashboard's link fields and the pre-start check's questions.
+      "__intent__", "__state__", "formId", "label", "minutes", "confirm", "vehicle", "odometer", "check_date", "tyres", "lights_ok",
+    ), value, { maxKeys: 6 });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), body, fc.boolean(), async (route, fields, withCookie) => {
         const res = await fetch(appUrl() + route, {

@@ -72,7 +72,7 @@ describe("error pages and public routes", () => {
 
   it("shows a public token-gated route as not available yet, without the shell", async () => {
     const { context, page } = await newPage();
-    const res = await page.goto("/forms/abc123");
+    const res = await page.goto("/insight-tag/abc123");
     expect(res?.status()).toBe(200);
     await expect(page.getByText("This module is not available yet").isVisible()).resolves.toBe(true);
     expect(await page.getByTestId("top-bar").count()).toBe(0);

@@ -69,9 +69,9 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
   });
 
   it("answers public token-gated routes without a session", async () => {
-    const res = await call(publicModuleLoader, get("/forms/abc"));
+    const res = await call(publicModuleLoader, get("/insight-tag/abc"));
     expect(res.status).toBe(200);
-    expect((await res.json()).title).toBe("Form");
+    expect((await res.json()).title).toBe("Insight Tag");
   });
 });
 

@@ -8,6 +8,7 @@ import { prisma } from "~/services/db.server";
 import { notifyUser } from "~/services/notifications.server";
 import { startReportJob } from "~/services/report-jobs.server";
 import { createBeaconShareLink } from "~/services/beacon-sharing.server";
+import { createFormLink } from "~/services/form-links.server";
 import { listBeacons } from "~/services/beacons.server";
 import { createShareLink } from "~/services/sharing.server";
 import { getTrips, TRIP_DEVICES } from "~/services/trips.server";
@@ -33,6 +34,7 @@ import { useSimulator } from "../support/upstream";
 const PUBLIC_WITH_TOKEN: Record<string, string> = {
   "sharing.$id.tsx": "the share link's id is the token (tests/integration/devices.test.ts: expiry, revocation, guessing)",
   "unsubscribe.$token.tsx": "a signed per-recipient unsubscribe token (tests/integration/reports-routes.test.ts: forged token 404)",
+  "forms.$id.tsx": "the fill-in link's id is the token; its action takes answers only (tests/integration/forms.test.ts: guessed, expired, revoked 404)",
 };
 
 /** `$` segments that name no company's data. */
@@ -53,6 +55,7 @@ const ACTIONS_WITHOUT_IDS: Record<string, string> = {
   "dashboard.account.tsx": "the session's own profile",
   "dashboard.company_settings.tsx": "the session's own company (nothing posted names a company)",
   "unsubscribe.$token.tsx": PUBLIC_WITH_TOKEN["unsubscribe.$token.tsx"]!,
+  "forms.$id.tsx": PUBLIC_WITH_TOKEN["forms.$id.tsx"]!,
 };
 
 /** A module that is not built yet: its loader is the shell's stub, which never reads the id. */
@@ -69,6 +72,7 @@ const cookies: Record<"admin" | "other", string> = { admin: "", other: "" };
 type Ids = {
   userB: number; imeiB: string; imeiA: string; tripB: string; scheduleB: string; shareB: string; ruleB: string;
   notificationB: string; subscriptionB: { id: string; endpoint: string }; jobB: string; beaconB: string; beaconA: string; beaconShareB: string;
+  formLinkB: string; formSubmissionB: string; formB: number;
 };
 let ids: Ids;
 
@@ -118,6 +122,8 @@ async function companyTwo() {
     sessions: await prisma.session.count({ where: { companyId: 2 } }),
     beacons: await prisma.beacon.findMany({ where: { companyId: 2 }, orderBy: { uuid: "asc" }, select: { uuid: true, nickname: true, assetName: true, txPower: true, advIntervalMs: true } }),
     beaconShares: await prisma.beaconShareLink.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
+    formLinks: await prisma.formLink.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
+    formSubmissions: await prisma.formSubmission.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -166,10 +172,16 @@ beforeAll(async () => {
   if (!a.ok) throw new Error("admin cannot sign in");
   const beaconA = (await listBeacons({ token: a.token, companyId: 1 })).beacons[0]!.uuid;
   const beaconShare = await createBeaconShareLink(authB, userB, beaconB, 60);
+  // A fill-in link of company 2's first form, and answers that came through it (already forwarded, so nothing moves during the sweep).
+  const formLink = await createFormLink(authB, userB, { formId: 311, label: "Southside subbies", minutes: 60 });
+  const formSubmission = await prisma.formSubmission.create({
+    data: { linkId: formLink.id, companyId: 2, formId: 311, answers: { vehicle: "SSP-1" }, addressKey: "k", forwardedAt: new Date(), upstreamId: "1" },
+  });
 
   ids = {
     userB, imeiB, imeiA, tripB: trips.trips[0]!.id, scheduleB, shareB: share.id, ruleB, notificationB, subscriptionB: { id: sub.id, endpoint: sub.endpoint }, jobB: job.id,
     beaconB, beaconA, beaconShareB: beaconShare.id,
+    formLinkB: formLink.id, formSubmissionB: formSubmission.id, formB: 311,
   };
 }, 120_000);
 
@@ -256,6 +268,11 @@ function cases(i: Ids): Case[] {
     { file: "dashboard.beacon-config.tsx", method: "POST", url: "/dashboard/beacon-config", body: { uuid: i.beaconB, nickname: "Hijacked", assetName: "", txPower: "0", advIntervalMs: "1000" } },
     { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconB}` },
     { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconA}?share=${i.beaconShareB}` },
+    // A fill-in link, its answers and a form of company 2.
+    { file: "dashboard.dashboard-forms.tsx", method: "GET", url: `/dashboard/dashboard-forms?link=${i.formLinkB}` },
+    ...([{ intent: "link-revoke", id: i.formLinkB }, { intent: "link-revoke", id: i.formLinkB, confirm: "yes" }, { intent: "submission-retry", id: i.formSubmissionB }, { intent: "link-create", formId: String(i.formB), label: "Mine now", minutes: "60" }] as Record<string, string>[]).map(
+      (body): Case => ({ file: "dashboard.dashboard-forms.tsx", method: "POST", url: "/dashboard/dashboard-forms", body }),
+    ),
     // Company 2's user, whose sessions an admin of company 1 tries to end.
     { file: "dashboard.sessions.tsx", method: "POST", url: "/dashboard/sessions", body: { userId: String(i.userB) } },
     { file: "dashboard.sessions.tsx", method: "POST", url: "/dashboard/sessions", body: { userId: String(i.userB), confirm: "yes" } },
@@ -271,7 +288,7 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
       const label = `${c.method} ${c.url} ${c.body ? JSON.stringify(c.body) : ""}`;
       if (res.status !== 404) wrong.push(`${res.status} ${label}${res.location ? ` -> ${res.location}` : ""}`);
       // Whatever the status, nothing of company 2 may show.
-      for (const secret of [ids.shareB, ids.tripB, ids.beaconShareB, "For company 2", "Theirs"]) if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
+      for (const secret of [ids.shareB, ids.tripB, ids.beaconShareB, ids.formLinkB, ids.formSubmissionB, "For company 2", "Theirs", "Southside subbies"]) if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
     }
     expect(wrong).toEqual([]);
     expect(await companyTwo()).toEqual(before);
@@ -282,10 +299,11 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
       `/dashboard/assets/device/${ids.imeiB}`, `/dashboard/vehicle-dashboard/${ids.imeiB}`, `/dashboard/trips?imei=${ids.imeiB}`,
       `/dashboard/logbook?imei=${ids.imeiB}`, `/api/trip-track/${ids.tripB}`, `/dashboard/scheduled-reports/${ids.scheduleB}`,
       `/dashboard/reports/distance-per-vehicle?job=${ids.jobB}`, `/dashboard/notifications?edit=${ids.ruleB}`, `/sharing/${ids.shareB}`,
-      `/dashboard/beacon/${ids.beaconB}`,
+      `/dashboard/beacon/${ids.beaconB}`, `/dashboard/dashboard-forms?link=${ids.formLinkB}`,
     ];
     for (const url of own) expect((await request("GET", url, cookies.other)).status, url).toBe(200);
     expect((await request("GET", `/beacons/dashboard/${ids.beaconB}?share=${ids.beaconShareB}`, "")).status).toBe(200);
+    expect((await request("GET", `/forms/${ids.formLinkB}`, "")).status).toBe(200);
   });
 
   it("covers every route file with a $param and every action (new ones must join the sweep)", () => {

@@ -77,7 +77,8 @@ export function SideMenu({ menu, collapsed, onExpand }: { menu: MenuSection[]; c
   return (
     <Stack gap={0} h="100%" data-testid="side-menu" data-collapsed="false">
       <Box p="sm">
-        <Form method="get" role="search" onSubmit={(e) => e.preventDefault()}>
+        {/* The current page, never its query: a token in the URL (a link filter) must not be copied into every page's menu form. */}
+        <Form method="get" action={pathname} role="search" onSubmit={(e) => e.preventDefault()}>
           <TextInput
             name="menu"
             placeholder="Search menu"

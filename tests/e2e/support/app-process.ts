@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { EMBEDDED_PASSWORD } from "../../../server/db/embedded-postgres";
 
 export type AppProcess = { url: string; upstreamUrl: string; databaseUrl: string; output: () => string; stop(): Promise<void> };
 
@@ -14,6 +15,7 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let stopping = false;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`app did not start in time:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
@@ -24,11 +26,13 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
       resolve({
         url,
         upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
-        databaseUrl: "",
+        // The log masks the password; the embedded database's is fixed and known.
+        databaseUrl: (output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? "").replace(":***@", `:${EMBEDDED_PASSWORD}@`),
         output: () => output,
         stop: () =>
           new Promise<void>((r) => {
             if (child.exitCode !== null) return r();
+            stopping = true;
             child.once("exit", () => r());
             child.kill("SIGTERM");
             setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
@@ -37,9 +41,11 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
-    child.once("exit", (code) => {
+    child.once("exit", (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`app exited with ${code}:\n${output}`));
+      // After a successful start nobody awaits that rejection: say why every later test cannot connect.
+      if (!stopping) console.error(`[e2e] the app exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-8000)}`);
     });
   });
 }

@@ -35,6 +35,7 @@ export async function getBrowser(): Promise<Browser> {
 
 export const appUrl = () => inject("appUrl");
 export const upstreamUrl = () => inject("upstreamUrl");
+export const databaseUrl = () => inject("databaseUrl");
 
 /** A fresh context (own cookies and storage) and page. */
 export async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -16,6 +16,7 @@ export async function setup(project: TestProject) {
   });
   project.provide("appUrl", app.url);
   project.provide("upstreamUrl", app.upstreamUrl);
+  project.provide("databaseUrl", app.databaseUrl);
 }
 
 export async function teardown() {
@@ -27,5 +28,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     upstreamUrl: string;
+    /** The app's own PostgreSQL (embedded), for tests that must set up what no screen can (an expired link). */
+    databaseUrl: string;
   }
 }
