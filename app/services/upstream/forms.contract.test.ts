@@ -1,23 +1,11 @@
 /** Contract test of the form calls: the typed client against the simulator. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../../server/sim/index";
-import { rejection, signedIn } from "../../../tests/support/contract";
-import { createUpstream, type Upstream } from "./client.server";
+import { describe, expect, it } from "vitest";
+import { rejection, useContractSimulator } from "../../../tests/support/contract";
+import { createUpstream } from "./client.server";
 import { listForms, listFormSubmissions, submitForm } from "./forms.server";
-import { resetBreakers } from "./resilience";
 
-let sim: Simulator;
-let base: Upstream;
-
-const signIn = (username: string, password: string) => signedIn(base, username, password);
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 42 });
-  base = createUpstream({ baseUrl: sim.url, timeoutMs: 2000, retries: 1, backoffBaseMs: 5, backoffCapMs: 20 });
-});
-afterAll(() => sim.close());
-beforeEach(() => resetBreakers());
-beforeEach(() => sim.setFaults({ latencyMs: 0, errorRate: 0, timeoutRate: 0, down: false, failPaths: [], errorBody: "json" }));
+const up = useContractSimulator();
+const signIn = (username: string, password: string) => up.signIn(username, password);
 
 const good = { vehicle: "TRK-12", odometer: 120345, check_date: "2026-02-28", tyres: "OK", lights_ok: true };
 
@@ -74,9 +62,9 @@ describe("POST /forms/submissions", () => {
   });
 
   it("needs a token, and reports an outage as an UpstreamError", async () => {
-    expect((await rejection(listForms(base))).status).toBe(401);
+    expect((await rejection(listForms(up.base))).status).toBe(401);
     const admin = await signIn("admin", "admin123");
-    sim.setFaults({ down: true });
+    up.sim.setFaults({ down: true });
     expect((await rejection(submitForm(admin, { form_id: 301, answers: good, submitted_at: "2026-03-01T07:00:00.000Z", reference: "x" }))).status).toBe(503);
   });
 

@@ -1,24 +1,12 @@
 /** Contract test of the jobsite call: the typed client against the simulator. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../../server/sim/index";
-import { createUpstream, type Upstream } from "./client.server";
+import { describe, expect, it } from "vitest";
+import { createUpstream } from "./client.server";
 import { UpstreamError } from "./errors";
 import { listJobsites } from "./jobsites.server";
-import { resetBreakers } from "./resilience";
-import { signedIn } from "../../../tests/support/contract";
+import { useContractSimulator } from "../../../tests/support/contract";
 
-let sim: Simulator;
-let base: Upstream;
-
-const signIn = (username: string, password: string) => signedIn(base, username, password);
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 42 });
-  base = createUpstream({ baseUrl: sim.url, timeoutMs: 2000, retries: 1, backoffBaseMs: 5, backoffCapMs: 20 });
-});
-afterAll(() => sim.close());
-beforeEach(() => resetBreakers());
-beforeEach(() => sim.setFaults({ latencyMs: 0, errorRate: 0, timeoutRate: 0, down: false, failPaths: [], errorBody: "json" }));
+const up = useContractSimulator();
+const signIn = (username: string, password: string) => up.signIn(username, password);
 
 describe("GET /jobsites/", () => {
   it("lists the company's jobsites with circle and polygon geofences", async () => {
@@ -40,11 +28,11 @@ describe("GET /jobsites/", () => {
   });
 
   it("needs a token, and reports an outage as an UpstreamError", async () => {
-    const anon = await listJobsites(base).then(() => null, (e: unknown) => e);
+    const anon = await listJobsites(up.base).then(() => null, (e: unknown) => e);
     expect(anon).toBeInstanceOf(UpstreamError);
     expect((anon as UpstreamError).status).toBe(401);
     const admin = await signIn("admin", "admin123");
-    sim.setFaults({ down: true });
+    up.sim.setFaults({ down: true });
     const down = await listJobsites(admin).then(() => null, (e: unknown) => e);
     expect(down).toBeInstanceOf(UpstreamError);
     expect((down as UpstreamError).status).toBe(503);
