@@ -107,13 +107,20 @@ type Kept = { marker: L.Marker; sig: string; lat: number; lng: number };
 
 /** How often (at most) the cluster index is rebuilt from live positions (in the worker: free for the page). */
 const REINDEX_EVERY_MS = 3000;
-/** Marker DOM work per frame (ms): the rest waits for the next frame. */
-const SLICE_MS = 4;
+/**
+ * Marker changes per frame: at most OPS_PER_FRAME, within SLICE_MS of our script; the rest waits
+ * for the next frame. The count matters more than the time: each new marker is a layer the browser
+ * must style, paint and commit after our script, and a few dozen at once held frames past 50 ms.
+ */
+const SLICE_MS = 3;
+const OPS_PER_FRAME = 8;
 /** The index is rebuilt only after the map has been still this long (ms). */
 const QUIET_MS = 1500;
 /** Device geofences smaller than this radius on screen are not drawn, and at most MAX_FENCES at once. */
 const MIN_FENCE_PX = 4;
 const MAX_FENCES = 400;
+/** New device geofences added per frame. */
+const FENCE_SLICE = 50;
 
 export default function FleetMap({ devices, fences, jobsites = [], options, tiles, focusImei, onSelect, height = 520 }: Props) {
   const el = useRef<HTMLDivElement>(null);
@@ -203,8 +210,9 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     const step = () => {
       if (seq !== drawSeq.current || moving.current) return; // the next draw takes over
       const end = performance.now() + SLICE_MS;
+      const last = Math.min(ops.length, i + OPS_PER_FRAME);
       do ops[i++]!();
-      while (i < ops.length && performance.now() < end);
+      while (i < last && performance.now() < end);
       if (i < ops.length) requestAnimationFrame(step);
     };
     if (!ops.length) return;
@@ -308,7 +316,8 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     if (!el.current || map.current) return;
     performance.mark("fleet:map-mount");
     addMarkerCss();
-    const m = L.map(el.current, { preferCanvas: true, zoomControl: true, keyboard: true }).setView(BRISBANE, 10);
+    // Markers hide while a zoom animates: moving hundreds of marker elements per frame is what made frames long.
+    const m = L.map(el.current, { preferCanvas: true, zoomControl: true, keyboard: true, markerZoomAnimation: false }).setView(BRISBANE, 10);
     map.current = m;
     // The benchmark and browser tests drive the map (zoom, pan) through its element.
     (el.current as HTMLDivElement & { leafletMap?: L.Map }).leafletMap = m;
@@ -395,12 +404,15 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
   fenceState.current = { fences, on: options.customGeofences };
   const drawFences = useRef(() => undefined as void);
   const fenceKept = useRef(new Map<string, L.Circle>());
+  const fenceSeq = useRef(0);
   drawFences.current = () => {
     const m = map.current;
     const g = fenceLayer.current;
     if (!m || !g) return;
     const { fences: all, on } = fenceState.current;
+    const seq = ++fenceSeq.current;
     const next = new Map<string, L.Circle>();
+    const adds: L.Circle[] = [];
     if (on && all.length) {
       const b = m.getBounds().pad(0.3);
       // Metres per pixel at this zoom and latitude (Web Mercator).
@@ -409,14 +421,27 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
       shown.sort((a, b2) => b2.meters - a.meters);
       for (const f of shown.slice(0, MAX_FENCES)) {
         const key = `${f.imei}|${f.lat}|${f.lng}|${f.meters}`;
-        const c = fenceKept.current.get(key) ?? L.circle([f.lat, f.lng], { radius: f.meters, color: "#7048e8", weight: 2, fillOpacity: 0.08, interactive: false }).addTo(g);
-        fenceKept.current.delete(key);
+        let c = fenceKept.current.get(key);
+        if (c) {
+          fenceKept.current.delete(key);
+          if (!g.hasLayer(c)) adds.push(c); // kept from a draw whose slices did not finish
+        } else adds.push((c = L.circle([f.lat, f.lng], { radius: f.meters, color: "#7048e8", weight: 2, fillOpacity: 0.08, interactive: false })));
         next.set(key, c);
       }
     }
     // Only circles that left the view (or the list) are removed; the others stay as they are.
     for (const c of fenceKept.current.values()) g.removeLayer(c);
     fenceKept.current = next;
+    // New circles join a few per frame: hundreds at once (zooming in past a city) held one frame
+    // far past 50 ms, in our code and in the canvas repaint after it.
+    let i = 0;
+    const step = () => {
+      if (seq !== fenceSeq.current) return;
+      const end = Math.min(adds.length, i + FENCE_SLICE);
+      for (; i < end; i++) g.addLayer(adds[i]!);
+      if (i < adds.length) requestAnimationFrame(step);
+    };
+    if (adds.length) requestAnimationFrame(step);
   };
   useEffect(() => drawFences.current(), [fences, options.customGeofences]);
 
