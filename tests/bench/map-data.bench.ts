@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import fs from "node:fs/promises";
@@ -16,6 +17,8 @@ import { startAppProcess } from "../e2e/support/app-process";
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const N = Number(process.env.BENCH_REQUESTS ?? 300);
+const ZOOM_SWEEPS = Number(process.env.BENCH_ZOOM_SWEEPS ?? 5);
+const VISITS = Number(process.env.BENCH_VISITS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
@@ -85,7 +88,9 @@ function startSimulatorProcess(): Promise<{ url: string; stop: () => void }> {
 export default async function run() {
   const dataDir = `.data/bench-map-${process.pid}`;
   const sim = await startSimulatorProcess();
-  const app = await startAppProcess({ DATA_DIR: dataDir, SMTP_URL: "", UPSTREAM_API_URL: sim.url, DATABASE_URL: "", SYNC_INTERVAL_SECONDS: "5" }, 180_000).catch((e) => {
+  // As deployed: production mode (React's production build, Secure cookies, which Chromium accepts on 127.0.0.1).
+  const production = { NODE_ENV: "production", SESSION_SECRET: crypto.randomBytes(32).toString("hex") };
+  const app = await startAppProcess({ ...production, DATA_DIR: dataDir, SMTP_URL: "", UPSTREAM_API_URL: sim.url, DATABASE_URL: "", SYNC_INTERVAL_SECONDS: "5" }, 180_000).catch((e) => {
     sim.stop();
     throw e;
   });
@@ -154,7 +159,7 @@ async function browserFigures(base: string) {
     await page.locator("input[name=username]").fill("admin");
     await page.locator("input[name=password]").fill("admin123");
     await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }), page.getByRole("button", { name: "Sign in" }).click()]);
-    for (const run of ["first visit", "second visit (static part cached)"]) {
+    for (const run of ["first visit", ...Array.from({ length: VISITS - 1 }, (_, k) => `visit ${k + 2} (static part cached)`)]) {
       await page.goto("/dashboard/overview-map", { waitUntil: "commit" });
       const t0 = Date.now();
       await page.locator(".ts-cluster, .ts-marker").first().waitFor({ timeout: 120_000 });
@@ -162,26 +167,35 @@ async function browserFigures(base: string) {
       await page.evaluate(`new Promise((resolve) => { document.querySelector("[data-testid=fleet-map]").leafletMap.zoomIn(0, { animate: false }); requestAnimationFrame(() => resolve()); })`);
       console.log(`chromium ${run}: map with ${DEVICES} devices interactive ${Date.now() - t0} ms after navigation (goal ≤ 2000)`);
     }
-    // A string, not a function: tsx's name helpers do not exist inside the page.
-    const frames = (await page.evaluate(`(async () => {
+    // A string, not a function: tsx's name helpers do not exist inside the page. Several sweeps:
+    // on a shared 2-core machine one sweep's worst frame says little on its own.
+    const sweeps = (await page.evaluate(`(async () => {
       const m = document.querySelector("[data-testid=fleet-map]").leafletMap;
       const centre = m.getCenter();
-      const deltas = [];
-      let last = performance.now();
-      let running = true;
-      function tick(t) { deltas.push(t - last); last = t; if (running) requestAnimationFrame(tick); }
-      m.setView([centre.lat, centre.lng], 9, { animate: false });
-      await new Promise((r) => setTimeout(r, 300));
-      last = performance.now();
-      requestAnimationFrame(tick);
-      for (let z = 10; z <= 17; z++) {
-        await new Promise((r) => { m.once("zoomend", () => r()); m.setView([centre.lat, centre.lng], z, { animate: true }); });
-        await new Promise((r) => setTimeout(r, 50));
+      const out = [];
+      for (let s = 0; s < ${ZOOM_SWEEPS}; s++) {
+        const deltas = [];
+        let last = performance.now();
+        let running = true;
+        function tick(t) { deltas.push(t - last); last = t; if (running) requestAnimationFrame(tick); }
+        m.setView([centre.lat, centre.lng], 9, { animate: false });
+        await new Promise((r) => setTimeout(r, 1200));
+        last = performance.now();
+        requestAnimationFrame(tick);
+        for (let z = 10; z <= 17; z++) {
+          await new Promise((r) => { m.once("zoomend", () => r()); m.setView([centre.lat, centre.lng], z, { animate: true }); });
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        running = false;
+        out.push(deltas.slice(1));
       }
-      running = false;
-      return deltas.slice(1);
-    })()`)) as number[];
-    console.log(`chromium zoom whole fleet → street (zoom 9 → 17): ${frames.length} frames, max ${Math.max(...frames).toFixed(1)} ms, p95 ${quantile(frames, 0.95).toFixed(1)} ms (goal: frames under 50 ms)`);
+      return out;
+    })()`)) as number[][];
+    const under = sweeps.filter((f) => Math.max(...f) < 50).length;
+    for (const [k, frames] of sweeps.entries()) {
+      console.log(`chromium zoom whole fleet → street (zoom 9 → 17), sweep ${k + 1}: ${frames.length} frames, max ${Math.max(...frames).toFixed(1)} ms, p95 ${quantile(frames, 0.95).toFixed(1)} ms`);
+    }
+    console.log(`chromium zoom: every frame under 50 ms in ${under} of ${sweeps.length} sweeps; frames of 50 ms or more: ${sweeps.flat().filter((x) => x >= 50).length} of ${sweeps.flat().length} (goal: frames under 50 ms)`);
     await context.close();
   } finally {
     await browser.close();
