@@ -20,7 +20,7 @@ import type { Simulator } from "../../server/sim/index";
  * Proof without wall-clock asserts: the simulator counts API calls (sequence numbers), which of
  * them are still open, the peak of open calls, and how many it answered (GET /__sim/traffic).
  * The production build's request handler serves the pages, in this process (no job worker runs,
- * so every upstream call here is caused by a page).
+ * so every upstream call here is caused by a page). Last, the simulator is stopped outright.
  */
 const LATENCY_MS = 5000;
 const MAX_CONCURRENT = 4;
@@ -42,7 +42,7 @@ async function page(url: string) {
 /** Makes every cached range and the device list look older than the freshness windows. */
 async function ageCaches() {
   await prisma.tripCoverage.updateMany({ data: { syncedAt: new Date(Date.now() - 10 * 60_000) } });
-  await prisma.syncState.updateMany({ where: { key: "devices:1" }, data: { okAt: new Date(Date.now() - 60_000) } });
+  await prisma.syncState.updateMany({ where: { key: { in: ["devices:1", "beacons:1"] } }, data: { okAt: new Date(Date.now() - 60_000) } });
 }
 
 beforeAll(async () => {
@@ -69,6 +69,7 @@ beforeAll(async () => {
 
   // A warm cache: every page below opened once while the upstream was quick.
   expect((await page("/dashboard/fleet")).status).toBe(200);
+  expect((await page("/dashboard/beacons")).status).toBe(200);
   vehicles = (await prisma.device.findMany({ where: { companyId: 1, deviceTypeId: { in: [...TRIP_DEVICES] } }, orderBy: { imei: "asc" }, take: 16 })).map((d) => d.imei);
   expect(vehicles.length).toBe(16);
   for (const [k, imei] of vehicles.entries()) {
@@ -162,4 +163,38 @@ describe("upstream 5 s latency, page level", () => {
       sim.setFaults({ latencyMs: 0 });
     }
   }, 150_000);
+
+  // Last in the file: the simulator does not come back.
+  it("with the upstream stopped (connections refused), every page answers 200 from the cache with its banner", async () => {
+    await sim.close();
+    await ageCaches();
+    const [v] = vehicles;
+    const pages: Array<[string, string]> = [
+      ["/dashboard/assets", "Data as of"],
+      ["/dashboard/overview-map", "Data as of"],
+      ["/dashboard/fleet", "Data as of"],
+      ["/dashboard/geofences", "Data as of"],
+      ["/dashboard/devices-offline", "Data as of"],
+      ["/dashboard/inputs", "Data as of"],
+      ["/dashboard/beacons", "Data as of"],
+      [`/dashboard/vehicle-dashboard/${v}`, "Data as of"],
+      [`/dashboard/assets/device/${v}`, "Data as of"],
+      [`/dashboard/trips?imei=${v}`, "Showing saved trips"],
+      [`/dashboard/timeline?imei=${v}`, "showing trips saved earlier"],
+      [`/dashboard/logbook?imei=${v}`, "Showing saved entries"],
+    ];
+    for (const [url, notice] of pages) {
+      // A cache that was fresh enough answers at once; a refresh it starts fails in the background,
+      // and from then on the page says since when its data is.
+      let shown = false;
+      for (let attempt = 0; attempt < 40 && !shown; attempt++) {
+        const p = await page(url);
+        expect(p.status, url).toBe(200);
+        expect(p.html, url).not.toMatch(/ECONNREFUSED|fetch failed|UpstreamError/);
+        shown = p.html.includes(notice);
+        if (!shown) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(shown, `${url} says "${notice}"`).toBe(true);
+    }
+  }, 60_000);
 });
