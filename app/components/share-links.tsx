@@ -1,4 +1,4 @@
-import { Button, CopyButton, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import { Anchor, Button, CopyButton, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -68,7 +68,7 @@ export function ShareLinkRows<L extends ShareLinkRow>({
         <Group key={l.id} id={`link-${l.id}`} justify="space-between" wrap="nowrap" align="flex-start" data-testid={testid} data-active={l.active} data-status={l.revokedAt ? "revoked" : l.active ? "active" : "expired"}>
           <Text size="sm" style={{ wordBreak: "break-all", flex: 1, minWidth: 0 }} component="div">
             {label ? <>{label(l)} </> : null}
-            {l.active ? <a href={href(l)}>{shown(l)}</a> : <s>{hidden}</s>}
+            {l.active ? <Anchor href={href(l)} inherit>{shown(l)}</Anchor> : <s>{hidden}</s>}
             {l.active && copy ? <> <CopyLink value={href(l)} /></> : null}{" "}
             <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
             {extra ? <> {extra(l)}</> : null}
