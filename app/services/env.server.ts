@@ -58,6 +58,15 @@ export function getEnv(): Env {
   return cached;
 }
 
+/**
+ * SESSION_SECRET as a list, newest first (rotation: older ones still verify what they signed). The
+ * boot sequence sets it (generated once and kept) when unset; only tests that skip boot use the fixed
+ * development value.
+ */
+export function appSecrets(): string[] {
+  return (getEnv().SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
 /** For tests and the boot sequence, after they set process.env. */
 export function resetEnvCache() {
   cached = undefined;

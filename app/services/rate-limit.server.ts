@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { prisma } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { appSecrets, getEnv } from "~/services/env.server";
 
 /**
  * Failed sign-ins are counted in PostgreSQL so the limits hold across server processes.
@@ -56,8 +56,7 @@ export const FORM_RATE_LIMIT_MESSAGE = "Too many answers were sent through this 
 
 /** The limit needs only to recognise an address again; a keyed hash does that without keeping the address next to the answers. */
 export function addressKey(address: string): string {
-  const secret = (getEnv().SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",")[0]!.trim();
-  return crypto.createHmac("sha256", secret).update(address).digest("base64url").slice(0, 32);
+  return crypto.createHmac("sha256", `form-address:${appSecrets()[0]!}`).update(address).digest("base64url").slice(0, 32);
 }
 
 export async function isFormSubmissionLimited(linkId: string, key: string, now = new Date()): Promise<boolean> {

@@ -6,13 +6,12 @@
 import crypto from "node:crypto";
 import type { Headline } from "~/lib/reports";
 import { prisma } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { appSecrets, getEnv } from "~/services/env.server";
 import type { MailAttachment, Mail } from "~/services/mail.server";
 
 function secret(): string {
-  const env = getEnv();
-  // The first (newest) session secret; the purpose prefix keeps these tokens from being anything else.
-  return `report-unsubscribe:${(env.SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",")[0]!.trim()}`;
+  // The newest secret; the purpose prefix keeps these tokens from being anything else.
+  return `report-unsubscribe:${appSecrets()[0]!}`;
 }
 
 const sign = (payload: string) => crypto.createHmac("sha256", secret()).update(payload).digest("base64url");

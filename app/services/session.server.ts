@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
 import type { SessionUser } from "~/lib/user";
 import { prisma } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { appSecrets, getEnv } from "~/services/env.server";
 
 /** What the server keeps per session. The upstream token never leaves the server. */
 export type SessionData = {
@@ -17,7 +17,7 @@ function sessionCookie() {
   const env = getEnv();
   const production = env.NODE_ENV === "production";
   // Rotation: a comma-separated list, newest first; old secrets still verify existing cookies.
-  const secrets = (env.SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",").map((s) => s.trim());
+  const secrets = appSecrets();
   return createCookie(production ? "__Host-tracksmith" : "tracksmith_session", {
     httpOnly: true,
     sameSite: "lax",

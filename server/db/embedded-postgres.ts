@@ -9,8 +9,6 @@ export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 /** Fixed local credentials: the server listens on 127.0.0.1 only. Exported for tests that read the app's database. */
 export const EMBEDDED_USER = "tracksmith";
 export const EMBEDDED_PASSWORD = "tracksmith";
-const USER = EMBEDDED_USER;
-const PASSWORD = EMBEDDED_PASSWORD;
 
 /**
  * npm here runs no dependency install scripts, so the platform package's symlinks
@@ -62,8 +60,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--no-instructions"],
@@ -78,7 +76,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   if (!initialised) await pg.initialise();
   else await stopOrphan(databaseDir);
   await pg.start();
-  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+  const base = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}`;
   const client = pg.getPgClient("postgres", "127.0.0.1");
   await client.connect();
   const exists = await client.query("select 1 from pg_database where datname = 'tracksmith'");
