@@ -36,8 +36,9 @@ function CopyLink({ value }: { value: string }) {
 
 /**
  * The links made so far, each with its state and, while active, a revoke button (intent=share-revoke
- * unless told otherwise). With `confirmFor` the revoke asks first (ConfirmForm: the link whose id it
- * holds shows the question); `label` and `extra` add what a kind of link needs around the address.
+ * unless told otherwise) that asks first: the action answers the first post with `confirmFor` (the
+ * link's id), whose row then shows the question (ConfirmForm, without JavaScript too). `label` and
+ * `extra` add what a kind of link needs around the address.
  */
 export function ShareLinkRows<L extends ShareLinkRow>({
   links, href, shown, hidden, empty, testid, label, extra, copy = false, confirmFor, revokeIntent = "share-revoke", canRevoke = true,
@@ -73,7 +74,7 @@ export function ShareLinkRows<L extends ShareLinkRow>({
             <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
             {extra ? <> {extra(l)}</> : null}
           </Text>
-          {!l.active || !canRevoke ? null : confirmFor !== undefined ? (
+          {!l.active || !canRevoke ? null : (
             <ConfirmForm
               fields={{ intent: revokeIntent, id: l.id }}
               confirming={confirmFor === l.id}
@@ -83,14 +84,6 @@ export function ShareLinkRows<L extends ShareLinkRow>({
               size="xs"
               variant="outline"
             />
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value={revokeIntent} />
-              <input type="hidden" name="id" value={l.id} />
-              <Button type="submit" size="xs" variant="outline" color="red">
-                Revoke
-              </Button>
-            </Form>
           )}
         </Group>
       ))}

@@ -4,7 +4,7 @@ import { beaconConfigSchema, configErrors, configInput } from "~/lib/beacon-conf
 import { filterBeacons, normaliseUuid, parseSort, sortBeacons } from "~/lib/beacons";
 import { ruleForPath } from "~/lib/menu";
 import { requireAccess } from "~/services/access.server";
-import { createBeaconShareLink, listBeaconShareLinks, revokeBeaconShareLink, SHARE_DURATIONS } from "~/services/beacon-sharing.server";
+import { createBeaconShareLink, listBeaconShareLinks, requireBeaconShareLink, revokeBeaconShareLink, SHARE_DURATIONS } from "~/services/beacon-sharing.server";
 import { beaconHistory, configureBeacon, listBeacons, requireBeacon } from "~/services/beacons.server";
 import { authOf, FieldError } from "~/services/devices.server";
 import { logError } from "~/services/log.server";
@@ -51,7 +51,7 @@ export async function beaconPage(request: Request, uuid: string) {
   return { beacon, history, links, durations: SHARE_DURATIONS, tiles: tileConfig(), sync };
 }
 
-export type BeaconActionResult = { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; shareUrl?: string };
+export type BeaconActionResult = { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; shareUrl?: string; confirmFor?: string };
 
 export async function beaconPageAction(request: Request, uuid: string): Promise<BeaconActionResult> {
   const { auth, session } = await requireBeaconAccess(request);
@@ -65,7 +65,10 @@ export async function beaconPageAction(request: Request, uuid: string): Promise<
     return { intent, ok: true, message: "Share link created.", shareUrl: `/beacons/dashboard/${link.uuid}?share=${link.id}` };
   }
   if (intent === "share-revoke") {
-    const ok = await revokeBeaconShareLink(auth, beacon.uuid, String(form.get("id") ?? ""));
+    const id = String(form.get("id") ?? "");
+    await requireBeaconShareLink(auth, beacon.uuid, id);
+    if (form.get("confirm") !== "yes") return { intent, ok: false, confirmFor: id };
+    const ok = await revokeBeaconShareLink(auth, beacon.uuid, id);
     return ok ? { intent, ok: true, message: "Share link revoked." } : { intent, ok: false, message: "That link is already revoked." };
   }
   throw new Response("Unknown action", { status: 400 });

@@ -45,9 +45,15 @@ export async function listBeaconShareLinks(auth: Auth, uuid: string, now = Date.
  * Revokes a link of this beacon; false when it was already revoked. A link of another beacon or
  * company is a 404, like any id the user cannot see.
  */
-export async function revokeBeaconShareLink(auth: Auth, uuid: string, id: string, now = Date.now()): Promise<boolean> {
+/** A link (in any state) of this beacon of the company, or a 404. */
+export async function requireBeaconShareLink(auth: Auth, uuid: string, id: string) {
   const link = await prisma.beaconShareLink.findFirst({ where: { id, companyId: auth.companyId, uuid: normaliseUuid(uuid) ?? "" } });
   if (!link) throw new Response("Not found", { status: 404 });
+  return link;
+}
+
+export async function revokeBeaconShareLink(auth: Auth, uuid: string, id: string, now = Date.now()): Promise<boolean> {
+  const link = await requireBeaconShareLink(auth, uuid, id);
   if (link.revokedAt) return false;
   await prisma.beaconShareLink.update({ where: { id }, data: { revokedAt: new Date(now) } });
   return true;

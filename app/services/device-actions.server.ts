@@ -21,6 +21,8 @@ export type ActionResult = {
   values?: Record<string, string>;
   confirmDelete?: boolean;
   shareId?: string;
+  /** The share link whose revocation waits for a confirmation. */
+  confirmFor?: string;
 };
 
 const num = (message: string) => z.coerce.number({ invalid_type_error: message }).refine(Number.isFinite, message);
@@ -122,6 +124,7 @@ export async function deviceAction(auth: Auth, userId: number, imei: string, for
         // Only a link of this vehicle of the company; anything else is a 404.
         const id = String(form.get("id") ?? "");
         await requireShareLink(auth, imei, id);
+        if (form.get("confirm") !== "yes") return { intent, ok: false, confirmFor: id };
         const ok = await revokeShareLink(auth, id);
         return ok ? { intent, ok: true, message: "Share link revoked." } : { intent, ok: false, message: "That link is already revoked or does not exist." };
       }

@@ -199,6 +199,7 @@ describe("beacon maps and pages", () => {
     expect((await anon.page.goto(href.replace(b.uuid, another.uuid)))?.status()).toBe(404);
 
     await page.getByTestId("beacon-share-link").first().getByRole("button", { name: "Revoke" }).click();
+    await page.getByTestId("beacon-share-link").first().getByRole("button", { name: "Yes, revoke" }).click();
     await page.locator('[data-testid=beacon-share-link][data-active="false"]').first().waitFor();
     expect((await anon.page.goto(href))?.status()).toBe(404);
     await anon.context.close();

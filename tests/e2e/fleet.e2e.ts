@@ -379,8 +379,11 @@ describe("outages and isolation", () => {
     // The token is the secret: 256 random bits, not derived from the imei.
     expect(short!).not.toContain(d.imei);
 
-    // Revoke the long one now.
+    // Revoke the long one now: it asks first, and nothing is revoked before the answer.
     await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Revoke" }).click();
+    await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Yes, revoke" }).waitFor();
+    expect((await visitor.page.goto(long!))?.status()).toBe(200);
+    await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Yes, revoke" }).click();
     await page.getByText("Share link revoked.").waitFor();
     expect((await visitor.page.goto(long!))?.status()).toBe(404);
 

@@ -238,6 +238,14 @@ describe("public beacon dashboard", () => {
     const data = (await res.json()) as { ok: boolean; shareUrl: string };
     expect(data.ok).toBe(true);
     expect(data.shareUrl).toMatch(new RegExp(`^/beacons/dashboard/${b.uuid}\\?share=[A-Za-z0-9_-]{43}$`));
+    // Revoking asks first: nothing changes until the confirmed post.
+    const id = data.shareUrl.split("share=")[1]!;
+    const revoke = (extra: Record<string, string> = {}) =>
+      call(beaconAction, formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share-revoke", id, ...extra }, { cookie }), { params: { uuid: b.uuid } }).then((r) => r.json() as Promise<{ ok: boolean; confirmFor?: string; message?: string }>);
+    expect(await revoke()).toMatchObject({ ok: false, confirmFor: id });
+    expect((await prisma.beaconShareLink.findUniqueOrThrow({ where: { id } })).revokedAt).toBeNull();
+    expect(await revoke({ confirm: "yes" })).toMatchObject({ ok: true, message: "Share link revoked." });
+    expect((await prisma.beaconShareLink.findUniqueOrThrow({ where: { id } })).revokedAt).not.toBeNull();
     const refused = await call(beaconAction, formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share", minutes: "999999" }, { cookie }), { params: { uuid: b.uuid } });
     expect(((await refused.json()) as { errors: Record<string, string> }).errors.minutes).toBe("Choose how long the link works.");
     const owner = await call(publicLoader, get(`/beacons/dashboard/${b.uuid}`, cookie), { params: { uuid: b.uuid } });

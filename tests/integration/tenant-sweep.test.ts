@@ -210,6 +210,7 @@ function cases(i: Ids): Case[] {
     device("geofence-delete", { confirm: "yes" }),
     device("share", { minutes: "60" }),
     device("share-revoke", { id: i.shareB }),
+    device("share-revoke", { id: i.shareB, confirm: "yes" }),
     device("no-such-intent"),
     { file: "dashboard.vehicle-dashboard.$imei.tsx", method: "GET", url: `/dashboard/vehicle-dashboard/${i.imeiB}` },
     { file: "dashboard.recover-offline-device.$imei.tsx", method: "GET", url: `/dashboard/recover-offline-device/${i.imeiB}` },
@@ -220,6 +221,7 @@ function cases(i: Ids): Case[] {
     { file: "assets.details.$imei.tsx", method: "GET", url: `/assets/details/${i.imeiA}?share=${i.shareB}` },
     // Company 2's share link, revoked from a vehicle page of company 1.
     { file: "dashboard.assets.device.$imei.tsx", method: "POST", url: `/dashboard/assets/device/${i.imeiA}`, body: { intent: "share-revoke", id: i.shareB } },
+    { file: "dashboard.assets.device.$imei.tsx", method: "POST", url: `/dashboard/assets/device/${i.imeiA}`, body: { intent: "share-revoke", id: i.shareB, confirm: "yes" } },
     // A vehicle of company 2, in the query.
     { file: "dashboard.trips.tsx", method: "GET", url: `/dashboard/trips?imei=${i.imeiB}` },
     { file: "dashboard.logbook.tsx", method: "GET", url: `/dashboard/logbook?imei=${i.imeiB}` },
@@ -263,8 +265,10 @@ function cases(i: Ids): Case[] {
     { file: "dashboard.assets.beacon.$uuid.tsx", method: "GET", url: `/dashboard/assets/beacon/${i.beaconB}` },
     { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share", minutes: "60" } },
     { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share-revoke", id: i.beaconShareB } },
+    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share-revoke", id: i.beaconShareB, confirm: "yes" } },
     { file: "dashboard.assets.beacon.$uuid.tsx", method: "POST", url: `/dashboard/assets/beacon/${i.beaconB}`, body: { intent: "share", minutes: "60" } },
     { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconA}`, body: { intent: "share-revoke", id: i.beaconShareB } },
+    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconA}`, body: { intent: "share-revoke", id: i.beaconShareB, confirm: "yes" } },
     { file: "dashboard.beacon-config.tsx", method: "POST", url: "/dashboard/beacon-config", body: { uuid: i.beaconB, nickname: "Hijacked", assetName: "", txPower: "0", advIntervalMs: "1000" } },
     { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconB}` },
     { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconA}?share=${i.beaconShareB}` },

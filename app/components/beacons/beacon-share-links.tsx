@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Title } from "@mantine/core";
 import { ShareLinkForm, ShareLinkRows } from "~/components/share-links";
 
 type Link = { id: string; uuid: string; expiresAt: string; active: boolean; revokedAt: string | null };
-type Result = { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; shareUrl?: string } | undefined;
+type Result = { intent: string; ok: boolean; message?: string; errors?: Record<string, string>; shareUrl?: string; confirmFor?: string } | undefined;
 
 /** Create and revoke the links that open the public beacon dashboard (plain forms: no JavaScript needed). */
 export function BeaconShareLinks({ links, durations, result }: { links: Link[]; durations: { minutes: number; label: string }[]; result: Result }) {
@@ -27,6 +27,7 @@ export function BeaconShareLinks({ links, durations, result }: { links: Link[]; 
           hidden="/beacons/dashboard/…"
           empty="No share links yet. Without one, the public beacon page shows nothing."
           testid="beacon-share-link"
+          confirmFor={result?.intent === "share-revoke" ? result.confirmFor : null}
         />
       </Stack>
     </Paper>

@@ -27,6 +27,7 @@ export type ActionData = {
   errors?: Record<string, string>;
   values?: Record<string, string>;
   confirmDelete?: boolean;
+  confirmFor?: string;
 };
 
 type Props = {
@@ -256,6 +257,7 @@ export function ShareLinks({ links, result, durations }: { links: { id: string; 
         hidden="/sharing/…"
         empty="No share links yet."
         testid="share-link"
+        confirmFor={result?.intent === "share-revoke" ? result.confirmFor : null}
       />
     </Section>
   );
