@@ -41,7 +41,7 @@ function groupsOf(forms: FormSummary[] | null, links: LinkRow[]): FormGroup[] {
 
 export function FormsDashboard({ data, result }: { data: FormsDashboardData; result: FormsDashboardResult }) {
   const confirmFor = result && "confirmFor" in result ? result.confirmFor : null;
-  const url = (l: LinkRow) => `${data.baseUrl}/forms/${l.id}`;
+  const url = (l: Pick<LinkRow, "id">) => `${data.baseUrl}/forms/${l.id}`;
   const groups = groupsOf(data.forms, data.links);
   return (
     <Stack gap="lg" maw={1100}>
@@ -56,7 +56,7 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
       </div>
       {data.created ? (
         <Alert color="green" variant="light" role="status" data-testid="form-link-created">
-          Link created: <code style={{ wordBreak: "break-all" }}>{`${data.baseUrl}/forms/${data.created}`}</code>. Copy it and pass it on.
+          Link created: <code style={{ wordBreak: "break-all" }}>{url({ id: data.created })}</code>. Copy it and pass it on.
         </Alert>
       ) : null}
       {data.done === "revoked" ? (
