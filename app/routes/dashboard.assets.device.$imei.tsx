@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireAccess(request);
   const form = await request.formData();
   const result = await deviceAction(authOf(session), session.user.username_id, params.imei ?? "", form);
-  return json(result, { status: result.ok || result.confirmDelete || result.alert ? 200 : 400 });
+  return json(result, { status: result.ok || result.confirmDelete || result.confirmFor || result.alert ? 200 : 400 });
 }
 
 export default function DevicePage() {

@@ -380,7 +380,11 @@ describe("outages and isolation", () => {
     expect(short!).not.toContain(d.imei);
 
     // Revoke the long one now: it asks first, and nothing is revoked before the answer.
-    await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Revoke" }).click();
+    const [asked] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/dashboard/assets/device/")),
+      page.getByTestId("share-link").nth(1).getByRole("button", { name: "Revoke" }).click(),
+    ]);
+    expect(asked.status(), "the question is an answer, not an error").toBe(200);
     await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Yes, revoke" }).waitFor();
     expect((await visitor.page.goto(long!))?.status()).toBe(200);
     await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Yes, revoke" }).click();
