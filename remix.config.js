@@ -4,7 +4,14 @@ export default {
   serverModuleFormat: "esm",
   serverPlatform: "node",
   // Mantine and a few others ship ESM-only builds the classic server bundle must inline.
-  serverDependenciesToBundle: [/^@mantine\/.*/, /^remix-utils.*/, /^supercluster/, /^kdbush/, /^marked/, /^dayjs/],
+  serverDependenciesToBundle: [
+    /^@mantine\/.*/,
+    /^remix-utils.*/,
+    /^supercluster/,
+    /^kdbush/,
+    /^marked/,
+    /^dayjs/,
+  ],
   postcss: false,
   future: {
     v3_fetcherPersist: true,

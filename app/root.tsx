@@ -9,7 +9,15 @@ import { DatesProvider } from "@mantine/dates";
 import { Notifications } from "@mantine/notifications";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsProvider, useSettings } from "~/components/settings/settings-context";
@@ -21,17 +29,26 @@ import { colorSchemeFor, cssVariablesResolver, MAX_SNACKBARS, themeFor } from "~
 import { dateLocaleFor } from "~/services/locale.server";
 
 export const links: LinksFunction = () => [
-  ...[coreStyles, datesStyles, notificationsStyles, chartsStyles].map((href) => ({ rel: "stylesheet", href })),
+  ...[coreStyles, datesStyles, notificationsStyles, chartsStyles].map((href) => ({
+    rel: "stylesheet",
+    href,
+  })),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Tracksmith" }, { name: "description", content: "Fleet and asset tracking" }];
+export const meta: MetaFunction = () => [
+  { title: "Tracksmith" },
+  { name: "description", content: "Fleet and asset tracking" },
+];
 
 /** The settings cookie (so the first paint has the right theme) and the date locale of the visitor. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = settingsFromCookieHeader(request.headers.get("cookie"));
-  const locale = await dateLocaleFor(request, String((context as { clientAddress?: string }).clientAddress ?? ""));
+  const locale = await dateLocaleFor(
+    request,
+    String((context as { clientAddress?: string }).clientAddress ?? ""),
+  );
   return json({ settings, locale });
 }
 
@@ -55,7 +72,13 @@ function Document({ children, locale }: { children: ReactNode; locale: DateLocal
   );
   applyDayjsLocale(locale);
   return (
-    <html lang={locale} dir={settings.direction} data-mantine-color-scheme={scheme} data-theme={settings.theme.toLowerCase()} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={settings.direction}
+      data-mantine-color-scheme={scheme}
+      data-theme={settings.theme.toLowerCase()}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,7 +89,12 @@ function Document({ children, locale }: { children: ReactNode; locale: DateLocal
       <body>
         <DirectionProvider initialDirection={settings.direction} detectDirection={false}>
           <DirectionSync direction={settings.direction} />
-          <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={() => nonce}>
+          <MantineProvider
+            theme={theme}
+            forceColorScheme={scheme}
+            cssVariablesResolver={cssVariablesResolver}
+            getStyleNonce={() => nonce}
+          >
             <DatesProvider settings={{ locale }}>
               <Notifications limit={MAX_SNACKBARS} />
               <LoadingScreen />

@@ -13,7 +13,9 @@ self.addEventListener("activate", (event) => {
 function safeLink(link) {
   try {
     const url = new URL(link || "/dashboard/notifications", self.location.origin);
-    return url.origin === self.location.origin ? url.href : new URL("/dashboard/notifications", self.location.origin).href;
+    return url.origin === self.location.origin
+      ? url.href
+      : new URL("/dashboard/notifications", self.location.origin).href;
   } catch {
     return new URL("/dashboard/notifications", self.location.origin).href;
   }
@@ -69,7 +71,10 @@ self.addEventListener("pushsubscriptionchange", (event) => {
   // The browser rotated the subscription: store the new one (the cookie session authenticates).
   event.waitUntil(
     (async () => {
-      const sub = event.newSubscription || (event.oldSubscription && (await self.registration.pushManager.subscribe(event.oldSubscription.options)));
+      const sub =
+        event.newSubscription ||
+        (event.oldSubscription &&
+          (await self.registration.pushManager.subscribe(event.oldSubscription.options)));
       if (!sub) return;
       await fetch("/api/push-subscriptions", {
         method: "POST",

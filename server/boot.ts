@@ -14,7 +14,12 @@ import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createHttpHandler } from "./http.js";
 import { startWorker, type RegisterJobs } from "./jobs/worker.js";
 
-export type Running = { url: string; upstreamUrl: string; databaseUrl: string; stop(): Promise<void> };
+export type Running = {
+  url: string;
+  upstreamUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+};
 type Log = (line: string) => void;
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
@@ -25,7 +30,9 @@ async function checkDatabase(url: string) {
     await client.connect();
     await client.query("select 1");
   } catch (e) {
-    throw new ConfigError(`DATABASE_URL ${redact(url)} cannot be reached: ${(e as Error).message || (e as { code?: string }).code}`);
+    throw new ConfigError(
+      `DATABASE_URL ${redact(url)} cannot be reached: ${(e as Error).message || (e as { code?: string }).code}`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -51,9 +58,14 @@ async function keptSecret(name: string, make: () => string): Promise<string> {
 }
 
 async function ensureSecrets() {
-  if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = await keptSecret("session_secret", () => crypto.randomBytes(32).toString("hex"));
+  if (!process.env.SESSION_SECRET)
+    process.env.SESSION_SECRET = await keptSecret("session_secret", () =>
+      crypto.randomBytes(32).toString("hex"),
+    );
   if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
-    const keys = JSON.parse(await keptSecret("vapid_keys", () => JSON.stringify(webpush.generateVAPIDKeys()))) as { publicKey: string; privateKey: string };
+    const keys = JSON.parse(
+      await keptSecret("vapid_keys", () => JSON.stringify(webpush.generateVAPIDKeys())),
+    ) as { publicKey: string; privateKey: string };
     process.env.VAPID_PUBLIC_KEY = keys.publicKey;
     process.env.VAPID_PRIVATE_KEY = keys.privateKey;
   }
@@ -61,7 +73,8 @@ async function ensureSecrets() {
 
 async function loadBuild(): Promise<ServerBuild> {
   const file = path.resolve("build/index.js");
-  if (!fs.existsSync(file)) throw new ConfigError("No server build found at build/index.js: run `npm run build` first");
+  if (!fs.existsSync(file))
+    throw new ConfigError("No server build found at build/index.js: run `npm run build` first");
   return import(`${pathToFileURL(file).href}?t=${fs.statSync(file).mtimeMs}`);
 }
 
@@ -73,7 +86,8 @@ export async function boot(log: Log = console.log): Promise<Running> {
   const env = getEnv();
   const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((e) => log(`[shutdown] ${(e as Error).message}`));
+    for (const stop of stops.reverse())
+      await stop().catch((e) => log(`[shutdown] ${(e as Error).message}`));
   };
   try {
     let databaseUrl = env.DATABASE_URL;
@@ -81,7 +95,9 @@ export async function boot(log: Log = console.log): Promise<Running> {
       const db = await startEmbeddedPostgres(path.join(env.DATA_DIR, "postgres"));
       stops.push(() => db.stop());
       databaseUrl = db.url;
-      log(`[db] embedded PostgreSQL listening on ${redact(databaseUrl)} (data in ${path.join(env.DATA_DIR, "postgres")})`);
+      log(
+        `[db] embedded PostgreSQL listening on ${redact(databaseUrl)} (data in ${path.join(env.DATA_DIR, "postgres")})`,
+      );
     } else {
       await checkDatabase(databaseUrl);
       log(`[db] PostgreSQL at ${redact(databaseUrl)}`);
@@ -111,7 +127,10 @@ export async function boot(log: Log = console.log): Promise<Running> {
     let build = await loadBuild();
 
     const registerJobs = (build.entry.module as { registerJobs?: RegisterJobs }).registerJobs;
-    if (!registerJobs) throw new ConfigError("The server build does not export registerJobs: run `npm run build` again");
+    if (!registerJobs)
+      throw new ConfigError(
+        "The server build does not export registerJobs: run `npm run build` again",
+      );
     const boss = await startWorker(databaseUrl, log, registerJobs);
     stops.push(async () => {
       const stopped = new Promise((r) => boss.once("stopped", r));
@@ -127,11 +146,15 @@ export async function boot(log: Log = console.log): Promise<Running> {
       });
       stops.push(async () => watcher.close());
     }
-    const server = http.createServer(createHttpHandler(() => build, dev ? "development" : "production"));
+    const server = http.createServer(
+      createHttpHandler(() => build, dev ? "development" : "production"),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject).listen(env.PORT, env.HOST, () => resolve());
     });
-    stops.push(() => new Promise<void>((r) => (server.closeAllConnections?.(), server.close(() => r()))));
+    stops.push(
+      () => new Promise<void>((r) => (server.closeAllConnections?.(), server.close(() => r()))),
+    );
     const port = (server.address() as { port: number }).port;
     const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
     log(`[http] Tracksmith listening on ${url}`);

@@ -7,7 +7,9 @@ import compression from "compression";
 import express from "express";
 import { sameOriginRequest } from "../app/services/origin.server.js";
 
-type MapDataServer = (req: Record<string, string | null>) => Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }>;
+type MapDataServer = (
+  req: Record<string, string | null>,
+) => Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }>;
 const MAP_DATA = "/api/map-data";
 
 /**
@@ -16,11 +18,17 @@ const MAP_DATA = "/api/map-data";
  * and Remix's pipelines; the server build's own module answers it (app/entry.server.tsx re-exports
  * it), so there is one copy of the session and map state.
  */
-export function createHttpHandler(getBuild: () => ServerBuild | Promise<ServerBuild>, mode: string): http.RequestListener {
+export function createHttpHandler(
+  getBuild: () => ServerBuild | Promise<ServerBuild>,
+  mode: string,
+): http.RequestListener {
   const app = createHttpApp(getBuild, mode);
   return (req, res) => {
     const url = req.url ?? "";
-    const isMapData = req.method === "GET" && url.startsWith(MAP_DATA) && (url.length === MAP_DATA.length || url[MAP_DATA.length] === "?");
+    const isMapData =
+      req.method === "GET" &&
+      url.startsWith(MAP_DATA) &&
+      (url.length === MAP_DATA.length || url[MAP_DATA.length] === "?");
     if (!isMapData) return void app(req, res);
     void serveMapData(getBuild, req, res).catch((error) => {
       console.error("[http] map data failed:", error);
@@ -30,7 +38,11 @@ export function createHttpHandler(getBuild: () => ServerBuild | Promise<ServerBu
   };
 }
 
-async function serveMapData(getBuild: () => ServerBuild | Promise<ServerBuild>, req: http.IncomingMessage, res: http.ServerResponse) {
+async function serveMapData(
+  getBuild: () => ServerBuild | Promise<ServerBuild>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+) {
   const serve = ((await getBuild()).entry.module as { serveMapData?: MapDataServer }).serveMapData;
   if (!serve) throw new Error("the server build does not export serveMapData");
   const q = new URLSearchParams((req.url ?? "").slice(MAP_DATA.length + 1));
@@ -56,12 +68,17 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
   // Server-sent events must reach the browser as they happen, never held in a gzip buffer.
   app.use(
     compression({
-      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") &&
+        compression.filter(req, res),
     }),
   );
 
   // Fingerprinted assets never change; everything else in public/ may.
-  app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/build",
+    express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y" }),
+  );
   app.use(
     express.static(path.resolve("public"), {
       maxAge: "1h",
@@ -73,7 +90,11 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
 
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
-    if (req.method !== "GET" && req.method !== "HEAD" && !sameOriginRequest(req.headers, req.protocol)) {
+    if (
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      !sameOriginRequest(req.headers, req.protocol)
+    ) {
       res.status(403).type("text/plain").send("Cross-origin request refused");
       return;
     }

@@ -6,7 +6,14 @@ import { Form } from "@remix-run/react";
  * the action marking this item as the one to confirm, and the second carries confirm=yes.
  */
 export function ConfirmForm({
-  fields, confirming, label, question, confirmLabel, busy = false, size = "compact-sm", variant = "subtle",
+  fields,
+  confirming,
+  label,
+  question,
+  confirmLabel,
+  busy = false,
+  size = "compact-sm",
+  variant = "subtle",
 }: {
   fields: Record<string, string | number>;
   confirming: boolean;

@@ -9,5 +9,11 @@ export function LocalTime({ at }: { at: string | number }) {
   const hydrated = useHydrated();
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return <>—</>;
-  return <time dateTime={d.toISOString()}>{hydrated ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : `${formatZoned(d.getTime(), "UTC")} UTC`}</time>;
+  return (
+    <time dateTime={d.toISOString()}>
+      {hydrated
+        ? d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+        : `${formatZoned(d.getTime(), "UTC")} UTC`}
+    </time>
+  );
 }

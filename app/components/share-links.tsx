@@ -5,15 +5,34 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmForm } from "~/components/confirm-form";
 import { LocalTime } from "~/components/local-time";
 
-export type ShareLinkRow = { id: string; expiresAt: string; active: boolean; revokedAt: string | null };
+export type ShareLinkRow = {
+  id: string;
+  expiresAt: string;
+  active: boolean;
+  revokedAt: string | null;
+};
 
 /** Creates a share link (a plain form: intent=share, minutes). */
-export function ShareLinkForm({ durations, error, testid }: { durations: { minutes: number; label: string }[]; error?: string; testid: string }) {
+export function ShareLinkForm({
+  durations,
+  error,
+  testid,
+}: {
+  durations: { minutes: number; label: string }[];
+  error?: string;
+  testid: string;
+}) {
   return (
     <Form method="post" data-testid={testid}>
       <input type="hidden" name="intent" value="share" />
       <Group align="flex-end">
-        <NativeSelect name="minutes" label="Link works for" data={durations.map((d) => ({ value: String(d.minutes), label: d.label }))} defaultValue="60" error={error} />
+        <NativeSelect
+          name="minutes"
+          label="Link works for"
+          data={durations.map((d) => ({ value: String(d.minutes), label: d.label }))}
+          defaultValue="60"
+          error={error}
+        />
         <Button type="submit">Create share link</Button>
       </Group>
     </Form>
@@ -41,7 +60,18 @@ function CopyLink({ value }: { value: string }) {
  * `extra` add what a kind of link needs around the address.
  */
 export function ShareLinkRows<L extends ShareLinkRow>({
-  links, href, shown, hidden, empty, testid, label, extra, copy = false, confirmFor, revokeIntent = "share-revoke", canRevoke = true,
+  links,
+  href,
+  shown,
+  hidden,
+  empty,
+  testid,
+  label,
+  extra,
+  copy = false,
+  confirmFor,
+  revokeIntent = "share-revoke",
+  canRevoke = true,
 }: {
   links: L[];
   href: (l: L) => string;
@@ -66,12 +96,42 @@ export function ShareLinkRows<L extends ShareLinkRow>({
   return (
     <Stack gap={4}>
       {links.map((l) => (
-        <Group key={l.id} id={`link-${l.id}`} justify="space-between" wrap="nowrap" align="flex-start" data-testid={testid} data-active={l.active} data-status={l.revokedAt ? "revoked" : l.active ? "active" : "expired"}>
+        <Group
+          key={l.id}
+          id={`link-${l.id}`}
+          justify="space-between"
+          wrap="nowrap"
+          align="flex-start"
+          data-testid={testid}
+          data-active={l.active}
+          data-status={l.revokedAt ? "revoked" : l.active ? "active" : "expired"}
+        >
           <Text size="sm" style={{ wordBreak: "break-all", flex: 1, minWidth: 0 }} component="div">
             {label ? <>{label(l)} </> : null}
-            {l.active ? <Anchor href={href(l)} inherit>{shown(l)}</Anchor> : <s>{hidden}</s>}
-            {l.active && copy ? <> <CopyLink value={href(l)} /></> : null}{" "}
-            <span>{l.revokedAt ? "revoked" : l.active ? <>until <LocalTime at={l.expiresAt} /></> : "expired"}</span>
+            {l.active ? (
+              <Anchor href={href(l)} inherit>
+                {shown(l)}
+              </Anchor>
+            ) : (
+              <s>{hidden}</s>
+            )}
+            {l.active && copy ? (
+              <>
+                {" "}
+                <CopyLink value={href(l)} />
+              </>
+            ) : null}{" "}
+            <span>
+              {l.revokedAt ? (
+                "revoked"
+              ) : l.active ? (
+                <>
+                  until <LocalTime at={l.expiresAt} />
+                </>
+              ) : (
+                "expired"
+              )}
+            </span>
             {extra ? <> {extra(l)}</> : null}
           </Text>
           {!l.active || !canRevoke ? null : (

@@ -7,7 +7,10 @@ import type { SessionUser } from "~/lib/user";
  */
 export type AccessRule = { permission?: string; feature?: string; tsadmin?: boolean };
 
-export function isAllowed(user: Pick<SessionUser, "permissions" | "features_enabled" | "tsadmin">, rule: AccessRule = {}): boolean {
+export function isAllowed(
+  user: Pick<SessionUser, "permissions" | "features_enabled" | "tsadmin">,
+  rule: AccessRule = {},
+): boolean {
   if (rule.permission && user.permissions[rule.permission] !== true) return false;
   if (rule.feature && user.features_enabled[rule.feature] === false) return false;
   if (user.tsadmin && rule.tsadmin === false) return false;

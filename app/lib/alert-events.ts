@@ -5,7 +5,13 @@
  */
 import { KIND_LABELS, type AlertKind } from "~/lib/alert-rules";
 
-export type AlertEventLike = { id: string; kind: string; imei: string; time: string; details: Record<string, unknown> };
+export type AlertEventLike = {
+  id: string;
+  kind: string;
+  imei: string;
+  time: string;
+  details: Record<string, unknown>;
+};
 
 export type PushUrgency = "very-low" | "low" | "normal" | "high";
 export type PushPolicy = { ttl: number; urgency: PushUrgency };
@@ -33,11 +39,17 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 
 export function kindLabel(kind: string): string {
-  return (KIND_LABELS as Record<string, string>)[kind] ?? (kind === "test" ? "Test notification" : "Notification");
+  return (
+    (KIND_LABELS as Record<string, string>)[kind] ??
+    (kind === "test" ? "Test notification" : "Notification")
+  );
 }
 
 /** Title and body for a feed entry, a snackbar and a push; `vehicle` is the nickname when known. */
-export function describeEvent(event: AlertEventLike, vehicle: string | null): { title: string; body: string; link: string } {
+export function describeEvent(
+  event: AlertEventLike,
+  vehicle: string | null,
+): { title: string; body: string; link: string } {
   const who = vehicle ?? event.imei;
   const d = event.details;
   const link = `/dashboard/vehicle-dashboard/${encodeURIComponent(event.imei)}`;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { describeEvent, pushPolicyFor } from "~/lib/alert-events";
-import { alertRuleSchema, DEFAULT_RULE, dispatchFor, EVENT_KINDS, isQuiet, localMinutes, ruleMatches, type RuleLike } from "~/lib/alert-rules";
+import {
+  alertRuleSchema,
+  DEFAULT_RULE,
+  dispatchFor,
+  EVENT_KINDS,
+  isQuiet,
+  localMinutes,
+  ruleMatches,
+  type RuleLike,
+} from "~/lib/alert-rules";
 
 const rule = (over: Partial<RuleLike> = {}): RuleLike => ({ ...DEFAULT_RULE, id: "r1", ...over });
 const ev = { kind: "overspeed", imei: "354800100000001", groupIds: [7] };
@@ -53,15 +62,26 @@ describe("quiet hours", () => {
     expect(localMinutes(at("2026-07-15T21:30:00Z"), "Australia/Sydney")).toBe(7 * 60 + 30);
   });
   it("is off with equal or missing times", () => {
-    expect(isQuiet({ quietStart: "10:00", quietEnd: "10:00", timeZone: "UTC" }, at("2026-03-02T10:00:00Z"))).toBe(false);
-    expect(isQuiet({ quietStart: null, quietEnd: null, timeZone: "UTC" }, at("2026-03-02T10:00:00Z"))).toBe(false);
+    expect(
+      isQuiet(
+        { quietStart: "10:00", quietEnd: "10:00", timeZone: "UTC" },
+        at("2026-03-02T10:00:00Z"),
+      ),
+    ).toBe(false);
+    expect(
+      isQuiet({ quietStart: null, quietEnd: null, timeZone: "UTC" }, at("2026-03-02T10:00:00Z")),
+    ).toBe(false);
   });
 });
 
 describe("dispatchFor", () => {
   const noon = new Date("2026-03-02T12:00:00Z");
   it("gives a user without rules everything in the app and as push", () => {
-    for (const kind of EVENT_KINDS) expect([...dispatchFor([], { ...ev, kind }, noon).channels].sort()).toEqual(["inapp", "push"]);
+    for (const kind of EVENT_KINDS)
+      expect([...dispatchFor([], { ...ev, kind }, noon).channels].sort()).toEqual([
+        "inapp",
+        "push",
+      ]);
   });
   it("unions the channels of matching rules only", () => {
     const d = dispatchFor(
@@ -78,15 +98,33 @@ describe("dispatchFor", () => {
   });
   it("silences push and email in quiet hours but keeps the feed and webhooks", () => {
     const d = dispatchFor(
-      [rule({ channels: ["inapp", "push", "email", "webhook"], email: "a@b.co", webhookUrl: "https://h.example/x", webhookSecret: "s".repeat(16), quietStart: "11:00", quietEnd: "13:00" })],
+      [
+        rule({
+          channels: ["inapp", "push", "email", "webhook"],
+          email: "a@b.co",
+          webhookUrl: "https://h.example/x",
+          webhookSecret: "s".repeat(16),
+          quietStart: "11:00",
+          quietEnd: "13:00",
+        }),
+      ],
       ev,
       noon,
     );
     expect([...d.channels].sort()).toEqual(["inapp", "webhook"]);
-    expect(d.webhooks).toEqual([{ ruleId: "r1", url: "https://h.example/x", secret: "s".repeat(16) }]);
+    expect(d.webhooks).toEqual([
+      { ruleId: "r1", url: "https://h.example/x", secret: "s".repeat(16) },
+    ]);
   });
   it("a quiet rule does not silence another matching rule that is not quiet", () => {
-    const d = dispatchFor([rule({ id: "q", channels: ["push"], quietStart: "11:00", quietEnd: "13:00" }), rule({ id: "l", channels: ["push"] })], ev, noon);
+    const d = dispatchFor(
+      [
+        rule({ id: "q", channels: ["push"], quietStart: "11:00", quietEnd: "13:00" }),
+        rule({ id: "l", channels: ["push"] }),
+      ],
+      ev,
+      noon,
+    );
     expect([...d.channels]).toEqual(["push"]);
   });
   it("a user whose only rules do not match gets nothing (rules replace the default)", () => {
@@ -96,17 +134,51 @@ describe("dispatchFor", () => {
 
 describe("the rule form", () => {
   it("accepts a full rule and repeated checkbox fields", () => {
-    const r = alertRuleSchema.safeParse({ name: " Night ", kinds: ["overspeed", "offline"], channels: "push", quietStart: "22:00", quietEnd: "06:00", timeZone: "Australia/Brisbane", enabled: "on" });
-    expect(r.success && r.data).toMatchObject({ name: "Night", kinds: ["overspeed", "offline"], channels: ["push"], imeis: [], enabled: true });
+    const r = alertRuleSchema.safeParse({
+      name: " Night ",
+      kinds: ["overspeed", "offline"],
+      channels: "push",
+      quietStart: "22:00",
+      quietEnd: "06:00",
+      timeZone: "Australia/Brisbane",
+      enabled: "on",
+    });
+    expect(r.success && r.data).toMatchObject({
+      name: "Night",
+      kinds: ["overspeed", "offline"],
+      channels: ["push"],
+      imeis: [],
+      enabled: true,
+    });
   });
   it("names each missing piece", () => {
-    const r = alertRuleSchema.safeParse({ name: "", channels: ["email", "webhook"], quietStart: "22:00", timeZone: "Mars/Base" });
+    const r = alertRuleSchema.safeParse({
+      name: "",
+      channels: ["email", "webhook"],
+      quietStart: "22:00",
+      timeZone: "Mars/Base",
+    });
     expect(r.success).toBe(false);
     const fields = new Set(r.error!.issues.map((i) => i.path[0]));
-    for (const f of ["name", "kinds", "email", "webhookUrl", "webhookSecret", "quietEnd", "timeZone"]) expect(fields).toContain(f);
+    for (const f of [
+      "name",
+      "kinds",
+      "email",
+      "webhookUrl",
+      "webhookSecret",
+      "quietEnd",
+      "timeZone",
+    ])
+      expect(fields).toContain(f);
   });
   it("refuses non-http webhooks", () => {
-    const r = alertRuleSchema.safeParse({ name: "x", kinds: ["overspeed"], channels: ["webhook"], webhookUrl: "file:///etc/passwd", webhookSecret: "s".repeat(16) });
+    const r = alertRuleSchema.safeParse({
+      name: "x",
+      kinds: ["overspeed"],
+      channels: ["webhook"],
+      webhookUrl: "file:///etc/passwd",
+      webhookSecret: "s".repeat(16),
+    });
     expect(r.success).toBe(false);
   });
 });
@@ -114,12 +186,20 @@ describe("the rule form", () => {
 describe("event text and push policy", () => {
   it("describes each kind with the vehicle's name and a link to it", () => {
     for (const kind of EVENT_KINDS) {
-      const t = describeEvent({ id: "e", kind, imei: "354800100000001", time: "", details: { speed: 91, limit: 60 } }, "Truck 1");
+      const t = describeEvent(
+        { id: "e", kind, imei: "354800100000001", time: "", details: { speed: 91, limit: 60 } },
+        "Truck 1",
+      );
       expect(t.title).toContain("Truck 1");
       expect(t.body.length).toBeGreaterThan(5);
       expect(t.link).toBe("/dashboard/vehicle-dashboard/354800100000001");
     }
-    expect(describeEvent({ id: "e", kind: "overspeed", imei: "1", time: "", details: { speed: 91, limit: 60 } }, null).body).toBe("1 drove at 91 km/h in a 60 km/h zone.");
+    expect(
+      describeEvent(
+        { id: "e", kind: "overspeed", imei: "1", time: "", details: { speed: 91, limit: 60 } },
+        null,
+      ).body,
+    ).toBe("1 drove at 91 km/h in a 60 km/h zone.");
   });
   it("urgent kinds are high urgency with a short TTL; maintenance waits", () => {
     expect(pushPolicyFor("overspeed")).toEqual({ ttl: 3600, urgency: "high" });

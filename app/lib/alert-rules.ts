@@ -32,7 +32,12 @@ export const KIND_LABELS: Record<AlertKind, string> = {
 
 export const CHANNELS = ["inapp", "push", "email", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
-export const CHANNEL_LABELS: Record<Channel, string> = { inapp: "In the app", push: "Browser push", email: "Email", webhook: "Webhook" };
+export const CHANNEL_LABELS: Record<Channel, string> = {
+  inapp: "In the app",
+  push: "Browser push",
+  email: "Email",
+  webhook: "Webhook",
+};
 
 /** Channels quiet hours silence: the ones that interrupt a person. */
 const QUIET_CHANNELS: ReadonlySet<Channel> = new Set(["push", "email"]);
@@ -78,7 +83,12 @@ function minutesOf(hhmm: string): number {
 
 /** Minutes since local midnight of `at` in `timeZone` (IANA). */
 export function localMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
   const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
   return (hour % 24) * 60 + minute;
@@ -88,7 +98,10 @@ export function localMinutes(at: Date, timeZone: string): number {
  * Whether `at` falls in the quiet hours [start, end) in the rule's time zone. A start after the
  * end spans midnight (22:00–06:00); equal times or none mean no quiet hours.
  */
-export function isQuiet(rule: Pick<RuleLike, "quietStart" | "quietEnd" | "timeZone">, at: Date): boolean {
+export function isQuiet(
+  rule: Pick<RuleLike, "quietStart" | "quietEnd" | "timeZone">,
+  at: Date,
+): boolean {
   if (!rule.quietStart || !rule.quietEnd || rule.quietStart === rule.quietEnd) return false;
   const start = minutesOf(rule.quietStart);
   const end = minutesOf(rule.quietEnd);
@@ -136,7 +149,9 @@ export function dispatchFor(rules: RuleLike[], event: EventTarget, at: Date): Di
 
 // ------------------------------------------------------------------ the rule form
 
-const TIME_ZONES: ReadonlySet<string> = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []);
+const TIME_ZONES: ReadonlySet<string> = new Set(
+  typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [],
+);
 export const isTimeZone = (tz: string) => tz === "UTC" || TIME_ZONES.has(tz);
 
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
@@ -144,9 +159,19 @@ const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v
 /** The rule form (server-validated; checkbox groups arrive as repeated fields). */
 export const alertRuleSchema = z
   .object({
-    name: z.string({ required_error: "Give the rule a name" }).trim().min(1, "Give the rule a name").max(80, "At most 80 characters"),
-    kinds: z.preprocess(list, z.array(z.enum(EVENT_KINDS)).min(1, "Choose at least one kind of alert")),
-    imeis: z.preprocess(list, z.array(z.string().regex(/^\d{6,20}$/, "Not a vehicle of your fleet")).max(500)),
+    name: z
+      .string({ required_error: "Give the rule a name" })
+      .trim()
+      .min(1, "Give the rule a name")
+      .max(80, "At most 80 characters"),
+    kinds: z.preprocess(
+      list,
+      z.array(z.enum(EVENT_KINDS)).min(1, "Choose at least one kind of alert"),
+    ),
+    imeis: z.preprocess(
+      list,
+      z.array(z.string().regex(/^\d{6,20}$/, "Not a vehicle of your fleet")).max(500),
+    ),
     groupIds: z.preprocess(list, z.array(z.coerce.number().int().positive()).max(200)),
     channels: z.preprocess(list, z.array(z.enum(CHANNELS)).min(1, "Choose at least one channel")),
     email: z.string().trim().email("Enter an email address").max(200).optional(),
@@ -161,14 +186,35 @@ export const alertRuleSchema = z
     quietStart: z.string().regex(HHMM, "Use HH:mm, e.g. 22:00").optional(),
     quietEnd: z.string().regex(HHMM, "Use HH:mm, e.g. 06:00").optional(),
     timeZone: z.string().refine(isTimeZone, "Choose a time zone").default("UTC"),
-    enabled: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
+    enabled: z
+      .preprocess((v) => v === "on" || v === "true" || v === true, z.boolean())
+      .default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.channels.includes("email") && !v.email) ctx.addIssue({ code: "custom", path: ["email"], message: "Enter the address for email alerts" });
-    if (v.channels.includes("webhook") && !v.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "Enter the webhook's address" });
-    if (v.channels.includes("webhook") && !v.webhookSecret) ctx.addIssue({ code: "custom", path: ["webhookSecret"], message: "Enter a signing secret (16+ characters)" });
+    if (v.channels.includes("email") && !v.email)
+      ctx.addIssue({
+        code: "custom",
+        path: ["email"],
+        message: "Enter the address for email alerts",
+      });
+    if (v.channels.includes("webhook") && !v.webhookUrl)
+      ctx.addIssue({
+        code: "custom",
+        path: ["webhookUrl"],
+        message: "Enter the webhook's address",
+      });
+    if (v.channels.includes("webhook") && !v.webhookSecret)
+      ctx.addIssue({
+        code: "custom",
+        path: ["webhookSecret"],
+        message: "Enter a signing secret (16+ characters)",
+      });
     if (Boolean(v.quietStart) !== Boolean(v.quietEnd)) {
-      ctx.addIssue({ code: "custom", path: [v.quietStart ? "quietEnd" : "quietStart"], message: "Give both the start and the end of quiet hours" });
+      ctx.addIssue({
+        code: "custom",
+        path: [v.quietStart ? "quietEnd" : "quietStart"],
+        message: "Give both the start and the end of quiet hours",
+      });
     }
   });
 export type AlertRuleInput = z.infer<typeof alertRuleSchema>;

@@ -15,8 +15,18 @@ export const LOW_BATTERY = 20;
 
 export type BeaconStatus = "active" | "away" | "lost" | "never";
 export const BEACON_STATUSES: BeaconStatus[] = ["active", "away", "lost", "never"];
-export const BEACON_STATUS_LABELS: Record<BeaconStatus, string> = { active: "Active", away: "Away", lost: "Lost", never: "Never seen" };
-export const BEACON_STATUS_COLOURS: Record<BeaconStatus, string> = { active: "green", away: "yellow", lost: "red", never: "gray" };
+export const BEACON_STATUS_LABELS: Record<BeaconStatus, string> = {
+  active: "Active",
+  away: "Away",
+  lost: "Lost",
+  never: "Never seen",
+};
+export const BEACON_STATUS_COLOURS: Record<BeaconStatus, string> = {
+  active: "green",
+  away: "yellow",
+  lost: "red",
+  never: "gray",
+};
 
 /** Heard within the hour: active; within a day: away; longer: lost. */
 export const ACTIVE_MS = 3_600_000;
@@ -42,14 +52,18 @@ export const BEACON_SORTS = ["name", "battery", "lastSeen", "gateway", "status"]
 export type BeaconSort = (typeof BEACON_SORTS)[number];
 export type SortDir = "asc" | "desc";
 
-export function parseSort(sort: string | null, dir: string | null): { sort: BeaconSort; dir: SortDir } {
+export function parseSort(
+  sort: string | null,
+  dir: string | null,
+): { sort: BeaconSort; dir: SortDir } {
   return {
     sort: (BEACON_SORTS as readonly string[]).includes(sort ?? "") ? (sort as BeaconSort) : "name",
     dir: dir === "desc" ? "desc" : "asc",
   };
 }
 
-const byName = (a: BeaconRow, b: BeaconRow) => compareTextNumeric(a.nickname, b.nickname) || compareId(a.uuid, b.uuid);
+const byName = (a: BeaconRow, b: BeaconRow) =>
+  compareTextNumeric(a.nickname, b.nickname) || compareId(a.uuid, b.uuid);
 
 /** Unknown values (never seen, no battery reading) sort last in either direction; the name breaks ties. */
 export function sortBeacons<T extends BeaconRow>(rows: T[], sort: BeaconSort, dir: SortDir): T[] {
@@ -73,7 +87,10 @@ export function sortBeacons<T extends BeaconRow>(rows: T[], sort: BeaconSort, di
     const ka = key(a);
     const kb = key(b);
     if (ka === null || kb === null) return ka === kb ? byName(a, b) : ka === null ? 1 : -1;
-    const c = typeof ka === "number" && typeof kb === "number" ? ka - kb : String(ka).localeCompare(String(kb));
+    const c =
+      typeof ka === "number" && typeof kb === "number"
+        ? ka - kb
+        : String(ka).localeCompare(String(kb));
     return c ? sign * c : byName(a, b);
   });
 }
@@ -82,7 +99,11 @@ export function sortBeacons<T extends BeaconRow>(rows: T[], sort: BeaconSort, di
 export function filterBeacons<T extends BeaconRow>(rows: T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return rows;
-  return rows.filter((r) => [r.nickname, r.uuid, r.assetName ?? "", r.lastGatewayName ?? ""].some((v) => v.toLowerCase().includes(q)));
+  return rows.filter((r) =>
+    [r.nickname, r.uuid, r.assetName ?? "", r.lastGatewayName ?? ""].some((v) =>
+      v.toLowerCase().includes(q),
+    ),
+  );
 }
 
 /** Beacon uuids as the upstream issues them: 32 hex digits, dashed as a UUID. */

@@ -25,7 +25,15 @@ describe("coverage", () => {
     expect(cells).toHaveLength(2);
     for (const c of cells) expect(Object.keys(c)).not.toContain("devices");
     const snapped = cells.find((c) => c.quality === "poor")!;
-    expect(snapped).toMatchObject({ south: -27.42, north: -27.4, west: 152.98, east: 153, lat: -27.41, lng: 152.99, avgDbm: -101 });
+    expect(snapped).toMatchObject({
+      south: -27.42,
+      north: -27.4,
+      west: 152.98,
+      east: 153,
+      lat: -27.41,
+      lng: 152.99,
+      avgDbm: -101,
+    });
     expect(cells.find((c) => c.quality === "good")).toMatchObject({ avgDbm: -78, samples: 40 });
     expect(qualityCounts(cells)).toEqual({ good: 1, fair: 0, poor: 1 });
   });

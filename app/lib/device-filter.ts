@@ -6,7 +6,11 @@ export type DeviceFilters = { q: string; group: number | null; tag: number | nul
 
 export function parseFilters(params: URLSearchParams): DeviceFilters {
   const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
-  return { q: (params.get("q") ?? "").trim().slice(0, 100), group: id(params.get("group")), tag: id(params.get("tag")) };
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    group: id(params.get("group")),
+    tag: id(params.get("tag")),
+  };
 }
 
 export function filterDevices<T extends Filterable>(list: T[], f: DeviceFilters): T[] {
@@ -28,9 +32,18 @@ export function sortByNickname<T extends { nickname: string; imei: string }>(lis
  * groupView: one section per group (sorted by the group's nickname), a device in several groups
  * appears in each, and devices without a group come last under "No group".
  */
-export function groupDevices<T extends Filterable>(list: T[], groups: [number, string][]): { id: number | null; name: string; devices: T[] }[] {
+export function groupDevices<T extends Filterable>(
+  list: T[],
+  groups: [number, string][],
+): { id: number | null; name: string; devices: T[] }[] {
   const sorted = [...groups].sort((a, b) => compareText(a[1], b[1]));
-  const out = sorted.map(([id, name]) => ({ id: id as number | null, name, devices: list.filter((d) => d.groupIds.includes(id)) })).filter((s) => s.devices.length);
+  const out = sorted
+    .map(([id, name]) => ({
+      id: id as number | null,
+      name,
+      devices: list.filter((d) => d.groupIds.includes(id)),
+    }))
+    .filter((s) => s.devices.length);
   const none = list.filter((d) => !d.groupIds.length);
   if (none.length) out.push({ id: null, name: "No group", devices: none });
   return out;

@@ -6,7 +6,12 @@
 export type DeviceStatus = "moving" | "idling" | "resting" | "offline";
 export const STATUSES: readonly DeviceStatus[] = ["moving", "idling", "resting", "offline"];
 /** Compact codes for the map's JSON (index = code). */
-export const STATUS_CODES: Record<DeviceStatus, number> = { moving: 0, idling: 1, resting: 2, offline: 3 };
+export const STATUS_CODES: Record<DeviceStatus, number> = {
+  moving: 0,
+  idling: 1,
+  resting: 2,
+  offline: 3,
+};
 
 export type StatusThresholds = {
   /** A moving or idling device silent this long is outdated (it reports every 10 s / 1 min). */
@@ -23,31 +28,48 @@ export const DEFAULT_THRESHOLDS: StatusThresholds = {
   offlineMs: 24 * 3_600_000,
 };
 
-export type Fix = { speed: number | null; ignition: boolean | null; lastContactAt: Date | string | number | null };
+export type Fix = {
+  speed: number | null;
+  ignition: boolean | null;
+  lastContactAt: Date | string | number | null;
+};
 export type StatusResult = { status: DeviceStatus; outdated: boolean; silentMs: number | null };
 
-const time = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === "number" ? v : Date.parse(v));
+const time = (v: Date | string | number) =>
+  v instanceof Date ? v.getTime() : typeof v === "number" ? v : Date.parse(v);
 
 /** Reported state of a fix, ignoring its age. */
-export function reportedState(fix: Pick<Fix, "speed" | "ignition">): Exclude<DeviceStatus, "offline"> {
+export function reportedState(
+  fix: Pick<Fix, "speed" | "ignition">,
+): Exclude<DeviceStatus, "offline"> {
   if ((fix.speed ?? 0) > 0) return "moving";
   if (fix.ignition) return "idling";
   return "resting";
 }
 
-export function deviceStatus(fix: Fix, now: number = Date.now(), t: StatusThresholds = DEFAULT_THRESHOLDS): StatusResult {
-  if (fix.lastContactAt === null || fix.lastContactAt === undefined) return { status: "offline", outdated: true, silentMs: null };
+export function deviceStatus(
+  fix: Fix,
+  now: number = Date.now(),
+  t: StatusThresholds = DEFAULT_THRESHOLDS,
+): StatusResult {
+  if (fix.lastContactAt === null || fix.lastContactAt === undefined)
+    return { status: "offline", outdated: true, silentMs: null };
   const silentMs = Math.max(0, now - time(fix.lastContactAt));
   if (silentMs > t.offlineMs) return { status: "offline", outdated: true, silentMs };
   const reported = reportedState(fix);
-  if (reported === "resting") return { status: "resting", outdated: silentMs > t.restingOutdatedMs, silentMs };
+  if (reported === "resting")
+    return { status: "resting", outdated: silentMs > t.restingOutdatedMs, silentMs };
   // A vehicle last seen driving hours ago is not "moving" now: we do not know where it is.
   if (silentMs > t.movingOutdatedMs) return { status: "resting", outdated: true, silentMs };
   return { status: reported, outdated: false, silentMs };
 }
 
 /** Thresholds from hours (configuration), falling back to the defaults for bad values. */
-export function thresholdsFromHours(input: { moving?: unknown; resting?: unknown; offline?: unknown }): StatusThresholds {
+export function thresholdsFromHours(input: {
+  moving?: unknown;
+  resting?: unknown;
+  offline?: unknown;
+}): StatusThresholds {
   const h = (v: unknown, d: number) => {
     const n = Number(v);
     return v !== undefined && v !== "" && Number.isFinite(n) && n > 0 ? n * 3_600_000 : d;
@@ -59,9 +81,19 @@ export function thresholdsFromHours(input: { moving?: unknown; resting?: unknown
   };
 }
 
-export const STATUS_LABELS: Record<DeviceStatus, string> = { moving: "Moving", idling: "Idling", resting: "Resting", offline: "Offline" };
+export const STATUS_LABELS: Record<DeviceStatus, string> = {
+  moving: "Moving",
+  idling: "Idling",
+  resting: "Resting",
+  offline: "Offline",
+};
 /** Colours chosen to stay distinguishable for red-green colour blindness (blue / amber / grey / red). */
-export const STATUS_COLOURS: Record<DeviceStatus, string> = { moving: "#1971c2", idling: "#f08c00", resting: "#495057", offline: "#c92a2a" };
+export const STATUS_COLOURS: Record<DeviceStatus, string> = {
+  moving: "#1971c2",
+  idling: "#f08c00",
+  resting: "#495057",
+  offline: "#c92a2a",
+};
 
 /** "3 h 5 min", "2 d 4 h", "45 s". */
 export function formatDuration(ms: number): string {

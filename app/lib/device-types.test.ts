@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { capabilities, capabilityLabels, CONCRETE_DEVICES, ENVIORNMENT_DEVICES, LIVE_DASHCAM, POLL_DEVICES, TRIP_DEVICES } from "~/lib/device-types";
+import {
+  capabilities,
+  capabilityLabels,
+  CONCRETE_DEVICES,
+  ENVIORNMENT_DEVICES,
+  LIVE_DASHCAM,
+  POLL_DEVICES,
+  TRIP_DEVICES,
+} from "~/lib/device-types";
 
 describe("device type lists (SPEC §9)", () => {
   it("are exactly the spec's lists", () => {
@@ -13,7 +21,13 @@ describe("device type lists (SPEC §9)", () => {
     for (const id of [0, 9, 19, 21, 31, 57, 77]) expect(TRIP_DEVICES).not.toContain(id);
   });
   it("names what a type supports", () => {
-    expect(capabilities(24)).toEqual({ trips: true, poll: false, liveDashcam: true, concrete: false, environment: false });
+    expect(capabilities(24)).toEqual({
+      trips: true,
+      poll: false,
+      liveDashcam: true,
+      concrete: false,
+      environment: false,
+    });
     expect(capabilities(21).poll).toBe(true);
     expect(capabilityLabels(77)).toEqual(["Concrete curing sensor"]);
     expect(capabilityLabels(57)).toEqual(["Environment monitoring"]);

@@ -3,12 +3,20 @@
  * a search for the spec's name finds it.
  */
 export const POLL_DEVICES: readonly number[] = [21];
-export const TRIP_DEVICES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 20, 22, 23, 24, 25, 26, 27, 28, 29, 30];
+export const TRIP_DEVICES: readonly number[] = [
+  1, 2, 3, 4, 5, 6, 7, 8, 20, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+];
 export const LIVE_DASHCAM: readonly number[] = [27, 24];
 export const CONCRETE_DEVICES: readonly number[] = [77];
 export const ENVIORNMENT_DEVICES: readonly number[] = [57];
 
-export type DeviceCapabilities = { trips: boolean; poll: boolean; liveDashcam: boolean; concrete: boolean; environment: boolean };
+export type DeviceCapabilities = {
+  trips: boolean;
+  poll: boolean;
+  liveDashcam: boolean;
+  concrete: boolean;
+  environment: boolean;
+};
 
 /** What a device of this type supports, for the vehicle dashboard and the menus of a device. */
 export function capabilities(deviceTypeId: number): DeviceCapabilities {
@@ -35,6 +43,16 @@ export function capabilityLabels(deviceTypeId: number): string[] {
 }
 
 /** Icons the upstream accepts for `changeicon`. */
-export const DEVICE_ICONS = ["car", "truck", "van", "ute", "bus", "trailer", "excavator", "container", "sensor"] as const;
+export const DEVICE_ICONS = [
+  "car",
+  "truck",
+  "van",
+  "ute",
+  "bus",
+  "trailer",
+  "excavator",
+  "container",
+  "sensor",
+] as const;
 export type DeviceIconValue = (typeof DEVICE_ICONS)[number];
 // The drawings of these icons (SVG, for lists, picker and markers) are in app/components/devices/device-icon.tsx.

@@ -10,7 +10,13 @@ const form: PublicForm = {
     { id: "vehicle", label: "Vehicle", type: "text", required: true },
     { id: "odometer", label: "Odometer", type: "number", required: true },
     { id: "check_date", label: "Date", type: "date", required: true },
-    { id: "tyres", label: "Tyres", type: "select", required: true, options: ["OK", "Needs attention"] },
+    {
+      id: "tyres",
+      label: "Tyres",
+      type: "select",
+      required: true,
+      options: ["OK", "Needs attention"],
+    },
     { id: "lights_ok", label: "Lights work", type: "checkbox", required: true },
     { id: "defects", label: "Defects", type: "textarea", required: false },
     { id: "people", label: "People", type: "number", required: false },
@@ -25,14 +31,27 @@ function parse(fields: Record<string, string>) {
   return parseWithZod(fd, { schema: answersSchema(form) });
 }
 
-const valid = { vehicle: " TRK-12 ", odometer: "120345.5", check_date: "2026-02-28", tyres: "OK", lights_ok: "on" };
+const valid = {
+  vehicle: " TRK-12 ",
+  odometer: "120345.5",
+  check_date: "2026-02-28",
+  tyres: "OK",
+  lights_ok: "on",
+};
 
 describe("answersSchema", () => {
   it("accepts good answers: trimmed text, numbers, dates, a listed option, a ticked box; unticked optional boxes are false", () => {
     const s = parse({ ...valid, defects: "", people: "", smuggled: "x" });
     expect(s.status).toBe("success");
     if (s.status !== "success") return;
-    expect(cleanAnswers(s.value)).toEqual({ vehicle: "TRK-12", odometer: 120345.5, check_date: "2026-02-28", tyres: "OK", lights_ok: true, police: false });
+    expect(cleanAnswers(s.value)).toEqual({
+      vehicle: "TRK-12",
+      odometer: 120345.5,
+      check_date: "2026-02-28",
+      tyres: "OK",
+      lights_ok: true,
+      police: false,
+    });
   });
 
   it("answers every required question left empty with its own message", () => {

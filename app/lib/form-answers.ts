@@ -20,7 +20,11 @@ function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 function fieldSchema(field: PublicField): z.ZodTypeAny {
@@ -28,32 +32,45 @@ function fieldSchema(field: PublicField): z.ZodTypeAny {
     case "text":
     case "textarea": {
       const max = field.type === "text" ? TEXT_MAX : TEXTAREA_MAX;
-      const s = z.string({ required_error: REQUIRED }).trim().max(max, `Please keep this to ${max} characters.`);
+      const s = z
+        .string({ required_error: REQUIRED })
+        .trim()
+        .max(max, `Please keep this to ${max} characters.`);
       // Only spaces is no answer: required text must keep a character after trimming.
       return field.required ? s.min(1, REQUIRED) : s.optional();
     }
     case "number": {
       const n = z
-        .number({ required_error: REQUIRED, invalid_type_error: "Please enter a number, e.g. 12 or 12.5." })
+        .number({
+          required_error: REQUIRED,
+          invalid_type_error: "Please enter a number, e.g. 12 or 12.5.",
+        })
         // Infinity ("1e309") ends here too.
         .gte(-1e12, "That number is too large.")
         .lte(1e12, "That number is too large.");
       return field.required ? n : n.optional();
     }
     case "date": {
-      const d = z.string({ required_error: REQUIRED }).refine(isCalendarDate, "Please enter a date as YYYY-MM-DD.");
+      const d = z
+        .string({ required_error: REQUIRED })
+        .refine(isCalendarDate, "Please enter a date as YYYY-MM-DD.");
       return field.required ? d : d.optional();
     }
     case "select": {
       const options = field.options ?? [];
-      const s = z.string({ required_error: "Please choose one." }).refine((v) => options.includes(v), "Please choose one of the options.");
+      const s = z
+        .string({ required_error: "Please choose one." })
+        .refine((v) => options.includes(v), "Please choose one of the options.");
       return field.required ? s : s.optional();
     }
     case "checkbox":
       // An unticked box is not posted at all; for a required one that means "not confirmed".
       return field.required
         ? z.literal(true, { errorMap: () => ({ message: "Please tick this box to confirm." }) })
-        : z.boolean({ invalid_type_error: "Please tick the box or leave it empty." }).optional().transform((v) => v ?? false);
+        : z
+            .boolean({ invalid_type_error: "Please tick the box or leave it empty." })
+            .optional()
+            .transform((v) => v ?? false);
   }
 }
 
@@ -65,7 +82,8 @@ export function answersSchema(form: PublicForm) {
 /** Parsed answers without the questions left empty. */
 export function cleanAnswers(values: Record<string, unknown>): Answers {
   const out: Answers = {};
-  for (const [k, v] of Object.entries(values)) if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = v;
+  for (const [k, v] of Object.entries(values))
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = v;
   return out;
 }
 

@@ -12,20 +12,33 @@ export const FORM_LINK_LABEL_MAX = 80;
 /** "Create a fill-in link" (one form per company form on the dashboard; the same rules in the browser and on the server). */
 export const FormLinkCreateSchema = z.object({
   intent: z.literal("link-create"),
-  formId: z.number({ required_error: "Choose a form.", invalid_type_error: "Choose a form." }).int().positive("Choose a form."),
+  formId: z
+    .number({ required_error: "Choose a form.", invalid_type_error: "Choose a form." })
+    .int()
+    .positive("Choose a form."),
   label: z
     .string({ required_error: "Say who the link is for, e.g. Depot QR code." })
     .trim()
     .min(1, "Say who the link is for, e.g. Depot QR code.")
     .max(FORM_LINK_LABEL_MAX, `Use at most ${FORM_LINK_LABEL_MAX} characters.`),
   minutes: z
-    .number({ required_error: "Choose how long the link works.", invalid_type_error: "Choose how long the link works." })
-    .refine((m) => FORM_LINK_DURATIONS.some((d) => d.minutes === m), "Choose how long the link works."),
+    .number({
+      required_error: "Choose how long the link works.",
+      invalid_type_error: "Choose how long the link works.",
+    })
+    .refine(
+      (m) => FORM_LINK_DURATIONS.some((d) => d.minutes === m),
+      "Choose how long the link works.",
+    ),
 });
 export type FormLinkCreateInput = z.infer<typeof FormLinkCreateSchema>;
 
 /** The other buttons of the page: revoke (asks first), send a submission again. */
 export const FormLinkIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("link-revoke"), id: z.string().min(1).max(100), confirm: z.literal("yes").optional() }),
+  z.object({
+    intent: z.literal("link-revoke"),
+    id: z.string().min(1).max(100),
+    confirm: z.literal("yes").optional(),
+  }),
   z.object({ intent: z.literal("submission-retry"), id: z.string().min(1).max(100) }),
 ]);

@@ -15,7 +15,20 @@ import "dayjs/locale/pt";
  * The date locale (SPEC §7: it follows the user's country). Only these are bundled, so the browser
  * never loads a locale on demand; anything else falls back to the closest language or "en".
  */
-export const SUPPORTED_LOCALES = ["en", "en-gb", "en-au", "en-nz", "en-ca", "en-ie", "de", "fr", "es", "nl", "it", "pt"] as const;
+export const SUPPORTED_LOCALES = [
+  "en",
+  "en-gb",
+  "en-au",
+  "en-nz",
+  "en-ca",
+  "en-ie",
+  "de",
+  "fr",
+  "es",
+  "nl",
+  "it",
+  "pt",
+] as const;
 export type DateLocale = (typeof SUPPORTED_LOCALES)[number];
 
 const COUNTRY_LOCALES: Record<string, DateLocale> = {

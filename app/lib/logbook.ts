@@ -89,9 +89,25 @@ export function fromLogEntry(entry: LogEntry): LogbookEntry {
 /** Back to the upstream triple (for changePurpose / deleteTripv2). */
 export function toLogEntry(e: LogbookEntry): LogEntry {
   return [
-    { obdodometer: e.startOdometer, ...(e.startAddress ? { address: e.startAddress } : {}), timestamp: e.logstart },
-    { obdodometer: e.endOdometer, ...(e.endAddress ? { address: e.endAddress } : {}), timestamp: e.logstop },
-    { id: e.id, logstart: e.logstart, logstop: e.logstop, description: e.description, imei: e.imei, purpose: e.purpose, driver: e.driver },
+    {
+      obdodometer: e.startOdometer,
+      ...(e.startAddress ? { address: e.startAddress } : {}),
+      timestamp: e.logstart,
+    },
+    {
+      obdodometer: e.endOdometer,
+      ...(e.endAddress ? { address: e.endAddress } : {}),
+      timestamp: e.logstop,
+    },
+    {
+      id: e.id,
+      logstart: e.logstart,
+      logstop: e.logstop,
+      description: e.description,
+      imei: e.imei,
+      purpose: e.purpose,
+      driver: e.driver,
+    },
   ];
 }
 
@@ -106,10 +122,14 @@ export function sortEntries(entries: readonly LogbookEntry[]): LogbookEntry[] {
 }
 
 /** SPEC §4: the same vehicle, logstart and logstop is the same trip. */
-export const tripKey = (e: { imei: string; startMs: number; stopMs: number }) => `${e.imei}|${e.startMs}|${e.stopMs}`;
+export const tripKey = (e: { imei: string; startMs: number; stopMs: number }) =>
+  `${e.imei}|${e.startMs}|${e.stopMs}`;
 
 /** Drops repeats of a trip (same imei, logstart and logstop), keeping the first. */
-export function dedupeEntries(entries: readonly LogbookEntry[]): { entries: LogbookEntry[]; duplicates: number } {
+export function dedupeEntries(entries: readonly LogbookEntry[]): {
+  entries: LogbookEntry[];
+  duplicates: number;
+} {
   const seen = new Set<string>();
   const out: LogbookEntry[] = [];
   for (const e of entries) {
@@ -122,7 +142,12 @@ export function dedupeEntries(entries: readonly LogbookEntry[]): { entries: Logb
 }
 
 /** True when a trip with this start and stop already exists (the duplicate rule of SPEC §4). */
-export function isDuplicateTrip(existing: readonly LogbookEntry[], imei: string, logstart: string, logstop: string): boolean {
+export function isDuplicateTrip(
+  existing: readonly LogbookEntry[],
+  imei: string,
+  logstart: string,
+  logstop: string,
+): boolean {
   const s = Date.parse(logstart);
   const t = Date.parse(logstop);
   return existing.some((e) => e.imei === imei && e.startMs === s && e.stopMs === t);
@@ -147,7 +172,11 @@ const d2 = (s: string, i: number) => (s.charCodeAt(i) - C0) * 10 + s.charCodeAt(
  */
 export function isoMs(s: string): number {
   const len = s.length;
-  if ((len === 24 || len === 20) && s.charCodeAt(len - 1) === 90 /* Z */ && s.charCodeAt(10) === 84 /* T */) {
+  if (
+    (len === 24 || len === 20) &&
+    s.charCodeAt(len - 1) === 90 /* Z */ &&
+    s.charCodeAt(10) === 84 /* T */
+  ) {
     let y = d2(s, 0) * 100 + d2(s, 2);
     const m = d2(s, 5);
     const d = d2(s, 8);
@@ -156,13 +185,25 @@ export function isoMs(s: string): number {
     const sec = d2(s, 17);
     const ms = len === 24 ? (s.charCodeAt(20) - C0) * 100 + d2(s, 21) : 0;
     // Days 29-31 need the month's length: leave those to Date.parse, like anything unusual.
-    if (m >= 1 && m <= 12 && d >= 1 && d <= 28 && h < 24 && mi < 60 && sec < 60 && ms >= 0 && ms < 1000 && y >= 1970) {
+    if (
+      m >= 1 &&
+      m <= 12 &&
+      d >= 1 &&
+      d <= 28 &&
+      h < 24 &&
+      mi < 60 &&
+      sec < 60 &&
+      ms >= 0 &&
+      ms < 1000 &&
+      y >= 1970
+    ) {
       // Days since 1970-01-01 (H. Hinnant's days_from_civil), without Date's overhead.
       y -= m <= 2 ? 1 : 0;
       const era = Math.floor(y / 400);
       const yoe = y - era * 400;
       const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-      const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+      const days =
+        era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
       return ((days * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + ms;
     }
   }
@@ -186,7 +227,9 @@ function summarizeColumns(c: Columns): LogbookSummary {
   const { n, start, stop, odoA, odoB, business } = c;
   // Order by start, then stop; skip the sort when the input is already in order (the usual case).
   let sorted = true;
-  for (let i = 1; i < n && sorted; i++) if (start[i]! < start[i - 1]! || (start[i] === start[i - 1] && stop[i]! < stop[i - 1]!)) sorted = false;
+  for (let i = 1; i < n && sorted; i++)
+    if (start[i]! < start[i - 1]! || (start[i] === start[i - 1] && stop[i]! < stop[i - 1]!))
+      sorted = false;
   let order: Uint32Array | null = null;
   if (!sorted) {
     order = new Uint32Array(n);
@@ -223,19 +266,35 @@ function summarizeColumns(c: Columns): LogbookSummary {
     const a = odoA[i]!;
     const b = odoB[i]!;
     const trip = b - a;
-    if (trip < 0) issues.push({ id: c.id(i), logstart: c.logstart(i), kind: issueKind(a, b), where: "within", from: a, to: b });
+    if (trip < 0)
+      issues.push({
+        id: c.id(i),
+        logstart: c.logstart(i),
+        kind: issueKind(a, b),
+        where: "within",
+        from: a,
+        to: b,
+      });
     const km = trip > 0 ? trip : 0;
     if (business[i]) biz += km;
     else priv += km;
     climbed += km;
     if (prev >= 0) {
       const gap = a - odoB[prev]!;
-      if (gap < 0) issues.push({ id: c.id(i), logstart: c.logstart(i), kind: issueKind(odoB[prev]!, a), where: "between", from: odoB[prev]!, to: a });
+      if (gap < 0)
+        issues.push({
+          id: c.id(i),
+          logstart: c.logstart(i),
+          kind: issueKind(odoB[prev]!, a),
+          where: "between",
+          from: odoB[prev]!,
+          to: a,
+        });
       else climbed += gap;
     } else first = i;
     prev = i;
     // Keep the duplicate window small: only entries sharing this start matter.
-    if (kept.length > 4096 && groupStart > 2048) kept.splice(0, groupStart), (groupStart = 0);
+    if (kept.length > 4096 && groupStart > 2048) (kept.splice(0, groupStart), (groupStart = 0));
   }
   const total = first < 0 ? 0 : issues.length ? climbed : Math.max(0, odoB[prev]! - odoA[first]!);
   return {
@@ -261,8 +320,15 @@ function summarizeColumns(c: Columns): LogbookSummary {
 export function summarize(input: readonly LogbookEntry[]): LogbookSummary {
   const n = input.length;
   const c: Columns = {
-    n, start: new Float64Array(n), stop: new Float64Array(n), odoA: new Float64Array(n), odoB: new Float64Array(n), business: new Uint8Array(n),
-    imei: (i) => input[i]!.imei, id: (i) => input[i]!.id, logstart: (i) => input[i]!.logstart,
+    n,
+    start: new Float64Array(n),
+    stop: new Float64Array(n),
+    odoA: new Float64Array(n),
+    odoB: new Float64Array(n),
+    business: new Uint8Array(n),
+    imei: (i) => input[i]!.imei,
+    id: (i) => input[i]!.id,
+    logstart: (i) => input[i]!.logstart,
   };
   for (let i = 0; i < n; i++) {
     const e = input[i]!;
@@ -284,7 +350,12 @@ function round(km: number): number {
 export function summarizeLogEntries(entries: readonly LogEntry[]): LogbookSummary {
   const n = entries.length;
   const c: Columns = {
-    n, start: new Float64Array(n), stop: new Float64Array(n), odoA: new Float64Array(n), odoB: new Float64Array(n), business: new Uint8Array(n),
+    n,
+    start: new Float64Array(n),
+    stop: new Float64Array(n),
+    odoA: new Float64Array(n),
+    odoB: new Float64Array(n),
+    business: new Uint8Array(n),
     imei: (i) => entries[i]![2].imei,
     id: (i) => entries[i]![2].id ?? `${entries[i]![2].imei}-${c.start[i]}`,
     logstart: (i) => entries[i]![2].logstart,
@@ -302,7 +373,12 @@ export function summarizeLogEntries(entries: readonly LogEntry[]): LogbookSummar
 
 // ------------------------------------------------------------------ filters
 
-export type LogbookFilter = { from?: number; to?: number; purpose?: Purpose | "all"; driver?: string | null };
+export type LogbookFilter = {
+  from?: number;
+  to?: number;
+  purpose?: Purpose | "all";
+  driver?: string | null;
+};
 
 /** Entries starting in [from, to) with the purpose and driver asked for. */
 export function filterEntries(entries: readonly LogbookEntry[], f: LogbookFilter): LogbookEntry[] {
@@ -316,7 +392,9 @@ export function filterEntries(entries: readonly LogbookEntry[], f: LogbookFilter
 }
 
 export function driversOf(entries: readonly LogbookEntry[]): string[] {
-  return [...new Set(entries.map((e) => e.driver).filter((d): d is string => !!d))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(entries.map((e) => e.driver).filter((d): d is string => !!d))].sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
 // ------------------------------------------------------------------ days in the company's time zone
@@ -326,7 +404,12 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -354,10 +437,24 @@ export function periodKey(ms: number, period: Period, timeZone: string): string 
 /** Offset of a time zone from UTC at an instant, in ms (Brisbane: +10 h). */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
   }).formatToParts(new Date(ms));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour") % 24,
+    get("minute"),
+    get("second"),
+  );
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
@@ -371,7 +468,11 @@ export function startOfDay(day: string, timeZone: string): number {
 }
 
 /** Total km per period key, keyed by the day each trip started in the time zone. */
-export function kmByPeriod(entries: readonly { startMs: number; km: number }[], period: Period, timeZone: string): Map<string, number> {
+export function kmByPeriod(
+  entries: readonly { startMs: number; km: number }[],
+  period: Period,
+  timeZone: string,
+): Map<string, number> {
   const out = new Map<string, number>();
   for (const e of entries) {
     const k = periodKey(e.startMs, period, timeZone);

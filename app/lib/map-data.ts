@@ -46,12 +46,24 @@ export type MapDevice = {
 export function encodeLive(
   staticVersion: string,
   at: number,
-  devices: { lat: number | null; lng: number | null; status: DeviceStatus; outdated: boolean; heading: number | null }[],
+  devices: {
+    lat: number | null;
+    lng: number | null;
+    status: DeviceStatus;
+    outdated: boolean;
+    heading: number | null;
+  }[],
 ): MapLive {
   const p: number[] = [];
   devices.forEach((d, i) => {
     if (d.lat === null || d.lng === null) return;
-    p.push(i, Math.round(d.lat * COORD_SCALE), Math.round(d.lng * COORD_SCALE), STATUSES.indexOf(d.status) + (d.outdated ? OUTDATED_FLAG : 0), Math.round((d.heading ?? 0) / 10) % 36);
+    p.push(
+      i,
+      Math.round(d.lat * COORD_SCALE),
+      Math.round(d.lng * COORD_SCALE),
+      STATUSES.indexOf(d.status) + (d.outdated ? OUTDATED_FLAG : 0),
+      Math.round((d.heading ?? 0) / 10) % 36,
+    );
   });
   return { s: staticVersion, t: at, p };
 }

@@ -5,17 +5,38 @@ import { mapStats, statsFromCodes } from "~/lib/map-stats";
 describe("map stats", () => {
   it("counts resting and moving (and the rest)", () => {
     const s = mapStats([
-      { status: "moving" }, { status: "moving" }, { status: "resting" }, { status: "resting", outdated: true }, { status: "idling" }, { status: "offline", outdated: true },
+      { status: "moving" },
+      { status: "moving" },
+      { status: "resting" },
+      { status: "resting", outdated: true },
+      { status: "idling" },
+      { status: "offline", outdated: true },
     ]);
     expect(s).toEqual({ total: 6, moving: 2, idling: 1, resting: 2, offline: 1, outdated: 1 });
   });
   it("counts from status codes, ignoring the outdated flag's absence and unknown codes", () => {
-    expect(statsFromCodes([0, 0, 2, 3, 9])).toMatchObject({ total: 4, moving: 2, resting: 1, offline: 1 });
+    expect(statsFromCodes([0, 0, 2, 3, 9])).toMatchObject({
+      total: 4,
+      moving: 2,
+      resting: 1,
+      offline: 1,
+    });
   });
 });
 
 describe("compact map payload", () => {
-  const st: MapStatic = { v: "x", imei: ["a", "b", "c"], name: ["A", "B", "C"], icon: ["car", null, "bus"], type: [1, 21, 57], grp: [[1], [], []], tag: [[], [3], []], groups: [[1, "G"]], tags: [[3, "T", null]], fence: [] };
+  const st: MapStatic = {
+    v: "x",
+    imei: ["a", "b", "c"],
+    name: ["A", "B", "C"],
+    icon: ["car", null, "bus"],
+    type: [1, 21, 57],
+    grp: [[1], [], []],
+    tag: [[], [3], []],
+    groups: [[1, "G"]],
+    tags: [[3, "T", null]],
+    fence: [],
+  };
   it("round-trips positions to about a metre, statuses, outdated and heading", () => {
     const live = encodeLive("x", 5, [
       { lat: -27.4698123, lng: 153.0251234, status: "moving", outdated: false, heading: 94 },

@@ -7,7 +7,9 @@ export function emptyStats(): MapStats {
   return { total: 0, moving: 0, idling: 0, resting: 0, offline: 0, outdated: 0 };
 }
 
-export function mapStats(devices: Iterable<{ status: DeviceStatus; outdated?: boolean }>): MapStats {
+export function mapStats(
+  devices: Iterable<{ status: DeviceStatus; outdated?: boolean }>,
+): MapStats {
   const s = emptyStats();
   for (const d of devices) {
     s.total++;

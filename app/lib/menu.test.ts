@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isDevicePath, matchPattern, MENU, routeInfo, ruleForPath, searchMenu, visibleMenu, type MenuUser } from "~/lib/menu";
+import {
+  isDevicePath,
+  matchPattern,
+  MENU,
+  routeInfo,
+  ruleForPath,
+  searchMenu,
+  visibleMenu,
+  type MenuUser,
+} from "~/lib/menu";
 
 const ALL_PERMISSIONS = [
   "edit_permissions",
@@ -19,16 +28,32 @@ const ALL_PERMISSIONS = [
   "complete_forms",
 ];
 
-const admin: MenuUser = { tsadmin: false, permissions: Object.fromEntries(ALL_PERMISSIONS.map((p) => [p, true])), features_enabled: {} };
-const driver: MenuUser = { tsadmin: false, permissions: { access_timesheet: true }, features_enabled: {} };
+const admin: MenuUser = {
+  tsadmin: false,
+  permissions: Object.fromEntries(ALL_PERMISSIONS.map((p) => [p, true])),
+  features_enabled: {},
+};
+const driver: MenuUser = {
+  tsadmin: false,
+  permissions: { access_timesheet: true },
+  features_enabled: {},
+};
 const tsadmin: MenuUser = { ...admin, tsadmin: true };
 
 function titles(menu: ReturnType<typeof visibleMenu>) {
-  return menu.flatMap((s) => s.items.flatMap((i) => [i.title, ...(i.children ?? []).map((c) => c.title)]));
+  return menu.flatMap((s) =>
+    s.items.flatMap((i) => [i.title, ...(i.children ?? []).map((c) => c.title)]),
+  );
 }
 
 function hrefs(menu = MENU) {
-  return menu.flatMap((s) => s.items.flatMap((i) => [i.href, ...(i.match ?? []), ...(i.children ?? []).flatMap((c) => [c.href, ...(c.match ?? [])])]));
+  return menu.flatMap((s) =>
+    s.items.flatMap((i) => [
+      i.href,
+      ...(i.match ?? []),
+      ...(i.children ?? []).flatMap((c) => [c.href, ...(c.match ?? [])]),
+    ]),
+  );
 }
 
 describe("MENU", () => {
@@ -87,10 +112,15 @@ describe("visibleMenu", () => {
   });
 
   it("hides items whose feature is explicitly false, never for an absent flag", () => {
-    const off = visibleMenu({ ...admin, features_enabled: { concrete_curing: false, logbook: false } });
+    const off = visibleMenu({
+      ...admin,
+      features_enabled: { concrete_curing: false, logbook: false },
+    });
     expect(off.map((s) => s.title)).not.toContain("Concrete Monitoring");
     expect(titles(off)).not.toContain("Logbook");
-    expect(titles(visibleMenu({ ...admin, features_enabled: { concrete_curing: true } }))).toContain("Pours");
+    expect(
+      titles(visibleMenu({ ...admin, features_enabled: { concrete_curing: true } })),
+    ).toContain("Pours");
   });
 
   it("hides a parent whose feature is off along with its children", () => {
@@ -135,15 +165,27 @@ describe("searchMenu", () => {
 
 describe("ruleForPath", () => {
   it("finds the rule of a menu link", () => {
-    expect(ruleForPath("/dashboard/company_settings")).toEqual({ permission: "edit_permissions", tsadmin: false });
-    expect(ruleForPath("/dashboard/dashboard-forms")).toMatchObject({ feature: "forms", permission: "forms_view" });
+    expect(ruleForPath("/dashboard/company_settings")).toEqual({
+      permission: "edit_permissions",
+      tsadmin: false,
+    });
+    expect(ruleForPath("/dashboard/dashboard-forms")).toMatchObject({
+      feature: "forms",
+      permission: "forms_view",
+    });
   });
 
   it("finds the rule of a detail page through its item's patterns, with the parent's feature", () => {
-    expect(ruleForPath("/concrete/pour-device-link/7/3567")).toEqual({ feature: "concrete_curing", tsadmin: false });
+    expect(ruleForPath("/concrete/pour-device-link/7/3567")).toEqual({
+      feature: "concrete_curing",
+      tsadmin: false,
+    });
     expect(ruleForPath("/admin/jobsite/4")).toMatchObject({ permission: "jobsites_view" });
     expect(ruleForPath("/admin/jobsite/4/a/b")).toMatchObject({ permission: "jobsites_view" });
-    expect(ruleForPath("/timesheet/payroll")).toEqual({ feature: "timesheet", permission: "admin_timesheet" });
+    expect(ruleForPath("/timesheet/payroll")).toEqual({
+      feature: "timesheet",
+      permission: "admin_timesheet",
+    });
   });
 
   it("needs only a session for paths outside the menu", () => {

@@ -44,11 +44,26 @@ export const MENU: MenuSection[] = [
         id: "assets",
         title: "Assets",
         href: `${D}/assets`,
-        description: "Every vehicle and asset of the company on one list, with its last position and status.",
-        match: [`${D}/assets/device/:imei`, `${D}/assets/beacon/:uuid`, `${D}/vehicle-dashboard/:imei`],
+        description:
+          "Every vehicle and asset of the company on one list, with its last position and status.",
+        match: [
+          `${D}/assets/device/:imei`,
+          `${D}/assets/beacon/:uuid`,
+          `${D}/vehicle-dashboard/:imei`,
+        ],
       },
-      { id: "fleet", title: "Fleet", href: `${D}/fleet`, description: "The fleet map with counts of resting and moving vehicles." },
-      { id: "overview-map", title: "Overview Map", href: `${D}/overview-map`, description: "All devices on one map, clustered." },
+      {
+        id: "fleet",
+        title: "Fleet",
+        href: `${D}/fleet`,
+        description: "The fleet map with counts of resting and moving vehicles.",
+      },
+      {
+        id: "overview-map",
+        title: "Overview Map",
+        href: `${D}/overview-map`,
+        description: "All devices on one map, clustered.",
+      },
       {
         id: "beacon-overview-map",
         title: "Beacon Map",
@@ -71,7 +86,12 @@ export const MENU: MenuSection[] = [
         description: "Devices that stopped reporting, and how to bring them back online.",
         match: [`${D}/recover-offline-device/:imei`],
       },
-      { id: "notifications", title: "Notifications", href: `${D}/notifications`, description: "Alerts from your devices and browser push settings." },
+      {
+        id: "notifications",
+        title: "Notifications",
+        href: `${D}/notifications`,
+        description: "Alerts from your devices and browser push settings.",
+      },
       {
         id: "geofences",
         title: "Geofences",
@@ -109,15 +129,26 @@ export const MENU: MenuSection[] = [
         rule: { feature: "reporting" },
         description: "Fleet-wide summaries: vehicles in use and the status of devices.",
       },
-      { id: "trips", title: "Trips", href: `${D}/trips`, description: "Each vehicle's trips with their route on the map." },
+      {
+        id: "trips",
+        title: "Trips",
+        href: `${D}/trips`,
+        description: "Each vehicle's trips with their route on the map.",
+      },
       {
         id: "logbook",
         title: "Logbook",
         href: `${D}/logbook`,
         rule: { feature: "logbook" },
-        description: "The logbook of business and private trips with business versus total distance.",
+        description:
+          "The logbook of business and private trips with business versus total distance.",
       },
-      { id: "timeline", title: "Timeline", href: `${D}/timeline`, description: "A day's movements and stops on a timeline." },
+      {
+        id: "timeline",
+        title: "Timeline",
+        href: `${D}/timeline`,
+        description: "A day's movements and stops on a timeline.",
+      },
       {
         id: "vehicle-distance",
         title: "Vehicle Distance",
@@ -238,8 +269,18 @@ export const MENU: MenuSection[] = [
             description: "Every beacon of the company.",
             match: [`${D}/beacon/:uuid`],
           },
-          { id: "beacon", title: "Beacon", href: `${D}/beacon`, description: "One beacon and where it was seen." },
-          { id: "beacon-config", title: "Beacon Config", href: `${D}/beacon-config`, description: "Beacon settings per device." },
+          {
+            id: "beacon",
+            title: "Beacon",
+            href: `${D}/beacon`,
+            description: "One beacon and where it was seen.",
+          },
+          {
+            id: "beacon-config",
+            title: "Beacon Config",
+            href: `${D}/beacon-config`,
+            description: "Beacon settings per device.",
+          },
         ],
       },
       {
@@ -248,7 +289,12 @@ export const MENU: MenuSection[] = [
         rule: { feature: "automation" },
         description: "Rules that act on device events.",
         children: [
-          { id: "automations-list", title: "Automations", href: `${D}/automations`, description: "Every automation and whether it is on." },
+          {
+            id: "automations-list",
+            title: "Automations",
+            href: `${D}/automations`,
+            description: "Every automation and whether it is on.",
+          },
           {
             id: "create-automation",
             title: "Create Automation",
@@ -265,14 +311,24 @@ export const MENU: MenuSection[] = [
         rule: { feature: "forms", permission: "forms_view" },
         description: "Fill-in links for the company's forms, and the answers they bring in.",
       },
-      { id: "plant-hire", title: "Plant Hire", href: `${D}/plant-hire`, description: "Hired plant and equipment, with hire periods." },
+      {
+        id: "plant-hire",
+        title: "Plant Hire",
+        href: `${D}/plant-hire`,
+        description: "Hired plant and equipment, with hire periods.",
+      },
       {
         id: "deliverymanagement",
         title: "Delivery Management",
         href: `${D}/deliverymanagement`,
         description: "Deliveries, their stops and proof of delivery.",
       },
-      { id: "suppliers", title: "Suppliers", href: `${D}/suppliers`, description: "Suppliers and their contacts." },
+      {
+        id: "suppliers",
+        title: "Suppliers",
+        href: `${D}/suppliers`,
+        description: "Suppliers and their contacts.",
+      },
     ],
   },
   {
@@ -292,7 +348,12 @@ export const MENU: MenuSection[] = [
             href: `${D}/drivermanagement`,
             description: "Drivers and the vehicles they drive.",
           },
-          { id: "driver-tags", title: "Driver Tags", href: `${D}/driver-tags`, description: "Every driver ID tag." },
+          {
+            id: "driver-tags",
+            title: "Driver Tags",
+            href: `${D}/driver-tags`,
+            description: "Every driver ID tag.",
+          },
           {
             id: "driver-tag",
             title: "Driver Tag",
@@ -488,7 +549,13 @@ export const MENU: MenuSection[] = [
         rule: { permission: "edit_permissions" },
         description: "Company details and the features switched on for it.",
       },
-      { id: "people", title: "People", href: "/admin/people", rule: { permission: "people_view" }, description: "Staff accounts." },
+      {
+        id: "people",
+        title: "People",
+        href: "/admin/people",
+        rule: { permission: "people_view" },
+        description: "Staff accounts.",
+      },
       {
         id: "grouppermissions",
         title: "Group Permissions",
@@ -512,7 +579,13 @@ export const MENU: MenuSection[] = [
         description: "Groups of people and vehicles.",
         match: ["/admin/addgroup"],
       },
-      { id: "jobcodes", title: "Job Codes", href: "/admin/jobcodes", rule: { permission: "codes_view" }, description: "Job codes for timesheets." },
+      {
+        id: "jobcodes",
+        title: "Job Codes",
+        href: "/admin/jobcodes",
+        rule: { permission: "codes_view" },
+        description: "Job codes for timesheets.",
+      },
       {
         id: "allowances",
         title: "Allowances",
@@ -641,7 +714,12 @@ export const MENU: MenuSection[] = [
         tsadmin: false,
         description: "The card or account subscriptions are paid from.",
       },
-      { id: "docs", title: "Documentation", href: "/docs/overview/welcome", description: "How to use Tracksmith." },
+      {
+        id: "docs",
+        title: "Documentation",
+        href: "/docs/overview/welcome",
+        description: "How to use Tracksmith.",
+      },
     ],
   },
 ];
@@ -652,7 +730,8 @@ export const EXTRA_ROUTES: MenuItem[] = [
     id: "installation",
     title: "Device Installation",
     href: undefined,
-    description: "Step-by-step checks while a device is installed: power, GPS fix and first report.",
+    description:
+      "Step-by-step checks while a device is installed: power, GPS fix and first report.",
     match: ["/installation/:imei"],
   },
 ];
@@ -698,7 +777,10 @@ export function isDevicePath(pathname: string): boolean {
 
 /** Combines a parent's rule with a child's: the parent's feature, the child's permission (child wins on a clash). */
 function combine(parent: AccessRule, child: AccessRule = {}): AccessRule {
-  return { ...parent, ...Object.fromEntries(Object.entries(child).filter(([, v]) => v !== undefined)) };
+  return {
+    ...parent,
+    ...Object.fromEntries(Object.entries(child).filter(([, v]) => v !== undefined)),
+  };
 }
 
 export type RouteInfo = { item: MenuItem; section: MenuSection | null; rule: AccessRule };
@@ -713,7 +795,11 @@ export function flattenMenu(menu: MenuSection[] = MENU): RouteInfo[] {
       out.push({ item, section, rule });
       for (const child of item.children ?? []) {
         const childKeep = child.tsadmin ?? keep;
-        out.push({ item: child, section, rule: combine(rule, combine(child.rule ?? {}, childKeep ? {} : { tsadmin: false })) });
+        out.push({
+          item: child,
+          section,
+          rule: combine(rule, combine(child.rule ?? {}, childKeep ? {} : { tsadmin: false })),
+        });
       }
     }
   }
@@ -746,7 +832,9 @@ export function visibleMenu(user: MenuUser, menu: MenuSection[] = MENU): MenuSec
       ...section,
       items: section.items
         .filter(allowed)
-        .map((item) => (item.children ? { ...item, children: item.children.filter(allowed) } : item))
+        .map((item) =>
+          item.children ? { ...item, children: item.children.filter(allowed) } : item,
+        )
         .filter((item) => !item.children || item.children.length > 0),
     }))
     .filter((section) => section.items.length > 0);

@@ -13,7 +13,11 @@ const form = (extra: Record<string, string | undefined>) => {
 
 describe("parseForm", () => {
   it("ignores forged Conform control inputs that would make parseWithZod throw", () => {
-    for (const extra of [{ __intent__: "on" }, { __state__: "{" }, { __intent__: '{"type":"insert","payload":{"name":"name"}}' }]) {
+    for (const extra of [
+      { __intent__: "on" },
+      { __state__: "{" },
+      { __intent__: '{"type":"insert","payload":{"name":"name"}}' },
+    ]) {
       expect(() => parseWithZod(form(extra), { schema })).toThrow();
       const s = parseForm(form(extra), schema);
       expect(s.status).toBe("success");

@@ -12,9 +12,29 @@ const upstreamForm = {
   notify_emails: ["safety@harbour.example"],
   internal_notes: "Escalate to ext. 214",
   fields: [
-    { id: "vehicle", label: "Vehicle", type: "text", required: true, export_column: "VEHICLE", options: ["ignored"] },
-    { id: "tyres", label: "Tyres", type: "select", required: true, options: ["OK", "Unsafe"], export_column: "TYRES" },
-    { id: "lights_ok", label: "Lights work", type: "checkbox", required: false, export_column: "LIGHTS" },
+    {
+      id: "vehicle",
+      label: "Vehicle",
+      type: "text",
+      required: true,
+      export_column: "VEHICLE",
+      options: ["ignored"],
+    },
+    {
+      id: "tyres",
+      label: "Tyres",
+      type: "select",
+      required: true,
+      options: ["OK", "Unsafe"],
+      export_column: "TYRES",
+    },
+    {
+      id: "lights_ok",
+      label: "Lights work",
+      type: "checkbox",
+      required: false,
+      export_column: "LIGHTS",
+    },
   ],
 };
 
@@ -28,13 +48,30 @@ describe("toPublicForm (the allow-list)", () => {
         description: "Walk around the vehicle.",
         fields: [
           { id: "vehicle", label: "Vehicle", type: "text", required: true },
-          { id: "tyres", label: "Tyres", type: "select", required: true, options: ["OK", "Unsafe"] },
+          {
+            id: "tyres",
+            label: "Tyres",
+            type: "select",
+            required: true,
+            options: ["OK", "Unsafe"],
+          },
           { id: "lights_ok", label: "Lights work", type: "checkbox", required: false },
         ],
       },
     });
     const text = JSON.stringify(r);
-    for (const secret of ["company_id", "created_by", "Alex Morgan", "notify_emails", "safety@harbour", "internal_notes", "ext. 214", "export_column", "VEHICLE", "301"]) {
+    for (const secret of [
+      "company_id",
+      "created_by",
+      "Alex Morgan",
+      "notify_emails",
+      "safety@harbour",
+      "internal_notes",
+      "ext. 214",
+      "export_column",
+      "VEHICLE",
+      "301",
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -45,11 +82,23 @@ describe("toPublicForm (the allow-list)", () => {
   });
 
   it("refuses a form it cannot show faithfully, naming the question", () => {
-    const withField = (field: object) => toPublicForm({ ...upstreamForm, fields: [...upstreamForm.fields, field] });
-    expect(withField({ id: "sig", label: "Signature", type: "signature", required: true })).toEqual({ ok: false, reason: 'The question "Signature" is of a kind a link cannot show.' });
-    expect(withField({ id: "size", label: "Size", type: "select", required: true, options: [] })).toEqual({ ok: false, reason: 'The question "Size" is a choice without options.' });
-    for (const id of ["a.b", "x[0]", "__intent__", "", "9lives"]) expect(withField({ id, label: "Odd", type: "text", required: false }).ok, id).toBe(false);
-    expect(withField({ id: "vehicle", label: "Again", type: "text", required: false })).toEqual({ ok: false, reason: "The form has two questions with the same id." });
-    expect(toPublicForm({ ...upstreamForm, fields: [] })).toEqual({ ok: false, reason: "Its fields is not usable (has no questions)." });
+    const withField = (field: object) =>
+      toPublicForm({ ...upstreamForm, fields: [...upstreamForm.fields, field] });
+    expect(withField({ id: "sig", label: "Signature", type: "signature", required: true })).toEqual(
+      { ok: false, reason: 'The question "Signature" is of a kind a link cannot show.' },
+    );
+    expect(
+      withField({ id: "size", label: "Size", type: "select", required: true, options: [] }),
+    ).toEqual({ ok: false, reason: 'The question "Size" is a choice without options.' });
+    for (const id of ["a.b", "x[0]", "__intent__", "", "9lives"])
+      expect(withField({ id, label: "Odd", type: "text", required: false }).ok, id).toBe(false);
+    expect(withField({ id: "vehicle", label: "Again", type: "text", required: false })).toEqual({
+      ok: false,
+      reason: "The form has two questions with the same id.",
+    });
+    expect(toPublicForm({ ...upstreamForm, fields: [] })).toEqual({
+      ok: false,
+      reason: "Its fields is not usable (has no questions).",
+    });
   });
 });

@@ -6,7 +6,14 @@ import { z } from "zod";
  * notes, export columns) never reaches the snapshot a link keeps, nor the public page built from it.
  */
 
-export const PUBLIC_FIELD_TYPES = ["text", "textarea", "number", "date", "select", "checkbox"] as const;
+export const PUBLIC_FIELD_TYPES = [
+  "text",
+  "textarea",
+  "number",
+  "date",
+  "select",
+  "checkbox",
+] as const;
 export type PublicFieldType = (typeof PUBLIC_FIELD_TYPES)[number];
 
 /** Field ids become input names: plain words only, so no id can reach into Conform's `a.b[0]` paths or its `__intent__`. */
@@ -17,13 +24,19 @@ export const publicFieldSchema = z
   .object({
     id: z.string().regex(FIELD_ID_PATTERN, "has an id that cannot name an input"),
     label: z.string().trim().min(1, "has no label").max(300),
-    type: z.enum(PUBLIC_FIELD_TYPES, { errorMap: () => ({ message: "is of a kind a link cannot show" }) }),
+    type: z.enum(PUBLIC_FIELD_TYPES, {
+      errorMap: () => ({ message: "is of a kind a link cannot show" }),
+    }),
     required: z.boolean(),
     options: z.array(z.string().min(1).max(200)).max(100).optional(),
   })
-  .refine((f) => f.type !== "select" || (f.options?.length ?? 0) > 0, { message: "is a choice without options" })
+  .refine((f) => f.type !== "select" || (f.options?.length ?? 0) > 0, {
+    message: "is a choice without options",
+  })
   // Options mean something only for a choice; dropping them elsewhere keeps the snapshot minimal.
-  .transform((f) => (f.type === "select" ? f : { id: f.id, label: f.label, type: f.type, required: f.required }));
+  .transform((f) =>
+    f.type === "select" ? f : { id: f.id, label: f.label, type: f.type, required: f.required },
+  );
 
 export const publicFormSchema = z
   .object({
@@ -35,19 +48,29 @@ export const publicFormSchema = z
       .transform((d) => d ?? ""),
     fields: z.array(publicFieldSchema).min(1, "has no questions").max(MAX_PUBLIC_FIELDS),
   })
-  .refine((f) => new Set(f.fields.map((x) => x.id)).size === f.fields.length, { message: "has two questions with the same id" });
+  .refine((f) => new Set(f.fields.map((x) => x.id)).size === f.fields.length, {
+    message: "has two questions with the same id",
+  });
 
 export type PublicField = z.output<typeof publicFieldSchema>;
 export type PublicForm = z.output<typeof publicFormSchema>;
 
 /** The public snapshot of a form, or why it cannot be filled in through a link. */
-export function toPublicForm(form: unknown): { ok: true; form: PublicForm } | { ok: false; reason: string } {
+export function toPublicForm(
+  form: unknown,
+): { ok: true; form: PublicForm } | { ok: false; reason: string } {
   const parsed = publicFormSchema.safeParse(form);
   if (parsed.success) return { ok: true, form: parsed.data };
   const issue = parsed.error.issues[0]!;
   const fields = (form as { fields?: { label?: unknown }[] } | null)?.fields;
-  const index = issue.path[0] === "fields" && typeof issue.path[1] === "number" ? issue.path[1] : null;
-  const label = index !== null && typeof fields?.[index]?.label === "string" ? fields[index]!.label : null;
-  const reason = label ? `The question "${label}" ${issue.message}.` : issue.path.length ? `Its ${String(issue.path[0])} is not usable (${issue.message}).` : `The form ${issue.message}.`;
+  const index =
+    issue.path[0] === "fields" && typeof issue.path[1] === "number" ? issue.path[1] : null;
+  const label =
+    index !== null && typeof fields?.[index]?.label === "string" ? fields[index]!.label : null;
+  const reason = label
+    ? `The question "${label}" ${issue.message}.`
+    : issue.path.length
+      ? `Its ${String(issue.path[0])} is not usable (${issue.message}).`
+      : `The form ${issue.message}.`;
   return { ok: false, reason };
 }

@@ -5,12 +5,21 @@ const track = (id: string, t0: number, speeds: number[]): ReplayTrack => ({
   id,
   imei: id,
   label: id,
-  points: speeds.map((s, i) => ({ t: t0 + i * 10_000, lat: -27 + i * 0.001, lng: 153 + i * 0.001, speed: s, heading: 90 })),
+  points: speeds.map((s, i) => ({
+    t: t0 + i * 10_000,
+    lat: -27 + i * 0.001,
+    lng: 153 + i * 0.001,
+    speed: s,
+    heading: 90,
+  })),
 });
 
 describe("replay", () => {
   it("shares one timeline between vehicles", () => {
-    expect(timelineBounds([track("a", 1000, [0, 10, 20]), track("b", 15_000, [5, 5])])).toEqual({ start: 1000, end: 25_000 });
+    expect(timelineBounds([track("a", 1000, [0, 10, 20]), track("b", 15_000, [5, 5])])).toEqual({
+      start: 1000,
+      end: 25_000,
+    });
     expect(timelineBounds([])).toBeNull();
     expect(timelineBounds([{ id: "x", imei: "x", label: "x", points: [] }])).toBeNull();
   });
@@ -36,6 +45,8 @@ describe("replay", () => {
     expect(rows[0]).toEqual({ t: 0, a: 0 });
     expect(rows[1]).toEqual({ t: 10_000, a: 20, b: 30 });
     expect(rows[rows.length - 1]).toMatchObject({ t: 30_000, b: 30 });
-    expect(speedSeries([track("a", 0, Array(5000).fill(1))], 10_000, 100).length).toBeLessThanOrEqual(101);
+    expect(
+      speedSeries([track("a", 0, Array(5000).fill(1))], 10_000, 100).length,
+    ).toBeLessThanOrEqual(101);
   });
 });

@@ -8,7 +8,9 @@ export type ReplayTrack = { id: string; imei: string; label: string; points: Rep
 export const REPLAY_SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
 
-export function timelineBounds(tracks: readonly ReplayTrack[]): { start: number; end: number } | null {
+export function timelineBounds(
+  tracks: readonly ReplayTrack[],
+): { start: number; end: number } | null {
   let start = Infinity;
   let end = -Infinity;
   for (const tr of tracks) {
@@ -41,11 +43,22 @@ export function positionAt(points: readonly ReplayPoint[], t: number): ReplayPoi
   const a = points[i]!;
   const b = points[Math.min(i + 1, points.length - 1)]!;
   const f = b.t === a.t ? 0 : (t - a.t) / (b.t - a.t);
-  return { t, lat: a.lat + (b.lat - a.lat) * f, lng: a.lng + (b.lng - a.lng) * f, speed: a.speed + (b.speed - a.speed) * f, heading: a.heading };
+  return {
+    t,
+    lat: a.lat + (b.lat - a.lat) * f,
+    lng: a.lng + (b.lng - a.lng) * f,
+    speed: a.speed + (b.speed - a.speed) * f,
+    heading: a.heading,
+  };
 }
 
 /** The next moment of a running replay: `elapsedMs` of wall time at `speed`x, stopping at the end. */
-export function advance(current: number, elapsedMs: number, speed: number, end: number): { t: number; ended: boolean } {
+export function advance(
+  current: number,
+  elapsedMs: number,
+  speed: number,
+  end: number,
+): { t: number; ended: boolean } {
   const t = current + elapsedMs * speed;
   return t >= end ? { t: end, ended: true } : { t, ended: false };
 }
@@ -54,10 +67,17 @@ export function advance(current: number, elapsedMs: number, speed: number, end: 
  * Rows for the speed chart: one per `bucketMs`, a column per track (by track id) with its speed
  * in that bucket, absent while the vehicle is not driving.
  */
-export function speedSeries(tracks: readonly ReplayTrack[], bucketMs = 10_000, maxRows = 600): Array<Record<string, number>> {
+export function speedSeries(
+  tracks: readonly ReplayTrack[],
+  bucketMs = 10_000,
+  maxRows = 600,
+): Array<Record<string, number>> {
   const bounds = timelineBounds(tracks);
   if (!bounds) return [];
-  const step = Math.max(bucketMs, Math.ceil((bounds.end - bounds.start) / maxRows / bucketMs) * bucketMs);
+  const step = Math.max(
+    bucketMs,
+    Math.ceil((bounds.end - bounds.start) / maxRows / bucketMs) * bucketMs,
+  );
   const rows: Array<Record<string, number>> = [];
   for (let t = bounds.start; t <= bounds.end + step - 1; t += step) {
     const row: Record<string, number> = { t: Math.min(t, bounds.end) };

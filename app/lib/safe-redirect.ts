@@ -2,7 +2,10 @@
  * Only ever a same-site path: `//x`, `/\x`, absolute URLs, `..` segments and control characters
  * all fall back to the default.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard/assets"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/dashboard/assets",
+): string {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\\]/.test(to)) return fallback;
@@ -12,7 +15,12 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   } catch {
     return fallback;
   }
-  if (decoded.startsWith("//") || decoded.startsWith("/\\") || decoded.split(/[/?#]/).includes("..")) return fallback;
+  if (
+    decoded.startsWith("//") ||
+    decoded.startsWith("/\\") ||
+    decoded.split(/[/?#]/).includes("..")
+  )
+    return fallback;
   if (/^\/+(login|logout)\b/.test(to)) return fallback;
   return to;
 }

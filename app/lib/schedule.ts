@@ -11,10 +11,26 @@ export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export const PERIODS = ["yesterday", "last_week", "last_month"] as const;
 export type SchedulePeriod = (typeof PERIODS)[number];
-export const PERIOD_LABELS: Record<SchedulePeriod, string> = { yesterday: "Yesterday", last_week: "Last week (Monday to Sunday)", last_month: "Last month" };
-export const FREQUENCY_LABELS: Record<Frequency, string> = { daily: "Daily", weekly: "Weekly", monthly: "Monthly" };
+export const PERIOD_LABELS: Record<SchedulePeriod, string> = {
+  yesterday: "Yesterday",
+  last_week: "Last week (Monday to Sunday)",
+  last_month: "Last month",
+};
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  monthly: "Monthly",
+};
 /** 0 = Sunday, as Date.getUTCDay. */
-export const WEEKDAY_LABELS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const WEEKDAY_LABELS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 
 export type ScheduleRule = {
   frequency: Frequency;
@@ -32,7 +48,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     formatters.set(timeZone, f);
   }
@@ -54,7 +77,14 @@ type Local = { y: number; m: number; d: number; hh: number; mm: number; ss: numb
 export function localParts(ms: number, timeZone: string): Local {
   const parts = formatter(timeZone).formatToParts(new Date(ms));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return { y: get("year"), m: get("month"), d: get("day"), hh: get("hour") % 24, mm: get("minute"), ss: get("second") };
+  return {
+    y: get("year"),
+    m: get("month"),
+    d: get("day"),
+    hh: get("hour") % 24,
+    mm: get("minute"),
+    ss: get("second"),
+  };
 }
 
 /** Offset from UTC at an instant, in ms (Sydney in summer: +11 h). */
@@ -68,7 +98,14 @@ export function offsetAt(ms: number, timeZone: string): number {
  * Missing (spring gap): shifted forward by the gap, e.g. 02:30 on the day Sydney jumps from 02:00 to
  * 03:00 is 03:30.
  */
-export function localToInstant(y: number, m: number, d: number, hh: number, mm: number, timeZone: string): number {
+export function localToInstant(
+  y: number,
+  m: number,
+  d: number,
+  hh: number,
+  mm: number,
+  timeZone: string,
+): number {
   const wall = Date.UTC(y, m - 1, d, hh, mm);
   // The offsets a day either side cover both sides of any transition on that day.
   const before = offsetAt(wall - 36 * 3_600_000, timeZone);
@@ -92,7 +129,8 @@ function parseTime(timeOfDay: string): [number, number] {
 /** Whether the rule runs on a local calendar day. */
 export function runsOn(rule: ScheduleRule, y: number, m: number, d: number): boolean {
   if (rule.frequency === "daily") return true;
-  if (rule.frequency === "weekly") return rule.weekdays.includes(new Date(Date.UTC(y, m - 1, d)).getUTCDay());
+  if (rule.frequency === "weekly")
+    return rule.weekdays.includes(new Date(Date.UTC(y, m - 1, d)).getUTCDay());
   const want = Math.min(rule.monthDay ?? 1, daysInMonth(y, m));
   return d === want;
 }
@@ -115,7 +153,12 @@ export function nextDue(rule: ScheduleRule, afterMs: number): number | null {
 }
 
 /** Every due instant in (fromMs, toMs], oldest first (for tests and the form's preview). */
-export function dueBetween(rule: ScheduleRule, fromMs: number, toMs: number, limit = 1000): number[] {
+export function dueBetween(
+  rule: ScheduleRule,
+  fromMs: number,
+  toMs: number,
+  limit = 1000,
+): number[] {
   const out: number[] = [];
   let t = fromMs;
   while (out.length < limit) {
@@ -136,15 +179,29 @@ function startOfLocalDay(y: number, m: number, d: number, timeZone: string): num
  * The period a run due at `dueMs` covers, [from, to), in whole local days of the time zone:
  * yesterday; last week (Monday to Sunday before the week of the due day); last month.
  */
-export function periodFor(period: SchedulePeriod, dueMs: number, timeZone: string): { from: number; to: number } {
+export function periodFor(
+  period: SchedulePeriod,
+  dueMs: number,
+  timeZone: string,
+): { from: number; to: number } {
   const p = localParts(dueMs, timeZone);
-  if (period === "yesterday") return { from: startOfLocalDay(p.y, p.m, p.d - 1, timeZone), to: startOfLocalDay(p.y, p.m, p.d, timeZone) };
+  if (period === "yesterday")
+    return {
+      from: startOfLocalDay(p.y, p.m, p.d - 1, timeZone),
+      to: startOfLocalDay(p.y, p.m, p.d, timeZone),
+    };
   if (period === "last_week") {
     const weekday = new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay();
     const monday = p.d - ((weekday + 6) % 7);
-    return { from: startOfLocalDay(p.y, p.m, monday - 7, timeZone), to: startOfLocalDay(p.y, p.m, monday, timeZone) };
+    return {
+      from: startOfLocalDay(p.y, p.m, monday - 7, timeZone),
+      to: startOfLocalDay(p.y, p.m, monday, timeZone),
+    };
   }
-  return { from: startOfLocalDay(p.y, p.m - 1, 1, timeZone), to: startOfLocalDay(p.y, p.m, 1, timeZone) };
+  return {
+    from: startOfLocalDay(p.y, p.m - 1, 1, timeZone),
+    to: startOfLocalDay(p.y, p.m, 1, timeZone),
+  };
 }
 
 /** "Every Monday and Friday at 07:00 (Australia/Sydney)". */
@@ -153,7 +210,12 @@ export function describeRule(rule: ScheduleRule): string {
     rule.frequency === "daily"
       ? "Every day"
       : rule.frequency === "weekly"
-        ? `Every ${[...rule.weekdays].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => WEEKDAY_LABELS[d]).join(", ") || "(no day chosen)"}`
+        ? `Every ${
+            [...rule.weekdays]
+              .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
+              .map((d) => WEEKDAY_LABELS[d])
+              .join(", ") || "(no day chosen)"
+          }`
         : `Monthly on day ${rule.monthDay ?? 1}`;
   return `${when} at ${rule.timeOfDay} (${rule.timeZone})`;
 }

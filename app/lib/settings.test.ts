@@ -41,7 +41,15 @@ describe("normalizeTheme", () => {
 
 describe("parseSettings", () => {
   it("fills what is missing and drops what is invalid", () => {
-    const s = parseSettings({ theme: "DARK", measurement: "furlongs", cluster: "yes", map: { overlay: "satellite", railmap: true } }, () => {});
+    const s = parseSettings(
+      {
+        theme: "DARK",
+        measurement: "furlongs",
+        cluster: "yes",
+        map: { overlay: "satellite", railmap: true },
+      },
+      () => {},
+    );
     expect(s.theme).toBe("DARK");
     expect(s.measurement).toBe("metric");
     expect(s.cluster).toBe(true);

@@ -49,14 +49,23 @@ export const DEFAULT_SETTINGS: Settings = {
   colouredCluster: true,
   measurement: "metric",
   navCollapsed: false,
-  map: { overlay: "normal", customGeofences: true, jobsiteGeofences: true, vehicleLabels: true, railmap: false },
+  map: {
+    overlay: "normal",
+    customGeofences: true,
+    jobsiteGeofences: true,
+    vehicleLabels: true,
+    railmap: false,
+  },
 };
 
 export const SETTINGS_STORAGE_KEY = "tracksmith.settings";
 export const SETTINGS_COOKIE = "tracksmith_settings";
 
 /** SPEC §8: an invalid theme name logs a warning and falls back to light. */
-export function normalizeTheme(name: unknown, warn: (message: string) => void = console.warn): ThemeName {
+export function normalizeTheme(
+  name: unknown,
+  warn: (message: string) => void = console.warn,
+): ThemeName {
   const upper = typeof name === "string" ? name.toUpperCase() : name;
   if (THEMES.includes(upper as ThemeName)) return upper as ThemeName;
   warn(`Unknown theme ${JSON.stringify(name)}; falling back to LIGHT`);
@@ -101,7 +110,10 @@ export function parseSettings(raw: unknown, warn?: (message: string) => void): S
   };
 }
 
-export function parseSettingsJson(text: string | null | undefined, warn?: (message: string) => void): Settings {
+export function parseSettingsJson(
+  text: string | null | undefined,
+  warn?: (message: string) => void,
+): Settings {
   if (!text) return parseSettings(null);
   try {
     return parseSettings(JSON.parse(text), warn);
@@ -111,7 +123,10 @@ export function parseSettingsJson(text: string | null | undefined, warn?: (messa
 }
 
 /** The settings from a Cookie header (the server's first render). */
-export function settingsFromCookieHeader(header: string | null, warn?: (message: string) => void): Settings {
+export function settingsFromCookieHeader(
+  header: string | null,
+  warn?: (message: string) => void,
+): Settings {
   const pair = (header ?? "")
     .split(/;\s*/)
     .map((p) => p.split("="))

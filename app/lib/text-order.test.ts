@@ -10,7 +10,13 @@ describe("text order", () => {
       { nickname: "éclair", imei: "5" },
       { nickname: "alpha", imei: "7" },
     ];
-    expect([...list].sort(byNickname).map((d) => `${d.nickname}/${d.imei}`)).toEqual(["alpha/7", "éclair/5", "Ute/9", "Van 2/1", "van 2/3"]);
+    expect([...list].sort(byNickname).map((d) => `${d.nickname}/${d.imei}`)).toEqual([
+      "alpha/7",
+      "éclair/5",
+      "Ute/9",
+      "Van 2/1",
+      "van 2/3",
+    ]);
     expect(compareText("TRUCK", "truck")).toBe(0);
   });
 

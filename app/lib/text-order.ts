@@ -14,6 +14,9 @@ export const compareTextNumeric = (a: string, b: string): number => numeric.comp
 export const compareId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** SPEC §3: by nickname, case-insensitively; the imei breaks ties so the order is stable. */
-export function byNickname(a: { nickname: string; imei: string }, b: { nickname: string; imei: string }): number {
+export function byNickname(
+  a: { nickname: string; imei: string },
+  b: { nickname: string; imei: string },
+): number {
   return compareText(a.nickname, b.nickname) || compareId(a.imei, b.imei);
 }

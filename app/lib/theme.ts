@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from "@mantine/core";
 import type { Settings } from "~/lib/settings";
 
 /** SPEC §9 constants of the shell. */
@@ -58,13 +63,17 @@ const base = {
 };
 
 /** The Mantine theme for a set of user settings (applies without a reload: the provider re-renders). */
-export function themeFor(settings: Pick<Settings, "theme" | "roundedCorners" | "responsiveFontSizes" | "compact">): MantineThemeOverride {
+export function themeFor(
+  settings: Pick<Settings, "theme" | "roundedCorners" | "responsiveFontSizes" | "compact">,
+): MantineThemeOverride {
   // Only set what differs: an explicit undefined would wipe Mantine's own scales.
   return createTheme({
     ...base,
     primaryColor: settings.theme === "NATURE" ? "nature" : "teal",
     defaultRadius: settings.roundedCorners ? CORNER_RADIUS : "xs",
-    ...(settings.roundedCorners ? { radius: { md: `${CORNER_RADIUS}px`, lg: `${CORNER_RADIUS}px` } } : {}),
+    ...(settings.roundedCorners
+      ? { radius: { md: `${CORNER_RADIUS}px`, lg: `${CORNER_RADIUS}px` } }
+      : {}),
     ...(settings.responsiveFontSizes ? { fontSizes: RESPONSIVE_FONT_SIZES } : {}),
     ...(settings.compact ? { spacing: COMPACT_SPACING } : {}),
     other: { themeName: settings.theme },
@@ -91,4 +100,9 @@ export function colorSchemeFor(theme: Settings["theme"]): "light" | "dark" {
 }
 
 /** Kept for code that wants the default theme without settings. */
-export const theme = themeFor({ theme: "LIGHT", roundedCorners: true, responsiveFontSizes: true, compact: false });
+export const theme = themeFor({
+  theme: "LIGHT",
+  roundedCorners: true,
+  responsiveFontSizes: true,
+  compact: false,
+});

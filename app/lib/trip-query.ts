@@ -5,13 +5,24 @@
 import { z } from "zod";
 import { addDays, dayKey, type Period } from "./logbook";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)));
 
 /** Today in the time zone and a default period ending today (`days` long). */
-export function dayRange(params: URLSearchParams, timeZone: string, defaultDays: number, maxDays: number, now = Date.now()) {
+export function dayRange(
+  params: URLSearchParams,
+  timeZone: string,
+  defaultDays: number,
+  maxDays: number,
+  now = Date.now(),
+) {
   const today = dayKey(now, timeZone);
   let to = day.safeParse(params.get("to")).success ? params.get("to")! : today;
-  let from = day.safeParse(params.get("from")).success ? params.get("from")! : addDays(to, -(defaultDays - 1));
+  let from = day.safeParse(params.get("from")).success
+    ? params.get("from")!
+    : addDays(to, -(defaultDays - 1));
   if (from > to) [from, to] = [to, from];
   let clamped = false;
   if (Date.parse(to) - Date.parse(from) > (maxDays - 1) * 86_400_000) {
@@ -32,7 +43,10 @@ export function periodParam(params: URLSearchParams): Period {
 }
 
 /** Copies the query with some keys changed (null removes a key). */
-export function withParams(params: URLSearchParams, changes: Record<string, string | null>): string {
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | null>,
+): string {
   const next = new URLSearchParams(params);
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) next.delete(k);
@@ -43,7 +57,11 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
 }
 
 /** One page of a list (1-based `?page=`), clamped to the pages there are. */
-export function pageOf<T>(items: readonly T[], params: URLSearchParams, size: number): { items: T[]; page: number; pages: number; total: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  params: URLSearchParams,
+  size: number,
+): { items: T[]; page: number; pages: number; total: number } {
   const pages = Math.max(1, Math.ceil(items.length / size));
   const asked = Number.parseInt(params.get("page") ?? "1", 10);
   const page = Number.isFinite(asked) ? Math.min(Math.max(1, asked), pages) : 1;

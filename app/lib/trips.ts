@@ -5,7 +5,13 @@
 import type { LogEntry, Trip as UpstreamTrip } from "~/services/upstream/schemas";
 import { fromLogEntry, purposeOf, type LogbookEntry, type Purpose } from "./logbook";
 
-export type TripEnd = { time: string; lat: number | null; lng: number | null; address: string | null; odometer: number };
+export type TripEnd = {
+  time: string;
+  lat: number | null;
+  lng: number | null;
+  address: string | null;
+  odometer: number;
+};
 
 /**
  * One trip. Speeds are null when the trip came from the logbook call, which carries odometers
@@ -50,8 +56,20 @@ export function tripFromLogEntry(entry: LogEntry): TripRecord {
   return {
     id: e.id,
     imei: e.imei,
-    start: { time: new Date(e.startMs).toISOString(), lat: a.lat ?? null, lng: a.lng ?? null, address: a.address ?? null, odometer: e.startOdometer },
-    end: { time: new Date(e.stopMs).toISOString(), lat: b.lat ?? null, lng: b.lng ?? null, address: b.address ?? null, odometer: e.endOdometer },
+    start: {
+      time: new Date(e.startMs).toISOString(),
+      lat: a.lat ?? null,
+      lng: a.lng ?? null,
+      address: a.address ?? null,
+      odometer: e.startOdometer,
+    },
+    end: {
+      time: new Date(e.stopMs).toISOString(),
+      lat: b.lat ?? null,
+      lng: b.lng ?? null,
+      address: b.address ?? null,
+      odometer: e.endOdometer,
+    },
     distance_km: e.km,
     duration_s: Math.max(0, Math.round((e.stopMs - e.startMs) / 1000)),
     max_speed: null,
@@ -84,7 +102,15 @@ export function entryFromTrip(t: TripRecord): LogbookEntry {
   };
 }
 
-export type Stop = { imei: string; from: string; to: string; duration_s: number; address: string | null; lat: number | null; lng: number | null };
+export type Stop = {
+  imei: string;
+  from: string;
+  to: string;
+  duration_s: number;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+};
 
 /** The stops between consecutive trips of each vehicle (sorted by start), with their durations. */
 export function stopsBetween(trips: readonly TripRecord[]): Stop[] {
@@ -99,7 +125,15 @@ export function stopsBetween(trips: readonly TripRecord[]): Stop[] {
       const gap = (Date.parse(next.start.time) - Date.parse(prev.end.time)) / 1000;
       // Overlapping trips (a manual entry over a recorded one) leave no stop.
       if (gap <= 0) continue;
-      stops.push({ imei: prev.imei, from: prev.end.time, to: next.start.time, duration_s: Math.round(gap), address: prev.end.address, lat: prev.end.lat, lng: prev.end.lng });
+      stops.push({
+        imei: prev.imei,
+        from: prev.end.time,
+        to: next.start.time,
+        duration_s: Math.round(gap),
+        address: prev.end.address,
+        lat: prev.end.lat,
+        lng: prev.end.lng,
+      });
     }
   }
   return stops.sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
@@ -123,9 +157,17 @@ function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTime
   let f = zoned.get(key);
   if (!f) {
     const opts: Intl.DateTimeFormatOptions =
-      kind === "time" ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-      : kind === "date" ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
-      : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+      kind === "time"
+        ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+        : kind === "date"
+          ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
+          : {
+              day: "numeric",
+              month: "short",
+              hour: "2-digit",
+              minute: "2-digit",
+              hourCycle: "h23",
+            };
     f = new Intl.DateTimeFormat("en-AU", { timeZone, ...opts });
     zoned.set(key, f);
   }
@@ -133,7 +175,11 @@ function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTime
 }
 
 /** Times in the company's time zone, the same on the server and in the browser (no hydration drift). */
-export function formatZoned(at: string | number | null | undefined, timeZone: string, kind: "datetime" | "time" | "date" = "datetime"): string {
+export function formatZoned(
+  at: string | number | null | undefined,
+  timeZone: string,
+  kind: "datetime" | "time" | "date" = "datetime",
+): string {
   const d = new Date(at ?? Number.NaN);
   return Number.isNaN(d.getTime()) ? "—" : zf(timeZone, kind).format(d);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, formatDuration, formatSpeed, fromDistanceUnit, parseMeasurement, toDistanceUnit, toSpeedUnit } from "./units";
+import {
+  formatDistance,
+  formatDuration,
+  formatSpeed,
+  fromDistanceUnit,
+  parseMeasurement,
+  toDistanceUnit,
+  toSpeedUnit,
+} from "./units";
 
 describe("units", () => {
   it("metric is the default and unknown values fall back to it", () => {
@@ -29,7 +37,8 @@ describe("units", () => {
   });
 
   it("round-trips between units", () => {
-    for (const km of [0, 1, 12.5, 12345.678]) expect(fromDistanceUnit(toDistanceUnit(km, "imperial"), "imperial")).toBeCloseTo(km, 9);
+    for (const km of [0, 1, 12.5, 12345.678])
+      expect(fromDistanceUnit(toDistanceUnit(km, "imperial"), "imperial")).toBeCloseTo(km, 9);
     expect(fromDistanceUnit(5, "metric")).toBe(5);
   });
 

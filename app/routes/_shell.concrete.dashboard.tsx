@@ -1,4 +1,8 @@
-import { ModuleErrorBoundary, moduleMeta, ModuleUnavailable } from "~/components/shell/module-unavailable";
+import {
+  ModuleErrorBoundary,
+  moduleMeta,
+  ModuleUnavailable,
+} from "~/components/shell/module-unavailable";
 import { moduleLoader } from "~/services/shell.server";
 
 export const loader = moduleLoader;

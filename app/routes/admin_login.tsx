@@ -20,15 +20,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), LoginSchema);
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await handleLogin(
     request,
-    { ...submission.value, redirectTo: submission.value.redirectTo || "/dashboard/company_settings" },
+    {
+      ...submission.value,
+      redirectTo: submission.value.redirectTo || "/dashboard/company_settings",
+    },
     String((context as { clientAddress?: string }).clientAddress ?? "unknown"),
     { adminOnly: true },
   );
   if (result instanceof Response) return result;
-  return json(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), { status: result.status });
+  return json(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), {
+    status: result.status,
+  });
 }
 
 export default function AdminLogin() {
@@ -41,12 +47,27 @@ export default function AdminLogin() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   return (
-    <AuthLayout title="Administrator sign in" subtitle="For company administrators: permissions, people and company settings.">
+    <AuthLayout
+      title="Administrator sign in"
+      subtitle="For company administrators: permissions, people and company settings."
+    >
       <Form method="post" {...getFormProps(form)}>
         <Stack gap="sm">
           <FormError id={form.errorId} errors={form.errors} />
-          <TextInput {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label="Username" autoComplete="username" error={fields.username.errors?.join(" ")} />
-          <PasswordInput {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} label="Password" autoComplete="current-password" error={fields.password.errors?.join(" ")} />
+          <TextInput
+            {...getInputProps(fields.username, { type: "text" })}
+            key={fields.username.key}
+            label="Username"
+            autoComplete="username"
+            error={fields.username.errors?.join(" ")}
+          />
+          <PasswordInput
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            label="Password"
+            autoComplete="current-password"
+            error={fields.password.errors?.join(" ")}
+          />
           <Button type="submit" loading={navigation.state === "submitting"} fullWidth>
             Sign in
           </Button>

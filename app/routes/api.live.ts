@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const send = (m: { event: string; data: string }) => {
         if (open && !request.signal.aborted) rawSend(m);
       };
-      const unsubscribe = subscribe(auth.companyId, (batch) => send({ event: "devices", data: JSON.stringify(batch) }));
+      const unsubscribe = subscribe(auth.companyId, (batch) =>
+        send({ event: "devices", data: JSON.stringify(batch) }),
+      );
       ensureLivePolling(auth);
       let last = "";
       const check = async () => {

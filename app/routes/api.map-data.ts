@@ -15,5 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     part: url.searchParams.get("part"),
     v: url.searchParams.get("v"),
   });
-  return new Response(reply.body ? new Uint8Array(reply.body) : null, { status: reply.status, headers: reply.headers });
+  return new Response(reply.body ? new Uint8Array(reply.body) : null, {
+    status: reply.status,
+    headers: reply.headers,
+  });
 }

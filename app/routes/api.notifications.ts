@@ -7,12 +7,22 @@ import { feed, markAllRead, markRead, unreadCount } from "~/services/notificatio
 /** The bell's data: unread count and the latest notifications. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAuthApi(request);
-  const [unread, recent] = await Promise.all([unreadCount(user.username_id), feed(user.username_id, { take: 8 })]);
-  return json({ unread, items: recent.items }, { headers: { "Cache-Control": "private, no-store" } });
+  const [unread, recent] = await Promise.all([
+    unreadCount(user.username_id),
+    feed(user.username_id, { take: 8 }),
+  ]);
+  return json(
+    { unread, items: recent.items },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("read"), id: z.string().min(1).max(40), redirectTo: z.string().optional() }),
+  z.object({
+    intent: z.literal("read"),
+    id: z.string().min(1).max(40),
+    redirectTo: z.string().optional(),
+  }),
   z.object({ intent: z.literal("read-all"), redirectTo: z.string().optional() }),
 ]);
 
@@ -22,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: "Unknown request" }, { status: 400 });
   if (parsed.data.intent === "read") {
-    if (!(await markRead(user.username_id, parsed.data.id))) return json({ error: "Not found" }, { status: 404 });
+    if (!(await markRead(user.username_id, parsed.data.id)))
+      return json({ error: "Not found" }, { status: 404 });
   } else await markAllRead(user.username_id);
   if (parsed.data.redirectTo) return redirect(safeRedirect(parsed.data.redirectTo));
   return json({ unread: await unreadCount(user.username_id) });

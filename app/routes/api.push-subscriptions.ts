@@ -1,13 +1,25 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAuthApi } from "~/services/auth.server";
-import { listSubscriptions, removeSubscription, saveSubscription, subscriptionInputSchema } from "~/services/push.server";
+import {
+  listSubscriptions,
+  removeSubscription,
+  saveSubscription,
+  subscriptionInputSchema,
+} from "~/services/push.server";
 
 /** GET: this user's subscribed browsers. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAuthApi(request);
   const rows = await listSubscriptions(user.username_id);
-  return json({ subscriptions: rows.map((r) => ({ id: r.id, userAgent: r.userAgent, createdAt: r.createdAt.toISOString(), endpointHost: new URL(r.endpoint).host })) });
+  return json({
+    subscriptions: rows.map((r) => ({
+      id: r.id,
+      userAgent: r.userAgent,
+      createdAt: r.createdAt.toISOString(),
+      endpointHost: new URL(r.endpoint).host,
+    })),
+  });
 }
 
 const removeSchema = z.object({ endpoint: z.string().url().max(2000) });
@@ -22,12 +34,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
     const parsed = removeSchema.safeParse(body);
     if (!parsed.success) return json({ error: "endpoint required" }, { status: 400 });
-    const removed = await removeSubscription(auth.user.username_id, { endpoint: parsed.data.endpoint });
+    const removed = await removeSubscription(auth.user.username_id, {
+      endpoint: parsed.data.endpoint,
+    });
     return json({ removed }, { status: removed ? 200 : 404 });
   }
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
   const parsed = subscriptionInputSchema.safeParse(body);
   if (!parsed.success) return json({ error: "Not a push subscription" }, { status: 400 });
-  const row = await saveSubscription(auth.user, parsed.data, request.headers.get("user-agent"), auth.token);
+  const row = await saveSubscription(
+    auth.user,
+    parsed.data,
+    request.headers.get("user-agent"),
+    auth.token,
+  );
   return json({ id: row.id }, { status: 201 });
 }

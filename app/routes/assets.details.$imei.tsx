@@ -7,12 +7,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { publicDevice } from "~/services/public-device.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
-export const meta: MetaFunction = () => [{ title: "Asset details · Tracksmith" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Asset details · Tracksmith" },
+  { name: "robots", content: "noindex" },
+];
 
 /** SPEC §2.1 public Asset details: only with a share link's token for this imei (see public-device.server.ts). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const imei = params.imei ?? "";
-  return json(await publicDevice(request, imei, `/dashboard/assets/device/${imei}`), { headers: { "Cache-Control": "no-store" } });
+  return json(await publicDevice(request, imei, `/dashboard/assets/device/${imei}`), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 export default function PublicAsset() {

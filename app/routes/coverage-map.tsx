@@ -8,7 +8,12 @@ import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { MapPlaceholder } from "~/components/beacons/map-placeholder";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MIN_DEVICES_PER_CELL, QUALITY_COLOURS, QUALITY_LABELS, qualityCounts } from "~/lib/coverage";
+import {
+  MIN_DEVICES_PER_CELL,
+  QUALITY_COLOURS,
+  QUALITY_LABELS,
+  qualityCounts,
+} from "~/lib/coverage";
 import { coverage } from "~/services/coverage.server";
 import { tileConfig } from "~/services/map-tiles.server";
 
@@ -19,14 +24,22 @@ export const meta: MetaFunction = () => [{ title: "Coverage map · Tracksmith" }
 
 /** SPEC §2.1 Coverage map (public): aggregated cells only, never a device's position or identity. */
 export async function loader(_: LoaderFunctionArgs) {
-  return json({ ...(await coverage()), tiles: tileConfig() }, { headers: { "Cache-Control": "public, max-age=300" } });
+  return json(
+    { ...(await coverage()), tiles: tileConfig() },
+    { headers: { "Cache-Control": "public, max-age=300" } },
+  );
 }
 
 export default function CoverageMapPage() {
   const data = useLoaderData<typeof loader>();
   const counts = qualityCounts(data.cells);
   const km = Math.round(data.cellDeg * 111);
-  const placeholder = <MapPlaceholder height={520} text={`${data.cells.length} cells; the table below lists each one.`} />;
+  const placeholder = (
+    <MapPlaceholder
+      height={520}
+      text={`${data.cells.length} cells; the table below lists each one.`}
+    />
+  );
   return (
     <Container size="lg" py="md">
       <Stack gap="sm">
@@ -34,12 +47,20 @@ export default function CoverageMapPage() {
           Network coverage
         </Title>
         <Text size="sm" c="dimmed">
-          Mobile signal as the fleet's devices reported it over the last 24 hours, in cells of about {km} × {km} km. A cell is shown only when at
-          least {MIN_DEVICES_PER_CELL} different devices reported from it, so no single vehicle can be followed.
+          Mobile signal as the fleet's devices reported it over the last 24 hours, in cells of about{" "}
+          {km} × {km} km. A cell is shown only when at least {MIN_DEVICES_PER_CELL} different
+          devices reported from it, so no single vehicle can be followed.
         </Text>
         {data.stale ? (
-          <Alert color="yellow" variant="light" data-testid="coverage-stale" suppressHydrationWarning>
-            {data.fetchedAt ? `Coverage as of ${dayjs(data.fetchedAt).format("D MMM YYYY HH:mm")}: the tracking service is not answering.` : "Coverage data is not available right now."}
+          <Alert
+            color="yellow"
+            variant="light"
+            data-testid="coverage-stale"
+            suppressHydrationWarning
+          >
+            {data.fetchedAt
+              ? `Coverage as of ${dayjs(data.fetchedAt).format("D MMM YYYY HH:mm")}: the tracking service is not answering.`
+              : "Coverage data is not available right now."}
           </Alert>
         ) : null}
         {data.cells.length === 0 ? (
@@ -49,7 +70,17 @@ export default function CoverageMapPage() {
             <Group gap="md" data-testid="coverage-counts">
               {(["good", "fair", "poor"] as const).map((q) => (
                 <Text key={q} size="sm" data-quality={q}>
-                  <span aria-hidden style={{ display: "inline-block", width: 12, height: 12, background: QUALITY_COLOURS[q], borderRadius: 2, marginRight: 6 }} />
+                  <span
+                    aria-hidden
+                    style={{
+                      display: "inline-block",
+                      width: 12,
+                      height: 12,
+                      background: QUALITY_COLOURS[q],
+                      borderRadius: 2,
+                      marginRight: 6,
+                    }}
+                  />
                   {QUALITY_LABELS[q]}: <b>{counts[q]}</b> cells
                 </Text>
               ))}

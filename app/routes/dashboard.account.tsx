@@ -1,6 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Alert, Anchor, Avatar, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -22,7 +35,9 @@ const SESSIONS_RULE = { permission: "edit_permissions", tsadmin: false } as cons
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAccess(request);
   const { user } = auth;
-  const granted = Object.keys(user.permissions).filter((p) => user.permissions[p] === true).sort();
+  const granted = Object.keys(user.permissions)
+    .filter((p) => user.permissions[p] === true)
+    .sort();
   return json({
     profile: await loadProfile(auth),
     avatar: mediaUrl(user.avatar ?? user.photo) ?? null,
@@ -40,9 +55,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await saveProfile(request, auth, submission.value);
   if (result.ok) {
     // Post/Redirect/Get: a reload does not post again; the notice rides on the query.
-    return redirect("/dashboard/account?saved=1", result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined);
+    return redirect(
+      "/dashboard/account?saved=1",
+      result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined,
+    );
   }
-  return json(submission.reply({ formErrors: result.formErrors, fieldErrors: result.fieldErrors }), { status: result.status });
+  return json(
+    submission.reply({ formErrors: result.formErrors, fieldErrors: result.fieldErrors }),
+    { status: result.status },
+  );
 }
 
 function initials(first: string, last: string, username: string) {
@@ -50,14 +71,21 @@ function initials(first: string, last: string, username: string) {
 }
 
 export default function Account() {
-  const { profile, avatar, permissions, tsadmin, canManageSessions, saved } = useLoaderData<typeof loader>();
+  const { profile, avatar, permissions, tsadmin, canManageSessions, saved } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/account");
+  const saving =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/account");
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
-    defaultValue: { first_name: profile.first_name, last_name: profile.last_name, email: profile.email ?? "", mobile: profile.mobile ?? "" },
+    defaultValue: {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      email: profile.email ?? "",
+      mobile: profile.mobile ?? "",
+    },
     constraint: getZodConstraint(ProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -72,7 +100,14 @@ export default function Account() {
             <Stack gap="sm" data-testid="profile">
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar src={avatar ?? undefined} alt={profile.name} radius="xl" size="lg" color="teal" data-testid="profile-avatar">
+                  <Avatar
+                    src={avatar ?? undefined}
+                    alt={profile.name}
+                    radius="xl"
+                    size="lg"
+                    color="teal"
+                    data-testid="profile-avatar"
+                  >
                     {initials(profile.first_name, profile.last_name, profile.username)}
                   </Avatar>
                   <div>
@@ -81,7 +116,9 @@ export default function Account() {
                     </Title>
                   </div>
                 </Group>
-                {profile.company_name ? <Badge variant="light">{profile.company_name}</Badge> : null}
+                {profile.company_name ? (
+                  <Badge variant="light">{profile.company_name}</Badge>
+                ) : null}
               </Group>
               {saved && !lastResult ? (
                 <Alert color="teal" variant="light" role="status" data-testid="profile-saved">
@@ -90,18 +127,42 @@ export default function Account() {
               ) : null}
               {profile.source === "session" ? (
                 <Alert variant="light" color="yellow">
-                  The tracking service did not answer; these are the details from when you signed in, and saving may fail.
+                  The tracking service did not answer; these are the details from when you signed
+                  in, and saving may fail.
                 </Alert>
               ) : null}
               <Form method="post" {...getFormProps(form)}>
                 <Stack gap="sm">
                   <FormError id={form.errorId} errors={form.errors} />
                   <Group grow align="flex-start">
-                    <TextInput {...getInputProps(fields.first_name, { type: "text" })} key={fields.first_name.key} label="First name" autoComplete="given-name" error={fields.first_name.errors?.join(" ")} />
-                    <TextInput {...getInputProps(fields.last_name, { type: "text" })} key={fields.last_name.key} label="Last name" autoComplete="family-name" error={fields.last_name.errors?.join(" ")} />
+                    <TextInput
+                      {...getInputProps(fields.first_name, { type: "text" })}
+                      key={fields.first_name.key}
+                      label="First name"
+                      autoComplete="given-name"
+                      error={fields.first_name.errors?.join(" ")}
+                    />
+                    <TextInput
+                      {...getInputProps(fields.last_name, { type: "text" })}
+                      key={fields.last_name.key}
+                      label="Last name"
+                      autoComplete="family-name"
+                      error={fields.last_name.errors?.join(" ")}
+                    />
                   </Group>
-                  <TextInput label="Username" value={profile.username} readOnly description="You sign in with this; it cannot be changed." />
-                  <TextInput {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label="Email" autoComplete="email" error={fields.email.errors?.join(" ")} />
+                  <TextInput
+                    label="Username"
+                    value={profile.username}
+                    readOnly
+                    description="You sign in with this; it cannot be changed."
+                  />
+                  <TextInput
+                    {...getInputProps(fields.email, { type: "email" })}
+                    key={fields.email.key}
+                    label="Email"
+                    autoComplete="email"
+                    error={fields.email.errors?.join(" ")}
+                  />
                   <TextInput
                     {...getInputProps(fields.mobile, { type: "tel" })}
                     key={fields.mobile.key}
@@ -125,7 +186,8 @@ export default function Account() {
                 Groups and permissions
               </Title>
               <Text size="sm">
-                Groups: {profile.groups.length ? profile.groups.map((g) => g.nickname).join(", ") : "none"}
+                Groups:{" "}
+                {profile.groups.length ? profile.groups.map((g) => g.nickname).join(", ") : "none"}
               </Text>
               <Text size="sm">
                 {permissions.granted.length} of {permissions.total} permissions granted
@@ -155,7 +217,11 @@ export default function Account() {
               </Form>
               {canManageSessions ? (
                 <Text size="sm">
-                  <Anchor component={Link} to="/dashboard/sessions" data-testid="sign-out-everywhere">
+                  <Anchor
+                    component={Link}
+                    to="/dashboard/sessions"
+                    data-testid="sign-out-everywhere"
+                  >
                     Sign out everywhere
                   </Anchor>{" "}
                   — end every session of yourself or anyone in your company (Active sessions).

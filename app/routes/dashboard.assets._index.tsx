@@ -8,7 +8,10 @@ import { requireAccess } from "~/services/access.server";
 import { authOf } from "~/services/devices.server";
 import { fleetViewData } from "~/services/fleet-view.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }, ...fleetMapPreloads];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: leafletStyles },
+  ...fleetMapPreloads,
+];
 export const meta: MetaFunction = () => [{ title: "Assets · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

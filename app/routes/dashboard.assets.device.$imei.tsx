@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
@@ -14,7 +19,9 @@ import { devicePageData } from "~/services/device-page.server";
 import { authOf } from "~/services/devices.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.device.nickname ?? "Device"} · Tracksmith` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.device.nickname ?? "Device"} · Tracksmith` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireAccess(request);
@@ -24,8 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireAccess(request);
   const form = await request.formData();
-  const result = await deviceAction(authOf(session), session.user.username_id, params.imei ?? "", form);
-  return json(result, { status: result.ok || result.confirmDelete || result.confirmFor || result.alert ? 200 : 400 });
+  const result = await deviceAction(
+    authOf(session),
+    session.user.username_id,
+    params.imei ?? "",
+    form,
+  );
+  return json(result, {
+    status: result.ok || result.confirmDelete || result.confirmFor || result.alert ? 200 : 400,
+  });
 }
 
 export default function DevicePage() {
@@ -48,7 +62,14 @@ export default function DevicePage() {
       <Anchor component={Link} to={`/dashboard/vehicle-dashboard/${data.device.imei}`}>
         Open the vehicle dashboard
       </Anchor>
-      <DeviceManage key={data.device.imei} device={data.manage} companyTags={data.companyTags} companyGroups={data.companyGroups} tiles={data.tiles} result={result} />
+      <DeviceManage
+        key={data.device.imei}
+        device={data.manage}
+        companyTags={data.companyTags}
+        companyGroups={data.companyGroups}
+        tiles={data.tiles}
+        result={result}
+      />
       <ShareLinks links={data.links} result={result} durations={data.durations} />
     </Stack>
   );

@@ -23,7 +23,9 @@ export default function BeaconConfig() {
   const { beacons, focus, sync } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // The beacon asked for (from its page) comes first.
-  const ordered = focus ? [...beacons.filter((b) => b.uuid === focus), ...beacons.filter((b) => b.uuid !== focus)] : beacons;
+  const ordered = focus
+    ? [...beacons.filter((b) => b.uuid === focus), ...beacons.filter((b) => b.uuid !== focus)]
+    : beacons;
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
@@ -35,7 +37,8 @@ export default function BeaconConfig() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            Changes are sent to the beacons through the tracking service; a beacon applies them the next time a vehicle hears it.
+            Changes are sent to the beacons through the tracking service; a beacon applies them the
+            next time a vehicle hears it.
           </Text>
           {ordered.map((b) => (
             <BeaconConfigForm key={b.uuid} beacon={b} result={result} focused={b.uuid === focus} />

@@ -27,7 +27,12 @@ const hrefOf = (uuid: string) => `/dashboard/beacon/${uuid}`;
 export default function BeaconOverviewMap() {
   const { points, tiles, sync } = useLoaderData<typeof loader>();
   const placed = points.filter((p) => p.lat !== null && p.lng !== null);
-  const placeholder = <MapPlaceholder height={520} text={`${placed.length} beacons with a last known position; the table below lists each one.`} />;
+  const placeholder = (
+    <MapPlaceholder
+      height={520}
+      text={`${placed.length} beacons with a last known position; the table below lists each one.`}
+    />
+  );
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
@@ -73,7 +78,11 @@ export default function BeaconOverviewMap() {
                   <Table.Td>
                     <BeaconStatusBadge status={p.status} />
                   </Table.Td>
-                  <Table.Td>{p.lat !== null && p.lng !== null ? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}` : "Unknown"}</Table.Td>
+                  <Table.Td>
+                    {p.lat !== null && p.lng !== null
+                      ? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`
+                      : "Unknown"}
+                  </Table.Td>
                   <Table.Td>{p.lastGatewayName ?? "—"}</Table.Td>
                   <Table.Td>
                     <SeenAgo at={p.lastSeenAt} />

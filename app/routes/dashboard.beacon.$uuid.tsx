@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
@@ -7,7 +12,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { beaconPage, beaconPageAction } from "~/services/beacon-pages.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.beacon.nickname ?? "Beacon"} · Tracksmith` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.beacon.nickname ?? "Beacon"} · Tracksmith` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await beaconPage(request, params.uuid ?? ""));
@@ -18,7 +25,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BeaconPage() {
-  return <BeaconDetail data={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;
+  return (
+    <BeaconDetail data={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />
+  );
 }
 
 export function ErrorBoundary() {

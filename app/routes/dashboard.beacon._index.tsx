@@ -23,14 +23,19 @@ export default function BeaconPicker() {
       </Title>
       <StaleBanner sync={sync} />
       {beacons.length === 0 ? (
-        <Text data-testid="beacons-empty">No beacons yet. Beacons appear once the tracking service reports them.</Text>
+        <Text data-testid="beacons-empty">
+          No beacons yet. Beacons appear once the tracking service reports them.
+        </Text>
       ) : (
         <Form method="get">
           <Group align="flex-end">
             <NativeSelect
               name="uuid"
               label="Open a beacon"
-              data={beacons.map((b) => ({ value: b.uuid, label: `${b.nickname} (${BEACON_STATUS_LABELS[b.status]})` }))}
+              data={beacons.map((b) => ({
+                value: b.uuid,
+                label: `${b.nickname} (${BEACON_STATUS_LABELS[b.status]})`,
+              }))}
               error={invalid ? "Choose a beacon from the list." : undefined}
               w={360}
             />

@@ -34,7 +34,8 @@ export default function Beacons() {
       <StaleBanner sync={sync} />
       {total === 0 ? (
         <Text data-testid="beacons-empty">
-          No beacons yet. Beacons appear here once a vehicle of your fleet hears them and the tracking service reports them.
+          No beacons yet. Beacons appear here once a vehicle of your fleet hears them and the
+          tracking service reports them.
         </Text>
       ) : (
         <>
@@ -42,7 +43,13 @@ export default function Beacons() {
             <input type="hidden" name="sort" value={sort} />
             <input type="hidden" name="dir" value={dir} />
             <Group align="flex-end">
-              <TextInput name="q" label="Search beacons" placeholder="Name, uuid, asset or vehicle" defaultValue={q} w={320} />
+              <TextInput
+                name="q"
+                label="Search beacons"
+                placeholder="Name, uuid, asset or vehicle"
+                defaultValue={q}
+                w={320}
+              />
               <Button type="submit" variant="default">
                 Search
               </Button>
@@ -56,7 +63,11 @@ export default function Beacons() {
           <Text size="sm" c="dimmed" data-testid="beacon-count">
             {q ? `${rows.length} of ${total} beacons match "${q}".` : `${total} beacons.`}
           </Text>
-          {rows.length ? <BeaconTable rows={rows} sort={sort} dir={dir} q={q} /> : <Text data-testid="beacons-no-match">No beacon matches your search.</Text>}
+          {rows.length ? (
+            <BeaconTable rows={rows} sort={sort} dir={dir} q={q} />
+          ) : (
+            <Text data-testid="beacons-no-match">No beacon matches your search.</Text>
+          )}
         </>
       )}
     </Stack>

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,8 +28,16 @@ const PATH = "/dashboard/company_settings";
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAccess(request, ruleForPath(PATH));
   const { features, source } = await loadCompanyFeatures(auth);
-  const rows = KNOWN_FEATURES.map((name) => ({ name, state: features[name] === false ? "off" : features[name] === true ? "on" : "default" }));
-  return json({ companyid: auth.user.companyid, rows, source, saved: new URL(request.url).searchParams.get("saved") === "1" });
+  const rows = KNOWN_FEATURES.map((name) => ({
+    name,
+    state: features[name] === false ? "off" : features[name] === true ? "on" : "default",
+  }));
+  return json({
+    companyid: auth.user.companyid,
+    rows,
+    source,
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  });
 }
 
 type ActionData = { error: string | null; confirm: { off: string[]; on: string[] } | null };
@@ -26,21 +46,44 @@ export async function action({ request }: ActionFunctionArgs) {
   // The company is always the session's: nothing posted can name another one.
   const auth = await requireAccess(request, ruleForPath(PATH));
   const parsed = companyFeaturesFrom(await request.formData());
-  if (!parsed.success) return json<ActionData>({ error: "Choose features from the list.", confirm: null }, { status: 400 });
-  const result = await saveCompanyFeatures(request, auth, parsed.data.features, parsed.data.confirm === "yes");
-  if (result.ok === "confirm") return json<ActionData>({ error: null, confirm: { off: result.off, on: result.on } });
-  if (result.ok) return redirect(`${PATH}?saved=1`, result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined);
-  return json<ActionData>({ error: result.formErrors.join(" "), confirm: null }, { status: result.status });
+  if (!parsed.success)
+    return json<ActionData>(
+      { error: "Choose features from the list.", confirm: null },
+      { status: 400 },
+    );
+  const result = await saveCompanyFeatures(
+    request,
+    auth,
+    parsed.data.features,
+    parsed.data.confirm === "yes",
+  );
+  if (result.ok === "confirm")
+    return json<ActionData>({ error: null, confirm: { off: result.off, on: result.on } });
+  if (result.ok)
+    return redirect(
+      `${PATH}?saved=1`,
+      result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined,
+    );
+  return json<ActionData>(
+    { error: result.formErrors.join(" "), confirm: null },
+    { status: result.status },
+  );
 }
 
 const LABELS: Record<string, string> = { on: "On", off: "Off", default: "On (default)" };
 
 function ConfirmTurnOff({ off, on, busy }: { off: string[]; on: string[]; busy: boolean }) {
   return (
-    <Alert color="orange" variant="light" title="Turn these features off?" data-testid="confirm-turn-off">
+    <Alert
+      color="orange"
+      variant="light"
+      title="Turn these features off?"
+      data-testid="confirm-turn-off"
+    >
       <Stack gap="sm">
         <Text size="sm">
-          {off.map(featureLabel).join(", ")} will be hidden from the menu, and {off.length === 1 ? "its" : "their"} pages refused, for everyone in your company. The data
+          {off.map(featureLabel).join(", ")} will be hidden from the menu, and{" "}
+          {off.length === 1 ? "its" : "their"} pages refused, for everyone in your company. The data
           stays, and you can turn {off.length === 1 ? "it" : "them"} back on here.
         </Text>
         <Form method="post">
@@ -80,7 +123,8 @@ export default function CompanySettings() {
             </Text>
           </Group>
           <Text size="sm">
-            A feature that is off hides its menu entries and pages for everyone in the company. A feature without a setting is on.
+            A feature that is off hides its menu entries and pages for everyone in the company. A
+            feature without a setting is on.
           </Text>
           {saved && !data ? (
             <Alert color="teal" variant="light" role="status" data-testid="features-saved">
@@ -94,7 +138,8 @@ export default function CompanySettings() {
           ) : null}
           {source === "session" ? (
             <Alert variant="light" color="yellow">
-              The tracking service did not answer; this is the state from when you signed in, and saving may fail.
+              The tracking service did not answer; this is the state from when you signed in, and
+              saving may fail.
             </Alert>
           ) : null}
           {data?.confirm ? (
@@ -105,7 +150,13 @@ export default function CompanySettings() {
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   {rows.map((r) => (
                     <Group key={r.name} justify="space-between" wrap="nowrap" gap="xs">
-                      <Checkbox name="features" value={r.name} defaultChecked={r.state !== "off"} label={featureLabel(r.name)} data-testid={`feature-${r.name}`} />
+                      <Checkbox
+                        name="features"
+                        value={r.name}
+                        defaultChecked={r.state !== "off"}
+                        label={featureLabel(r.name)}
+                        data-testid={`feature-${r.name}`}
+                      />
                       <Badge color={r.state === "off" ? "gray" : "teal"} variant="light" size="sm">
                         {LABELS[r.state]}
                       </Badge>

@@ -16,7 +16,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FormsDashboardPage() {
-  return <FormsDashboard data={useLoaderData<typeof loader>()} result={useActionData<FormsDashboardResult>()} />;
+  return (
+    <FormsDashboard
+      data={useLoaderData<typeof loader>()}
+      result={useActionData<FormsDashboardResult>()}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -26,7 +26,9 @@ export default function DevicesOffline() {
       </Text>
       <StaleBanner sync={sync} />
       {rows.length === 0 ? (
-        <Text data-testid="offline-empty">Every device has reported in the last {afterHours} hours.</Text>
+        <Text data-testid="offline-empty">
+          Every device has reported in the last {afterHours} hours.
+        </Text>
       ) : (
         <Table striped data-testid="offline-table">
           <Table.Thead>
@@ -42,8 +44,12 @@ export default function DevicesOffline() {
             {rows.map((r) => (
               <Table.Tr key={r.imei} data-imei={r.imei}>
                 <Table.Td>{r.nickname}</Table.Td>
-                <Table.Td suppressHydrationWarning>{r.silentMs === null ? "Never reported" : formatDuration(r.silentMs)}</Table.Td>
-                <Table.Td>{r.lastContactAt ? formatZoned(r.lastContactAt, timeZone) : "—"}</Table.Td>
+                <Table.Td suppressHydrationWarning>
+                  {r.silentMs === null ? "Never reported" : formatDuration(r.silentMs)}
+                </Table.Td>
+                <Table.Td>
+                  {r.lastContactAt ? formatZoned(r.lastContactAt, timeZone) : "—"}
+                </Table.Td>
                 <Table.Td>{r.battery === null ? "—" : `${Math.round(r.battery)} %`}</Table.Td>
                 <Table.Td>
                   <Anchor component={Link} to={`/dashboard/recover-offline-device/${r.imei}`}>

@@ -1,4 +1,15 @@
-import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, Button } from "@mantine/core";
+import {
+  Anchor,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Button,
+} from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -14,14 +25,22 @@ const PERIODS = [7, 14, 30] as const;
 
 /** SPEC §3 Driver safety: fleet score and incidents of this period against the previous one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireAccess(request, { tsadmin: false, feature: "driver_safety", ...ruleForPath("/dashboard/driversafety") });
+  const { user, token } = await requireAccess(request, {
+    tsadmin: false,
+    feature: "driver_safety",
+    ...ruleForPath("/dashboard/driversafety"),
+  });
   const auth = { token, companyId: user.companyid };
   const url = new URL(request.url);
   const days = PERIODS.find((d) => String(d) === url.searchParams.get("days")) ?? 7;
   const def = findReport("driver-safety")!;
   const timeZone = await reportTimeZone(auth);
   const now = Date.now();
-  const params = def.params.parse({ from: localDay(now - (days - 1) * 86_400_000, timeZone), to: localDay(now, timeZone), speedLimit: url.searchParams.get("speedLimit") || undefined });
+  const params = def.params.parse({
+    from: localDay(now - (days - 1) * 86_400_000, timeZone),
+    to: localDay(now, timeZone),
+    speedLimit: url.searchParams.get("speedLimit") || undefined,
+  });
   const built = await buildReport(auth, def, params, { timeZone, now });
   const speedLimit = Number((params as unknown as { speedLimit: number }).speedLimit);
   const safety = driverSafety(built.input.trips, built.input.previousTrips, speedLimit);
@@ -34,9 +53,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function Stat({ label, value, previous, better }: { label: string; value: number; previous: number; better: "up" | "down" }) {
+function Stat({
+  label,
+  value,
+  previous,
+  better,
+}: {
+  label: string;
+  value: number;
+  previous: number;
+  better: "up" | "down";
+}) {
   const delta = value - previous;
-  const good = delta === 0 ? null : (delta > 0) === (better === "up");
+  const good = delta === 0 ? null : delta > 0 === (better === "up");
   return (
     <Paper withBorder p="md">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -46,7 +75,8 @@ function Stat({ label, value, previous, better }: { label: string; value: number
         {value}
       </Text>
       <Text size="sm" c={good === null ? "dimmed" : good ? "green" : "red"}>
-        {delta === 0 ? "Same as" : `${delta > 0 ? "+" : ""}${delta} against`} the previous period ({previous})
+        {delta === 0 ? "Same as" : `${delta > 0 ? "+" : ""}${delta} against`} the previous period (
+        {previous})
       </Text>
     </Paper>
   );
@@ -60,12 +90,22 @@ export default function DriverSafety() {
         <div>
           <Title order={1}>Driver safety</Title>
           <Text c="dimmed" size="sm">
-            An incident is a trip whose top speed went over {d.speedLimit} km/h. The score starts at 100 and loses 10 points per incident per 100 km.
+            An incident is a trip whose top speed went over {d.speedLimit} km/h. The score starts at
+            100 and loses 10 points per incident per 100 km.
           </Text>
         </div>
         <Form method="get">
           <Group gap="xs" align="flex-end">
-            <NativeSelect label="Period" name="days" defaultValue={String(d.days)} data={[{ value: "7", label: "Last 7 days" }, { value: "14", label: "Last 14 days" }, { value: "30", label: "Last 30 days" }]} />
+            <NativeSelect
+              label="Period"
+              name="days"
+              defaultValue={String(d.days)}
+              data={[
+                { value: "7", label: "Last 7 days" },
+                { value: "14", label: "Last 14 days" },
+                { value: "30", label: "Last 30 days" },
+              ]}
+            />
             <input type="hidden" name="speedLimit" value={d.speedLimit} />
             <Button type="submit" variant="default">
               Show
@@ -74,8 +114,18 @@ export default function DriverSafety() {
         </Form>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Stat label="Fleet driver score" value={d.fleetDriverScoreCurrent} previous={d.fleetDriverScorePrevious} better="up" />
-        <Stat label="Incidents" value={d.incidentsCurrent} previous={d.incidentsPrevious} better="down" />
+        <Stat
+          label="Fleet driver score"
+          value={d.fleetDriverScoreCurrent}
+          previous={d.fleetDriverScorePrevious}
+          better="up"
+        />
+        <Stat
+          label="Incidents"
+          value={d.incidentsCurrent}
+          previous={d.incidentsPrevious}
+          better="down"
+        />
       </SimpleGrid>
       {d.rows.length === 0 ? (
         <Paper withBorder p="lg">

@@ -25,7 +25,9 @@ export default function Fleet() {
       </Title>
       <StaleBanner sync={sync} />
       {rows.length === 0 ? (
-        <Text c="dimmed">No vehicles yet. Devices appear here once the tracking service reports them.</Text>
+        <Text c="dimmed">
+          No vehicles yet. Devices appear here once the tracking service reports them.
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={700}>
           <Table striped highlightOnHover data-testid="fleet-table">
@@ -43,8 +45,7 @@ export default function Fleet() {
                 <Table.Tr key={r.imei} data-imei={r.imei}>
                   <Table.Td>
                     <Anchor component={Link} to={`/dashboard/vehicle-dashboard/${r.imei}`}>
-                      <DeviceIcon avatar={r.avatar} />{" "}
-                      {r.nickname}
+                      <DeviceIcon avatar={r.avatar} /> {r.nickname}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
@@ -52,7 +53,9 @@ export default function Fleet() {
                   </Table.Td>
                   <Table.Td>{r.speed === null ? "—" : `${Math.round(r.speed)} km/h`}</Table.Td>
                   <Table.Td>{r.permdriver ?? "—"}</Table.Td>
-                  <Table.Td suppressHydrationWarning>{r.silentMs === null ? "Never" : `${formatDuration(r.silentMs)} ago`}</Table.Td>
+                  <Table.Td suppressHydrationWarning>
+                    {r.silentMs === null ? "Never" : `${formatDuration(r.silentMs)} ago`}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

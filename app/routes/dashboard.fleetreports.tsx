@@ -15,19 +15,37 @@ export const meta: MetaFunction = () => [{ title: "Fleet reports · Tracksmith" 
 
 /** Fleet-wide figures (SPEC §3 vehiclesInUse, statusOfDevices) and the fleet reports. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireAccess(request, { tsadmin: false, feature: "reporting", ...ruleForPath("/dashboard/fleetreports") });
+  const { user, token } = await requireAccess(request, {
+    tsadmin: false,
+    feature: "reporting",
+    ...ruleForPath("/dashboard/fleetreports"),
+  });
   const auth = { token, companyId: user.companyid };
   const now = Date.now();
   const vehicles = await companyVehicles(auth);
-  const statusOfDevices = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<(typeof STATUSES)[number], number>;
-  for (const v of vehicles) statusOfDevices[deviceStatus({ speed: v.speed, ignition: v.ignition, lastContactAt: v.lastContactAt }, now).status]++;
+  const statusOfDevices = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<
+    (typeof STATUSES)[number],
+    number
+  >;
+  for (const v of vehicles)
+    statusOfDevices[
+      deviceStatus({ speed: v.speed, ignition: v.ignition, lastContactAt: v.lastContactAt }, now)
+        .status
+    ]++;
   let vehiclesInUse: { inUse: number; fleet: number } | null = null;
   try {
     const def = findReport("vehicles-in-use")!;
     const timeZone = await reportTimeZone(auth);
     const today = localDay(now, timeZone);
-    const built = await buildReport(auth, def, def.params.parse({ from: today, to: today }), { timeZone, vehicles, now });
-    vehiclesInUse = { inUse: Number(built.rows[0]?.[1] ?? 0), fleet: Number(built.rows[0]?.[2] ?? 0) };
+    const built = await buildReport(auth, def, def.params.parse({ from: today, to: today }), {
+      timeZone,
+      vehicles,
+      now,
+    });
+    vehiclesInUse = {
+      inUse: Number(built.rows[0]?.[1] ?? 0),
+      fleet: Number(built.rows[0]?.[2] ?? 0),
+    };
   } catch (e) {
     logError("reports", e);
   }
@@ -35,7 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     vehiclesInUse,
     statusOfDevices,
     total: vehicles.length,
-    reports: REPORTS.filter((r) => r.area !== "reports" && (!r.feature || user.features_enabled[r.feature] !== false)).map((r) => ({ kind: r.kind, title: r.title, description: r.description, area: r.area })),
+    reports: REPORTS.filter(
+      (r) => r.area !== "reports" && (!r.feature || user.features_enabled[r.feature] !== false),
+    ).map((r) => ({ kind: r.kind, title: r.title, description: r.description, area: r.area })),
   });
 }
 
@@ -63,9 +83,15 @@ export default function FleetReports() {
           </Paper>
         ))}
       </SimpleGrid>
-      {vehiclesInUse === null ? <Alert color="orange">Today&apos;s trips could not be loaded; try again in a moment.</Alert> : null}
+      {vehiclesInUse === null ? (
+        <Alert color="orange">Today&apos;s trips could not be loaded; try again in a moment.</Alert>
+      ) : null}
       <Text size="sm" c="dimmed">
-        Status of all {total} devices now. <Anchor component={Link} to="/dashboard/reports/status-of-devices">See each device</Anchor>.
+        Status of all {total} devices now.{" "}
+        <Anchor component={Link} to="/dashboard/reports/status-of-devices">
+          See each device
+        </Anchor>
+        .
       </Text>
       <ReportCatalogue reports={reports} title="Fleet reports" />
     </Stack>

@@ -21,7 +21,9 @@ export default function Geofences() {
       </Title>
       <StaleBanner sync={sync} />
       {rows.length === 0 ? (
-        <Text data-testid="geofences-empty">No device has a geofence yet. Open a device from the assets list to draw one.</Text>
+        <Text data-testid="geofences-empty">
+          No device has a geofence yet. Open a device from the assets list to draw one.
+        </Text>
       ) : (
         <Table striped data-testid="geofence-table">
           <Table.Thead>
@@ -44,7 +46,15 @@ export default function Geofences() {
                   {r.lat.toFixed(5)}, {r.lng.toFixed(5)}
                 </Table.Td>
                 <Table.Td>{r.meters.toLocaleString("en")} m</Table.Td>
-                <Table.Td>{r.inside === null ? "Unknown" : <Badge color={r.inside ? "green" : "gray"}>{r.inside ? "Inside" : "Outside"}</Badge>}</Table.Td>
+                <Table.Td>
+                  {r.inside === null ? (
+                    "Unknown"
+                  ) : (
+                    <Badge color={r.inside ? "green" : "gray"}>
+                      {r.inside ? "Inside" : "Outside"}
+                    </Badge>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -39,7 +39,9 @@ export default function Inputs() {
                 <Table.Td>{r.nickname}</Table.Td>
                 <Table.Td>{r.ignition === null ? "—" : r.ignition ? "On" : "Off"}</Table.Td>
                 <Table.Td>{r.battery === null ? "—" : `${Math.round(r.battery)} %`}</Table.Td>
-                <Table.Td>{r.temperature === null ? "—" : `${r.temperature.toFixed(1)} °C`}</Table.Td>
+                <Table.Td>
+                  {r.temperature === null ? "—" : `${r.temperature.toFixed(1)} °C`}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

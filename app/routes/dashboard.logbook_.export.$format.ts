@@ -1,5 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportFileName, logbookCsv, logbookPdf, type ExportInput } from "~/services/logbook-export.server";
+import {
+  exportFileName,
+  logbookCsv,
+  logbookPdf,
+  type ExportInput,
+} from "~/services/logbook-export.server";
 import { logbookQuery } from "~/services/logbook-route.server";
 import { loadLogbook } from "~/services/logbook.server";
 import { measurementOf, tripsContext } from "~/services/trips-route.server";
@@ -13,7 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const q = logbookQuery(new URL(request.url).searchParams, timeZone, vehicles[0]?.imei ?? null);
   if (!q.imei) throw new Response("Not found", { status: 404 });
   const vehicle = requireVehicle(vehicles, q.imei);
-  const book = await loadLogbook(auth, q.imei, { from: q.from, to: q.to, purpose: q.purpose, driver: q.driver });
+  const book = await loadLogbook(auth, q.imei, {
+    from: q.from,
+    to: q.to,
+    purpose: q.purpose,
+    driver: q.driver,
+  });
   const input: ExportInput = {
     vehicle,
     period: { from: q.range.from, to: q.range.to },
@@ -26,6 +36,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "content-disposition": `attachment; filename="${exportFileName(input, format)}"`,
     "cache-control": "private, no-store",
   };
-  if (format === "csv") return new Response(logbookCsv(input), { headers: { ...headers, "content-type": "text/csv; charset=utf-8" } });
-  return new Response(new Uint8Array(await logbookPdf(input)), { headers: { ...headers, "content-type": "application/pdf" } });
+  if (format === "csv")
+    return new Response(logbookCsv(input), {
+      headers: { ...headers, "content-type": "text/csv; charset=utf-8" },
+    });
+  return new Response(new Uint8Array(await logbookPdf(input)), {
+    headers: { ...headers, "content-type": "application/pdf" },
+  });
 }

@@ -9,17 +9,26 @@ import { PushSettings } from "~/components/notifications/push-settings";
 import { RuleForm, type RuleDefaults } from "~/components/notifications/rule-form";
 import { RulesList } from "~/components/notifications/rules-list";
 import { EVENT_KINDS } from "~/lib/alert-rules";
-import { notificationsAction, notificationsLoader, type NotificationsActionData } from "~/services/notifications-page.server";
+import {
+  notificationsAction,
+  notificationsLoader,
+  type NotificationsActionData,
+} from "~/services/notifications-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Tracksmith" }];
 
 export const loader = notificationsLoader;
 export const action = notificationsAction;
 
-const SAVED: Record<string, string> = { rule: "Alert rule saved.", deleted: "Alert rule deleted.", browser: "Browser removed: it no longer receives push alerts." };
+const SAVED: Record<string, string> = {
+  rule: "Alert rule saved.",
+  deleted: "Alert rule deleted.",
+  browser: "Browser removed: it no longer receives push alerts.",
+};
 
-const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? "" : v ?? "");
+const list = (v: string | string[] | undefined) =>
+  v === undefined ? [] : Array.isArray(v) ? v : [v];
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? ""));
 
 export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();
@@ -41,7 +50,9 @@ export default function NotificationsPage() {
         channels: list(failed.values.channels),
         email: one(failed.values.email),
         webhookUrl: one(failed.values.webhookUrl),
-        hasSecret: Boolean(failed.ruleId && data.rules.find((r) => r.id === failed.ruleId)?.hasSecret),
+        hasSecret: Boolean(
+          failed.ruleId && data.rules.find((r) => r.id === failed.ruleId)?.hasSecret,
+        ),
         quietStart: one(failed.values.quietStart),
         quietEnd: one(failed.values.quietEnd),
         timeZone: one(failed.values.timeZone) || data.defaultTimeZone,
@@ -63,7 +74,21 @@ export default function NotificationsPage() {
           timeZone: e.timeZone,
           enabled: e.enabled,
         }
-      : { id: null, name: "", kinds: [...EVENT_KINDS], imeis: [], groupIds: [], channels: ["inapp", "push"], email: "", webhookUrl: "", hasSecret: false, quietStart: "", quietEnd: "", timeZone: data.defaultTimeZone, enabled: true };
+      : {
+          id: null,
+          name: "",
+          kinds: [...EVENT_KINDS],
+          imeis: [],
+          groupIds: [],
+          channels: ["inapp", "push"],
+          email: "",
+          webhookUrl: "",
+          hasSecret: false,
+          quietStart: "",
+          quietEnd: "",
+          timeZone: data.defaultTimeZone,
+          enabled: true,
+        };
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -72,7 +97,8 @@ export default function NotificationsPage() {
           Notifications
         </Title>
         <Text c="dimmed" size="sm">
-          Alerts from your devices, the rules that choose which ones reach you and how, and the browsers that receive push alerts.
+          Alerts from your devices, the rules that choose which ones reach you and how, and the
+          browsers that receive push alerts.
         </Text>
       </div>
       {data.saved && SAVED[data.saved] ? <Alert color="green">{SAVED[data.saved]}</Alert> : null}
@@ -89,10 +115,22 @@ export default function NotificationsPage() {
             </Badge>
           </Group>
           <Group gap="xs">
-            <Button component={Link} to="?" size="xs" variant={data.unreadOnly ? "subtle" : "light"} aria-current={!data.unreadOnly}>
+            <Button
+              component={Link}
+              to="?"
+              size="xs"
+              variant={data.unreadOnly ? "subtle" : "light"}
+              aria-current={!data.unreadOnly}
+            >
               All
             </Button>
-            <Button component={Link} to="?filter=unread" size="xs" variant={data.unreadOnly ? "light" : "subtle"} aria-current={data.unreadOnly}>
+            <Button
+              component={Link}
+              to="?filter=unread"
+              size="xs"
+              variant={data.unreadOnly ? "light" : "subtle"}
+              aria-current={data.unreadOnly}
+            >
               Unread
             </Button>
             <Form method="post" preventScrollReset>
@@ -105,7 +143,10 @@ export default function NotificationsPage() {
         </Group>
         {data.before ? (
           <Text size="sm" mb="xs">
-            Older notifications. <Anchor component={Link} to={data.unreadOnly ? "?filter=unread" : "?"}>Back to the newest</Anchor>
+            Older notifications.{" "}
+            <Anchor component={Link} to={data.unreadOnly ? "?filter=unread" : "?"}>
+              Back to the newest
+            </Anchor>
           </Text>
         ) : null}
         <FeedList items={data.feed.items} more={data.feed.more} unreadOnly={data.unreadOnly} />
@@ -123,7 +164,14 @@ export default function NotificationsPage() {
             vehicleName={(imei) => vehicleNames.get(imei) ?? imei}
             groupName={(id) => groupNames.get(String(id)) ?? String(id)}
           />
-          <RuleForm key={`${defaults.id ?? "new"}-${failed ? "failed" : "clean"}`} defaults={defaults} errors={failed?.errors ?? {}} vehicles={data.choices.vehicles} groups={data.choices.groups} timeZones={data.timeZones} />
+          <RuleForm
+            key={`${defaults.id ?? "new"}-${failed ? "failed" : "clean"}`}
+            defaults={defaults}
+            errors={failed?.errors ?? {}}
+            vehicles={data.choices.vehicles}
+            groups={data.choices.groups}
+            timeZones={data.timeZones}
+          />
         </Stack>
       </section>
 
@@ -133,7 +181,11 @@ export default function NotificationsPage() {
         </Title>
         <Stack gap="md">
           <PushSettings onEndpoint={setThisEndpoint} />
-          <BrowsersList rows={data.subscriptions} confirmFor={result?.intent === "sub-remove" ? result.confirmFor : null} thisEndpoint={thisEndpoint} />
+          <BrowsersList
+            rows={data.subscriptions}
+            confirmFor={result?.intent === "sub-remove" ? result.confirmFor : null}
+            thisEndpoint={thisEndpoint}
+          />
         </Stack>
       </section>
     </Stack>

@@ -13,7 +13,10 @@ export const meta: MetaFunction = () => [{ title: "Recover offline device · Tra
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { auth } = await requireFleetAccess(request);
-  const [device, timeZone] = await Promise.all([requireDevice(auth, params.imei ?? ""), companyTimeZone(auth)]);
+  const [device, timeZone] = await Promise.all([
+    requireDevice(auth, params.imei ?? ""),
+    companyTimeZone(auth),
+  ]);
   return json({ device, timeZone });
 }
 
@@ -23,7 +26,9 @@ export default function RecoverOfflineDevice() {
   const caps = capabilities(device.deviceTypeId);
   const steps = [
     "Check where the device was last seen (below) and whether the vehicle or asset is still there.",
-    caps.trips ? "Start the vehicle and drive a few hundred metres: a moving vehicle reports every 10 seconds." : "Move the device into open sky for 15 minutes: stationary devices report every 5 to 15 minutes.",
+    caps.trips
+      ? "Start the vehicle and drive a few hundred metres: a moving vehicle reports every 10 seconds."
+      : "Move the device into open sky for 15 minutes: stationary devices report every 5 to 15 minutes.",
     "Check the power: wired units need the vehicle battery connected and the fuse intact; battery units need a charge above 10 %.",
     "Check the antenna and that nothing metal covers the unit.",
     "Check mobile coverage where the device is: underground car parks and remote sites block reports.",

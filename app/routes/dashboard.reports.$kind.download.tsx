@@ -4,8 +4,25 @@ import { PassThrough } from "node:stream";
 import { logError } from "~/services/log.server";
 import { requireReport } from "~/services/report-access.server";
 import { reportJobStatus } from "~/services/report-jobs.server";
-import { CONTENT_TYPES, FORMATS, render, type ReportFormat, type RenderInput } from "~/services/report-render.server";
-import { buildReport, chooseVehicles, companyVehicles, describeRange, needsJob, paramsFrom, rangeOf, rangeProblem, readResult, reportTimeZone } from "~/services/reports.server";
+import {
+  CONTENT_TYPES,
+  FORMATS,
+  render,
+  type ReportFormat,
+  type RenderInput,
+} from "~/services/report-render.server";
+import {
+  buildReport,
+  chooseVehicles,
+  companyVehicles,
+  describeRange,
+  needsJob,
+  paramsFrom,
+  rangeOf,
+  rangeProblem,
+  readResult,
+  reportTimeZone,
+} from "~/services/reports.server";
 
 /**
  * GET /dashboard/reports/{kind}/download?format=csv|xlsx|pdf&<report params> (or &job=<id> for a
@@ -15,16 +32,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { auth, def } = await requireReport(request, params.kind);
   const url = new URL(request.url);
   const format = url.searchParams.get("format") as ReportFormat;
-  if (!FORMATS.includes(format)) throw new Response("Choose a format: csv, xlsx or pdf", { status: 400 });
+  if (!FORMATS.includes(format))
+    throw new Response("Choose a format: csv, xlsx or pdf", { status: 400 });
   const ra = { token: auth.token, companyId: auth.user.companyid };
   let input: RenderInput;
   let from: number;
   const jobId = url.searchParams.get("job");
   if (jobId) {
     const job = await reportJobStatus(auth.user.companyid, jobId);
-    const stored = job.status === "done" && job.reportKind === def.kind ? await readResult(jobId) : null;
+    const stored =
+      job.status === "done" && job.reportKind === def.kind ? await readResult(jobId) : null;
     if (!stored) throw new Response("This report is not ready", { status: 409 });
-    input = { title: def.title, subtitle: describeRange(def, stored), columns: def.columns, rows: stored.rows, totals: stored.totals, timeZone: stored.timeZone };
+    input = {
+      title: def.title,
+      subtitle: describeRange(def, stored),
+      columns: def.columns,
+      rows: stored.rows,
+      totals: stored.totals,
+      timeZone: stored.timeZone,
+    };
     from = stored.range.from;
   } else {
     const parsed = paramsFrom(def, url.searchParams);
@@ -34,9 +60,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const problem = def.ranged ? rangeProblem(range) : null;
     if (problem) throw new Response(problem, { status: 400 });
     const vehicles = await companyVehicles(ra);
-    if (def.ranged && needsJob(def, chooseVehicles(vehicles, def, parsed.params).length, range)) throw new Response("This report is too large to download directly: build it in the background first.", { status: 409 });
+    if (def.ranged && needsJob(def, chooseVehicles(vehicles, def, parsed.params).length, range))
+      throw new Response(
+        "This report is too large to download directly: build it in the background first.",
+        { status: 409 },
+      );
     const built = await buildReport(ra, def, parsed.params, { range, timeZone, vehicles });
-    input = { title: def.title, subtitle: describeRange(def, built), columns: def.columns, rows: built.rows, totals: built.totals, timeZone };
+    input = {
+      title: def.title,
+      subtitle: describeRange(def, built),
+      columns: def.columns,
+      rows: built.rows,
+      totals: built.totals,
+      timeZone,
+    };
     from = built.range.from;
   }
   const out = new PassThrough();
@@ -46,6 +83,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const filename = `${def.kind}-${new Date(from).toISOString().slice(0, 10)}.${format}`;
   return new Response(createReadableStreamFromReadable(out), {
-    headers: { "Content-Type": CONTENT_TYPES[format], "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
   });
 }

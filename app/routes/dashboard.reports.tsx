@@ -12,13 +12,25 @@ export const meta: MetaFunction = () => [{ title: "Reports · Tracksmith" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireReports(request);
   return json({
-    reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map((r) => ({ kind: r.kind, title: r.title, description: r.description, area: r.area })),
+    reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map(
+      (r) => ({ kind: r.kind, title: r.title, description: r.description, area: r.area }),
+    ),
   });
 }
 
-const AREAS: Record<string, string> = { reports: "Trips and activity", fleet: "Fleet", safety: "Safety" };
+const AREAS: Record<string, string> = {
+  reports: "Trips and activity",
+  fleet: "Fleet",
+  safety: "Safety",
+};
 
-export function ReportCatalogue({ reports, title = "Reports" }: { reports: { kind: string; title: string; description: string; area: string }[]; title?: string }) {
+export function ReportCatalogue({
+  reports,
+  title = "Reports",
+}: {
+  reports: { kind: string; title: string; description: string; area: string }[];
+  title?: string;
+}) {
   return (
     <Stack gap="md" maw={1200}>
       <Group justify="space-between">
@@ -28,11 +40,19 @@ export function ReportCatalogue({ reports, title = "Reports" }: { reports: { kin
         </Anchor>
       </Group>
       <Text c="dimmed" size="sm">
-        Open a report to choose vehicles and dates, see its table, totals and chart, download it as CSV, Excel or PDF, or email it on a schedule.
+        Open a report to choose vehicles and dates, see its table, totals and chart, download it as
+        CSV, Excel or PDF, or email it on a schedule.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {reports.map((r) => (
-          <Card key={r.kind} withBorder padding="md" component={Link} to={`/dashboard/reports/${r.kind}`} data-testid={`report-${r.kind}`}>
+          <Card
+            key={r.kind}
+            withBorder
+            padding="md"
+            component={Link}
+            to={`/dashboard/reports/${r.kind}`}
+            data-testid={`report-${r.kind}`}
+          >
             <Stack gap={4}>
               <Group justify="space-between">
                 <Text fw={600}>{r.title}</Text>

@@ -1,7 +1,14 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+} from "@remix-run/react";
 import dayjs from "dayjs";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,15 +19,30 @@ import { describeRule } from "~/lib/schedule";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
 import { requireReports } from "~/services/report-access.server";
-import { createSchedule, deleteSchedule, parseScheduleForm, requireSchedule, ruleOf, scheduleRuns, sendNow, setScheduleEnabled, updateSchedule } from "~/services/report-schedules.server";
+import {
+  createSchedule,
+  deleteSchedule,
+  parseScheduleForm,
+  requireSchedule,
+  ruleOf,
+  scheduleRuns,
+  sendNow,
+  setScheduleEnabled,
+  updateSchedule,
+} from "~/services/report-schedules.server";
 import { companyVehicles, reportTimeZone } from "~/services/reports.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.isNew ? "New schedule" : (data?.values.subject ?? "Schedule")} · Tracksmith` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.isNew ? "New schedule" : (data?.values.subject ?? "Schedule")} · Tracksmith` },
+];
 
 const LIST = "/dashboard/scheduled-reports";
 
 function timeZones(current: string): string[] {
-  const all = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  const all =
+    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.(
+      "timeZone",
+    ) ?? [];
   return [...new Set([current, "UTC", ...all])].sort();
 }
 
@@ -29,22 +51,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = { token, companyId: user.companyid };
   const isNew = params.id === "new";
   const schedule = isNew ? null : await requireSchedule(user.companyid, params.id!);
-  const vehicles = (await companyVehicles(auth).catch(() => [])).map((v) => ({ imei: v.imei, nickname: v.nickname }));
+  const vehicles = (await companyVehicles(auth).catch(() => [])).map((v) => ({
+    imei: v.imei,
+    nickname: v.nickname,
+  }));
   const url = new URL(request.url);
   let values: ScheduleFormValues;
   if (schedule) {
     const p = schedule.params as { imeis?: string[]; speedLimit?: number; minStopMinutes?: number };
     values = {
-      reportKind: schedule.reportKind, imeis: p.imeis ?? [], speedLimit: String(p.speedLimit ?? DEFAULT_SPEED_LIMIT), minStopMinutes: String(p.minStopMinutes ?? 5),
-      frequency: schedule.frequency, weekdays: schedule.weekdays, monthDay: String(schedule.monthDay ?? 1), timeOfDay: schedule.timeOfDay, timeZone: schedule.timeZone,
-      period: schedule.period, format: schedule.format, recipients: schedule.recipients.join(", "), subject: schedule.subject, message: schedule.message, enabled: schedule.enabled,
+      reportKind: schedule.reportKind,
+      imeis: p.imeis ?? [],
+      speedLimit: String(p.speedLimit ?? DEFAULT_SPEED_LIMIT),
+      minStopMinutes: String(p.minStopMinutes ?? 5),
+      frequency: schedule.frequency,
+      weekdays: schedule.weekdays,
+      monthDay: String(schedule.monthDay ?? 1),
+      timeOfDay: schedule.timeOfDay,
+      timeZone: schedule.timeZone,
+      period: schedule.period,
+      format: schedule.format,
+      recipients: schedule.recipients.join(", "),
+      subject: schedule.subject,
+      message: schedule.message,
+      enabled: schedule.enabled,
     };
   } else {
-    const kind = REPORTS.find((r) => r.kind === url.searchParams.get("reportKind"))?.kind ?? "trip-summary";
+    const kind =
+      REPORTS.find((r) => r.kind === url.searchParams.get("reportKind"))?.kind ?? "trip-summary";
     values = {
-      reportKind: kind, imeis: url.searchParams.getAll("imeis"), speedLimit: url.searchParams.get("speedLimit") ?? String(DEFAULT_SPEED_LIMIT), minStopMinutes: url.searchParams.get("minStopMinutes") ?? "5",
-      frequency: "weekly", weekdays: [1], monthDay: "1", timeOfDay: "07:00", timeZone: await reportTimeZone(auth).catch(() => "UTC"),
-      period: "last_week", format: "pdf", recipients: user.email ?? "", subject: REPORTS.find((r) => r.kind === kind)!.title, message: "", enabled: true,
+      reportKind: kind,
+      imeis: url.searchParams.getAll("imeis"),
+      speedLimit: url.searchParams.get("speedLimit") ?? String(DEFAULT_SPEED_LIMIT),
+      minStopMinutes: url.searchParams.get("minStopMinutes") ?? "5",
+      frequency: "weekly",
+      weekdays: [1],
+      monthDay: "1",
+      timeOfDay: "07:00",
+      timeZone: await reportTimeZone(auth).catch(() => "UTC"),
+      period: "last_week",
+      format: "pdf",
+      recipients: user.email ?? "",
+      subject: REPORTS.find((r) => r.kind === kind)!.title,
+      message: "",
+      enabled: true,
     };
   }
   const runs = schedule ? await scheduleRuns(user.companyid, schedule.id) : [];
@@ -55,22 +105,45 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     enabled: schedule?.enabled ?? true,
     describe: schedule ? describeRule(ruleOf(schedule)) : null,
     nextRunAt: schedule?.nextRunAt?.toISOString() ?? null,
-    reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map((r) => ({ kind: r.kind, title: r.title })),
+    reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map(
+      (r) => ({ kind: r.kind, title: r.title }),
+    ),
     vehicles,
     timeZones: timeZones(values.timeZone),
-    runs: runs.map((r) => ({ ...r, dueAt: r.dueAt.toISOString(), startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null })),
+    runs: runs.map((r) => ({
+      ...r,
+      dueAt: r.dueAt.toISOString(),
+      startedAt: r.startedAt.toISOString(),
+      finishedAt: r.finishedAt?.toISOString() ?? null,
+    })),
     saved: url.searchParams.get("saved"),
   });
 }
 
-type ActionData = { errors?: Record<string, string>; values?: ScheduleFormValues; confirmDelete?: boolean };
+type ActionData = {
+  errors?: Record<string, string>;
+  values?: ScheduleFormValues;
+  confirmDelete?: boolean;
+};
 
 function echo(form: FormData): ScheduleFormValues {
   const s = (k: string) => String(form.get(k) ?? "");
   return {
-    reportKind: s("reportKind"), imeis: form.getAll("imeis").map(String), speedLimit: s("speedLimit"), minStopMinutes: s("minStopMinutes"), frequency: s("frequency"),
-    weekdays: form.getAll("weekdays").map(Number), monthDay: s("monthDay"), timeOfDay: s("timeOfDay"), timeZone: s("timeZone"), period: s("period"), format: s("format"),
-    recipients: s("recipients"), subject: s("subject"), message: s("message"), enabled: form.get("enabled") === "on",
+    reportKind: s("reportKind"),
+    imeis: form.getAll("imeis").map(String),
+    speedLimit: s("speedLimit"),
+    minStopMinutes: s("minStopMinutes"),
+    frequency: s("frequency"),
+    weekdays: form.getAll("weekdays").map(Number),
+    monthDay: s("monthDay"),
+    timeOfDay: s("timeOfDay"),
+    timeZone: s("timeZone"),
+    period: s("period"),
+    format: s("format"),
+    recipients: s("recipients"),
+    subject: s("subject"),
+    message: s("message"),
+    enabled: form.get("enabled") === "on",
   };
 }
 
@@ -90,10 +163,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isNew) await requireSchedule(companyId, params.id!);
   if (intent === "save") {
     const parsed = parseScheduleForm(form);
-    if (!parsed.ok) return json<ActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
+    if (!parsed.ok)
+      return json<ActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
     // Only the company's own vehicles: another company's imei (a forged form) is a 404.
     const own = new Set((await companyVehicles({ token, companyId })).map((v) => v.imei));
-    if (parsed.value.params.imeis.some((imei) => !own.has(imei))) throw new Response("Vehicle not found", { status: 404 });
+    if (parsed.value.params.imeis.some((imei) => !own.has(imei)))
+      throw new Response("Vehicle not found", { status: 404 });
     if (isNew) {
       const s = await createSchedule({ userId: user.username_id, companyId }, parsed.value);
       return redirect(`${LIST}/${s.id}?saved=created`);
@@ -130,7 +205,14 @@ const SAVED: Record<string, string> = {
   queued: "The report is being sent now. The run appears in the history below.",
 };
 
-const size = (n: number | null) => (n === null ? "–" : n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const size = (n: number | null) =>
+  n === null
+    ? "–"
+    : n < 1024
+      ? `${n} B`
+      : n < 1024 * 1024
+        ? `${(n / 1024).toFixed(1)} KB`
+        : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export default function ScheduleRoute() {
   const data = useLoaderData<typeof loader>();
@@ -158,7 +240,12 @@ export default function ScheduleRoute() {
         <Title order={1}>{data.isNew ? "New scheduled report" : data.values.subject}</Title>
         {data.describe ? (
           <Text c="dimmed" size="sm">
-            {data.describe}. {data.enabled ? (data.nextRunAt ? `Next run ${dayjs(data.nextRunAt).format("D MMM YYYY HH:mm")}.` : "") : "Disabled."}
+            {data.describe}.{" "}
+            {data.enabled
+              ? data.nextRunAt
+                ? `Next run ${dayjs(data.nextRunAt).format("D MMM YYYY HH:mm")}.`
+                : ""
+              : "Disabled."}
           </Text>
         ) : null}
       </div>
@@ -171,7 +258,11 @@ export default function ScheduleRoute() {
         <Group>
           <Form method="post">
             <input type="hidden" name="intent" value="send-now" />
-            <Button type="submit" variant="light" loading={busy && nav.formData?.get("intent") === "send-now"}>
+            <Button
+              type="submit"
+              variant="light"
+              loading={busy && nav.formData?.get("intent") === "send-now"}
+            >
               Send now
             </Button>
           </Form>
@@ -192,7 +283,10 @@ export default function ScheduleRoute() {
       {result?.confirmDelete ? (
         <Alert color="red" title="Delete this schedule?" data-testid="confirm-delete">
           <Stack gap="sm">
-            <Text size="sm">Nobody will receive this report any more, and its run history is deleted too. This cannot be undone.</Text>
+            <Text size="sm">
+              Nobody will receive this report any more, and its run history is deleted too. This
+              cannot be undone.
+            </Text>
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="confirm" value="yes" />
@@ -226,7 +320,9 @@ export default function ScheduleRoute() {
             Run history
           </Title>
           {data.runs.length === 0 ? (
-            <Text c="dimmed">No runs yet. Use &ldquo;Send now&rdquo; to send it once straight away.</Text>
+            <Text c="dimmed">
+              No runs yet. Use &ldquo;Send now&rdquo; to send it once straight away.
+            </Text>
           ) : (
             <Table.ScrollContainer minWidth={800}>
               <Table striped data-testid="run-history">
@@ -245,13 +341,25 @@ export default function ScheduleRoute() {
                     <Table.Tr key={r.id}>
                       <Table.Td>
                         {dayjs(r.dueAt).format("D MMM YYYY HH:mm")}
-                        {r.manual ? <Text span size="xs" c="dimmed"> (sent now)</Text> : null}
+                        {r.manual ? (
+                          <Text span size="xs" c="dimmed">
+                            {" "}
+                            (sent now)
+                          </Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>
                         <RunStatus status={r.status} />
-                        {r.attempts > 1 ? <Text span size="xs" c="dimmed"> attempt {r.attempts}</Text> : null}
+                        {r.attempts > 1 ? (
+                          <Text span size="xs" c="dimmed">
+                            {" "}
+                            attempt {r.attempts}
+                          </Text>
+                        ) : null}
                       </Table.Td>
-                      <Table.Td>{r.durationMs === null ? "–" : `${(r.durationMs / 1000).toFixed(1)} s`}</Table.Td>
+                      <Table.Td>
+                        {r.durationMs === null ? "–" : `${(r.durationMs / 1000).toFixed(1)} s`}
+                      </Table.Td>
                       <Table.Td>{size(r.sizeBytes)}</Table.Td>
                       <Table.Td>{r.recipients.length}</Table.Td>
                       <Table.Td>

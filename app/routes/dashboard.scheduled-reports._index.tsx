@@ -51,7 +51,11 @@ export default function ScheduledReports() {
           <Stack gap="xs">
             <Text fw={600}>No scheduled reports yet</Text>
             <Text size="sm">
-              Open a report in <Anchor component={Link} to="/dashboard/reports">Reports</Anchor> and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
+              Open a report in{" "}
+              <Anchor component={Link} to="/dashboard/reports">
+                Reports
+              </Anchor>{" "}
+              and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
             </Text>
           </Stack>
         </Paper>
@@ -75,15 +79,32 @@ export default function ScheduledReports() {
                     <Anchor component={Link} to={`/dashboard/scheduled-reports/${s.id}`}>
                       {s.subject}
                     </Anchor>{" "}
-                    {s.enabled ? null : <Badge color="gray" variant="light">Disabled</Badge>}
+                    {s.enabled ? null : (
+                      <Badge color="gray" variant="light">
+                        Disabled
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    {s.report} <Text span size="xs" c="dimmed">({s.format}, {s.period.toLowerCase()})</Text>
+                    {s.report}{" "}
+                    <Text span size="xs" c="dimmed">
+                      ({s.format}, {s.period.toLowerCase()})
+                    </Text>
                   </Table.Td>
                   <Table.Td>{s.when}</Table.Td>
                   <Table.Td>{s.recipients}</Table.Td>
-                  <Table.Td>{s.nextRunAt ? dayjs(s.nextRunAt).format("D MMM YYYY HH:mm") : "–"}</Table.Td>
-                  <Table.Td>{s.last ? <RunStatus status={s.last.status} /> : <Text size="sm" c="dimmed">Never</Text>}</Table.Td>
+                  <Table.Td>
+                    {s.nextRunAt ? dayjs(s.nextRunAt).format("D MMM YYYY HH:mm") : "–"}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.last ? (
+                      <RunStatus status={s.last.status} />
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Never
+                      </Text>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

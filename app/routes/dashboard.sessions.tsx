@@ -18,15 +18,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ sessions: await listCompanySessions(user.companyid), me: user.username_id });
 }
 
-const EndSchema = z.object({ userId: z.coerce.number().int().positive(), confirm: z.literal("yes").optional() });
+const EndSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  confirm: z.literal("yes").optional(),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAccess(request, RULE);
   const parsed = EndSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: "Choose a user whose sessions to end.", ended: null, confirmFor: null }, { status: 400 });
+  if (!parsed.success)
+    return json(
+      { error: "Choose a user whose sessions to end.", ended: null, confirmFor: null },
+      { status: 400 },
+    );
   // Another company's user is a 404 already at the confirmation step.
-  if (!(await listCompanySessions(user.companyid)).some((s) => s.userId === parsed.data.userId)) throw new Response("Not found", { status: 404 });
-  if (!parsed.data.confirm) return json({ error: null, ended: null, confirmFor: parsed.data.userId });
+  if (!(await listCompanySessions(user.companyid)).some((s) => s.userId === parsed.data.userId))
+    throw new Response("Not found", { status: 404 });
+  if (!parsed.data.confirm)
+    return json({ error: null, ended: null, confirmFor: parsed.data.userId });
   const ended = await endUserSessions(user.companyid, parsed.data.userId);
   if (ended === 0) throw new Response("Not found", { status: 404 });
   logInfo("access", `admin=${user.username} ended ${ended} sessions of user=${parsed.data.userId}`);
@@ -44,7 +53,8 @@ export default function ActiveSessions() {
           Active sessions
         </Title>
         <Text c="dimmed" size="sm">
-          Everyone signed in to your company. Ending a user&apos;s sessions signs them out on every browser at once.
+          Everyone signed in to your company. Ending a user&apos;s sessions signs them out on every
+          browser at once.
         </Text>
       </div>
       {result?.ended ? <Alert color="green">Ended {result.ended} session(s).</Alert> : null}
@@ -67,7 +77,11 @@ export default function ActiveSessions() {
             {sessions.map((s) => (
               <Table.Tr key={s.userId}>
                 <Table.Td>
-                  {s.name} <Text span c="dimmed" size="sm">{s.username}{s.userId === me ? " (you)" : ""}</Text>
+                  {s.name}{" "}
+                  <Text span c="dimmed" size="sm">
+                    {s.username}
+                    {s.userId === me ? " (you)" : ""}
+                  </Text>
                 </Table.Td>
                 <Table.Td>{s.sessions}</Table.Td>
                 <Table.Td>{dayjs(s.lastSeenAt).format("D MMM YYYY HH:mm")}</Table.Td>

@@ -25,8 +25,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URLSearchParams({ to: params.get("day") ?? "" });
   const { to: day, today } = dayRange(q, timeZone, 1, 1);
   const from = startOfDay(day, timeZone);
-  const { trips, stale } = imei ? await getTrips(auth, [imei], from, startOfDay(addDays(day, 1), timeZone), "trips", Date.now(), { waitMs: pageWaitMs() }) : { trips: [], stale: false };
-  return json({ vehicles: vehicles.map(({ imei, nickname }) => ({ imei, nickname })), imei, day, today, timeZone, items: timelineOf(trips), stale });
+  const { trips, stale } = imei
+    ? await getTrips(
+        auth,
+        [imei],
+        from,
+        startOfDay(addDays(day, 1), timeZone),
+        "trips",
+        Date.now(),
+        { waitMs: pageWaitMs() },
+      )
+    : { trips: [], stale: false };
+  return json({
+    vehicles: vehicles.map(({ imei, nickname }) => ({ imei, nickname })),
+    imei,
+    day,
+    today,
+    timeZone,
+    items: timelineOf(trips),
+    stale,
+  });
 }
 
 export default function TimelinePage() {
@@ -34,12 +52,18 @@ export default function TimelinePage() {
   const measurement = useMeasurement();
   const trips = d.items.filter((i) => i.kind === "trip");
   const km = trips.reduce((s, t) => s + (t.kind === "trip" ? t.distance_km : 0), 0);
-  const nav = (n: number) => `?${new URLSearchParams({ ...(d.imei ? { imei: d.imei } : {}), day: addDays(d.day, n) })}`;
+  const nav = (n: number) =>
+    `?${new URLSearchParams({ ...(d.imei ? { imei: d.imei } : {}), day: addDays(d.day, n) })}`;
   return (
     <Stack gap="md" maw={900}>
       <div>
-        <Title order={1} size="h2">Timeline</Title>
-        <Text c="dimmed" size="sm">One vehicle&apos;s day as trips and stops ({d.timeZone}). A trip that runs past midnight belongs to the day it started.</Text>
+        <Title order={1} size="h2">
+          Timeline
+        </Title>
+        <Text c="dimmed" size="sm">
+          One vehicle&apos;s day as trips and stops ({d.timeZone}). A trip that runs past midnight
+          belongs to the day it started.
+        </Text>
       </div>
       <FilterForm submit="Show day">
         <Group grow align="end">
@@ -47,11 +71,21 @@ export default function TimelinePage() {
           <TextInput type="date" name="day" label="Day" defaultValue={d.day} max={d.today} />
         </Group>
       </FilterForm>
-      {d.stale ? <Alert color="orange">The GPS service did not answer; showing trips saved earlier.</Alert> : null}
+      {d.stale ? (
+        <Alert color="orange">The GPS service did not answer; showing trips saved earlier.</Alert>
+      ) : null}
       <Group justify="space-between">
-        <Anchor component={Link} to={nav(-1)}>← Previous day</Anchor>
+        <Anchor component={Link} to={nav(-1)}>
+          ← Previous day
+        </Anchor>
         <Text fw={500}>{formatZoned(startOfDay(d.day, d.timeZone), d.timeZone, "date")}</Text>
-        {d.day < d.today ? <Anchor component={Link} to={nav(1)}>Next day →</Anchor> : <span />}
+        {d.day < d.today ? (
+          <Anchor component={Link} to={nav(1)}>
+            Next day →
+          </Anchor>
+        ) : (
+          <span />
+        )}
       </Group>
       <Paper withBorder p="md">
         {trips.length === 0 ? (
@@ -64,21 +98,39 @@ export default function TimelinePage() {
             <Timeline bulletSize={20} lineWidth={2} data-testid="timeline">
               {d.items.map((item) =>
                 item.kind === "trip" ? (
-                  <Timeline.Item key={item.id} title={`${formatZoned(item.start.time, d.timeZone, "time")}–${formatZoned(item.end.time, d.timeZone, "time")} · Trip`} color="blue">
-                    <Text size="sm">{item.start.address ?? "—"} → {item.end.address ?? "—"}</Text>
+                  <Timeline.Item
+                    key={item.id}
+                    title={`${formatZoned(item.start.time, d.timeZone, "time")}–${formatZoned(item.end.time, d.timeZone, "time")} · Trip`}
+                    color="blue"
+                  >
+                    <Text size="sm">
+                      {item.start.address ?? "—"} → {item.end.address ?? "—"}
+                    </Text>
                     <Group gap="xs">
                       <Text size="xs" c="dimmed">
-                        {formatDistance(item.distance_km, measurement)} · {formatDuration(item.duration_s)}
-                        {item.max_speed !== null ? ` · max ${formatSpeed(item.max_speed, measurement)}` : ""}
+                        {formatDistance(item.distance_km, measurement)} ·{" "}
+                        {formatDuration(item.duration_s)}
+                        {item.max_speed !== null
+                          ? ` · max ${formatSpeed(item.max_speed, measurement)}`
+                          : ""}
                         {item.driver ? ` · ${item.driver}` : ""}
                       </Text>
                       <PurposeBadge purpose={item.purpose} />
                     </Group>
                   </Timeline.Item>
                 ) : (
-                  <Timeline.Item key={`stop-${item.from}`} title={`${formatZoned(item.from, d.timeZone, "time")}–${formatZoned(item.to, d.timeZone, "time")} · Stopped ${formatDuration(item.duration_s)}`} color="gray" lineVariant="dashed">
-                    <Text size="sm" c="dimmed">{item.address ?? "—"}</Text>
-                    <Badge size="xs" variant="outline" color="gray">Stop</Badge>
+                  <Timeline.Item
+                    key={`stop-${item.from}`}
+                    title={`${formatZoned(item.from, d.timeZone, "time")}–${formatZoned(item.to, d.timeZone, "time")} · Stopped ${formatDuration(item.duration_s)}`}
+                    color="gray"
+                    lineVariant="dashed"
+                  >
+                    <Text size="sm" c="dimmed">
+                      {item.address ?? "—"}
+                    </Text>
+                    <Badge size="xs" variant="outline" color="gray">
+                      Stop
+                    </Badge>
                   </Timeline.Item>
                 ),
               )}

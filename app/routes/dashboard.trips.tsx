@@ -28,12 +28,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/trips");
   const params = new URL(request.url).searchParams;
   const asked = [...new Set(params.getAll("imei").filter(Boolean))];
-  const selected = (asked.length ? asked : vehicles.slice(0, 1).map((v) => v.imei)).slice(0, MAX_VEHICLES);
+  const selected = (asked.length ? asked : vehicles.slice(0, 1).map((v) => v.imei)).slice(
+    0,
+    MAX_VEHICLES,
+  );
   for (const imei of selected) requireVehicle(vehicles, imei);
   const range = dayRange(params, timeZone, 7, MAX_TRIPS_DAYS);
   const from = startOfDay(range.from, timeZone);
   const to = startOfDay(addDays(range.to, 1), timeZone);
-  const { trips, stale } = await getTrips(auth, selected, from, to, "trips", Date.now(), { waitMs: pageWaitMs() });
+  const { trips, stale } = await getTrips(auth, selected, from, to, "trips", Date.now(), {
+    waitMs: pageWaitMs(),
+  });
   const replay = params.getAll("replay").filter((id) => trips.some((t) => t.id === id));
   const shown = pageOf(trips, params, PAGE_SIZE);
   return json({
@@ -50,7 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stops: stopsBetween(shown.items),
     stale,
     // The replay may mix pages: send the chosen trips themselves.
-    replayTrips: trips.filter((t) => replay.includes(t.id)).map((t) => ({ id: t.id, imei: t.imei })),
+    replayTrips: trips
+      .filter((t) => replay.includes(t.id))
+      .map((t) => ({ id: t.id, imei: t.imei })),
     replay,
   });
 }
@@ -63,36 +70,65 @@ export default function TripsPage() {
   const names = Object.fromEntries(data.vehicles.map((v) => [v.imei, v.nickname]));
   const showVehicle = data.selected.length > 1;
   const total = data.totalKm;
-  const picks = data.replayTrips.map((t) => ({ id: t.id, imei: t.imei, label: `${names[t.imei] ?? t.imei}` }));
+  const picks = data.replayTrips.map((t) => ({
+    id: t.id,
+    imei: t.imei,
+    label: `${names[t.imei] ?? t.imei}`,
+  }));
 
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} size="h2">Trips</Title>
+        <Title order={1} size="h2">
+          Trips
+        </Title>
         <Text c="dimmed" size="sm">
-          Where each vehicle went: trips with their route, speed and the stops between them. Times are in the company&apos;s time zone ({data.timeZone}).
+          Where each vehicle went: trips with their route, speed and the stops between them. Times
+          are in the company&apos;s time zone ({data.timeZone}).
         </Text>
       </div>
 
       <FilterForm submit="Show trips">
-        {data.vehicles.length ? <VehicleChecklist vehicles={data.vehicles} selected={data.selected} /> : <Text c="dimmed">No vehicles that record trips.</Text>}
+        {data.vehicles.length ? (
+          <VehicleChecklist vehicles={data.vehicles} selected={data.selected} />
+        ) : (
+          <Text c="dimmed">No vehicles that record trips.</Text>
+        )}
         <Group grow align="end">
           <DateRangeInputs from={data.range.from} to={data.range.to} max={data.range.today} />
         </Group>
       </FilterForm>
 
-      {data.tooMany ? <Alert color="yellow">Showing the first {data.selected.length} vehicles you picked.</Alert> : null}
-      {data.range.clamped ? <Alert color="yellow">A period is at most {MAX_TRIPS_DAYS} days: showing the last {MAX_TRIPS_DAYS} days up to {data.range.to}.</Alert> : null}
-      {data.stale ? <Alert color="orange" title="Showing saved trips">The GPS service did not answer, so these are the trips saved earlier; newer trips may be missing.</Alert> : null}
+      {data.tooMany ? (
+        <Alert color="yellow">Showing the first {data.selected.length} vehicles you picked.</Alert>
+      ) : null}
+      {data.range.clamped ? (
+        <Alert color="yellow">
+          A period is at most {MAX_TRIPS_DAYS} days: showing the last {MAX_TRIPS_DAYS} days up to{" "}
+          {data.range.to}.
+        </Alert>
+      ) : null}
+      {data.stale ? (
+        <Alert color="orange" title="Showing saved trips">
+          The GPS service did not answer, so these are the trips saved earlier; newer trips may be
+          missing.
+        </Alert>
+      ) : null}
 
       {picks.length ? (
         <Paper withBorder p="md">
           <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">Replay</Title>
-            <Anchor component={Link} to={withParams(params, { replay: null })} size="sm">Close replay</Anchor>
+            <Title order={2} size="h4">
+              Replay
+            </Title>
+            <Anchor component={Link} to={withParams(params, { replay: null })} size="sm">
+              Close replay
+            </Anchor>
           </Group>
           <noscript>
-            <Alert color="gray">The replay needs JavaScript. The trip list below works without it.</Alert>
+            <Alert color="gray">
+              The replay needs JavaScript. The trip list below works without it.
+            </Alert>
           </noscript>
           <TripReplay picks={picks} timeZone={data.timeZone} measurement={measurement} />
         </Paper>
@@ -101,14 +137,17 @@ export default function TripsPage() {
       <Paper withBorder p="md" aria-busy={busy}>
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4">
-            {data.total} trip{data.total === 1 ? "" : "s"} · <span data-testid="trips-total">{formatDistance(total, measurement)}</span>
+            {data.total} trip{data.total === 1 ? "" : "s"} ·{" "}
+            <span data-testid="trips-total">{formatDistance(total, measurement)}</span>
           </Title>
         </Group>
         {data.trips.length === 0 ? (
           <Text c="dimmed">No trips in this period. Pick other vehicles or dates.</Text>
         ) : (
           <Form method="get">
-            {data.selected.map((i) => <input key={i} type="hidden" name="imei" value={i} />)}
+            {data.selected.map((i) => (
+              <input key={i} type="hidden" name="imei" value={i} />
+            ))}
             <input type="hidden" name="from" value={data.range.from} />
             <input type="hidden" name="to" value={data.range.to} />
             <TripTable
@@ -121,8 +160,12 @@ export default function TripsPage() {
               showVehicle={showVehicle}
             />
             <Group mt="sm">
-              <Button type="submit" variant="light">Replay selected trips</Button>
-              <Text size="xs" c="dimmed">Trips of several vehicles play side by side on one timeline.</Text>
+              <Button type="submit" variant="light">
+                Replay selected trips
+              </Button>
+              <Text size="xs" c="dimmed">
+                Trips of several vehicles play side by side on one timeline.
+              </Text>
             </Group>
             <Pager page={data.page} pages={data.pages} total={data.total} label="trips" />
           </Form>
@@ -130,8 +173,15 @@ export default function TripsPage() {
       </Paper>
 
       <Paper withBorder p="md">
-        <Title order={2} size="h4" mb="sm">Stops between trips</Title>
-        <StopsList stops={data.stops} names={names} timeZone={data.timeZone} showVehicle={showVehicle} />
+        <Title order={2} size="h4" mb="sm">
+          Stops between trips
+        </Title>
+        <StopsList
+          stops={data.stops}
+          names={names}
+          timeZone={data.timeZone}
+          showVehicle={showVehicle}
+        />
       </Paper>
     </Stack>
   );

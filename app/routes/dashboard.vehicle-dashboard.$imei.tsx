@@ -22,13 +22,22 @@ import { companyTimeZone, getTrips, pageWaitMs } from "~/services/trips.server";
 const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.device.nickname ?? "Vehicle"} · Vehicle dashboard · Tracksmith` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.device.nickname ?? "Vehicle"} · Vehicle dashboard · Tracksmith` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireAccess(request);
   const auth = authOf(session);
   const device = await requireDevice(auth, params.imei ?? "");
-  let trips: { id: string; start: string; end: string; km: number; from: string | null; to: string | null }[] = [];
+  let trips: {
+    id: string;
+    start: string;
+    end: string;
+    km: number;
+    from: string | null;
+    to: string | null;
+  }[] = [];
   let tripsError = false;
   const timeZone = await companyTimeZone(auth);
   if (capabilities(device.deviceTypeId).trips) {
@@ -36,8 +45,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Today is the company's day, not the server's.
     const dayStart = startOfDay(dayKey(now, timeZone), timeZone);
     try {
-      const r = await getTrips(auth, [device.imei], dayStart, now, "trips", now, { waitMs: pageWaitMs() });
-      trips = r.trips.map((t) => ({ id: t.id, start: t.start.time, end: t.end.time, km: t.distance_km, from: t.start.address, to: t.end.address }));
+      const r = await getTrips(auth, [device.imei], dayStart, now, "trips", now, {
+        waitMs: pageWaitMs(),
+      });
+      trips = r.trips.map((t) => ({
+        id: t.id,
+        start: t.start.time,
+        end: t.end.time,
+        km: t.distance_km,
+        from: t.start.address,
+        to: t.end.address,
+      }));
       tripsError = r.stale;
     } catch (e) {
       if (e instanceof Response) throw e;
@@ -45,7 +63,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       tripsError = true;
     }
   }
-  return json({ device, trips, tripsError, timeZone, sync: await syncInfo(auth.companyId), tiles: tileConfig() });
+  return json({
+    device,
+    trips,
+    tripsError,
+    timeZone,
+    sync: await syncInfo(auth.companyId),
+    tiles: tileConfig(),
+  });
 }
 
 export default function VehicleDashboard() {
@@ -68,7 +93,14 @@ export default function VehicleDashboard() {
       <ClientOnly fallback={null}>
         {() => (
           <Suspense fallback={null}>
-            <GeofenceMap key={`${device.lat},${device.lng}`} device={device} centre={null} radius={null} tiles={data.tiles} height={300} />
+            <GeofenceMap
+              key={`${device.lat},${device.lng}`}
+              device={device}
+              centre={null}
+              radius={null}
+              tiles={data.tiles}
+              height={300}
+            />
           </Suspense>
         )}
       </ClientOnly>
@@ -77,7 +109,11 @@ export default function VehicleDashboard() {
           <Title order={2} size="h4" mb="xs">
             Today's trips
           </Title>
-          {data.tripsError ? <Text size="sm" c="orange">Trips could not be refreshed; showing what is cached.</Text> : null}
+          {data.tripsError ? (
+            <Text size="sm" c="orange">
+              Trips could not be refreshed; showing what is cached.
+            </Text>
+          ) : null}
           {data.trips.length ? (
             <Table striped data-testid="today-trips">
               <Table.Thead>
@@ -96,7 +132,11 @@ export default function VehicleDashboard() {
                     <Table.Td>{formatZoned(t.end, data.timeZone, "time")}</Table.Td>
                     <Table.Td>{t.from ?? "—"}</Table.Td>
                     <Table.Td>{t.to ?? "—"}</Table.Td>
-                    <Table.Td>{settings.measurement === "imperial" ? `${(t.km * 0.621371).toFixed(1)} mi` : `${t.km.toFixed(1)} km`}</Table.Td>
+                    <Table.Td>
+                      {settings.measurement === "imperial"
+                        ? `${(t.km * 0.621371).toFixed(1)} mi`
+                        : `${t.km.toFixed(1)} km`}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -9,8 +9,14 @@ import { vehicleDistance } from "~/services/vehicle-distance.server";
 export const meta: MetaFunction = () => [{ title: "Vehicle distance (phone) · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/vehicle-distance-mobile");
-  return json({ ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)), timeZone });
+  const { auth, vehicles, timeZone } = await tripsContext(
+    request,
+    "/dashboard/vehicle-distance-mobile",
+  );
+  return json({
+    ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)),
+    timeZone,
+  });
 }
 
 export default function VehicleDistanceMobilePage() {

@@ -10,7 +10,10 @@ export const meta: MetaFunction = () => [{ title: "Vehicle distance · Tracksmit
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/vehicle-distance");
-  return json({ ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)), timeZone });
+  return json({
+    ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)),
+    timeZone,
+  });
 }
 
 export default function VehicleDistancePage() {

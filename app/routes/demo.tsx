@@ -25,7 +25,10 @@ export default function Demo() {
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <AuthLayout title="Try Tracksmith" subtitle="Explore a live demonstration fleet — no account needed.">
+    <AuthLayout
+      title="Try Tracksmith"
+      subtitle="Explore a live demonstration fleet — no account needed."
+    >
       <Text size="sm">The demo account shows:</Text>
       <List size="sm">
         <List.Item>vehicles moving around the city in real time</List.Item>

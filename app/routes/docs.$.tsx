@@ -12,7 +12,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json(doc, { headers: { "Cache-Control": "public, max-age=300" } });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Documentation"} · Tracksmith docs` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Documentation"} · Tracksmith docs` },
+];
 
 export default function DocPage() {
   const doc = useLoaderData<typeof loader>();

@@ -5,7 +5,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PUBLIC_FORM_HEADERS, thankYou } from "~/services/public-forms.server";
 
-export const meta: MetaFunction = () => [{ title: "Thank you · Tracksmith" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Thank you · Tracksmith" },
+  { name: "robots", content: "noindex" },
+];
 
 /** SPEC §2.1 form-submitted-thankyou: a plain thanks; it names the form only while the link it came from works. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +21,13 @@ export default function FormSubmittedThankYou() {
     <Container size="sm" py="xl">
       <Stack gap="sm" data-testid="form-thank-you">
         <Title order={1}>Thank you</Title>
-        <Text>{title ? <>Your answers to “{title}” have been received.</> : "Your answers have been received."}</Text>
+        <Text>
+          {title ? (
+            <>Your answers to “{title}” have been received.</>
+          ) : (
+            "Your answers have been received."
+          )}
+        </Text>
         {again ? (
           <Anchor component={Link} to={again}>
             Fill in the form again

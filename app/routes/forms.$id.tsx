@@ -1,12 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormLinkInvalid, PublicFormView } from "~/components/forms/public-form-view";
 import { publicForm, PUBLIC_FORM_HEADERS, submitPublicForm } from "~/services/public-forms.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.form.title} · Tracksmith` : "Link not valid · Tracksmith" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.form.title} · Tracksmith` : "Link not valid · Tracksmith" },
+  { name: "robots", content: "noindex" },
+];
 
 /** SPEC §2.1 forms/{id}: the id is the link's token; no session, no shell. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -14,15 +22,29 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return submitPublicForm(request, params.id ?? "", String((context as { clientAddress?: string }).clientAddress ?? "unknown"));
+  return submitPublicForm(
+    request,
+    params.id ?? "",
+    String((context as { clientAddress?: string }).clientAddress ?? "unknown"),
+  );
 }
 
 export default function FillInForm() {
   const data = useLoaderData<typeof loader>();
-  return <PublicFormView form={data.form} expiresAt={data.expiresAt} lastResult={useActionData<SubmissionResult<string[]>>()} />;
+  return (
+    <PublicFormView
+      form={data.form}
+      expiresAt={data.expiresAt}
+      lastResult={useActionData<SubmissionResult<string[]>>()}
+    />
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return isRouteErrorResponse(error) && error.status === 404 ? <FormLinkInvalid /> : <GeneralErrorBoundary />;
+  return isRouteErrorResponse(error) && error.status === 404 ? (
+    <FormLinkInvalid />
+  ) : (
+    <GeneralErrorBoundary />
+  );
 }

@@ -24,9 +24,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const result = await handleLogin(request, submission.value, String((context as { clientAddress?: string }).clientAddress ?? "unknown"));
+  const result = await handleLogin(
+    request,
+    submission.value,
+    String((context as { clientAddress?: string }).clientAddress ?? "unknown"),
+  );
   if (result instanceof Response) return result;
-  return json(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), { status: result.status });
+  return json(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), {
+    status: result.status,
+  });
 }
 
 export default function Login() {

@@ -12,6 +12,9 @@ export function loader() {
   // The server runs from the repository root (server/http.ts serves public/ the same way).
   source ??= `${fs.readFileSync(path.resolve("node_modules/supercluster/dist/supercluster.min.js"), "utf8")}\n${WORKER_BODY}`;
   return new Response(source, {
-    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    headers: {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+    },
   });
 }

@@ -15,7 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signal: AbortSignal.timeout(getEnv().UPSTREAM_TIMEOUT_MS),
   }).catch(() => null);
   const type = res?.headers.get("content-type") ?? "";
-  if (!res?.ok || !/^image\/(svg\+xml|png|jpeg|webp|gif)/.test(type)) throw new Response("Not found", { status: 404 });
+  if (!res?.ok || !/^image\/(svg\+xml|png|jpeg|webp|gif)/.test(type))
+    throw new Response("Not found", { status: 404 });
   return new Response(res.body, {
     headers: {
       "Content-Type": type,

@@ -1,12 +1,23 @@
 import { Alert, Button, Loader, PasswordInput, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthLayout } from "~/components/auth/auth-layout";
 import { RECOVERY_MESSAGES, recoveryTokenFrom } from "~/lib/recovery";
-import { isRecoverySession, recoverWithToken, resetPasswordForSession } from "~/services/login.server";
+import {
+  isRecoverySession,
+  recoverWithToken,
+  resetPasswordForSession,
+} from "~/services/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Recover your account · Tracksmith" }];
 
@@ -27,12 +38,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "token") {
     const result = await recoverWithToken(request, String(form.get("token") ?? ""));
-    if (result.ok) return json({ step: "token", ok: true } as ActionResult, { headers: result.headers });
-    return json({ step: "token", ok: false, errors: result.errors } as ActionResult, { status: 400 });
+    if (result.ok)
+      return json({ step: "token", ok: true } as ActionResult, { headers: result.headers });
+    return json({ step: "token", ok: false, errors: result.errors } as ActionResult, {
+      status: 400,
+    });
   }
   const result = await resetPasswordForSession(request, form.get("password"));
   if (result.ok) return json({ step: "reset", ok: true } as ActionResult);
-  return json({ step: "reset", ok: false, fieldError: result.fieldError, errors: result.errors } as ActionResult, { status: result.status });
+  return json(
+    {
+      step: "reset",
+      ok: false,
+      fieldError: result.fieldError,
+      errors: result.errors,
+    } as ActionResult,
+    { status: result.status },
+  );
 }
 
 export default function RecoverAccount() {
@@ -53,7 +75,8 @@ export default function RecoverAccount() {
     tokenStep.submit({ intent: "token", token: token ?? "" }, { method: "post" });
   }, [signedIn, token, tokenStep]);
 
-  const tokenResult = (tokenStep.data ?? (plain?.step === "token" ? plain : undefined)) as ActionResult | undefined;
+  const tokenResult = (tokenStep.data ?? (plain?.step === "token" ? plain : undefined)) as
+    ActionResult | undefined;
   const resetResult = (plain?.step === "reset" ? plain : undefined) as ActionResult | undefined;
   const loggedIn = signedIn || (tokenResult?.step === "token" && tokenResult.ok);
   const changed = resetResult?.step === "reset" && resetResult.ok;
@@ -95,9 +118,17 @@ export default function RecoverAccount() {
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
-              error={resetResult?.step === "reset" && !resetResult.ok ? resetResult.fieldError : undefined}
+              error={
+                resetResult?.step === "reset" && !resetResult.ok
+                  ? resetResult.fieldError
+                  : undefined
+              }
             />
-            <Button type="submit" disabled={hydrated && password.length === 0} loading={navigation.state === "submitting"}>
+            <Button
+              type="submit"
+              disabled={hydrated && password.length === 0}
+              loading={navigation.state === "submitting"}
+            >
               Reset Password
             </Button>
           </Stack>

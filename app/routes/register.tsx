@@ -20,10 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), RegisterSchema);
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await handleRegister(request, submission.value);
   if (result instanceof Response) return result;
-  return json(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), { status: result.status });
+  return json(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), {
+    status: result.status,
+  });
 }
 
 export default function Register() {
@@ -51,12 +54,43 @@ export default function Register() {
         <Stack gap="sm">
           <FormError id={form.errorId} errors={form.errors} />
           <Group grow align="flex-start">
-            <TextInput {...getInputProps(fields.first_name, { type: "text" })} key={fields.first_name.key} label="First name" autoComplete="given-name" error={fields.first_name.errors?.join(" ")} />
-            <TextInput {...getInputProps(fields.last_name, { type: "text" })} key={fields.last_name.key} label="Last name" autoComplete="family-name" error={fields.last_name.errors?.join(" ")} />
+            <TextInput
+              {...getInputProps(fields.first_name, { type: "text" })}
+              key={fields.first_name.key}
+              label="First name"
+              autoComplete="given-name"
+              error={fields.first_name.errors?.join(" ")}
+            />
+            <TextInput
+              {...getInputProps(fields.last_name, { type: "text" })}
+              key={fields.last_name.key}
+              label="Last name"
+              autoComplete="family-name"
+              error={fields.last_name.errors?.join(" ")}
+            />
           </Group>
-          <TextInput {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label="Email" autoComplete="email" error={fields.email.errors?.join(" ")} />
-          <TextInput {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} label="Mobile (optional)" autoComplete="tel" error={fields.mobile.errors?.join(" ")} />
-          <PasswordInput {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} label="Password" autoComplete="new-password" description="At least 8 characters" error={fields.password.errors?.join(" ")} />
+          <TextInput
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            label="Email"
+            autoComplete="email"
+            error={fields.email.errors?.join(" ")}
+          />
+          <TextInput
+            {...getInputProps(fields.mobile, { type: "tel" })}
+            key={fields.mobile.key}
+            label="Mobile (optional)"
+            autoComplete="tel"
+            error={fields.mobile.errors?.join(" ")}
+          />
+          <PasswordInput
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters"
+            error={fields.password.errors?.join(" ")}
+          />
           <Button type="submit" loading={navigation.state === "submitting"} fullWidth>
             Create account
           </Button>

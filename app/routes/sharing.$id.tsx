@@ -8,7 +8,10 @@ import { tileConfig } from "~/services/map-tiles.server";
 import { resolveShareLink } from "~/services/sharing.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
-export const meta: MetaFunction = () => [{ title: "Shared vehicle · Tracksmith" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Shared vehicle · Tracksmith" },
+  { name: "robots", content: "noindex" },
+];
 
 /** SPEC §2.1 sharing/{id}: the id is the secret; expired, revoked and unknown links are all 404. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -6,7 +6,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prisma } from "~/services/db.server";
 import { readUnsubscribeToken, unsubscribe } from "~/services/report-email.server";
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe · Tracksmith" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Unsubscribe · Tracksmith" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The unsubscribe link of a scheduled report's email. It needs no account: the signed token names
@@ -21,8 +24,17 @@ async function requireToken(token: string | undefined) {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { scheduleId, email } = await requireToken(params.token);
-  const s = await prisma.reportSchedule.findUnique({ where: { id: scheduleId }, select: { subject: true } });
-  const already = s ? Boolean(await prisma.reportUnsubscribe.findUnique({ where: { scheduleId_email: { scheduleId, email } } })) : false;
+  const s = await prisma.reportSchedule.findUnique({
+    where: { id: scheduleId },
+    select: { subject: true },
+  });
+  const already = s
+    ? Boolean(
+        await prisma.reportUnsubscribe.findUnique({
+          where: { scheduleId_email: { scheduleId, email } },
+        }),
+      )
+    : false;
   return json({ email, subject: s?.subject ?? null, already });
 }
 

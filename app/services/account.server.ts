@@ -4,7 +4,13 @@ import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { logInfo } from "~/services/log.server";
 import { updateSessionUser, type SessionData } from "~/services/session.server";
-import { featureFlags, isUpstreamError, profile, saveFeatureFlags, updateProfile } from "~/services/upstream/index.server";
+import {
+  featureFlags,
+  isUpstreamError,
+  profile,
+  saveFeatureFlags,
+  updateProfile,
+} from "~/services/upstream/index.server";
 
 export { KNOWN_FEATURES } from "~/lib/account-schemas";
 
@@ -57,36 +63,51 @@ export async function loadProfile(auth: SessionData): Promise<Profile> {
       source: "upstream",
     };
   } catch (error) {
-    logInfo("account", `profile load failed, showing the session copy: ${(error as Error).message}`);
+    logInfo(
+      "account",
+      `profile load failed, showing the session copy: ${(error as Error).message}`,
+    );
     return fallback;
   }
 }
 
 /** The company's feature flags (app setting of type 7), fresh; the session's copy on failure. */
-export async function loadCompanyFeatures(auth: SessionData): Promise<{ features: Record<string, boolean>; source: "upstream" | "session" }> {
+export async function loadCompanyFeatures(
+  auth: SessionData,
+): Promise<{ features: Record<string, boolean>; source: "upstream" | "session" }> {
   try {
     // featureFlags() already swallows upstream failures as {} (SPEC §8); then the session's copy is truer.
     const features = await featureFlags(upstream(auth.token));
-    if (Object.keys(features).length === 0) return { features: auth.user.features_enabled, source: "session" };
+    if (Object.keys(features).length === 0)
+      return { features: auth.user.features_enabled, source: "session" };
     return { features, source: "upstream" };
   } catch {
     return { features: auth.user.features_enabled, source: "session" };
   }
 }
 
-const UNAVAILABLE = "The tracking service did not answer, so nothing was saved. Try again in a moment.";
+const UNAVAILABLE =
+  "The tracking service did not answer, so nothing was saved. Try again in a moment.";
 
 export type SaveResult =
   | { ok: true; setCookie: string | null }
   | { ok: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
 
-const failed = (status: number, formErrors: string[], fieldErrors: Record<string, string[]> = {}): SaveResult => ({ ok: false, status, formErrors, fieldErrors });
+const failed = (
+  status: number,
+  formErrors: string[],
+  fieldErrors: Record<string, string[]> = {},
+): SaveResult => ({ ok: false, status, formErrors, fieldErrors });
 
 /**
  * Saves the signed-in user's own profile through PATCH /user/profile, then refreshes the session's
  * copy of the user so the avatar menu shows the new name at once. An empty mobile clears it.
  */
-export async function saveProfile(request: Request, auth: SessionData, input: ProfileInput): Promise<SaveResult> {
+export async function saveProfile(
+  request: Request,
+  auth: SessionData,
+  input: ProfileInput,
+): Promise<SaveResult> {
   let saved;
   try {
     saved = await updateProfile(upstream(auth.token), {
@@ -97,21 +118,32 @@ export async function saveProfile(request: Request, auth: SessionData, input: Pr
     });
   } catch (error) {
     if (!isUpstreamError(error) || error.kind !== "http" || error.status >= 500) {
-      logInfo("account", `profile save failed user=${auth.user.username}: ${(error as Error).message}`);
+      logInfo(
+        "account",
+        `profile save failed user=${auth.user.username}: ${(error as Error).message}`,
+      );
       return failed(503, [UNAVAILABLE]);
     }
-    if (error.status === 409) return failed(409, [], { email: ["That email address belongs to another user."] });
+    if (error.status === 409)
+      return failed(409, [], { email: ["That email address belongs to another user."] });
     if (error.status === 400) {
       // The upstream names the field first ("email is not a valid email address"): show it there.
-      const field = ["first_name", "last_name", "email", "mobile"].find((f) => error.message.startsWith(`${f} `));
+      const field = ["first_name", "last_name", "email", "mobile"].find((f) =>
+        error.message.startsWith(`${f} `),
+      );
       return field ? failed(400, [], { [field]: [error.message] }) : failed(400, [error.message]);
     }
     return failed(error.status, [error.message]);
   }
   // The upstream acts on the token's user; never copy another user's or company's data into the session.
   if (saved.username_id !== auth.user.username_id || saved.companyid !== auth.user.companyid) {
-    logInfo("account", `profile save answered for another user: expected ${auth.user.username_id}, got ${saved.username_id}`);
-    return failed(502, ["The tracking service answered for another account; nothing was changed here."]);
+    logInfo(
+      "account",
+      `profile save answered for another user: expected ${auth.user.username_id}, got ${saved.username_id}`,
+    );
+    return failed(502, [
+      "The tracking service answered for another account; nothing was changed here.",
+    ]);
   }
   const user: SessionUser = {
     ...auth.user,
@@ -132,7 +164,12 @@ export type FeaturesResult = SaveResult | { ok: "confirm"; off: KnownFeature[]; 
  * list to confirm. Afterwards every live session of the company gets the new flags, so menus and
  * route guards change at once, not at the next sign-in.
  */
-export async function saveCompanyFeatures(request: Request, auth: SessionData, on: string[], confirmed: boolean): Promise<FeaturesResult> {
+export async function saveCompanyFeatures(
+  request: Request,
+  auth: SessionData,
+  on: string[],
+  confirmed: boolean,
+): Promise<FeaturesResult> {
   const { features: current } = await loadCompanyFeatures(auth);
   const next = nextFlags(current, on);
   const off = turnedOff(current, next);
@@ -141,23 +178,42 @@ export async function saveCompanyFeatures(request: Request, auth: SessionData, o
   try {
     saved = await saveFeatureFlags(upstream(auth.token), next);
   } catch (error) {
-    if (isUpstreamError(error) && error.kind === "http" && error.status === 403) return failed(403, ["You do not have permission to change company settings."]);
-    if (isUpstreamError(error) && error.kind === "http" && error.status < 500) return failed(error.status, [error.message]);
-    logInfo("account", `features save failed company=${auth.user.companyid}: ${(error as Error).message}`);
+    if (isUpstreamError(error) && error.kind === "http" && error.status === 403)
+      return failed(403, ["You do not have permission to change company settings."]);
+    if (isUpstreamError(error) && error.kind === "http" && error.status < 500)
+      return failed(error.status, [error.message]);
+    logInfo(
+      "account",
+      `features save failed company=${auth.user.companyid}: ${(error as Error).message}`,
+    );
     return failed(503, [UNAVAILABLE]);
   }
-  logInfo("account", `features saved company=${auth.user.companyid} by=${auth.user.username} off=${Object.keys(saved).filter((k) => !saved[k]).join(",")}`);
+  logInfo(
+    "account",
+    `features saved company=${auth.user.companyid} by=${auth.user.username} off=${Object.keys(saved)
+      .filter((k) => !saved[k])
+      .join(",")}`,
+  );
   await refreshCompanySessions(auth.user.companyid, saved);
-  return { ok: true, setCookie: await updateSessionUser(request, { ...auth.user, features_enabled: saved }) };
+  return {
+    ok: true,
+    setCookie: await updateSessionUser(request, { ...auth.user, features_enabled: saved }),
+  };
 }
 
 /** Puts new feature flags into the stored session of every user of one company (and only that company). */
 async function refreshCompanySessions(companyId: number, features: Record<string, boolean>) {
-  const rows = await prisma.session.findMany({ where: { companyId, expiresAt: { gt: new Date() } }, select: { id: true, data: true } });
+  const rows = await prisma.session.findMany({
+    where: { companyId, expiresAt: { gt: new Date() } },
+    select: { id: true, data: true },
+  });
   for (const row of rows) {
     const data = row.data as SessionData | null;
     if (!data?.user || data.user.companyid !== companyId) continue;
     const updated = { ...data, user: { ...data.user, features_enabled: features } };
-    await prisma.session.updateMany({ where: { id: row.id, companyId }, data: { data: updated as object } });
+    await prisma.session.updateMany({
+      where: { id: row.id, companyId },
+      data: { data: updated as object },
+    });
   }
 }

@@ -1,7 +1,14 @@
 import { prisma } from "~/services/db.server";
 import { endAllSessions } from "~/services/session.server";
 
-export type ActiveSession = { userId: number; name: string; username: string; sessions: number; lastSeenAt: string; createdAt: string };
+export type ActiveSession = {
+  userId: number;
+  name: string;
+  username: string;
+  sessions: number;
+  lastSeenAt: string;
+  createdAt: string;
+};
 
 /** Live sessions of the admin's own company, one row per user. */
 export async function listCompanySessions(companyId: number): Promise<ActiveSession[]> {

@@ -17,15 +17,36 @@ import { compareText } from "~/lib/text-order";
 export type Owner = { userId: number; companyId: number };
 
 const RULE_SELECT = {
-  id: true, name: true, kinds: true, imeis: true, groupIds: true, channels: true, email: true, webhookUrl: true,
-  quietStart: true, quietEnd: true, timeZone: true, enabled: true, createdAt: true, updatedAt: true,
+  id: true,
+  name: true,
+  kinds: true,
+  imeis: true,
+  groupIds: true,
+  channels: true,
+  email: true,
+  webhookUrl: true,
+  quietStart: true,
+  quietEnd: true,
+  timeZone: true,
+  enabled: true,
+  createdAt: true,
+  updatedAt: true,
   // The secret is write-only in the UI: we only say whether one is set.
   webhookSecret: true,
 } as const;
 
 export async function listRules(owner: Owner) {
-  const rows = await prisma.alertRule.findMany({ where: owner, select: RULE_SELECT, orderBy: { createdAt: "asc" } });
-  return rows.map(({ webhookSecret, ...r }) => ({ ...r, hasSecret: Boolean(webhookSecret), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  const rows = await prisma.alertRule.findMany({
+    where: owner,
+    select: RULE_SELECT,
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map(({ webhookSecret, ...r }) => ({
+    ...r,
+    hasSecret: Boolean(webhookSecret),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 export type RuleView = Awaited<ReturnType<typeof listRules>>[number];
 
@@ -36,7 +57,7 @@ function dataOf(input: AlertRuleInput) {
     imeis: [...new Set(input.imeis)],
     groupIds: [...new Set(input.groupIds)],
     channels: input.channels,
-    email: input.channels.includes("email") ? input.email ?? null : input.email ?? null,
+    email: input.channels.includes("email") ? (input.email ?? null) : (input.email ?? null),
     webhookUrl: input.webhookUrl ?? null,
     quietStart: input.quietStart ?? null,
     quietEnd: input.quietEnd ?? null,
@@ -48,21 +69,34 @@ function dataOf(input: AlertRuleInput) {
 /** Vehicles named in a rule must belong to the company (as far as the cache knows them). */
 export async function foreignImeis(companyId: number, imeis: string[]): Promise<string[]> {
   if (!imeis.length) return [];
-  const known = await prisma.device.findMany({ where: { companyId, imei: { in: imeis } }, select: { imei: true } });
+  const known = await prisma.device.findMany({
+    where: { companyId, imei: { in: imeis } },
+    select: { imei: true },
+  });
   if (!known.length && !(await prisma.device.count({ where: { companyId } }))) return []; // cache empty: cannot judge
   const set = new Set(known.map((d) => d.imei));
   return imeis.filter((i) => !set.has(i));
 }
 
 export async function createRule(owner: Owner, input: AlertRuleInput) {
-  return prisma.alertRule.create({ data: { ...owner, ...dataOf(input), webhookSecret: input.webhookSecret ?? null }, select: { id: true } });
+  return prisma.alertRule.create({
+    data: { ...owner, ...dataOf(input), webhookSecret: input.webhookSecret ?? null },
+    select: { id: true },
+  });
 }
 
 /** Updates the user's rule; an empty secret field keeps the stored secret. False: not theirs. */
-export async function updateRule(owner: Owner, id: string, input: AlertRuleInput): Promise<boolean> {
+export async function updateRule(
+  owner: Owner,
+  id: string,
+  input: AlertRuleInput,
+): Promise<boolean> {
   const { count } = await prisma.alertRule.updateMany({
     where: { id, ...owner },
-    data: { ...dataOf(input), ...(input.webhookSecret ? { webhookSecret: input.webhookSecret } : {}) },
+    data: {
+      ...dataOf(input),
+      ...(input.webhookSecret ? { webhookSecret: input.webhookSecret } : {}),
+    },
   });
   return count > 0;
 }
@@ -73,7 +107,10 @@ export async function deleteRule(owner: Owner, id: string): Promise<boolean> {
 }
 
 export async function setRuleEnabled(owner: Owner, id: string, enabled: boolean): Promise<boolean> {
-  const { count } = await prisma.alertRule.updateMany({ where: { id, ...owner }, data: { enabled } });
+  const { count } = await prisma.alertRule.updateMany({
+    where: { id, ...owner },
+    data: { enabled },
+  });
   return count > 0;
 }
 
@@ -92,11 +129,24 @@ export async function sendTest(owner: Owner, id: string): Promise<Channel[] | nu
   const used: Channel[] = [];
   for (const channel of rule.channels as Channel[]) {
     try {
-      if (channel === "inapp") await createNotifications([{ ...owner, kind: "test", title, body, link, eventId: testId }]);
-      else if (channel === "push") await queuePush(testId, [owner.userId], { title, body, link, kind: "test" });
-      else if (channel === "email" && rule.email) await queueAlertEmail({ to: rule.email, subject: title, text: `${body}\n` });
+      if (channel === "inapp")
+        await createNotifications([{ ...owner, kind: "test", title, body, link, eventId: testId }]);
+      else if (channel === "push")
+        await queuePush(testId, [owner.userId], { title, body, link, kind: "test" });
+      else if (channel === "email" && rule.email)
+        await queueAlertEmail({ to: rule.email, subject: title, text: `${body}\n` });
       else if (channel === "webhook" && rule.webhookUrl) {
-        await queueWebhook(rule.id, { id: testId, kind: "test", imei: null, companyid: owner.companyId, time: stamp.toISOString(), title, body, details: {}, test: true });
+        await queueWebhook(rule.id, {
+          id: testId,
+          kind: "test",
+          imei: null,
+          companyid: owner.companyId,
+          time: stamp.toISOString(),
+          title,
+          body,
+          details: {},
+          test: true,
+        });
       } else continue;
       used.push(channel);
     } catch (e) {
@@ -109,11 +159,21 @@ export async function sendTest(owner: Owner, id: string): Promise<Channel[] | nu
 export type Choice = { value: string; label: string };
 
 /** Vehicles and groups for the rule form: the device cache, else the upstream (failures: empty). */
-export async function ruleChoices(companyId: number, token: string): Promise<{ vehicles: Choice[]; groups: Choice[] }> {
-  let devices = await prisma.device.findMany({ where: { companyId }, select: { imei: true, nickname: true, groups: true } });
+export async function ruleChoices(
+  companyId: number,
+  token: string,
+): Promise<{ vehicles: Choice[]; groups: Choice[] }> {
+  let devices = await prisma.device.findMany({
+    where: { companyId },
+    select: { imei: true, nickname: true, groups: true },
+  });
   if (!devices.length) {
     try {
-      devices = (await iotDevices(upstream(token))).map((d) => ({ imei: d.imei, nickname: d.nickname, groups: d.groups }));
+      devices = (await iotDevices(upstream(token))).map((d) => ({
+        imei: d.imei,
+        nickname: d.nickname,
+        groups: d.groups,
+      }));
     } catch (e) {
       logError("alerts", `device list for rules failed: ${(e as Error).message}`);
     }
@@ -122,7 +182,12 @@ export async function ruleChoices(companyId: number, token: string): Promise<{ v
   try {
     for (const g of await compGroups(upstream(token))) groups.set(g.id, g.nickname);
   } catch {
-    for (const d of devices) for (const g of (Array.isArray(d.groups) ? d.groups : []) as { id: number; nickname: string }[]) groups.set(g.id, g.nickname);
+    for (const d of devices)
+      for (const g of (Array.isArray(d.groups) ? d.groups : []) as {
+        id: number;
+        nickname: string;
+      }[])
+        groups.set(g.id, g.nickname);
   }
   const byName = (a: Choice, b: Choice) => compareText(a.label, b.label);
   return {

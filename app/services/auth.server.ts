@@ -55,7 +55,11 @@ export async function requireAnonymous(request: Request) {
  * A fresh session for every sign-in (the old id is destroyed, so a planted cookie is useless),
  * then a redirect to a same-site path only.
  */
-export async function createUserSession(request: Request, data: SessionData, redirectTo: string | null | undefined) {
+export async function createUserSession(
+  request: Request,
+  data: SessionData,
+  redirectTo: string | null | undefined,
+) {
   const storage = sessionStorage();
   const old = await getSession(request);
   const headers = new Headers();
@@ -74,5 +78,7 @@ export async function destroyUserSession(request: Request, to = "/login") {
   const session = await getSession(request);
   const user = session.get("user");
   if (user) logInfo("auth", `sign-out user=${user.username}`);
-  return redirect(to, { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
+  return redirect(to, {
+    headers: { "Set-Cookie": await sessionStorage().destroySession(session) },
+  });
 }

@@ -11,33 +11,75 @@ import { requireBeacon } from "~/services/beacons.server";
 import { prisma } from "~/services/db.server";
 import { authOf, type Auth } from "~/services/devices.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { isTokenShaped, linkStatus, newShareToken, SHARE_MAX_MINUTES, SHARE_MIN_MINUTES } from "~/services/sharing.server";
+import {
+  isTokenShaped,
+  linkStatus,
+  newShareToken,
+  SHARE_MAX_MINUTES,
+  SHARE_MIN_MINUTES,
+} from "~/services/sharing.server";
 
 export { SHARE_DURATIONS } from "~/services/sharing.server";
 
-export type BeaconShareLinkView = { id: string; uuid: string; createdAt: string; expiresAt: string; revokedAt: string | null; active: boolean };
+export type BeaconShareLinkView = {
+  id: string;
+  uuid: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  active: boolean;
+};
 
-function view(r: { id: string; uuid: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null }, now = Date.now()): BeaconShareLinkView {
+function view(
+  r: { id: string; uuid: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null },
+  now = Date.now(),
+): BeaconShareLinkView {
   return {
-    id: r.id, uuid: r.uuid, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-    revokedAt: r.revokedAt?.toISOString() ?? null, active: linkStatus(r, now) === "active",
+    id: r.id,
+    uuid: r.uuid,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    active: linkStatus(r, now) === "active",
   };
 }
 
 /** The public address of a link. */
-export const beaconShareUrl = (l: { id: string; uuid: string }) => `/beacons/dashboard/${l.uuid}?share=${l.id}`;
+export const beaconShareUrl = (l: { id: string; uuid: string }) =>
+  `/beacons/dashboard/${l.uuid}?share=${l.id}`;
 
-export async function createBeaconShareLink(auth: Auth, userId: number, uuid: string, minutes: number, now = Date.now()): Promise<BeaconShareLinkView> {
+export async function createBeaconShareLink(
+  auth: Auth,
+  userId: number,
+  uuid: string,
+  minutes: number,
+  now = Date.now(),
+): Promise<BeaconShareLinkView> {
   const b = await requireBeacon(auth, uuid);
   const m = Math.min(SHARE_MAX_MINUTES, Math.max(SHARE_MIN_MINUTES, Math.round(minutes)));
   const row = await prisma.beaconShareLink.create({
-    data: { id: newShareToken(), companyId: auth.companyId, uuid: b.uuid, createdBy: userId, createdAt: new Date(now), expiresAt: new Date(now + m * 60_000) },
+    data: {
+      id: newShareToken(),
+      companyId: auth.companyId,
+      uuid: b.uuid,
+      createdBy: userId,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + m * 60_000),
+    },
   });
   return view(row, now);
 }
 
-export async function listBeaconShareLinks(auth: Auth, uuid: string, now = Date.now()): Promise<BeaconShareLinkView[]> {
-  const rows = await prisma.beaconShareLink.findMany({ where: { companyId: auth.companyId, uuid }, orderBy: { createdAt: "desc" }, take: 50 });
+export async function listBeaconShareLinks(
+  auth: Auth,
+  uuid: string,
+  now = Date.now(),
+): Promise<BeaconShareLinkView[]> {
+  const rows = await prisma.beaconShareLink.findMany({
+    where: { companyId: auth.companyId, uuid },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+  });
   return rows.map((r) => view(r, now));
 }
 
@@ -47,12 +89,19 @@ export async function listBeaconShareLinks(auth: Auth, uuid: string, now = Date.
  */
 /** A link (in any state) of this beacon of the company, or a 404. */
 export async function requireBeaconShareLink(auth: Auth, uuid: string, id: string) {
-  const link = await prisma.beaconShareLink.findFirst({ where: { id, companyId: auth.companyId, uuid: normaliseUuid(uuid) ?? "" } });
+  const link = await prisma.beaconShareLink.findFirst({
+    where: { id, companyId: auth.companyId, uuid: normaliseUuid(uuid) ?? "" },
+  });
   if (!link) throw new Response("Not found", { status: 404 });
   return link;
 }
 
-export async function revokeBeaconShareLink(auth: Auth, uuid: string, id: string, now = Date.now()): Promise<boolean> {
+export async function revokeBeaconShareLink(
+  auth: Auth,
+  uuid: string,
+  id: string,
+  now = Date.now(),
+): Promise<boolean> {
   const link = await requireBeaconShareLink(auth, uuid, id);
   if (link.revokedAt) return false;
   await prisma.beaconShareLink.update({ where: { id }, data: { revokedAt: new Date(now) } });
@@ -60,12 +109,22 @@ export async function revokeBeaconShareLink(auth: Auth, uuid: string, id: string
 }
 
 /** What a link holder sees: nothing about the gateway vehicle, the company or other beacons. */
-export type PublicBeacon = { nickname: string; battery: number | null; lastSeenAt: string | null; lat: number | null; lng: number | null };
+export type PublicBeacon = {
+  nickname: string;
+  battery: number | null;
+  lastSeenAt: string | null;
+  lat: number | null;
+  lng: number | null;
+};
 
 const notFound = () => new Response("Not found", { status: 404 });
 
 /** The beacon behind an active link for this uuid, or a 404 (unknown, expired, revoked and mismatched links look alike). */
-export async function resolveBeaconShare(token: string, rawUuid: string, now = Date.now()): Promise<{ expiresAt: string; beacon: PublicBeacon }> {
+export async function resolveBeaconShare(
+  token: string,
+  rawUuid: string,
+  now = Date.now(),
+): Promise<{ expiresAt: string; beacon: PublicBeacon }> {
   const uuid = normaliseUuid(rawUuid);
   if (!uuid || !isTokenShaped(token)) throw notFound();
   const link = await prisma.beaconShareLink.findUnique({ where: { id: token } });
@@ -77,7 +136,13 @@ export async function resolveBeaconShare(token: string, rawUuid: string, now = D
   if (!b) throw notFound();
   return {
     expiresAt: link.expiresAt.toISOString(),
-    beacon: { nickname: b.nickname, battery: b.battery, lastSeenAt: b.lastSeenAt?.toISOString() ?? null, lat: b.lastLat, lng: b.lastLng },
+    beacon: {
+      nickname: b.nickname,
+      battery: b.battery,
+      lastSeenAt: b.lastSeenAt?.toISOString() ?? null,
+      lat: b.lastLat,
+      lng: b.lastLng,
+    },
   };
 }
 

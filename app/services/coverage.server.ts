@@ -7,13 +7,23 @@ import { publishableCells, type PublicCell } from "~/lib/coverage";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import { coverageResponseSchema, networkCoverage, type UpstreamCoverage } from "~/services/upstream/beacons.server";
+import {
+  coverageResponseSchema,
+  networkCoverage,
+  type UpstreamCoverage,
+} from "~/services/upstream/beacons.server";
 
 const SNAPSHOT_ID = "network";
 /** The upstream recomputes hourly; older than this, a read refreshes in the background. */
 export const COVERAGE_REFRESH_MS = 15 * 60_000;
 
-export type Coverage = { cells: PublicCell[]; cellDeg: number; generatedAt: string | null; fetchedAt: string | null; stale: boolean };
+export type Coverage = {
+  cells: PublicCell[];
+  cellDeg: number;
+  generatedAt: string | null;
+  fetchedAt: string | null;
+  stale: boolean;
+};
 
 let refreshing: Promise<void> | null = null;
 
@@ -21,7 +31,11 @@ async function refresh(): Promise<void> {
   refreshing ??= (async () => {
     // Anonymous: coverage is public data of the network, not of a company.
     const data = await networkCoverage(upstream(null));
-    await prisma.coverageSnapshot.upsert({ where: { id: SNAPSHOT_ID }, create: { id: SNAPSHOT_ID, data, fetchedAt: new Date() }, update: { data, fetchedAt: new Date() } });
+    await prisma.coverageSnapshot.upsert({
+      where: { id: SNAPSHOT_ID },
+      create: { id: SNAPSHOT_ID, data, fetchedAt: new Date() },
+      update: { data, fetchedAt: new Date() },
+    });
   })().finally(() => (refreshing = null));
   return refreshing;
 }

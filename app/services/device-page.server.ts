@@ -1,4 +1,12 @@
-import { companyGroupList, companyTagList, parseGeofenceGps, requireDevice, syncInfo, type Auth, type DeviceView } from "~/services/devices.server";
+import {
+  companyGroupList,
+  companyTagList,
+  parseGeofenceGps,
+  requireDevice,
+  syncInfo,
+  type Auth,
+  type DeviceView,
+} from "~/services/devices.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { listShareLinks, SHARE_DURATIONS } from "~/services/sharing.server";
@@ -17,8 +25,15 @@ async function orFallback<T>(p: Promise<T>, fallback: T): Promise<T> {
 export function manageView(d: DeviceView) {
   const c = parseGeofenceGps(d.geofenceGps);
   return {
-    imei: d.imei, nickname: d.nickname, avatar: d.avatar, permdriver: d.permdriver, tags: d.tags, groups: d.groups,
-    geofence: c && d.geofenceMeters ? { ...c, meters: d.geofenceMeters } : null, lat: d.lat, lng: d.lng,
+    imei: d.imei,
+    nickname: d.nickname,
+    avatar: d.avatar,
+    permdriver: d.permdriver,
+    tags: d.tags,
+    groups: d.groups,
+    geofence: c && d.geofenceMeters ? { ...c, meters: d.geofenceMeters } : null,
+    lat: d.lat,
+    lng: d.lng,
   };
 }
 
@@ -32,5 +47,15 @@ export async function devicePageData(auth: Auth, imei: string) {
     syncInfo(auth.companyId),
     companyTimeZone(auth),
   ]);
-  return { device, manage: manageView(device), companyTags, companyGroups, links, sync, timeZone, tiles: tileConfig(), durations: SHARE_DURATIONS };
+  return {
+    device,
+    manage: manageView(device),
+    companyTags,
+    companyGroups,
+    links,
+    sync,
+    timeZone,
+    tiles: tileConfig(),
+    durations: SHARE_DURATIONS,
+  };
 }

@@ -13,24 +13,40 @@ import { logError } from "~/services/log.server";
  * The freshest upstream token among the company's live sessions, or null. With `preferUserId`, that
  * user's own sessions come first (work done on someone's behalf is best done as them).
  */
-export async function tokenForCompany(companyId: number, now = Date.now(), preferUserId?: number): Promise<string | null> {
+export async function tokenForCompany(
+  companyId: number,
+  now = Date.now(),
+  preferUserId?: number,
+): Promise<string | null> {
   const rows = await prisma.session.findMany({
     where: { companyId, expiresAt: { gt: new Date(now) } },
     orderBy: { lastSeenAt: "desc" },
     take: 20,
     select: { data: true, userId: true },
   });
-  if (preferUserId !== undefined) rows.sort((a, b) => Number(b.userId === preferUserId) - Number(a.userId === preferUserId));
+  if (preferUserId !== undefined)
+    rows.sort((a, b) => Number(b.userId === preferUserId) - Number(a.userId === preferUserId));
   for (const r of rows) {
     const d = r.data as { token?: unknown; tokenExp?: unknown };
-    if (typeof d.token === "string" && typeof d.tokenExp === "number" && d.tokenExp * 1000 > now + 60_000) return d.token;
+    if (
+      typeof d.token === "string" &&
+      typeof d.tokenExp === "number" &&
+      d.tokenExp * 1000 > now + 60_000
+    )
+      return d.token;
   }
   return null;
 }
 
 /** One refresh of every company that has someone signed in. Returns per-company outcomes. */
-export async function syncActiveCompanies(now = Date.now()): Promise<Record<number, number | string>> {
-  const companies = await prisma.session.findMany({ where: { expiresAt: { gt: new Date(now) } }, distinct: ["companyId"], select: { companyId: true } });
+export async function syncActiveCompanies(
+  now = Date.now(),
+): Promise<Record<number, number | string>> {
+  const companies = await prisma.session.findMany({
+    where: { expiresAt: { gt: new Date(now) } },
+    distinct: ["companyId"],
+    select: { companyId: true },
+  });
   const out: Record<number, number | string> = {};
   for (const { companyId } of companies) {
     const token = await tokenForCompany(companyId, now);
@@ -74,7 +90,8 @@ export function ensureLivePolling(auth: Auth) {
     } catch (e) {
       logError("device-sync", e);
     }
-    if (pollers().has(auth.companyId)) pollers().set(auth.companyId, setTimeout(tick, intervalMs()));
+    if (pollers().has(auth.companyId))
+      pollers().set(auth.companyId, setTimeout(tick, intervalMs()));
   };
   pollers().set(auth.companyId, setTimeout(tick, Math.min(1000, intervalMs())));
 }

@@ -5,7 +5,12 @@
  * an imei that is not the company's is a 404, whatever the URL says.
  */
 import type { Prisma } from "~/generated/prisma/client";
-import { deviceStatus, thresholdsFromHours, type DeviceStatus, type StatusThresholds } from "~/lib/device-status";
+import {
+  deviceStatus,
+  thresholdsFromHours,
+  type DeviceStatus,
+  type StatusThresholds,
+} from "~/lib/device-status";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { diffFields, publish, type DeviceChange } from "~/services/live.server";
@@ -14,7 +19,10 @@ import * as up from "~/services/upstream/index.server";
 import { byNickname } from "~/lib/text-order";
 
 export type Auth = { token: string; companyId: number };
-export const authOf = (s: { token: string; user: { companyid: number } }): Auth => ({ token: s.token, companyId: s.user.companyid });
+export const authOf = (s: { token: string; user: { companyid: number } }): Auth => ({
+  token: s.token,
+  companyId: s.user.companyid,
+});
 
 export type Tag = { id: number; name: string; colour?: string };
 export type Group = { id: number; nickname: string };
@@ -67,12 +75,23 @@ export const staleAfterMs = () => Math.max(2 * intervalMs(), 15_000);
 
 // ------------------------------------------------------------------ process-wide state
 
-type CompanyState = { since?: string; fullAt: number; inflight?: Promise<number>; version: number; localWrites: Map<string, number>; overrides: Map<string, { permdriver: string | null; until: number }> };
+type CompanyState = {
+  since?: string;
+  fullAt: number;
+  inflight?: Promise<number>;
+  version: number;
+  localWrites: Map<string, number>;
+  overrides: Map<string, { permdriver: string | null; until: number }>;
+};
 const g = globalThis as unknown as { __tracksmithDevices?: Map<number, CompanyState> };
 const states = () => (g.__tracksmithDevices ??= new Map());
 function stateOf(companyId: number): CompanyState {
   let s = states().get(companyId);
-  if (!s) states().set(companyId, (s = { fullAt: 0, version: 0, localWrites: new Map(), overrides: new Map() }));
+  if (!s)
+    states().set(
+      companyId,
+      (s = { fullAt: 0, version: 0, localWrites: new Map(), overrides: new Map() }),
+    );
   return s;
 }
 /** Bumped on every write to a company's cache, so derived data (the map payload) can be rebuilt. */
@@ -84,29 +103,80 @@ function bump(companyId: number) {
 // ------------------------------------------------------------------ rows and views
 
 const ROW = {
-  imei: true, companyId: true, deviceTypeId: true, nickname: true, avatar: true, photo: true, permdriver: true, tags: true, groups: true,
-  geofenceGps: true, geofenceMeters: true, lat: true, lng: true, speed: true, heading: true, ignition: true, odometer: true, battery: true,
-  temperature: true, lastContactAt: true,
+  imei: true,
+  companyId: true,
+  deviceTypeId: true,
+  nickname: true,
+  avatar: true,
+  photo: true,
+  permdriver: true,
+  tags: true,
+  groups: true,
+  geofenceGps: true,
+  geofenceMeters: true,
+  lat: true,
+  lng: true,
+  speed: true,
+  heading: true,
+  ignition: true,
+  odometer: true,
+  battery: true,
+  temperature: true,
+  lastContactAt: true,
 } as const;
 type Row = Prisma.DeviceGetPayload<{ select: typeof ROW }>;
 
 export function toView(r: Row, now = Date.now(), t = statusThresholds()): DeviceView {
-  const st = deviceStatus({ speed: r.speed, ignition: r.ignition, lastContactAt: r.lastContactAt }, now, t);
+  const st = deviceStatus(
+    { speed: r.speed, ignition: r.ignition, lastContactAt: r.lastContactAt },
+    now,
+    t,
+  );
   return {
-    imei: r.imei, nickname: r.nickname, deviceTypeId: r.deviceTypeId, avatar: r.avatar, photo: r.photo, permdriver: r.permdriver,
-    tags: Array.isArray(r.tags) ? (r.tags as Tag[]) : [], groups: Array.isArray(r.groups) ? (r.groups as Group[]) : [],
-    geofenceGps: r.geofenceGps, geofenceMeters: r.geofenceMeters, lat: r.lat, lng: r.lng, speed: r.speed, heading: r.heading,
-    ignition: r.ignition, odometer: r.odometer, battery: r.battery, temperature: r.temperature,
-    lastContactAt: r.lastContactAt ? r.lastContactAt.toISOString() : null, status: st.status, outdated: st.outdated, silentMs: st.silentMs,
+    imei: r.imei,
+    nickname: r.nickname,
+    deviceTypeId: r.deviceTypeId,
+    avatar: r.avatar,
+    photo: r.photo,
+    permdriver: r.permdriver,
+    tags: Array.isArray(r.tags) ? (r.tags as Tag[]) : [],
+    groups: Array.isArray(r.groups) ? (r.groups as Group[]) : [],
+    geofenceGps: r.geofenceGps,
+    geofenceMeters: r.geofenceMeters,
+    lat: r.lat,
+    lng: r.lng,
+    speed: r.speed,
+    heading: r.heading,
+    ignition: r.ignition,
+    odometer: r.odometer,
+    battery: r.battery,
+    temperature: r.temperature,
+    lastContactAt: r.lastContactAt ? r.lastContactAt.toISOString() : null,
+    status: st.status,
+    outdated: st.outdated,
+    silentMs: st.silentMs,
   };
 }
 
 /** What the browser shows live; a change in any of these is published. */
 function liveFields(v: DeviceView) {
   return {
-    nickname: v.nickname, avatar: v.avatar, permdriver: v.permdriver, lat: v.lat, lng: v.lng, speed: v.speed, heading: v.heading,
-    ignition: v.ignition, odometer: v.odometer, lastContactAt: v.lastContactAt, status: v.status, outdated: v.outdated,
-    geofenceGps: v.geofenceGps, geofenceMeters: v.geofenceMeters, tags: v.tags, groups: v.groups,
+    nickname: v.nickname,
+    avatar: v.avatar,
+    permdriver: v.permdriver,
+    lat: v.lat,
+    lng: v.lng,
+    speed: v.speed,
+    heading: v.heading,
+    ignition: v.ignition,
+    odometer: v.odometer,
+    lastContactAt: v.lastContactAt,
+    status: v.status,
+    outdated: v.outdated,
+    geofenceGps: v.geofenceGps,
+    geofenceMeters: v.geofenceMeters,
+    tags: v.tags,
+    groups: v.groups,
   };
 }
 
@@ -118,12 +188,20 @@ export async function syncInfo(companyId: number): Promise<SyncInfo> {
   const row = await prisma.syncState.findUnique({ where: { key: syncKey(companyId) } });
   const okAt = row?.okAt ?? null;
   const failedAt = row?.failedAt ?? null;
-  return { okAt: okAt?.toISOString() ?? null, failedAt: failedAt?.toISOString() ?? null, stale: Boolean(failedAt && (!okAt || failedAt > okAt)) };
+  return {
+    okAt: okAt?.toISOString() ?? null,
+    failedAt: failedAt?.toISOString() ?? null,
+    stale: Boolean(failedAt && (!okAt || failedAt > okAt)),
+  };
 }
 
 async function markOk(companyId: number) {
   const now = new Date();
-  await prisma.syncState.upsert({ where: { key: syncKey(companyId) }, create: { key: syncKey(companyId), okAt: now }, update: { okAt: now } });
+  await prisma.syncState.upsert({
+    where: { key: syncKey(companyId) },
+    create: { key: syncKey(companyId), okAt: now },
+    update: { okAt: now },
+  });
 }
 
 /** Records a failed refresh (the banner shows until the next success). */
@@ -140,28 +218,78 @@ export async function markFailed(companyId: number, error: unknown) {
 // ------------------------------------------------------------------ sync
 
 type Upsert = {
-  imei: string; companyId: number; deviceTypeId: number; nickname: string; avatar: string | null; photo: string | null; permdriver: string | null;
-  tags: Tag[]; groups: Group[]; geofenceGps: string | null; geofenceMeters: number | null; lat: number | null; lng: number | null;
-  speed: number | null; heading: number | null; ignition: boolean | null; odometer: number | null; battery: number | null;
-  temperature: number | null; lastContactAt: string | null;
+  imei: string;
+  companyId: number;
+  deviceTypeId: number;
+  nickname: string;
+  avatar: string | null;
+  photo: string | null;
+  permdriver: string | null;
+  tags: Tag[];
+  groups: Group[];
+  geofenceGps: string | null;
+  geofenceMeters: number | null;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  heading: number | null;
+  ignition: boolean | null;
+  odometer: number | null;
+  battery: number | null;
+  temperature: number | null;
+  lastContactAt: string | null;
 };
 
 function fromUpstream(d: up.Device, companyId: number): Upsert {
   const p = d.position;
   return {
-    imei: d.imei, companyId, deviceTypeId: d.device_type_id, nickname: d.nickname, avatar: d.avatar, photo: d.photo, permdriver: d.permdriver,
-    tags: d.tags.map((t) => ({ id: t.id, name: t.name, ...(t.colour ? { colour: t.colour } : {}) })),
+    imei: d.imei,
+    companyId,
+    deviceTypeId: d.device_type_id,
+    nickname: d.nickname,
+    avatar: d.avatar,
+    photo: d.photo,
+    permdriver: d.permdriver,
+    tags: d.tags.map((t) => ({
+      id: t.id,
+      name: t.name,
+      ...(t.colour ? { colour: t.colour } : {}),
+    })),
     groups: d.groups.map((x) => ({ id: x.id, nickname: x.nickname })),
-    geofenceGps: d.geofence_gps, geofenceMeters: d.geofence_meters,
-    lat: p?.lat ?? null, lng: p?.lng ?? null, speed: p?.speed ?? null, heading: p?.heading ?? null, ignition: p?.ignition ?? null,
-    odometer: p?.odometer ?? null, battery: p?.battery ?? null, temperature: p?.temperature ?? null, lastContactAt: p?.timestamp ?? null,
+    geofenceGps: d.geofence_gps,
+    geofenceMeters: d.geofence_meters,
+    lat: p?.lat ?? null,
+    lng: p?.lng ?? null,
+    speed: p?.speed ?? null,
+    heading: p?.heading ?? null,
+    ignition: p?.ignition ?? null,
+    odometer: p?.odometer ?? null,
+    battery: p?.battery ?? null,
+    temperature: p?.temperature ?? null,
+    lastContactAt: p?.timestamp ?? null,
   };
 }
 
 const COLUMNS: [string, string][] = [
-  ["imei", "text"], ["companyId", "int"], ["deviceTypeId", "int"], ["nickname", "text"], ["avatar", "text"], ["photo", "text"], ["permdriver", "text"],
-  ["tags", "jsonb"], ["groups", "jsonb"], ["geofenceGps", "text"], ["geofenceMeters", "float8"], ["lat", "float8"], ["lng", "float8"],
-  ["speed", "float8"], ["heading", "float8"], ["ignition", "bool"], ["odometer", "float8"], ["battery", "float8"], ["temperature", "float8"],
+  ["imei", "text"],
+  ["companyId", "int"],
+  ["deviceTypeId", "int"],
+  ["nickname", "text"],
+  ["avatar", "text"],
+  ["photo", "text"],
+  ["permdriver", "text"],
+  ["tags", "jsonb"],
+  ["groups", "jsonb"],
+  ["geofenceGps", "text"],
+  ["geofenceMeters", "float8"],
+  ["lat", "float8"],
+  ["lng", "float8"],
+  ["speed", "float8"],
+  ["heading", "float8"],
+  ["ignition", "bool"],
+  ["odometer", "float8"],
+  ["battery", "float8"],
+  ["temperature", "float8"],
   ["lastContactAt", "timestamp(3)"],
 ];
 const q = (c: string) => `"${c}"`;
@@ -170,7 +298,9 @@ const q = (c: string) => `"${c}"`;
 async function writeAll(companyId: number, rows: Upsert[]) {
   const cols = COLUMNS.map(([c]) => q(c)).join(", ");
   const def = COLUMNS.map(([c, t]) => `${q(c)} ${t}`).join(", ");
-  const set = COLUMNS.filter(([c]) => c !== "imei").map(([c]) => `${q(c)} = EXCLUDED.${q(c)}`).join(", ");
+  const set = COLUMNS.filter(([c]) => c !== "imei")
+    .map(([c]) => `${q(c)} = EXCLUDED.${q(c)}`)
+    .join(", ");
   await prisma.$transaction([
     prisma.$executeRawUnsafe(
       `INSERT INTO "Device" (${cols}, "syncedAt") SELECT ${cols}, now() FROM jsonb_to_recordset($1::jsonb) AS x(${def})
@@ -182,14 +312,24 @@ async function writeAll(companyId: number, rows: Upsert[]) {
 }
 
 const POSITION_COLUMNS: [string, string][] = [
-  ["imei", "text"], ["lat", "float8"], ["lng", "float8"], ["speed", "float8"], ["heading", "float8"], ["ignition", "bool"],
-  ["odometer", "float8"], ["battery", "float8"], ["temperature", "float8"], ["lastContactAt", "timestamp(3)"],
+  ["imei", "text"],
+  ["lat", "float8"],
+  ["lng", "float8"],
+  ["speed", "float8"],
+  ["heading", "float8"],
+  ["ignition", "bool"],
+  ["odometer", "float8"],
+  ["battery", "float8"],
+  ["temperature", "float8"],
+  ["lastContactAt", "timestamp(3)"],
 ];
 
 async function writePositions(companyId: number, rows: Record<string, unknown>[]) {
   if (!rows.length) return;
   const def = POSITION_COLUMNS.map(([c, t]) => `${q(c)} ${t}`).join(", ");
-  const set = POSITION_COLUMNS.filter(([c]) => c !== "imei").map(([c]) => `${q(c)} = x.${q(c)}`).join(", ");
+  const set = POSITION_COLUMNS.filter(([c]) => c !== "imei")
+    .map(([c]) => `${q(c)} = x.${q(c)}`)
+    .join(", ");
   await prisma.$executeRawUnsafe(
     `UPDATE "Device" d SET ${set}, "syncedAt" = now() FROM jsonb_to_recordset($1::jsonb) AS x(${def})
      WHERE d."imei" = x."imei" AND d."companyId" = $2 AND (d."lastContactAt" IS NULL OR x."lastContactAt" >= d."lastContactAt")`,
@@ -200,7 +340,10 @@ async function writePositions(companyId: number, rows: Record<string, unknown>[]
 
 /** The company's rows, or only those of `imeis` (a position delta touches a few hundred of 10,000). */
 async function readRows(companyId: number, imeis?: string[]): Promise<Row[]> {
-  return (await prisma.device.findMany({ where: { companyId, ...(imeis ? { imei: { in: imeis } } : {}) }, select: ROW })) as Row[];
+  return (await prisma.device.findMany({
+    where: { companyId, ...(imeis ? { imei: { in: imeis } } : {}) },
+    select: ROW,
+  })) as Row[];
 }
 
 /**
@@ -236,7 +379,12 @@ export function syncDevices(auth: Auth, options: { full?: boolean } = {}): Promi
 }
 
 /** After a successful sync: a new cache version, the banner cleared, the changes published. */
-async function synced(companyId: number, before: Row[], after: Row[], partial = false): Promise<number> {
+async function synced(
+  companyId: number,
+  before: Row[],
+  after: Row[],
+  partial = false,
+): Promise<number> {
   bump(companyId);
   await markOk(companyId);
   return publishDiff(companyId, before, after, partial);
@@ -255,13 +403,22 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
       const current = new Map((await readRows(auth.companyId)).map((r) => [r.imei, r]));
       const rows = list.map((d) => {
         const o = s.overrides.get(d.imei);
-        const r = { ...fromUpstream(d, auth.companyId), ...(o && o.until > started ? { permdriver: o.permdriver } : {}) };
+        const r = {
+          ...fromUpstream(d, auth.companyId),
+          ...(o && o.until > started ? { permdriver: o.permdriver } : {}),
+        };
         const local = current.get(d.imei);
         if (!local || (s.localWrites.get(d.imei) ?? 0) < started) return r;
         // A refused permanent driver (override) wins over a row read before it was written.
         return {
-          ...r, nickname: local.nickname, avatar: local.avatar, permdriver: o && o.until > started ? o.permdriver : local.permdriver, tags: local.tags as Tag[], groups: local.groups as Group[],
-          geofenceGps: local.geofenceGps, geofenceMeters: local.geofenceMeters,
+          ...r,
+          nickname: local.nickname,
+          avatar: local.avatar,
+          permdriver: o && o.until > started ? o.permdriver : local.permdriver,
+          tags: local.tags as Tag[],
+          groups: local.groups as Group[],
+          geofenceGps: local.geofenceGps,
+          geofenceMeters: local.geofenceMeters,
         };
       });
       await writeAll(auth.companyId, rows);
@@ -276,8 +433,16 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
     await writePositions(
       auth.companyId,
       res.positions.map((p) => ({
-        imei: p.imei, lat: p.lat, lng: p.lng, speed: p.speed, heading: p.heading, ignition: p.ignition, odometer: p.odometer,
-        battery: p.battery ?? null, temperature: p.temperature ?? null, lastContactAt: p.timestamp,
+        imei: p.imei,
+        lat: p.lat,
+        lng: p.lng,
+        speed: p.speed,
+        heading: p.heading,
+        ignition: p.ignition,
+        odometer: p.odometer,
+        battery: p.battery ?? null,
+        temperature: p.temperature ?? null,
+        lastContactAt: p.timestamp,
       })),
     );
     s.since = res.asOf;
@@ -290,7 +455,10 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
 
 /** Starts a refresh when the cache is older than staleAfterMs(); never waits for it. */
 async function refreshIfStale(auth: Auth, info: SyncInfo) {
-  const last = Math.max(info.okAt ? Date.parse(info.okAt) : 0, info.failedAt ? Date.parse(info.failedAt) : 0);
+  const last = Math.max(
+    info.okAt ? Date.parse(info.okAt) : 0,
+    info.failedAt ? Date.parse(info.failedAt) : 0,
+  );
   if (Date.now() - last < staleAfterMs()) return;
   void syncDevices(auth).catch((e) => logError("devices", e));
 }
@@ -318,11 +486,20 @@ export async function listDevices(auth: Auth, now = Date.now()): Promise<DeviceL
 }
 
 /** One device of the company, or a 404 (a foreign or unknown imei looks the same). */
-export async function requireDevice(auth: Auth, imei: string, now = Date.now()): Promise<DeviceView> {
+export async function requireDevice(
+  auth: Auth,
+  imei: string,
+  now = Date.now(),
+): Promise<DeviceView> {
   await ensureCache(auth);
-  const row = (await prisma.device.findFirst({ where: { imei, companyId: auth.companyId }, select: ROW })) as Row | null;
+  const row = (await prisma.device.findFirst({
+    where: { imei, companyId: auth.companyId },
+    select: ROW,
+  })) as Row | null;
   if (!row) throw new Response("Device not found", { status: 404 });
-  void syncInfo(auth.companyId).then((info) => refreshIfStale(auth, info)).catch((e) => logError("devices", e));
+  void syncInfo(auth.companyId)
+    .then((info) => refreshIfStale(auth, info))
+    .catch((e) => logError("devices", e));
   return toView(row, now);
 }
 
@@ -348,7 +525,10 @@ export async function companyRows(companyId: number) {
 
 /** A validation problem to show next to a field. */
 export class FieldError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -358,8 +538,10 @@ async function call<T>(field: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (up.isUpstreamError(e) && e.kind === "http" && e.status === 404) throw new Response("Device not found", { status: 404 });
-    if (up.isUpstreamError(e) && e.kind === "http" && e.status === 400) throw new FieldError(field, e.message);
+    if (up.isUpstreamError(e) && e.kind === "http" && e.status === 404)
+      throw new Response("Device not found", { status: 404 });
+    if (up.isUpstreamError(e) && e.kind === "http" && e.status === 400)
+      throw new FieldError(field, e.message);
     throw e;
   }
 }
@@ -367,10 +549,16 @@ async function call<T>(field: string, fn: () => Promise<T>): Promise<T> {
 async function updateCache(auth: Auth, imei: string, data: Record<string, unknown>) {
   // A sync in flight may have read the upstream before this change: let it land first.
   await stateOf(auth.companyId).inflight?.catch(() => undefined);
-  const before = await prisma.device.findFirst({ where: { imei, companyId: auth.companyId }, select: ROW });
+  const before = await prisma.device.findFirst({
+    where: { imei, companyId: auth.companyId },
+    select: ROW,
+  });
   stateOf(auth.companyId).localWrites.set(imei, Date.now());
   await prisma.device.updateMany({ where: { imei, companyId: auth.companyId }, data });
-  const after = await prisma.device.findFirst({ where: { imei, companyId: auth.companyId }, select: ROW });
+  const after = await prisma.device.findFirst({
+    where: { imei, companyId: auth.companyId },
+    select: ROW,
+  });
   bump(auth.companyId);
   if (before && after) publishDiff(auth.companyId, [before as Row], [after as Row]);
 }
@@ -396,10 +584,16 @@ export const LOCAL_OVERRIDE_MS = 60 * 60_000;
  * SPEC §8: when the upstream refuses the permanent driver, the alert 'ERROR FOR NOW' shows and
  * the local change is applied anyway (to the cache, until the next full sync says otherwise).
  */
-export async function setDevicePermDriver(auth: Auth, imei: string, permdriver: string | null): Promise<{ ok: true } | { ok: false; alert: string }> {
+export async function setDevicePermDriver(
+  auth: Auth,
+  imei: string,
+  permdriver: string | null,
+): Promise<{ ok: true } | { ok: false; alert: string }> {
   await requireDevice(auth, imei);
   try {
-    const r = await call("permdriver", () => up.setPermDriver(upstream(auth.token), imei, permdriver));
+    const r = await call("permdriver", () =>
+      up.setPermDriver(upstream(auth.token), imei, permdriver),
+    );
     stateOf(auth.companyId).overrides.delete(imei);
     await updateCache(auth, imei, { permdriver: r.permdriver });
     return { ok: true };
@@ -407,7 +601,10 @@ export async function setDevicePermDriver(auth: Auth, imei: string, permdriver: 
     if (e instanceof Response) throw e;
     logError("devices", e);
     // Kept over full syncs for a while: the upstream still holds the old driver.
-    stateOf(auth.companyId).overrides.set(imei, { permdriver, until: Date.now() + LOCAL_OVERRIDE_MS });
+    stateOf(auth.companyId).overrides.set(imei, {
+      permdriver,
+      until: Date.now() + LOCAL_OVERRIDE_MS,
+    });
     await updateCache(auth, imei, { permdriver });
     return { ok: false, alert: up.MESSAGES.permDriverFailed };
   }
@@ -425,7 +622,11 @@ async function remember<T>(key: string, ttlMs: number, make: () => Promise<T>): 
 /** Company tags of type 2 (SPEC §9). */
 export function companyTagList(auth: Auth): Promise<Tag[]> {
   return remember(`tags:${auth.companyId}`, 60_000, async () =>
-    (await up.companyTags(upstream(auth.token))).map((t) => ({ id: t.id, name: t.name, ...(t.colour ? { colour: t.colour } : {}) })),
+    (await up.companyTags(upstream(auth.token))).map((t) => ({
+      id: t.id,
+      name: t.name,
+      ...(t.colour ? { colour: t.colour } : {}),
+    })),
   );
 }
 
@@ -438,7 +639,8 @@ export async function setDeviceTags(auth: Auth, imei: string, tagIds: number[]) 
   await requireDevice(auth, imei);
   const tags = await companyTagList(auth);
   const unknown = tagIds.filter((id) => !tags.some((t) => t.id === id));
-  if (unknown.length) throw new FieldError("tags", `Unknown tag: ${unknown.join(", ")}. Choose tags from the list.`);
+  if (unknown.length)
+    throw new FieldError("tags", `Unknown tag: ${unknown.join(", ")}. Choose tags from the list.`);
   await call("tags", () => up.setVehicleTags(upstream(auth.token), imei, tagIds));
   await updateCache(auth, imei, { tags: tags.filter((t) => tagIds.includes(t.id)) });
 }
@@ -447,7 +649,11 @@ export async function setDeviceGroups(auth: Auth, imei: string, groupIds: number
   await requireDevice(auth, imei);
   const groups = await companyGroupList(auth);
   const unknown = groupIds.filter((id) => !groups.some((x) => x.id === id));
-  if (unknown.length) throw new FieldError("groups", `Unknown group: ${unknown.join(", ")}. Choose groups from the list.`);
+  if (unknown.length)
+    throw new FieldError(
+      "groups",
+      `Unknown group: ${unknown.join(", ")}. Choose groups from the list.`,
+    );
   await call("groups", () => up.setVehicleGroups(upstream(auth.token), imei, groupIds));
   await updateCache(auth, imei, { groups: groups.filter((x) => groupIds.includes(x.id)) });
 }
@@ -455,10 +661,16 @@ export async function setDeviceGroups(auth: Auth, imei: string, groupIds: number
 export const GEOFENCE_MIN_M = 10;
 export const GEOFENCE_MAX_M = 100_000;
 
-export async function saveDeviceGeofence(auth: Auth, imei: string, fence: { lat: number; lng: number; meters: number }) {
+export async function saveDeviceGeofence(
+  auth: Auth,
+  imei: string,
+  fence: { lat: number; lng: number; meters: number },
+) {
   await requireDevice(auth, imei);
   const geofence_gps = `${fence.lat.toFixed(6)},${fence.lng.toFixed(6)}`;
-  const r = await call("radius", () => up.saveGeofence(upstream(auth.token), { imei, geofence_gps, geofence_meters: fence.meters }));
+  const r = await call("radius", () =>
+    up.saveGeofence(upstream(auth.token), { imei, geofence_gps, geofence_meters: fence.meters }),
+  );
   await updateCache(auth, imei, { geofenceGps: r.geofence_gps, geofenceMeters: r.geofence_meters });
 }
 

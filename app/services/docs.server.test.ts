@@ -27,7 +27,9 @@ describe("documentation", () => {
   });
 
   it("escapes raw HTML and unsafe links", () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [a](javascript:alert(1)) [b](/docs/x)');
+    const html = renderMarkdown(
+      "<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [a](javascript:alert(1)) [b](/docs/x)",
+    );
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("javascript:");

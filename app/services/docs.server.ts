@@ -21,13 +21,26 @@ const SECTIONS: { id: string; title: string }[] = [
   { id: "settings", title: "Settings" },
 ];
 
-export type DocPage = { section: string; slug: string; path: string; title: string; order: number; markdown: string; text: string };
+export type DocPage = {
+  section: string;
+  slug: string;
+  path: string;
+  title: string;
+  order: number;
+  markdown: string;
+  text: string;
+};
 export type DocNav = { id: string; title: string; pages: { path: string; title: string }[] }[];
 
 const SLUG = /^[a-z0-9-]+$/;
 
 function escapeHtml(s: string) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 function safeHref(href: string) {
@@ -77,7 +90,15 @@ function readPages(): DocPage[] {
       // First line "# Title"; an optional "<!-- order: N -->" orders pages within a section.
       const title = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? slug;
       const order = Number(/<!--\s*order:\s*(\d+)\s*-->/.exec(markdown)?.[1] ?? 100);
-      pages.push({ section, slug, path: `${section}/${slug}`, title, order, markdown: markdown.replace(/<!--\s*order:\s*\d+\s*-->\n?/, ""), text: plainText(markdown) });
+      pages.push({
+        section,
+        slug,
+        path: `${section}/${slug}`,
+        title,
+        order,
+        markdown: markdown.replace(/<!--\s*order:\s*\d+\s*-->\n?/, ""),
+        text: plainText(markdown),
+      });
     }
   }
   return pages;
@@ -93,7 +114,10 @@ export function allDocs(): DocPage[] {
 }
 
 export function docsNav(pages = allDocs()): DocNav {
-  const ids = [...SECTIONS.map((s) => s.id), ...new Set(pages.map((p) => p.section).filter((id) => !SECTIONS.some((s) => s.id === id)))];
+  const ids = [
+    ...SECTIONS.map((s) => s.id),
+    ...new Set(pages.map((p) => p.section).filter((id) => !SECTIONS.some((s) => s.id === id))),
+  ];
   return ids
     .map((id) => ({
       id,
@@ -107,13 +131,20 @@ export function docsNav(pages = allDocs()): DocNav {
 }
 
 /** A page by its path ("section/slug"), rendered; null for anything else (the route answers 404). */
-export function getDoc(docPath: string): { path: string; title: string; section: string; html: string } | null {
+export function getDoc(
+  docPath: string,
+): { path: string; title: string; section: string; html: string } | null {
   const [section, slug, ...rest] = docPath.replace(/\/+$/, "").split("/");
   if (rest.length || !section || !slug || !SLUG.test(section) || !SLUG.test(slug)) return null;
   const page = allDocs().find((p) => p.section === section && p.slug === slug);
   if (!page) return null;
   const sectionTitle = docsNav().find((s) => s.id === section)?.title ?? section;
-  return { path: page.path, title: page.title, section: sectionTitle, html: renderMarkdown(page.markdown) };
+  return {
+    path: page.path,
+    title: page.title,
+    section: sectionTitle,
+    html: renderMarkdown(page.markdown),
+  };
 }
 
 export type DocHit = { path: string; title: string; excerpt: string };
@@ -127,7 +158,10 @@ export function searchDocs(query: string, pages = allDocs()): DocHit[] {
       const title = p.title.toLowerCase();
       const text = p.text.toLowerCase();
       if (!words.every((w) => title.includes(w) || text.includes(w))) return null;
-      const score = words.reduce((n, w) => n + (title.includes(w) ? 10 : 0) + text.split(w).length - 1, 0);
+      const score = words.reduce(
+        (n, w) => n + (title.includes(w) ? 10 : 0) + text.split(w).length - 1,
+        0,
+      );
       const at = Math.max(0, text.indexOf(words[0]!) - 60);
       const excerpt = `${at > 0 ? "…" : ""}${p.text.slice(at, at + 180)}${at + 180 < p.text.length ? "…" : ""}`;
       return { hit: { path: p.path, title: p.title, excerpt }, score };

@@ -8,7 +8,10 @@ const schema = z.object({
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgresql:// URL, e.g. postgresql://user:pass@localhost:5432/tracksmith")
+    .regex(
+      /^postgres(ql)?:\/\/.+/,
+      "must be a postgresql:// URL, e.g. postgresql://user:pass@localhost:5432/tracksmith",
+    )
     .optional(),
   UPSTREAM_API_URL: z.string().url("must be an http(s) URL of the upstream GPS API").optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
@@ -16,12 +19,23 @@ const schema = z.object({
   UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
   UPSTREAM_BREAKER_OPEN_MS: z.coerce.number().int().min(100).default(15_000),
   UPSTREAM_MAX_CONCURRENT: z.coerce.number().int().min(1).default(24),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().default("Tracksmith <reports@tracksmith.local>"),
   PUBLIC_URL: z.string().url("must be the public http(s) address of this app").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(8 * 60),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default("mailto:support@tracksmith.local"),
@@ -38,7 +52,9 @@ export class ConfigError extends Error {}
 
 /** Parses an environment; the error names each bad variable on one line. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
@@ -46,7 +62,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-    throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (32+ random characters)");
+    throw new ConfigError(
+      "Invalid configuration: SESSION_SECRET is required in production (32+ random characters)",
+    );
   }
   return env;
 }
@@ -64,7 +82,10 @@ export function getEnv(): Env {
  * development value.
  */
 export function appSecrets(): string[] {
-  return (getEnv().SESSION_SECRET ?? "development-only-secret-not-for-production-use").split(",").map((s) => s.trim()).filter(Boolean);
+  return (getEnv().SESSION_SECRET ?? "development-only-secret-not-for-production-use")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** For tests and the boot sequence, after they set process.env. */

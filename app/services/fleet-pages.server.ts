@@ -23,8 +23,17 @@ export async function fleetTable(request: Request) {
   return {
     sync,
     rows: devices.map((d) => ({
-      imei: d.imei, nickname: d.nickname, avatar: d.avatar, status: d.status, outdated: d.outdated, lastContactAt: d.lastContactAt,
-      silentMs: d.silentMs, speed: d.speed, ignition: d.ignition, permdriver: d.permdriver, deviceTypeId: d.deviceTypeId,
+      imei: d.imei,
+      nickname: d.nickname,
+      avatar: d.avatar,
+      status: d.status,
+      outdated: d.outdated,
+      lastContactAt: d.lastContactAt,
+      silentMs: d.silentMs,
+      speed: d.speed,
+      ignition: d.ignition,
+      permdriver: d.permdriver,
+      deviceTypeId: d.deviceTypeId,
     })),
   };
 }
@@ -35,8 +44,17 @@ export async function offlineDevices(request: Request) {
   const after = offlineAfterMs();
   const rows = devices
     .filter((d) => d.silentMs === null || d.silentMs > after)
-    .sort((a, b) => (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || compareText(a.nickname, b.nickname))
-    .map((d) => ({ imei: d.imei, nickname: d.nickname, lastContactAt: d.lastContactAt, silentMs: d.silentMs, battery: d.battery }));
+    .sort(
+      (a, b) =>
+        (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || compareText(a.nickname, b.nickname),
+    )
+    .map((d) => ({
+      imei: d.imei,
+      nickname: d.nickname,
+      lastContactAt: d.lastContactAt,
+      silentMs: d.silentMs,
+      battery: d.battery,
+    }));
   return { sync, rows, afterHours: after / 3_600_000, timeZone: await companyTimeZone(auth) };
 }
 
@@ -45,19 +63,37 @@ export async function geofenceList(request: Request) {
   const { devices, sync } = await listDevices(auth);
   const rows = devices.flatMap((d) => {
     const c = parseGeofenceGps(d.geofenceGps);
-    return c && d.geofenceMeters ? [{ imei: d.imei, nickname: d.nickname, lat: c.lat, lng: c.lng, meters: d.geofenceMeters, inside: insideFence(d.lat, d.lng, c, d.geofenceMeters) }] : [];
+    return c && d.geofenceMeters
+      ? [
+          {
+            imei: d.imei,
+            nickname: d.nickname,
+            lat: c.lat,
+            lng: c.lng,
+            meters: d.geofenceMeters,
+            inside: insideFence(d.lat, d.lng, c, d.geofenceMeters),
+          },
+        ]
+      : [];
   });
   return { sync, rows, devicesWithout: devices.length - rows.length };
 }
 
 /** Haversine distance check: is the device's last position within the circle? */
-export function insideFence(lat: number | null, lng: number | null, c: { lat: number; lng: number }, meters: number): boolean | null {
+export function insideFence(
+  lat: number | null,
+  lng: number | null,
+  c: { lat: number; lng: number },
+  meters: number,
+): boolean | null {
   if (lat === null || lng === null) return null;
   const R = 6_371_000;
   const toRad = (x: number) => (x * Math.PI) / 180;
   const dLat = toRad(lat - c.lat);
   const dLng = toRad(lng - c.lng);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(c.lat)) * Math.cos(toRad(lat)) * Math.sin(dLng / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRad(c.lat)) * Math.cos(toRad(lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(a)) <= meters;
 }
 
@@ -66,6 +102,13 @@ export async function inputsTable(request: Request) {
   const { devices, sync } = await listDevices(auth);
   return {
     sync,
-    rows: devices.map((d) => ({ imei: d.imei, nickname: d.nickname, ignition: d.ignition, battery: d.battery, temperature: d.temperature, lastContactAt: d.lastContactAt })),
+    rows: devices.map((d) => ({
+      imei: d.imei,
+      nickname: d.nickname,
+      ignition: d.ignition,
+      battery: d.battery,
+      temperature: d.temperature,
+      lastContactAt: d.lastContactAt,
+    })),
   };
 }

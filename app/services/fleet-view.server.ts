@@ -9,12 +9,21 @@ import { compareText } from "~/lib/text-order";
 const LIST_LIMIT = 200;
 
 const listItem = (d: DeviceView) => ({
-  imei: d.imei, nickname: d.nickname, avatar: d.avatar, status: d.status, outdated: d.outdated,
-  groupIds: d.groups.map((g) => g.id), tagIds: d.tags.map((t) => t.id),
+  imei: d.imei,
+  nickname: d.nickname,
+  avatar: d.avatar,
+  status: d.status,
+  outdated: d.outdated,
+  groupIds: d.groups.map((g) => g.id),
+  tagIds: d.tags.map((t) => t.id),
 });
 
 /** The server-rendered part of a fleet map page (works without JavaScript): counts, filters, first devices. */
-export async function fleetViewData(auth: Auth, request: Request, title: string): Promise<FleetViewData> {
+export async function fleetViewData(
+  auth: Auth,
+  request: Request,
+  title: string,
+): Promise<FleetViewData> {
   const url = new URL(request.url);
   const { devices, sync } = await listDevices(auth);
   const filters = parseFilters(url.searchParams);
@@ -29,7 +38,10 @@ export async function fleetViewData(auth: Auth, request: Request, title: string)
   const focus = url.searchParams.get("focus");
   // Only to let the page preload the static part: never wait long for a payload being built.
   const mapStaticV = await Promise.race([
-    mapPayload(auth.companyId).then((p) => p.staticPart.v, () => null),
+    mapPayload(auth.companyId).then(
+      (p) => p.staticPart.v,
+      () => null,
+    ),
     new Promise<null>((r) => setTimeout(() => r(null), 50).unref?.()),
   ]);
   return {

@@ -16,7 +16,8 @@ import { submitForm, type FormAnswer } from "~/services/upstream/forms.server";
 
 /** Longer than any one attempt can take (the client's timeout), so a lease never runs out under a live attempt. */
 export const FORWARD_LEASE_MS = 2 * 60_000;
-export const NO_SESSION_ERROR = "Waiting for someone of the company to sign in: the forms service only accepts a signed-in user's token.";
+export const NO_SESSION_ERROR =
+  "Waiting for someone of the company to sign in: the forms service only accepts a signed-in user's token.";
 
 /** The pause after the n-th failed attempt: 30 s, 1, 2, 4, 8 min, then every 15 min. */
 export function retryDelayMs(attempts: number): number {
@@ -25,7 +26,13 @@ export function retryDelayMs(attempts: number): number {
 
 /** A refusal that no retry can change (the form is gone, the answers do not fit it); auth and load problems pass. */
 function isFinalRefusal(e: unknown): boolean {
-  return isUpstreamError(e) && e.kind === "http" && e.status >= 400 && e.status < 500 && ![401, 403, 408, 429].includes(e.status);
+  return (
+    isUpstreamError(e) &&
+    e.kind === "http" &&
+    e.status >= 400 &&
+    e.status < 500 &&
+    ![401, 403, 408, 429].includes(e.status)
+  );
 }
 
 export type ForwardOutcome = "forwarded" | "pending" | "rejected" | "skipped";
@@ -39,10 +46,24 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
   if (count === 0) return "skipped";
   const s = await prisma.formSubmission.findUniqueOrThrow({
     where: { id },
-    select: { id: true, companyId: true, formId: true, answers: true, createdAt: true, attempts: true, link: { select: { label: true, createdBy: true } } },
+    select: {
+      id: true,
+      companyId: true,
+      formId: true,
+      answers: true,
+      createdAt: true,
+      attempts: true,
+      link: { select: { label: true, createdBy: true } },
+    },
   });
   const later = (error: string) =>
-    prisma.formSubmission.update({ where: { id }, data: { nextAttemptAt: new Date(now + retryDelayMs(s.attempts)), lastError: error.slice(0, 500) } });
+    prisma.formSubmission.update({
+      where: { id },
+      data: {
+        nextAttemptAt: new Date(now + retryDelayMs(s.attempts)),
+        lastError: error.slice(0, 500),
+      },
+    });
 
   const token = await tokenForCompany(s.companyId, now, s.link.createdBy);
   if (!token) {
@@ -57,13 +78,25 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
       link_label: s.link.label,
       reference: s.id,
     });
-    await prisma.formSubmission.update({ where: { id }, data: { forwardedAt: new Date(now), upstreamId: sent.id, lastError: null } });
-    logInfo("forms", `submission ${id} forwarded as ${sent.id}${sent.duplicate ? " (already there)" : ""}`);
+    await prisma.formSubmission.update({
+      where: { id },
+      data: { forwardedAt: new Date(now), upstreamId: sent.id, lastError: null },
+    });
+    logInfo(
+      "forms",
+      `submission ${id} forwarded as ${sent.id}${sent.duplicate ? " (already there)" : ""}`,
+    );
     return "forwarded";
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (isFinalRefusal(e)) {
-      await prisma.formSubmission.update({ where: { id }, data: { rejectedAt: new Date(now), lastError: `Refused by the forms service: ${message}`.slice(0, 500) } });
+      await prisma.formSubmission.update({
+        where: { id },
+        data: {
+          rejectedAt: new Date(now),
+          lastError: `Refused by the forms service: ${message}`.slice(0, 500),
+        },
+      });
       logInfo("forms", `submission ${id} refused by the upstream: ${message}`);
       return "rejected";
     }
@@ -81,7 +114,10 @@ export function forwardInBackground(id: string): Promise<ForwardOutcome | "faile
 }
 
 /** The job: every submission whose turn has come, oldest first. */
-export async function forwardDueSubmissions(now = Date.now(), limit = 200): Promise<Record<ForwardOutcome, number>> {
+export async function forwardDueSubmissions(
+  now = Date.now(),
+  limit = 200,
+): Promise<Record<ForwardOutcome, number>> {
   const due = await prisma.formSubmission.findMany({
     where: { forwardedAt: null, rejectedAt: null, nextAttemptAt: { lte: new Date(now) } },
     orderBy: { createdAt: "asc" },
@@ -94,7 +130,14 @@ export async function forwardDueSubmissions(now = Date.now(), limit = 200): Prom
 }
 
 /** "Send again now" from the dashboard: the pause (or a refusal) is forgotten and one attempt runs at once. */
-export async function retrySubmission(companyId: number, id: string, now = Date.now()): Promise<ForwardOutcome> {
-  await prisma.formSubmission.updateMany({ where: { id, companyId, forwardedAt: null }, data: { rejectedAt: null, nextAttemptAt: new Date(now) } });
+export async function retrySubmission(
+  companyId: number,
+  id: string,
+  now = Date.now(),
+): Promise<ForwardOutcome> {
+  await prisma.formSubmission.updateMany({
+    where: { id, companyId, forwardedAt: null },
+    data: { rejectedAt: null, nextAttemptAt: new Date(now) },
+  });
   return forwardSubmission(id, now);
 }

@@ -10,7 +10,12 @@ import { publicFormSchema, toPublicForm, type PublicForm } from "~/lib/public-fo
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import type { Auth } from "~/services/devices.server";
-import { isTokenShaped, linkStatus, newShareToken, type LinkStatus } from "~/services/sharing.server";
+import {
+  isTokenShaped,
+  linkStatus,
+  newShareToken,
+  type LinkStatus,
+} from "~/services/sharing.server";
 import { listForms } from "~/services/upstream/forms.server";
 
 export type FormLinkView = {
@@ -26,20 +31,38 @@ export type FormLinkView = {
   submissions: number;
 };
 
-type Row = { id: string; formId: number; label: string; form: Prisma.JsonValue; createdAt: Date; expiresAt: Date; revokedAt: Date | null; _count?: { submissions: number } };
+type Row = {
+  id: string;
+  formId: number;
+  label: string;
+  form: Prisma.JsonValue;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  _count?: { submissions: number };
+};
 
 /** A stored snapshot, read back through the allow-list again (a row written by hand cannot widen it). */
 export function snapshotOf(json: Prisma.JsonValue): PublicForm {
   const parsed = publicFormSchema.safeParse(json);
-  if (!parsed.success) throw new Error("A form link holds a snapshot that no longer fits the allow-list");
+  if (!parsed.success)
+    throw new Error("A form link holds a snapshot that no longer fits the allow-list");
   return parsed.data;
 }
 
 function view(r: Row, now: number): FormLinkView {
   const status = linkStatus(r, now);
   return {
-    id: r.id, formId: r.formId, title: snapshotOf(r.form).title, label: r.label, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-    revokedAt: r.revokedAt?.toISOString() ?? null, status, active: status === "active", submissions: r._count?.submissions ?? 0,
+    id: r.id,
+    formId: r.formId,
+    title: snapshotOf(r.form).title,
+    label: r.label,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    status,
+    active: status === "active",
+    submissions: r._count?.submissions ?? 0,
   };
 }
 
@@ -56,15 +79,23 @@ export async function createFormLink(
   input: { formId: number; label: string; minutes: number },
   now = Date.now(),
 ): Promise<FormLinkView> {
-  if (!FORM_LINK_DURATIONS.some((d) => d.minutes === input.minutes)) throw new FormLinkError("Choose how long the link works.");
+  if (!FORM_LINK_DURATIONS.some((d) => d.minutes === input.minutes))
+    throw new FormLinkError("Choose how long the link works.");
   const form = (await listForms(upstream(auth.token))).find((f) => f.id === input.formId);
   if (!form) throw new Response("Form not found", { status: 404 });
   const snapshot = toPublicForm(form);
-  if (!snapshot.ok) throw new FormLinkError(`This form cannot be filled in through a link. ${snapshot.reason}`);
+  if (!snapshot.ok)
+    throw new FormLinkError(`This form cannot be filled in through a link. ${snapshot.reason}`);
   const row = await prisma.formLink.create({
     data: {
-      id: newShareToken(), companyId: auth.companyId, formId: form.id, label: input.label, form: snapshot.form,
-      createdBy: userId, createdAt: new Date(now), expiresAt: new Date(now + input.minutes * 60_000),
+      id: newShareToken(),
+      companyId: auth.companyId,
+      formId: form.id,
+      label: input.label,
+      form: snapshot.form,
+      createdBy: userId,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + input.minutes * 60_000),
     },
   });
   return view(row, now);
@@ -75,17 +106,39 @@ export async function listFormLinks(companyId: number, now = Date.now()): Promis
     where: { companyId },
     orderBy: { createdAt: "desc" },
     take: 200,
-    select: { id: true, formId: true, label: true, form: true, createdAt: true, expiresAt: true, revokedAt: true, _count: { select: { submissions: true } } },
+    select: {
+      id: true,
+      formId: true,
+      label: true,
+      form: true,
+      createdAt: true,
+      expiresAt: true,
+      revokedAt: true,
+      _count: { select: { submissions: true } },
+    },
   });
   return rows.map((r) => view(r, now));
 }
 
 /** A link (in any state) of the company, or a 404. */
-export async function requireFormLink(companyId: number, id: string, now = Date.now()): Promise<FormLinkView> {
+export async function requireFormLink(
+  companyId: number,
+  id: string,
+  now = Date.now(),
+): Promise<FormLinkView> {
   const row = isTokenShaped(id)
     ? await prisma.formLink.findFirst({
         where: { id, companyId },
-        select: { id: true, formId: true, label: true, form: true, createdAt: true, expiresAt: true, revokedAt: true, _count: { select: { submissions: true } } },
+        select: {
+          id: true,
+          formId: true,
+          label: true,
+          form: true,
+          createdAt: true,
+          expiresAt: true,
+          revokedAt: true,
+          _count: { select: { submissions: true } },
+        },
       })
     : null;
   if (!row) throw new Response("Form link not found", { status: 404 });
@@ -93,13 +146,28 @@ export async function requireFormLink(companyId: number, id: string, now = Date.
 }
 
 /** Revokes a link of the company; false when it was revoked already, a 404 when it is not the company's. */
-export async function revokeFormLink(companyId: number, id: string, now = Date.now()): Promise<boolean> {
+export async function revokeFormLink(
+  companyId: number,
+  id: string,
+  now = Date.now(),
+): Promise<boolean> {
   await requireFormLink(companyId, id, now);
-  const { count } = await prisma.formLink.updateMany({ where: { id, companyId, revokedAt: null }, data: { revokedAt: new Date(now) } });
+  const { count } = await prisma.formLink.updateMany({
+    where: { id, companyId, revokedAt: null },
+    data: { revokedAt: new Date(now) },
+  });
   return count > 0;
 }
 
-export type LiveFormLink = { id: string; companyId: number; formId: number; label: string; createdBy: number; expiresAt: string; form: PublicForm };
+export type LiveFormLink = {
+  id: string;
+  companyId: number;
+  formId: number;
+  label: string;
+  createdBy: number;
+  expiresAt: string;
+  form: PublicForm;
+};
 
 /**
  * The link behind a token while it works, or a 404 — unknown, expired and revoked links give the
@@ -110,7 +178,12 @@ export async function resolveFormLink(token: string, now = Date.now()): Promise<
   const link = await prisma.formLink.findUnique({ where: { id: token } });
   if (!link || linkStatus(link, now) !== "active") throw new Response("Not found", { status: 404 });
   return {
-    id: link.id, companyId: link.companyId, formId: link.formId, label: link.label, createdBy: link.createdBy,
-    expiresAt: link.expiresAt.toISOString(), form: snapshotOf(link.form),
+    id: link.id,
+    companyId: link.companyId,
+    formId: link.formId,
+    label: link.label,
+    createdBy: link.createdBy,
+    expiresAt: link.expiresAt.toISOString(),
+    form: snapshotOf(link.form),
   };
 }

@@ -16,7 +16,13 @@ import { upstream } from "~/services/api.server";
 import { authOf, type Auth } from "~/services/devices.server";
 import { getEnv } from "~/services/env.server";
 import { retrySubmission, type ForwardOutcome } from "~/services/form-forwarding.server";
-import { createFormLink, FormLinkError, listFormLinks, requireFormLink, revokeFormLink } from "~/services/form-links.server";
+import {
+  createFormLink,
+  FormLinkError,
+  listFormLinks,
+  requireFormLink,
+  revokeFormLink,
+} from "~/services/form-links.server";
 import { listSubmissions, requireSubmission } from "~/services/form-submissions.server";
 import { logError, logInfo } from "~/services/log.server";
 import { isUpstreamError } from "~/services/upstream/errors";
@@ -24,25 +30,41 @@ import { listForms } from "~/services/upstream/forms.server";
 import { parseForm } from "~/lib/parse-form";
 
 export const FORMS_PAGE = "/dashboard/dashboard-forms";
-export const UPSTREAM_DOWN_MESSAGE = "The forms could not be loaded from the tracking service just now. The links and answers below are kept here and still work; new links can be made once it answers again.";
+export const UPSTREAM_DOWN_MESSAGE =
+  "The forms could not be loaded from the tracking service just now. The links and answers below are kept here and still work; new links can be made once it answers again.";
 
-export const canManageFormLinks = (user: Pick<SessionUser, "permissions" | "features_enabled" | "tsadmin">) =>
-  isAllowed(user, { permission: "forms_add" }) || isAllowed(user, { permission: "forms_edit" });
+export const canManageFormLinks = (
+  user: Pick<SessionUser, "permissions" | "features_enabled" | "tsadmin">,
+) => isAllowed(user, { permission: "forms_add" }) || isAllowed(user, { permission: "forms_edit" });
 
 async function guard(request: Request) {
   const session = await requireAccess(request, ruleForPath(FORMS_PAGE));
   return { session, auth: authOf(session), companyId: session.user.companyid };
 }
 
-export type FormSummary = { id: number; title: string; description: string; questions: number; unshareable: string | null };
+export type FormSummary = {
+  id: number;
+  title: string;
+  description: string;
+  questions: number;
+  unshareable: string | null;
+};
 
-async function companyForms(auth: Auth): Promise<{ forms: FormSummary[] | null; formsError: string | null }> {
+async function companyForms(
+  auth: Auth,
+): Promise<{ forms: FormSummary[] | null; formsError: string | null }> {
   try {
     const list = await listForms(upstream(auth.token));
     return {
       forms: list.map((f) => {
         const p = toPublicForm(f);
-        return { id: f.id, title: f.title, description: f.description ?? "", questions: f.fields.length, unshareable: p.ok ? null : p.reason };
+        return {
+          id: f.id,
+          title: f.title,
+          description: f.description ?? "",
+          questions: f.fields.length,
+          unshareable: p.ok ? null : p.reason,
+        };
       }),
       formsError: null,
     };
@@ -99,7 +121,11 @@ export async function formsDashboardAction(request: Request) {
   if (intent === "link-create") {
     const submission = parseForm(formData, FormLinkCreateSchema);
     const formId = Number(formData.get("formId")) || null;
-    if (submission.status !== "success") return json({ intent: "link-create" as const, formId, reply: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return json(
+        { intent: "link-create" as const, formId, reply: submission.reply() },
+        { status: 400 },
+      );
     try {
       const link = await createFormLink(auth, session.user.username_id, submission.value);
       logInfo("forms", `user=${session.user.username} made a fill-in link for form ${link.formId}`);
@@ -107,15 +133,30 @@ export async function formsDashboardAction(request: Request) {
     } catch (e) {
       if (e instanceof Response) throw e;
       const message =
-        e instanceof FormLinkError ? e.message : isUpstreamError(e) ? "The tracking service did not answer, so no link was made. Please try again in a moment." : null;
+        e instanceof FormLinkError
+          ? e.message
+          : isUpstreamError(e)
+            ? "The tracking service did not answer, so no link was made. Please try again in a moment."
+            : null;
       if (!message) throw e;
       if (!(e instanceof FormLinkError)) logError("forms", e);
-      return json({ intent: "link-create" as const, formId, reply: submission.reply({ formErrors: [message] }) }, { status: e instanceof FormLinkError ? 400 : 503 });
+      return json(
+        {
+          intent: "link-create" as const,
+          formId,
+          reply: submission.reply({ formErrors: [message] }),
+        },
+        { status: e instanceof FormLinkError ? 400 : 503 },
+      );
     }
   }
 
   const parsed = FormLinkIntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return json({ intent: "error" as const, message: "That request was not understood." }, { status: 400 });
+  if (!parsed.success)
+    return json(
+      { intent: "error" as const, message: "That request was not understood." },
+      { status: 400 },
+    );
   const d = parsed.data;
   if (d.intent === "link-revoke") {
     await requireFormLink(companyId, d.id);

@@ -5,7 +5,10 @@ import PgBoss from "pg-boss";
  * used (server/jobs/push-fanout.ts publishes it here); elsewhere (tests, a CLI) a send-only
  * instance is started on first use. Either way the job is in PostgreSQL once `send` returns.
  */
-const g = globalThis as unknown as { __tracksmithBoss?: PgBoss; __tracksmithSender?: { url: string; boss: Promise<PgBoss> } };
+const g = globalThis as unknown as {
+  __tracksmithBoss?: PgBoss;
+  __tracksmithSender?: { url: string; boss: Promise<PgBoss> };
+};
 
 export function publishWorkerBoss(boss: PgBoss | undefined) {
   g.__tracksmithBoss = boss;
@@ -16,7 +19,13 @@ export async function getBoss(): Promise<PgBoss> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   if (!g.__tracksmithSender || g.__tracksmithSender.url !== url) {
-    const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 2, supervise: false, schedule: false });
+    const boss = new PgBoss({
+      connectionString: url,
+      schema: "pgboss",
+      max: 2,
+      supervise: false,
+      schedule: false,
+    });
     boss.on("error", () => undefined);
     g.__tracksmithSender = { url, boss: boss.start() };
   }
@@ -27,11 +36,20 @@ export async function getBoss(): Promise<PgBoss> {
 export async function stopSender() {
   const s = g.__tracksmithSender;
   g.__tracksmithSender = undefined;
-  if (s) await (await s.boss).stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+  if (s)
+    await (
+      await s.boss
+    )
+      .stop({ graceful: false, wait: true, timeout: 2000 })
+      .catch(() => undefined);
 }
 
 /** Creates the queue if needed, then sends. */
-export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+export async function sendJob(
+  name: string,
+  data: object,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null> {
   const boss = await getBoss();
   await ensureQueue(boss, name);
   return boss.send(name, data, options);

@@ -14,14 +14,20 @@ const FRESH_MS = 5 * 60_000;
 /** After a failure, the next attempt waits this long (the upstream client has its own breaker too). */
 const RETRY_MS = 30_000;
 
-type Entry = { jobsites: MapJobsite[]; fetchedAt: number | null; failedAt: number | null; refreshing?: Promise<void> };
+type Entry = {
+  jobsites: MapJobsite[];
+  fetchedAt: number | null;
+  failedAt: number | null;
+  refreshing?: Promise<void>;
+};
 const gs = globalThis as unknown as { __tracksmithJobsites?: Map<number, Entry> };
 const entries = () => (gs.__tracksmithJobsites ??= new Map());
 
 function fenceOf(j: Jobsite): JobsiteFence | null {
   const g = j.geofence;
   if (!g) return null;
-  if (g.type === "circle") return { kind: "circle", lat: g.lat, lng: g.lng, radius: g.radius_meters };
+  if (g.type === "circle")
+    return { kind: "circle", lat: g.lat, lng: g.lng, radius: g.radius_meters };
   return { kind: "polygon", points: g.points.map((p) => [p.lat, p.lng] as [number, number]) };
 }
 
@@ -29,7 +35,9 @@ function fenceOf(j: Jobsite): JobsiteFence | null {
 export function toMapJobsites(list: Jobsite[]): MapJobsite[] {
   return list.flatMap((j) => {
     const fence = fenceOf(j);
-    return fence && j.active !== false ? [{ id: j.id, name: j.name, address: j.address ?? null, fence }] : [];
+    return fence && j.active !== false
+      ? [{ id: j.id, name: j.name, address: j.address ?? null, fence }]
+      : [];
   });
 }
 
@@ -53,14 +61,20 @@ export async function companyJobsites(auth: Auth): Promise<JobsitesPayload> {
   let e = entries().get(auth.companyId);
   if (!e) entries().set(auth.companyId, (e = { jobsites: [], fetchedAt: null, failedAt: null }));
   const now = Date.now();
-  const due = (e.fetchedAt === null || now - e.fetchedAt >= FRESH_MS) && (e.failedAt === null || now - e.failedAt >= RETRY_MS);
+  const due =
+    (e.fetchedAt === null || now - e.fetchedAt >= FRESH_MS) &&
+    (e.failedAt === null || now - e.failedAt >= RETRY_MS);
   if (due) {
     const r = refresh(auth, e);
     // Only the very first read waits; later ones are answered from the cache at once.
     if (e.fetchedAt === null) await r;
   }
   const stale = e.failedAt !== null;
-  return { jobsites: e.jobsites, stale, asOf: e.fetchedAt === null ? null : new Date(e.fetchedAt).toISOString() };
+  return {
+    jobsites: e.jobsites,
+    stale,
+    asOf: e.fetchedAt === null ? null : new Date(e.fetchedAt).toISOString(),
+  };
 }
 
 /** For tests: forget every company's jobsites. */

@@ -7,7 +7,13 @@
 export type DeviceChange = { imei: string } & Record<string, unknown>;
 export type Listener = (batch: DeviceChange[]) => void;
 
-type Subscriber = { companyId: number; listener: Listener; pending: Map<string, DeviceChange>; timer: NodeJS.Timeout | null; flushMs: number };
+type Subscriber = {
+  companyId: number;
+  listener: Listener;
+  pending: Map<string, DeviceChange>;
+  timer: NodeJS.Timeout | null;
+  flushMs: number;
+};
 type Hub = { subscribers: Set<Subscriber> };
 
 const g = globalThis as unknown as { __tracksmithLive?: Hub };
@@ -20,7 +26,11 @@ export function mergeChange(pending: Map<string, DeviceChange>, change: DeviceCh
 }
 
 /** The fields of `next` that differ from `prev` (with the imei), or null when nothing changed. */
-export function diffFields<T extends Record<string, unknown>>(imei: string, prev: T | undefined, next: T): DeviceChange | null {
+export function diffFields<T extends Record<string, unknown>>(
+  imei: string,
+  prev: T | undefined,
+  next: T,
+): DeviceChange | null {
   const out: DeviceChange = { imei };
   let changed = false;
   for (const [k, v] of Object.entries(next)) {
@@ -34,7 +44,8 @@ export function diffFields<T extends Record<string, unknown>>(imei: string, prev
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  if (typeof a === "object" && typeof b === "object" && a && b) return JSON.stringify(a) === JSON.stringify(b);
+  if (typeof a === "object" && typeof b === "object" && a && b)
+    return JSON.stringify(a) === JSON.stringify(b);
   return false;
 }
 
@@ -77,5 +88,6 @@ export function activeCompanies(): Set<number> {
 }
 
 export function subscriberCount(companyId?: number): number {
-  return [...hub().subscribers].filter((s) => companyId === undefined || s.companyId === companyId).length;
+  return [...hub().subscribers].filter((s) => companyId === undefined || s.companyId === companyId)
+    .length;
 }

@@ -18,12 +18,15 @@ async function countryOf(address: string): Promise<string | null> {
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.country;
   let country: string | null = null;
   try {
-    const target = url.includes("{ip}") ? url.replace("{ip}", encodeURIComponent(address)) : `${url.replace(/\/$/, "")}/${encodeURIComponent(address)}`;
+    const target = url.includes("{ip}")
+      ? url.replace("{ip}", encodeURIComponent(address))
+      : `${url.replace(/\/$/, "")}/${encodeURIComponent(address)}`;
     const res = await fetch(target, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
     if (res.ok) {
       const body = (await res.json()) as Record<string, unknown>;
       const value = body.country_code ?? body.countryCode ?? body.country;
-      country = typeof value === "string" && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;
+      country =
+        typeof value === "string" && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null;
     }
   } catch (error) {
     logInfo("locale", `IP location lookup failed: ${(error as Error).message}`);
@@ -34,5 +37,8 @@ async function countryOf(address: string): Promise<string | null> {
 
 /** The date locale of a request: the IP's country where configured, else the Accept-Language header. */
 export async function dateLocaleFor(request: Request, clientAddress: string): Promise<DateLocale> {
-  return localeForCountry(await countryOf(clientAddress)) ?? localeFromAcceptLanguage(request.headers.get("accept-language"));
+  return (
+    localeForCountry(await countryOf(clientAddress)) ??
+    localeFromAcceptLanguage(request.headers.get("accept-language"))
+  );
 }

@@ -3,18 +3,51 @@ import { pdfText as pdfParse } from "../../tests/support/pdf";
 import { describe, expect, it } from "vitest";
 import { fromLogEntry, summarize } from "~/lib/logbook";
 import type { LogEntry } from "~/services/upstream/schemas";
-import { CSV_COLUMNS, exportFileName, logbookCsv, logbookPdf, type ExportInput } from "./logbook-export.server";
+import {
+  CSV_COLUMNS,
+  exportFileName,
+  logbookCsv,
+  logbookPdf,
+  type ExportInput,
+} from "./logbook-export.server";
 
-const e = (id: string, start: string, stop: string, a: number, b: number, purpose: "business" | "private", description: string, driver: string): LogEntry => [
+const e = (
+  id: string,
+  start: string,
+  stop: string,
+  a: number,
+  b: number,
+  purpose: "business" | "private",
+  description: string,
+  driver: string,
+): LogEntry => [
   { obdodometer: a, address: "1 Depot Rd, Eagle Farm" },
-  { obdodometer: b, address: "Queen St, Brisbane, \"CBD\"" },
+  { obdodometer: b, address: 'Queen St, Brisbane, "CBD"' },
   { id, logstart: start, logstop: stop, description, imei: "354800100000001", purpose, driver },
 ];
 
 function input(measurement: "metric" | "imperial" = "metric"): ExportInput {
   const entries = [
-    e("a", "2026-03-01T13:30:00Z", "2026-03-01T14:40:00Z", 1000, 1040, "business", "Delivery, Newstead", "Ann Lee"),
-    e("b", "2026-03-02T01:00:00Z", "2026-03-02T02:00:00Z", 1050, 1060, "private", "Private", "Bob Ray"),
+    e(
+      "a",
+      "2026-03-01T13:30:00Z",
+      "2026-03-01T14:40:00Z",
+      1000,
+      1040,
+      "business",
+      "Delivery, Newstead",
+      "Ann Lee",
+    ),
+    e(
+      "b",
+      "2026-03-02T01:00:00Z",
+      "2026-03-02T02:00:00Z",
+      1050,
+      1060,
+      "private",
+      "Private",
+      "Bob Ray",
+    ),
   ].map(fromLogEntry);
   return {
     vehicle: { imei: "354800100000001", nickname: "Van 12" },
@@ -32,7 +65,16 @@ describe("logbook CSV", () => {
     expect(Object.keys(rows[0]!)).toEqual(CSV_COLUMNS("metric"));
     expect(rows).toHaveLength(2);
     // 13:30 UTC on 1 March is 23:30 in Brisbane: still 1 March.
-    expect(rows[0]).toMatchObject({ Date: "01/03/2026", "Start time": "23:30", "End time": "00:40", "Start odometer (km)": "1000.0", "End odometer (km)": "1040.0", "Distance (km)": "40.0", Purpose: "Business", Driver: "Ann Lee" });
+    expect(rows[0]).toMatchObject({
+      Date: "01/03/2026",
+      "Start time": "23:30",
+      "End time": "00:40",
+      "Start odometer (km)": "1000.0",
+      "End odometer (km)": "1040.0",
+      "Distance (km)": "40.0",
+      Purpose: "Business",
+      Driver: "Ann Lee",
+    });
     expect(rows[0]!["End address"]).toBe('Queen St, Brisbane, "CBD"');
     expect(rows[1]).toMatchObject({ Purpose: "Private", "Distance (km)": "10.0" });
   });
@@ -73,8 +115,23 @@ describe("logbook PDF", () => {
   });
 
   it("runs over several pages for a long period", async () => {
-    const many = Array.from({ length: 120 }, (_, i) => fromLogEntry(e(`t${i}`, new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(), new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(), i * 10, i * 10 + 5, "business", "Job", "Ann")));
-    const { numpages } = await pdfParse(await logbookPdf({ ...input(), entries: many, summary: summarize(many) }));
+    const many = Array.from({ length: 120 }, (_, i) =>
+      fromLogEntry(
+        e(
+          `t${i}`,
+          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(),
+          i * 10,
+          i * 10 + 5,
+          "business",
+          "Job",
+          "Ann",
+        ),
+      ),
+    );
+    const { numpages } = await pdfParse(
+      await logbookPdf({ ...input(), entries: many, summary: summarize(many) }),
+    );
     expect(numpages).toBeGreaterThan(2);
   });
 });

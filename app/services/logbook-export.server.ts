@@ -23,7 +23,12 @@ function fmt(timeZone: string, kind: "date" | "time"): Intl.DateTimeFormat {
   const key = `${timeZone}|${kind}`;
   let f = dateFmt.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-AU", kind === "date" ? { timeZone, year: "numeric", month: "2-digit", day: "2-digit" } : { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    f = new Intl.DateTimeFormat(
+      "en-AU",
+      kind === "date"
+        ? { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }
+        : { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+    );
     dateFmt.set(key, f);
   }
   return f;
@@ -35,22 +40,44 @@ const odo = (km: number, m: Measurement) => toDistanceUnit(km, m).toFixed(1);
 const purposeLabel = (p: string) => (p === "business" ? "Business" : "Private");
 
 export const CSV_COLUMNS = (m: Measurement) => [
-  "Date", "Start time", "End time", "Start address", "End address",
-  `Start odometer (${distanceLabel(m)})`, `End odometer (${distanceLabel(m)})`, `Distance (${distanceLabel(m)})`,
-  "Purpose", "Description", "Driver",
+  "Date",
+  "Start time",
+  "End time",
+  "Start address",
+  "End address",
+  `Start odometer (${distanceLabel(m)})`,
+  `End odometer (${distanceLabel(m)})`,
+  `Distance (${distanceLabel(m)})`,
+  "Purpose",
+  "Description",
+  "Driver",
 ];
 
 export function logbookCsv(input: ExportInput): string {
   const { entries, measurement: m, timeZone: tz } = input;
   const rows = entries.map((e) => [
-    dateOf(e.startMs, tz), timeOf(e.startMs, tz), timeOf(e.stopMs, tz), e.startAddress ?? "", e.endAddress ?? "",
-    odo(e.startOdometer, m), odo(e.endOdometer, m), dist(e.km, m), purposeLabel(e.purpose), e.description, e.driver ?? "",
+    dateOf(e.startMs, tz),
+    timeOf(e.startMs, tz),
+    timeOf(e.stopMs, tz),
+    e.startAddress ?? "",
+    e.endAddress ?? "",
+    odo(e.startOdometer, m),
+    odo(e.endOdometer, m),
+    dist(e.km, m),
+    purposeLabel(e.purpose),
+    e.description,
+    e.driver ?? "",
   ]);
   return stringify([CSV_COLUMNS(m), ...rows]);
 }
 
-export function exportFileName(input: Pick<ExportInput, "vehicle" | "period">, ext: "csv" | "pdf"): string {
-  const safe = input.vehicle.nickname.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-|-$/g, "") || input.vehicle.imei;
+export function exportFileName(
+  input: Pick<ExportInput, "vehicle" | "period">,
+  ext: "csv" | "pdf",
+): string {
+  const safe =
+    input.vehicle.nickname.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-|-$/g, "") ||
+    input.vehicle.imei;
   return `logbook-${safe}-${input.period.from}-to-${input.period.to}.${ext}`;
 }
 
@@ -58,7 +85,11 @@ export function exportFileName(input: Pick<ExportInput, "vehicle" | "period">, e
 export function logbookPdf(input: ExportInput): Promise<Buffer> {
   const { vehicle, period, entries, summary, measurement: m, timeZone: tz } = input;
   const unit = distanceLabel(m);
-  const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `Vehicle logbook ${vehicle.nickname}`, Creator: "Tracksmith" } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 40,
+    info: { Title: `Vehicle logbook ${vehicle.nickname}`, Creator: "Tracksmith" },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -68,11 +99,22 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
 
   doc.font("Helvetica-Bold").fontSize(16).text("Vehicle logbook");
   doc.moveDown(0.5).font("Helvetica").fontSize(10);
-  const line = (label: string, value: string) => doc.font("Helvetica-Bold").text(`${label}: `, { continued: true }).font("Helvetica").text(value);
+  const line = (label: string, value: string) =>
+    doc
+      .font("Helvetica-Bold")
+      .text(`${label}: `, { continued: true })
+      .font("Helvetica")
+      .text(value);
   line("Vehicle", `${vehicle.nickname} (${vehicle.imei})`);
   line("Period", `${period.from} to ${period.to}`);
-  line("Odometer at start", summary.startOdometer === null ? "-" : `${odo(summary.startOdometer, m)} ${unit}`);
-  line("Odometer at end", summary.endOdometer === null ? "-" : `${odo(summary.endOdometer, m)} ${unit}`);
+  line(
+    "Odometer at start",
+    summary.startOdometer === null ? "-" : `${odo(summary.startOdometer, m)} ${unit}`,
+  );
+  line(
+    "Odometer at end",
+    summary.endOdometer === null ? "-" : `${odo(summary.endOdometer, m)} ${unit}`,
+  );
   line("Total distance", `${dist(summary.totalKmsTravelled, m)} ${unit}`);
   line("Business distance", `${dist(summary.businessKmsTravelled, m)} ${unit}`);
   line("Business-use percentage", `${summary.businessPercent.toFixed(1)}%`);
@@ -80,8 +122,12 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
   doc.moveDown();
 
   const cols = [
-    { title: "Date", w: 62 }, { title: `Start odo (${unit})`, w: 70 }, { title: `End odo (${unit})`, w: 70 }, { title: unit, w: 42 },
-    { title: "Purpose", w: 140 }, { title: "Driver", w: 131 },
+    { title: "Date", w: 62 },
+    { title: `Start odo (${unit})`, w: 70 },
+    { title: `End odo (${unit})`, w: 70 },
+    { title: unit, w: 42 },
+    { title: "Purpose", w: 140 },
+    { title: "Driver", w: 131 },
   ];
   const left = doc.page.margins.left;
   const rowH = 16;
@@ -93,7 +139,10 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
       doc.text(c.title, x, y, { width: c.w - 4, lineBreak: false });
       x += c.w;
     }
-    doc.moveTo(left, y + rowH - 3).lineTo(left + cols.reduce((s, c) => s + c.w, 0), y + rowH - 3).stroke();
+    doc
+      .moveTo(left, y + rowH - 3)
+      .lineTo(left + cols.reduce((s, c) => s + c.w, 0), y + rowH - 3)
+      .stroke();
     doc.y = y + rowH;
     doc.font("Helvetica");
   };
@@ -104,7 +153,14 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
       doc.addPage();
       header();
     }
-    const cells = [dateOf(e.startMs, tz), odo(e.startOdometer, m), odo(e.endOdometer, m), dist(e.km, m), `${purposeLabel(e.purpose)}${e.description ? `: ${e.description}` : ""}`, e.driver ?? ""];
+    const cells = [
+      dateOf(e.startMs, tz),
+      odo(e.startOdometer, m),
+      odo(e.endOdometer, m),
+      dist(e.km, m),
+      `${purposeLabel(e.purpose)}${e.description ? `: ${e.description}` : ""}`,
+      e.driver ?? "",
+    ];
     let x = left;
     const y = doc.y;
     cells.forEach((text, i) => {
@@ -113,8 +169,16 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
     });
     doc.y = y + rowH;
   }
-  doc.moveDown(2).fontSize(10).text(`Business-use percentage for the period: ${summary.businessPercent.toFixed(1)}%`, left);
-  doc.moveDown(2).text("Signature of driver / owner: ______________________________    Date: ______________", left);
+  doc
+    .moveDown(2)
+    .fontSize(10)
+    .text(`Business-use percentage for the period: ${summary.businessPercent.toFixed(1)}%`, left);
+  doc
+    .moveDown(2)
+    .text(
+      "Signature of driver / owner: ______________________________    Date: ______________",
+      left,
+    );
   doc.end();
   return done;
 }

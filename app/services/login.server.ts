@@ -8,7 +8,12 @@ import type { SessionUser } from "~/lib/user";
 import { upstream } from "~/services/api.server";
 import { createUserSession, destroyUserSession, getAuth } from "~/services/auth.server";
 import { logError, logInfo } from "~/services/log.server";
-import { clearLoginFailures, isLoginBlocked, RATE_LIMIT_MESSAGE, recordLoginFailure } from "~/services/rate-limit.server";
+import {
+  clearLoginFailures,
+  isLoginBlocked,
+  RATE_LIMIT_MESSAGE,
+  recordLoginFailure,
+} from "~/services/rate-limit.server";
 import { getSession, sessionStorage, type SessionData } from "~/services/session.server";
 import * as api from "~/services/upstream/index.server";
 import { compareText } from "~/lib/text-order";
@@ -34,7 +39,10 @@ function tokenExpiry(token: string): number {
  * After a successful login: the profile, permissions, feature flags (type 7; a failure is
  * ignored) and avatar (first photo; a failure is ignored), kept server-side with the token.
  */
-export async function buildSessionData(token: string, fallbackUser?: api.UpstreamUser): Promise<SessionData> {
+export async function buildSessionData(
+  token: string,
+  fallbackUser?: api.UpstreamUser,
+): Promise<SessionData> {
   const up = upstream(token);
   const [profile, permissions, features] = await Promise.all([
     api.profile(up).catch((e) => {
@@ -50,7 +58,8 @@ export async function buildSessionData(token: string, fallbackUser?: api.Upstrea
   });
   const user: SessionUser = {
     username_id: profile.username_id,
-    username: profile.username ?? fallbackUser?.username ?? profile.email ?? String(profile.username_id),
+    username:
+      profile.username ?? fallbackUser?.username ?? profile.email ?? String(profile.username_id),
     name: profile.name,
     first_name: profile.first_name,
     last_name: profile.last_name,
@@ -72,7 +81,10 @@ class LoginRefused extends Error {}
 const authenticator = new Authenticator<SessionData>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const result = await api.login(upstream(), { username: String(form.get("username") ?? "").trim(), password: String(form.get("password") ?? "") });
+    const result = await api.login(upstream(), {
+      username: String(form.get("username") ?? "").trim(),
+      password: String(form.get("password") ?? ""),
+    });
     if (!result.ok) throw new LoginRefused(result.message);
     return buildSessionData(result.token, result.user);
   }),
@@ -80,7 +92,10 @@ authenticator.use(
 );
 
 function formRequest(fields: Record<string, string>) {
-  return new Request("http://internal/login", { method: "POST", body: new URLSearchParams(fields) });
+  return new Request("http://internal/login", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
 }
 
 async function authenticate(username: string, password: string): Promise<SessionData | Failure> {
@@ -90,7 +105,13 @@ async function authenticate(username: string, password: string): Promise<Session
     if (e instanceof LoginRefused) return { error: e.message, status: 401 };
     if (e instanceof api.UpstreamError) {
       logError("auth", e);
-      return { error: e.kind === "http" ? e.message : "The tracking service is not answering. Please try again in a minute.", status: 503 };
+      return {
+        error:
+          e.kind === "http"
+            ? e.message
+            : "The tracking service is not answering. Please try again in a minute.",
+        status: 503,
+      };
     }
     throw e;
   }
@@ -118,15 +139,25 @@ export async function handleLogin(
     }
     return result;
   }
-  if (options.adminOnly && !result.user.tsadmin && result.user.permissions.edit_permissions !== true) {
-    return { error: "This account is not an administrator. Use the ordinary sign-in page.", status: 403 };
+  if (
+    options.adminOnly &&
+    !result.user.tsadmin &&
+    result.user.permissions.edit_permissions !== true
+  ) {
+    return {
+      error: "This account is not an administrator. Use the ordinary sign-in page.",
+      status: 403,
+    };
   }
   await clearLoginFailures(input.username, address);
   return createUserSession(request, result, input.redirectTo);
 }
 
 /** Sign-up (expects 201), then signs in with the new account. */
-export async function handleRegister(request: Request, info: z.infer<typeof RegisterSchema>): Promise<Response | Failure> {
+export async function handleRegister(
+  request: Request,
+  info: z.infer<typeof RegisterSchema>,
+): Promise<Response | Failure> {
   try {
     await api.signUp(upstream(), { ...info, mobile: info.mobile || undefined });
   } catch (e) {
@@ -139,8 +170,12 @@ export async function handleRegister(request: Request, info: z.infer<typeof Regi
 }
 
 export async function handleDemoLogin(request: Request): Promise<Response | Failure> {
-  const result = await authenticate(process.env.DEMO_USERNAME ?? "demo", process.env.DEMO_PASSWORD ?? "demo123");
-  if ("error" in result) return { error: "The demo is not available right now. Please try again later.", status: 503 };
+  const result = await authenticate(
+    process.env.DEMO_USERNAME ?? "demo",
+    process.env.DEMO_PASSWORD ?? "demo123",
+  );
+  if ("error" in result)
+    return { error: "The demo is not available right now. Please try again later.", status: 503 };
   return createUserSession(request, result, "/dashboard/assets");
 }
 
@@ -148,7 +183,9 @@ export async function handleDemoLogin(request: Request): Promise<Response | Fail
 export async function handleLogout(request: Request): Promise<Response> {
   const auth = await getAuth(request);
   if (auth) {
-    await api.logout(upstream(auth.token)).catch((e) => logInfo("auth", `upstream logout failed: ${(e as Error).message}`));
+    await api
+      .logout(upstream(auth.token))
+      .catch((e) => logInfo("auth", `upstream logout failed: ${(e as Error).message}`));
   }
   return destroyUserSession(request, "/login");
 }
@@ -157,14 +194,20 @@ export async function handleLogout(request: Request): Promise<Response> {
  * Recovery step 1 (SPEC §4): the token login. A missing token is reported and the call still
  * proceeds; no token in the answer and a failed call have their own messages.
  */
-export async function recoverWithToken(request: Request, token: string): Promise<{ ok: true; headers: Headers } | { ok: false; errors: string[] }> {
+export async function recoverWithToken(
+  request: Request,
+  token: string,
+): Promise<{ ok: true; headers: Headers } | { ok: false; errors: string[] }> {
   const errors: string[] = token ? [] : [RECOVERY_MESSAGES.missingToken];
   let bearer: string;
   try {
     bearer = await api.tokenLogin(upstream(), token);
   } catch (e) {
     const noToken = e instanceof api.UpstreamError && e.message === api.MESSAGES.tokenLoginNoToken;
-    return { ok: false, errors: [...errors, noToken ? RECOVERY_MESSAGES.noToken : RECOVERY_MESSAGES.failed] };
+    return {
+      ok: false,
+      errors: [...errors, noToken ? RECOVERY_MESSAGES.noToken : RECOVERY_MESSAGES.failed],
+    };
   }
   try {
     const data = await buildSessionData(bearer);
@@ -176,7 +219,10 @@ export async function recoverWithToken(request: Request, token: string): Promise
     session.set("token", data.token);
     session.set("tokenExp", data.tokenExp);
     session.set("recoveredAt", Date.now());
-    return { ok: true, headers: new Headers({ "Set-Cookie": await storage.commitSession(session) }) };
+    return {
+      ok: true,
+      headers: new Headers({ "Set-Cookie": await storage.commitSession(session) }),
+    };
   } catch (e) {
     logError("auth", e);
     return { ok: false, errors: [...errors, RECOVERY_MESSAGES.noToken] };
@@ -194,15 +240,20 @@ export async function resetPasswordForSession(
   request: Request,
   password: FormDataEntryValue | null,
 ): Promise<{ ok: true } | { ok: false; status: number; fieldError?: string; errors?: string[] }> {
-  if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, fieldError: "Enter a new password" };
+  if (typeof password !== "string" || password.length === 0)
+    return { ok: false, status: 400, fieldError: "Enter a new password" };
   const auth = await getAuth(request);
   // Only a session opened by a recovery link (in the last 30 minutes) may set a password this way.
-  if (!auth || !(await isRecoverySession(request))) return { ok: false, status: 401, errors: [RECOVERY_MESSAGES.failed] };
+  if (!auth || !(await isRecoverySession(request)))
+    return { ok: false, status: 401, errors: [RECOVERY_MESSAGES.failed] };
   try {
     await api.resetPassword(upstream(auth.token), password);
     return { ok: true };
   } catch (e) {
-    return { ok: false, status: 400, errors: [e instanceof api.UpstreamError ? e.message : api.MESSAGES.generic] };
+    return {
+      ok: false,
+      status: 400,
+      errors: [e instanceof api.UpstreamError ? e.message : api.MESSAGES.generic],
+    };
   }
 }
-

@@ -20,9 +20,20 @@ it("without SMTP_URL, mail is written as an .eml file in $DATA_DIR/mail, HTML es
   resetEnvCache();
   resetMailTransport();
   const mail = composeReportEmail({
-    scheduleId: "s1", to: "ops@example.com", subject: "Weekly <trips>", message: "Hi <b>team</b>", reportTitle: "Trip summary", period: "1 Mar 2026 – 7 Mar 2026 (UTC)",
-    headline: [{ label: "Trips", value: "12" }], rowCount: 12, reportPath: "/dashboard/reports/trip-summary?from=2026-03-01&to=2026-03-07",
-    attachment: { filename: "trip-summary-2026-03-01.csv", content: Buffer.from("Vehicle\r\nTruck 1\r\n"), contentType: "text/csv" },
+    scheduleId: "s1",
+    to: "ops@example.com",
+    subject: "Weekly <trips>",
+    message: "Hi <b>team</b>",
+    reportTitle: "Trip summary",
+    period: "1 Mar 2026 – 7 Mar 2026 (UTC)",
+    headline: [{ label: "Trips", value: "12" }],
+    rowCount: 12,
+    reportPath: "/dashboard/reports/trip-summary?from=2026-03-01&to=2026-03-07",
+    attachment: {
+      filename: "trip-summary-2026-03-01.csv",
+      content: Buffer.from("Vehicle\r\nTruck 1\r\n"),
+      contentType: "text/csv",
+    },
   });
   const sent = await sendMail(mail);
   expect(sent.file!.startsWith(path.join(dir, "mail"))).toBe(true);

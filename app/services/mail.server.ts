@@ -27,7 +27,9 @@ function transport(): { transport: Transporter; smtp: boolean } {
   const env = getEnv();
   const key = env.SMTP_URL ?? `file:${env.DATA_DIR}`;
   if (!cached || cached.key !== key) {
-    const t = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+    const t = env.SMTP_URL
+      ? nodemailer.createTransport(env.SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
     cached = { key, transport: t };
   }
   return { transport: cached.transport, smtp: Boolean(env.SMTP_URL) };
@@ -42,7 +44,15 @@ export function resetMailTransport() {
 export async function sendMail(mail: Mail): Promise<SentMail> {
   const env = getEnv();
   const { transport: t, smtp } = transport();
-  const info = await t.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, headers: mail.headers });
+  const info = await t.sendMail({
+    from: env.MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments,
+    headers: mail.headers,
+  });
   const to = Array.isArray(mail.to) ? mail.to : [mail.to];
   if (smtp) {
     logInfo("mail", `sent "${mail.subject}" to ${to.length} recipient(s)`);
@@ -50,7 +60,10 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   }
   const dir = path.join(env.DATA_DIR, "mail");
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`,
+  );
   await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
   logInfo("mail", `no SMTP_URL: wrote "${mail.subject}" to ${file}`);
   return { messageId: info.messageId, file, accepted: to };

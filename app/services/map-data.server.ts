@@ -8,18 +8,34 @@ import zlib from "node:zlib";
 import { encodeLive, type MapStatic } from "~/lib/map-data";
 import { authFromSession } from "~/services/auth.server";
 import { readSessionQuick } from "~/services/session.server";
-import { authOf, cacheVersion, companyRows, parseGeofenceGps, statusThresholds, toView, touchCompany } from "~/services/devices.server";
+import {
+  authOf,
+  cacheVersion,
+  companyRows,
+  parseGeofenceGps,
+  statusThresholds,
+  toView,
+  touchCompany,
+} from "~/services/devices.server";
 import { byNickname, compareText } from "~/lib/text-order";
 
 const AGE_MS = 15_000;
 
 export type Encoded = { json: Buffer; gzip: Buffer; etag: string };
-type Entry = { version: number; builtAt: number; staticPart: Encoded & { v: string }; live: Encoded };
-
+type Entry = {
+  version: number;
+  builtAt: number;
+  staticPart: Encoded & { v: string };
+  live: Encoded;
+};
 
 function encode(value: unknown): Encoded {
   const json = Buffer.from(JSON.stringify(value));
-  return { json, gzip: zlib.gzipSync(json, { level: 6 }), etag: `"${crypto.createHash("sha1").update(json).digest("base64url").slice(0, 16)}"` };
+  return {
+    json,
+    gzip: zlib.gzipSync(json, { level: 6 }),
+    etag: `"${crypto.createHash("sha1").update(json).digest("base64url").slice(0, 16)}"`,
+  };
 }
 
 async function build(companyId: number, version: number): Promise<Entry> {
@@ -40,10 +56,21 @@ async function build(companyId: number, version: number): Promise<Entry> {
     grp: views.map((d) => d.groups.map((x) => x.id)),
     tag: views.map((d) => d.tags.map((x) => x.id)),
     groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
-    tags: [...tags].map(([id, [name, colour]]) => [id, name, colour] as [number, string, string | null]),
+    tags: [...tags].map(
+      ([id, [name, colour]]) => [id, name, colour] as [number, string, string | null],
+    ),
     fence: views.flatMap((d, i) => {
       const c = parseGeofenceGps(d.geofenceGps);
-      return c && d.geofenceMeters ? [[i, Math.round(c.lat * 1e5), Math.round(c.lng * 1e5), d.geofenceMeters] as [number, number, number, number]] : [];
+      return c && d.geofenceMeters
+        ? [
+            [i, Math.round(c.lat * 1e5), Math.round(c.lng * 1e5), d.geofenceMeters] as [
+              number,
+              number,
+              number,
+              number,
+            ],
+          ]
+        : [];
     }),
   };
   const v = crypto.createHash("sha1").update(JSON.stringify(body)).digest("base64url").slice(0, 12);
@@ -71,16 +98,29 @@ export async function mapPayload(companyId: number): Promise<Entry> {
   if (!slot) slots().set(companyId, (slot = {}));
   const e = slot.ready;
   if (!e) return rebuild(companyId, slot);
-  if (e.version !== cacheVersion(companyId) || Date.now() - e.builtAt >= AGE_MS) void rebuild(companyId, slot).catch(() => undefined);
+  if (e.version !== cacheVersion(companyId) || Date.now() - e.builtAt >= AGE_MS)
+    void rebuild(companyId, slot).catch(() => undefined);
   return e;
 }
 
-export type MapDataRequest = { cookie: string | null; acceptEncoding: string | null; ifNoneMatch: string | null; part: string | null; v: string | null };
+export type MapDataRequest = {
+  cookie: string | null;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+  part: string | null;
+  v: string | null;
+};
 export type MapDataReply = { status: number; headers: Record<string, string>; body: Buffer | null };
 
 /** The encoded bytes as a reply: gzip when the browser accepts it, 304 on a matching ETag. */
 function encodedReply(req: MapDataRequest, e: Encoded, cacheControl: string): MapDataReply {
-  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": cacheControl, ETag: e.etag, Vary: "Accept-Encoding", "X-Content-Type-Options": "nosniff" };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "Cache-Control": cacheControl,
+    ETag: e.etag,
+    Vary: "Accept-Encoding",
+    "X-Content-Type-Options": "nosniff",
+  };
   if (req.ifNoneMatch === e.etag) return { status: 304, headers, body: null };
   const gzip = /\bgzip\b/.test(req.acceptEncoding ?? "");
   const body = gzip ? e.gzip : e.json;
@@ -97,13 +137,22 @@ function encodedReply(req: MapDataRequest, e: Encoded, cacheControl: string): Ma
 export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
   const session = await readSessionQuick(req.cookie);
   const valid = session && authFromSession(session);
-  if (!valid) return { status: 401, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" }, body: Buffer.from("Unauthorized") };
+  if (!valid)
+    return {
+      status: 401,
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+      body: Buffer.from("Unauthorized"),
+    };
   const auth = authOf(valid);
   await touchCompany(auth);
   const payload = await mapPayload(auth.companyId);
   if (req.part === "static") {
     const immutable = req.v === payload.staticPart.v;
-    return encodedReply(req, payload.staticPart, immutable ? "private, max-age=31536000, immutable" : "private, no-cache");
+    return encodedReply(
+      req,
+      payload.staticPart,
+      immutable ? "private, max-age=31536000, immutable" : "private, no-cache",
+    );
   }
   return encodedReply(req, payload.live, "private, no-cache");
 }

@@ -8,7 +8,9 @@ export type TileConfig = { normal: string; satellite: string; rail: string; attr
 export function tileConfig(): TileConfig {
   return {
     normal: process.env.MAP_TILES_NORMAL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    satellite: process.env.MAP_TILES_SATELLITE || "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+    satellite:
+      process.env.MAP_TILES_SATELLITE ||
+      "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
     rail: process.env.MAP_TILES_RAIL || "https://tiles.openrailwaymap.org/standard/{z}/{x}/{y}.png",
     attribution: process.env.MAP_TILES_ATTRIBUTION || "© OpenStreetMap contributors",
   };

@@ -26,9 +26,27 @@ export type NotificationInput = {
 
 export type { FeedItem };
 
-const FEED_SELECT = { id: true, kind: true, title: true, body: true, link: true, imei: true, createdAt: true, readAt: true } as const;
+const FEED_SELECT = {
+  id: true,
+  kind: true,
+  title: true,
+  body: true,
+  link: true,
+  imei: true,
+  createdAt: true,
+  readAt: true,
+} as const;
 
-function toItem(r: { id: string; kind: string; title: string; body: string; link: string | null; imei: string | null; createdAt: Date; readAt: Date | null }): FeedItem {
+function toItem(r: {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  imei: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+}): FeedItem {
   return { ...r, createdAt: r.createdAt.toISOString(), readAt: r.readAt?.toISOString() ?? null };
 }
 
@@ -60,12 +78,20 @@ export async function createNotifications(inputs: NotificationInput[]): Promise<
  * The one call other areas use (e.g. "your report is ready"): an in-app notification, plus a
  * browser push to the user's subscriptions unless `push: false`.
  */
-export async function notifyUser(input: NotificationInput & { push?: boolean }): Promise<FeedItem | null> {
+export async function notifyUser(
+  input: NotificationInput & { push?: boolean },
+): Promise<FeedItem | null> {
   const [item] = await createNotifications([input]);
   if (!item) return null;
   if (input.push !== false) {
     try {
-      await queuePush(`n:${item.id}`, [input.userId], { title: item.title, body: item.body, link: item.link, kind: item.kind, id: item.id });
+      await queuePush(`n:${item.id}`, [input.userId], {
+        title: item.title,
+        body: item.body,
+        link: item.link,
+        kind: item.kind,
+        id: item.id,
+      });
     } catch (e) {
       logError("push", e);
     }
@@ -78,10 +104,17 @@ export async function unreadCount(userId: number): Promise<number> {
 }
 
 /** Newest first; `before` is the createdAt cursor of the previous page. */
-export async function feed(userId: number, opts: { unreadOnly?: boolean; before?: Date | null; take?: number } = {}) {
+export async function feed(
+  userId: number,
+  opts: { unreadOnly?: boolean; before?: Date | null; take?: number } = {},
+) {
   const take = Math.min(opts.take ?? FEED_PAGE_SIZE, 100);
   const rows = await prisma.notification.findMany({
-    where: { userId, ...(opts.unreadOnly ? { readAt: null } : {}), ...(opts.before ? { createdAt: { lt: opts.before } } : {}) },
+    where: {
+      userId,
+      ...(opts.unreadOnly ? { readAt: null } : {}),
+      ...(opts.before ? { createdAt: { lt: opts.before } } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: take + 1,
     select: FEED_SELECT,
@@ -91,15 +124,24 @@ export async function feed(userId: number, opts: { unreadOnly?: boolean; before?
 
 /** Marks one of the user's notifications read; false when it is not theirs. */
 export async function markRead(userId: number, id: string): Promise<boolean> {
-  const found = await prisma.notification.findFirst({ where: { id, userId }, select: { id: true } });
+  const found = await prisma.notification.findFirst({
+    where: { id, userId },
+    select: { id: true },
+  });
   if (!found) return false;
-  await prisma.notification.updateMany({ where: { id, userId, readAt: null }, data: { readAt: new Date() } });
+  await prisma.notification.updateMany({
+    where: { id, userId, readAt: null },
+    data: { readAt: new Date() },
+  });
   await announce([{ userId, item: null }]);
   return true;
 }
 
 export async function markAllRead(userId: number): Promise<number> {
-  const { count } = await prisma.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } });
+  const { count } = await prisma.notification.updateMany({
+    where: { userId, readAt: null },
+    data: { readAt: new Date() },
+  });
   await announce([{ userId, item: null }]);
   return count;
 }
@@ -192,7 +234,13 @@ class Hub {
     try {
       const [unread, rows] = await Promise.all([
         unreadCount(msg.u),
-        msg.ids.length ? prisma.notification.findMany({ where: { id: { in: msg.ids }, userId: msg.u }, select: FEED_SELECT, orderBy: { createdAt: "asc" } }) : [],
+        msg.ids.length
+          ? prisma.notification.findMany({
+              where: { id: { in: msg.ids }, userId: msg.u },
+              select: FEED_SELECT,
+              orderBy: { createdAt: "asc" },
+            })
+          : [],
       ]);
       const update = { unread, items: rows.map(toItem) };
       for (const fn of set) fn(update);
@@ -206,6 +254,7 @@ class Hub {
 export async function onFeedChange(userId: number, fn: Listener): Promise<() => void> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  if (!g.__tracksmithFeedHub || (g.__tracksmithFeedHub as unknown as { url: string }).url !== url) g.__tracksmithFeedHub = new Hub(url);
+  if (!g.__tracksmithFeedHub || (g.__tracksmithFeedHub as unknown as { url: string }).url !== url)
+    g.__tracksmithFeedHub = new Hub(url);
   return g.__tracksmithFeedHub.add(userId, fn);
 }

@@ -12,7 +12,9 @@ export function sameOriginRequest(headers: IncomingHttpHeaders, protocol: string
     if (origin === "null") return false;
     try {
       const url = new URL(origin);
-      return url.host === host && (url.protocol === `${protocol}:` || process.env.TRUST_PROXY === "1");
+      return (
+        url.host === host && (url.protocol === `${protocol}:` || process.env.TRUST_PROXY === "1")
+      );
     } catch {
       return false;
     }

@@ -13,7 +13,11 @@ import { FORM_RATE_LIMIT_MESSAGE } from "~/services/rate-limit.server";
 import { parseForm } from "~/lib/parse-form";
 
 /** A public page must not be cached on the way, nor hand its token to the next site in a Referer. */
-export const PUBLIC_FORM_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+export const PUBLIC_FORM_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+};
 
 export type PublicFormData = { form: PublicForm; expiresAt: string };
 
@@ -30,15 +34,24 @@ export async function publicForm(token: string): Promise<PublicFormData> {
 export async function submitPublicForm(request: Request, token: string, address: string) {
   const link = await resolveFormLink(token);
   const submission = parseForm(await request.formData(), answersSchema(link.form));
-  if (submission.status !== "success") return json(submission.reply(), { status: 422, headers: PUBLIC_FORM_HEADERS });
+  if (submission.status !== "success")
+    return json(submission.reply(), { status: 422, headers: PUBLIC_FORM_HEADERS });
   const stored = await storeSubmission(link, cleanAnswers(submission.value), address);
-  if (!stored.ok) return json(submission.reply({ formErrors: [FORM_RATE_LIMIT_MESSAGE] }), { status: 429, headers: PUBLIC_FORM_HEADERS });
+  if (!stored.ok)
+    return json(submission.reply({ formErrors: [FORM_RATE_LIMIT_MESSAGE] }), {
+      status: 429,
+      headers: PUBLIC_FORM_HEADERS,
+    });
   void forwardInBackground(stored.id);
-  return redirect(`/form-submitted-thankyou?form=${encodeURIComponent(link.id)}`, { headers: PUBLIC_FORM_HEADERS });
+  return redirect(`/form-submitted-thankyou?form=${encodeURIComponent(link.id)}`, {
+    headers: PUBLIC_FORM_HEADERS,
+  });
 }
 
 /** The thank-you page names the form only while its link works; otherwise it is a plain thanks. */
-export async function thankYou(request: Request): Promise<{ title: string | null; again: string | null }> {
+export async function thankYou(
+  request: Request,
+): Promise<{ title: string | null; again: string | null }> {
   const token = new URL(request.url).searchParams.get("form");
   if (!token) return { title: null, again: null };
   try {

@@ -15,10 +15,14 @@ export async function requireReports(request: Request) {
 }
 
 /** The report of a kind the user may open; unknown kinds are a 404, a report whose feature is off a 403. */
-export async function requireReport(request: Request, kind: string | undefined): Promise<{ auth: Awaited<ReturnType<typeof requireAccess>>; def: ReportDefinition<BaseParams> }> {
+export async function requireReport(
+  request: Request,
+  kind: string | undefined,
+): Promise<{ auth: Awaited<ReturnType<typeof requireAccess>>; def: ReportDefinition<BaseParams> }> {
   const auth = await requireReports(request);
   const def = findReport(kind ?? "");
   if (!def) throw new Response("Report not found", { status: 404 });
-  if (def.feature && auth.user.features_enabled[def.feature] === false) throw new Response("Forbidden", { status: 403 });
+  if (def.feature && auth.user.features_enabled[def.feature] === false)
+    throw new Response("Forbidden", { status: 403 });
   return { auth, def };
 }

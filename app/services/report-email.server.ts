@@ -14,10 +14,13 @@ function secret(): string {
   return `report-unsubscribe:${appSecrets()[0]!}`;
 }
 
-const sign = (payload: string) => crypto.createHmac("sha256", secret()).update(payload).digest("base64url");
+const sign = (payload: string) =>
+  crypto.createHmac("sha256", secret()).update(payload).digest("base64url");
 
 export function unsubscribeToken(scheduleId: string, email: string): string {
-  const payload = Buffer.from(JSON.stringify({ s: scheduleId, e: email.toLowerCase() })).toString("base64url");
+  const payload = Buffer.from(JSON.stringify({ s: scheduleId, e: email.toLowerCase() })).toString(
+    "base64url",
+  );
   return `${payload}.${sign(payload)}`;
 }
 
@@ -29,8 +32,13 @@ export function readUnsubscribeToken(token: string): { scheduleId: string; email
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
   try {
-    const v = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { s?: unknown; e?: unknown };
-    return typeof v.s === "string" && typeof v.e === "string" ? { scheduleId: v.s, email: v.e } : null;
+    const v = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+      s?: unknown;
+      e?: unknown;
+    };
+    return typeof v.s === "string" && typeof v.e === "string"
+      ? { scheduleId: v.s, email: v.e }
+      : null;
   } catch {
     return null;
   }
@@ -38,14 +46,23 @@ export function readUnsubscribeToken(token: string): { scheduleId: string; email
 
 /** Records the unsubscribe (idempotent). Returns the report's subject, or null when the schedule is gone. */
 export async function unsubscribe(scheduleId: string, email: string): Promise<string | null> {
-  const s = await prisma.reportSchedule.findUnique({ where: { id: scheduleId }, select: { subject: true } });
+  const s = await prisma.reportSchedule.findUnique({
+    where: { id: scheduleId },
+    select: { subject: true },
+  });
   if (!s) return null;
-  await prisma.reportUnsubscribe.createMany({ data: [{ scheduleId, email }], skipDuplicates: true });
+  await prisma.reportUnsubscribe.createMany({
+    data: [{ scheduleId, email }],
+    skipDuplicates: true,
+  });
   return s.subject;
 }
 
 export async function unsubscribedOf(scheduleId: string): Promise<Set<string>> {
-  const rows = await prisma.reportUnsubscribe.findMany({ where: { scheduleId }, select: { email: true } });
+  const rows = await prisma.reportUnsubscribe.findMany({
+    where: { scheduleId },
+    select: { email: true },
+  });
   return new Set(rows.map((r) => r.email));
 }
 
@@ -55,7 +72,11 @@ export function publicUrl(path: string): string {
   return new URL(path, base).toString();
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export type ReportEmail = {
   scheduleId: string;
@@ -87,7 +108,9 @@ export function composeReportEmail(e: ReportEmail): Mail {
     "",
     `You receive this because someone at your company added ${e.to} to a scheduled report.`,
     `Unsubscribe: ${unsubscribeUrl}`,
-  ].filter((l, i) => i > 0 || l).join("\n");
+  ]
+    .filter((l, i) => i > 0 || l)
+    .join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#212529;max-width:640px">
 ${e.message.trim() ? `<p>${esc(e.message.trim()).replace(/\n/g, "<br>")}</p>` : ""}
 <h1 style="font-size:20px;margin:0 0 4px">${esc(e.reportTitle)}</h1>

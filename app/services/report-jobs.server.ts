@@ -11,8 +11,21 @@ import { logError } from "~/services/log.server";
 
 export const REPORT_RUN_QUEUE = "report-run";
 
-export async function startReportJob(owner: { userId: number; companyId: number }, kind: string, params: BaseParams) {
-  const job = await prisma.reportJob.create({ data: { ...owner, reportKind: kind, params: params as Prisma.InputJsonValue, status: "queued", message: "Waiting for a worker" }, select: { id: true } });
+export async function startReportJob(
+  owner: { userId: number; companyId: number },
+  kind: string,
+  params: BaseParams,
+) {
+  const job = await prisma.reportJob.create({
+    data: {
+      ...owner,
+      reportKind: kind,
+      params: params as Prisma.InputJsonValue,
+      status: "queued",
+      message: "Waiting for a worker",
+    },
+    select: { id: true },
+  });
   try {
     await sendJob(REPORT_RUN_QUEUE, {});
   } catch (e) {
@@ -28,16 +41,43 @@ export async function requireReportJob(companyId: number, id: string) {
   return job;
 }
 
-export type JobStatus = { id: string; status: string; progress: number; message: string; error: string | null; rowCount: number | null; reportKind: string };
+export type JobStatus = {
+  id: string;
+  status: string;
+  progress: number;
+  message: string;
+  error: string | null;
+  rowCount: number | null;
+  reportKind: string;
+};
 
 export async function reportJobStatus(companyId: number, id: string): Promise<JobStatus> {
   const j = await requireReportJob(companyId, id);
-  return { id: j.id, status: j.status, progress: j.progress, message: j.message, error: j.error, rowCount: j.rowCount, reportKind: j.reportKind };
+  return {
+    id: j.id,
+    status: j.status,
+    progress: j.progress,
+    message: j.message,
+    error: j.error,
+    rowCount: j.rowCount,
+    reportKind: j.reportKind,
+  };
 }
 
 /** Asks the job to stop; a queued job is cancelled at once. */
 export async function cancelReportJob(companyId: number, id: string) {
   await requireReportJob(companyId, id);
-  await prisma.reportJob.updateMany({ where: { id, companyId, status: "queued" }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date(), message: "Cancelled" } });
-  await prisma.reportJob.updateMany({ where: { id, companyId, status: "running" }, data: { cancelRequested: true, message: "Cancelling…" } });
+  await prisma.reportJob.updateMany({
+    where: { id, companyId, status: "queued" },
+    data: {
+      status: "cancelled",
+      cancelRequested: true,
+      finishedAt: new Date(),
+      message: "Cancelled",
+    },
+  });
+  await prisma.reportJob.updateMany({
+    where: { id, companyId, status: "running" },
+    data: { cancelRequested: true, message: "Cancelling…" },
+  });
 }

@@ -16,7 +16,11 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
 };
-export const FORMAT_LABELS: Record<ReportFormat, string> = { csv: "CSV", xlsx: "Excel (XLSX)", pdf: "PDF" };
+export const FORMAT_LABELS: Record<ReportFormat, string> = {
+  csv: "CSV",
+  xlsx: "Excel (XLSX)",
+  pdf: "PDF",
+};
 
 export type RenderInput = {
   title: string;
@@ -36,7 +40,9 @@ function totalsOf(input: RenderInput): Row {
 
 function totalsText(input: RenderInput): string[] {
   const totals = totalsOf(input);
-  return input.columns.map((c, i) => (i === 0 && totals[0] === null ? "Total" : formatCell(c, totals[i] ?? null, input.timeZone)));
+  return input.columns.map((c, i) =>
+    i === 0 && totals[0] === null ? "Total" : formatCell(c, totals[i] ?? null, input.timeZone),
+  );
 }
 
 async function write(out: Writable, chunk: unknown) {
@@ -48,26 +54,43 @@ export async function renderCsv(input: RenderInput, out: Writable): Promise<void
   csv.pipe(out);
   const done = once(out, "finish");
   await write(csv, input.columns.map(headerLabel));
-  for await (const row of input.rows) await write(csv, input.columns.map((c, i) => formatCell(c, row[i] ?? null, input.timeZone)));
+  for await (const row of input.rows)
+    await write(
+      csv,
+      input.columns.map((c, i) => formatCell(c, row[i] ?? null, input.timeZone)),
+    );
   await write(csv, totalsText(input));
   csv.end();
   await done;
 }
 
 export async function renderXlsx(input: RenderInput, out: Writable): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = book.addWorksheet("Report", { views: [{ state: "frozen", ySplit: 3 }] });
-  sheet.columns = input.columns.map((c) => ({ key: c.key, width: Math.max(10, Math.round((c.width ?? 80) / 6)) }));
+  sheet.columns = input.columns.map((c) => ({
+    key: c.key,
+    width: Math.max(10, Math.round((c.width ?? 80) / 6)),
+  }));
   sheet.addRow([input.title]).commit();
   sheet.addRow([input.subtitle]).commit();
   const header = sheet.addRow(input.columns.map(headerLabel));
   header.font = { bold: true };
   header.commit();
   // Numbers stay numbers (sums work in Excel); times and durations as the same text as the CSV.
-  const cell = (c: Column, v: Row[number]) => (typeof v === "number" && c.type !== "datetime" && c.type !== "duration" ? v : formatCell(c, v ?? null, input.timeZone));
-  for await (const row of input.rows) sheet.addRow(input.columns.map((c, i) => cell(c, row[i] ?? null))).commit();
+  const cell = (c: Column, v: Row[number]) =>
+    typeof v === "number" && c.type !== "datetime" && c.type !== "duration"
+      ? v
+      : formatCell(c, v ?? null, input.timeZone);
+  for await (const row of input.rows)
+    sheet.addRow(input.columns.map((c, i) => cell(c, row[i] ?? null))).commit();
   const sums = totalsOf(input);
-  const totals = sheet.addRow(input.columns.map((c, i) => (i === 0 && sums[0] === null ? "Total" : cell(c, sums[i] ?? null))));
+  const totals = sheet.addRow(
+    input.columns.map((c, i) => (i === 0 && sums[0] === null ? "Total" : cell(c, sums[i] ?? null))),
+  );
   totals.font = { bold: true };
   totals.commit();
   sheet.commit();
@@ -85,7 +108,17 @@ function fit(text: string, width: number): string {
 }
 
 /** WinAnsi codes of the non-Latin-1 characters reports use (the standard fonts' encoding). */
-const WIN_ANSI: Record<string, number> = { "€": 0x80, "…": 0x85, "–": 0x96, "—": 0x97, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95 };
+const WIN_ANSI: Record<string, number> = {
+  "€": 0x80,
+  "…": 0x85,
+  "–": 0x96,
+  "—": 0x97,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "•": 0x95,
+};
 
 /** A PDF literal string in WinAnsi; characters the encoding lacks become "?". */
 function pdfString(text: string): string {
@@ -111,10 +144,15 @@ type StandardFont = { id: string; ref(): unknown; widthOfString(s: string, size:
  */
 class RowWriter {
   private widths = new Map<string, number>();
-  constructor(private doc: PDFKit.PDFDocument, private font: StandardFont, private size: number) {}
+  constructor(
+    private doc: PDFKit.PDFDocument,
+    private font: StandardFont,
+    private size: number,
+  ) {}
   /** Registers the font on the current page (pdfkit does this itself only in text()). */
   page() {
-    (this.doc as unknown as { page: { fonts: Record<string, unknown> } }).page.fonts[this.font.id] = this.font.ref();
+    (this.doc as unknown as { page: { fonts: Record<string, unknown> } }).page.fonts[this.font.id] =
+      this.font.ref();
   }
   width(text: string): number {
     let w = 0;
@@ -129,12 +167,21 @@ class RowWriter {
     const left = right ? x + width - this.width(text) : x;
     // pdfkit flips the y axis (origin top-left); Helvetica's ascender is 718/1000.
     const baseline = y + (this.size * 718) / 1000;
-    this.doc.addContent(`BT 1 0 0 -1 ${left.toFixed(2)} ${baseline.toFixed(2)} Tm /${this.font.id} ${this.size} Tf ${pdfString(text)} Tj ET`);
+    this.doc.addContent(
+      `BT 1 0 0 -1 ${left.toFixed(2)} ${baseline.toFixed(2)} Tm /${this.font.id} ${this.size} Tf ${pdfString(text)} Tj ET`,
+    );
   }
 }
 
 export async function renderPdf(input: RenderInput, out: Writable): Promise<void> {
-  const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: PAGE.margin, autoFirstPage: false, compress: true, info: { Title: input.title } });
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: PAGE.margin,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: input.title },
+  });
   doc.pipe(out);
   const done = once(out, "finish");
   const usable = PAGE.width - 2 * PAGE.margin;
@@ -162,14 +209,27 @@ export async function renderPdf(input: RenderInput, out: Writable): Promise<void
     page++;
     y = PAGE.margin;
     if (page === 1) {
-      doc.font("Helvetica-Bold").fontSize(14).text(input.title, PAGE.margin, y, { lineBreak: false });
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(14)
+        .text(input.title, PAGE.margin, y, { lineBreak: false });
       y += 20;
       doc.font("Helvetica").fontSize(9).text(input.subtitle, PAGE.margin, y, { lineBreak: false });
       y += 16;
     }
     line(header, bold);
-    doc.moveTo(PAGE.margin, y - 1).lineTo(PAGE.width - PAGE.margin, y - 1).lineWidth(0.5).stroke();
-    regular.cell(`Page ${page}`, PAGE.width - PAGE.margin - 60, PAGE.height - PAGE.margin + 8, 60, true);
+    doc
+      .moveTo(PAGE.margin, y - 1)
+      .lineTo(PAGE.width - PAGE.margin, y - 1)
+      .lineWidth(0.5)
+      .stroke();
+    regular.cell(
+      `Page ${page}`,
+      PAGE.width - PAGE.margin - 60,
+      PAGE.height - PAGE.margin + 8,
+      60,
+      true,
+    );
   };
   newPage();
   let n = 0;
@@ -180,7 +240,11 @@ export async function renderPdf(input: RenderInput, out: Writable): Promise<void
     if (++n % 500 === 0 && out.writableNeedDrain) await once(out, "drain");
   }
   if (y > PAGE.height - PAGE.margin - ROW_H * 2) newPage();
-  doc.moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(0.5)
+    .stroke();
   y += 2;
   line(totalsText(input), bold);
   doc.end();
@@ -188,5 +252,9 @@ export async function renderPdf(input: RenderInput, out: Writable): Promise<void
 }
 
 export function render(format: ReportFormat, input: RenderInput, out: Writable): Promise<void> {
-  return format === "csv" ? renderCsv(input, out) : format === "xlsx" ? renderXlsx(input, out) : renderPdf(input, out);
+  return format === "csv"
+    ? renderCsv(input, out)
+    : format === "xlsx"
+      ? renderXlsx(input, out)
+      : renderPdf(input, out);
 }

@@ -5,7 +5,19 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { TRIP_DEVICES } from "~/lib/device-types";
-import { computeTotals, formatCell, headerLabel, idlePeriods, localDay, type BaseParams, type ReportDefinition, type ReportEvent, type ReportInput, type ReportVehicle, type Row } from "~/lib/reports";
+import {
+  computeTotals,
+  formatCell,
+  headerLabel,
+  idlePeriods,
+  localDay,
+  type BaseParams,
+  type ReportDefinition,
+  type ReportEvent,
+  type ReportInput,
+  type ReportVehicle,
+  type Row,
+} from "~/lib/reports";
 import { isValidTimeZone, localToInstant } from "~/lib/schedule";
 import type { TripRecord } from "~/lib/trips";
 import { upstream } from "~/services/api.server";
@@ -16,8 +28,17 @@ import { byNickname, compareId } from "~/lib/text-order";
 
 export type ReportAuth = { token: string; companyId: number };
 export type Range = { from: number; to: number };
-export type Progress = { onProgress?: (done: number, total: number, message: string) => Promise<void> | void; cancelled?: () => Promise<boolean> | boolean };
-export type BuiltReport = { input: ReportInput; rows: Row[]; totals: Row; range: Range; timeZone: string };
+export type Progress = {
+  onProgress?: (done: number, total: number, message: string) => Promise<void> | void;
+  cancelled?: () => Promise<boolean> | boolean;
+};
+export type BuiltReport = {
+  input: ReportInput;
+  rows: Row[];
+  totals: Row;
+  range: Range;
+  timeZone: string;
+};
 
 export class ReportCancelled extends Error {
   constructor() {
@@ -50,7 +71,8 @@ function dayStart(day: string, timeZone: string): number {
 export function rangeOf(params: BaseParams, timeZone: string, now = Date.now()): Range {
   const today = localDay(now, timeZone);
   const toDay = params.to ?? today;
-  const fromDay = params.from ?? localDay(dayStart(toDay, timeZone) - 6 * DAY + 12 * 3_600_000, timeZone);
+  const fromDay =
+    params.from ?? localDay(dayStart(toDay, timeZone) - 6 * DAY + 12 * 3_600_000, timeZone);
   const from = dayStart(fromDay, timeZone);
   const next = new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
   return { from, to: dayStart(next, timeZone) };
@@ -59,7 +81,8 @@ export function rangeOf(params: BaseParams, timeZone: string, now = Date.now()):
 /** A message for a range the form should refuse, or null. */
 export function rangeProblem(range: Range): string | null {
   if (range.to <= range.from) return "The end date must be on or after the start date.";
-  if (range.to - range.from > MAX_DAYS * DAY + 2 * 3_600_000) return `Choose at most ${MAX_DAYS} days.`;
+  if (range.to - range.from > MAX_DAYS * DAY + 2 * 3_600_000)
+    return `Choose at most ${MAX_DAYS} days.`;
   return null;
 }
 
@@ -83,14 +106,22 @@ export async function companyVehicles(auth: ReportAuth): Promise<ReportVehicle[]
 }
 
 /** The vehicles the params choose (none chosen = all); a vehicle that is not the company's is a 404. */
-export function chooseVehicles(all: ReportVehicle[], def: ReportDefinition<BaseParams>, params: BaseParams): ReportVehicle[] {
-  for (const imei of params.imeis) if (!all.some((v) => v.imei === imei)) throw new Response("Vehicle not found", { status: 404 });
+export function chooseVehicles(
+  all: ReportVehicle[],
+  def: ReportDefinition<BaseParams>,
+  params: BaseParams,
+): ReportVehicle[] {
+  for (const imei of params.imeis)
+    if (!all.some((v) => v.imei === imei)) throw new Response("Vehicle not found", { status: 404 });
   let list = all;
   if (params.imeis.length || params.groups.length) {
     const groups = params.groups.map(Number);
-    list = all.filter((v) => params.imeis.includes(v.imei) || v.groups.some((g) => groups.includes(g)));
+    list = all.filter(
+      (v) => params.imeis.includes(v.imei) || v.groups.some((g) => groups.includes(g)),
+    );
   }
-  if (def.needs.trips || def.needs.tripDevicesOnly) list = list.filter((v) => TRIP_DEVICES.includes(v.deviceTypeId));
+  if (def.needs.trips || def.needs.tripDevicesOnly)
+    list = list.filter((v) => TRIP_DEVICES.includes(v.deviceTypeId));
   if (def.kind === "temperature") list = list.filter((v) => v.temperature !== null);
   return list;
 }
@@ -100,7 +131,11 @@ export function vehicleDays(vehicles: number, range: Range): number {
 }
 
 /** Whether the report is too large to build inside a request. */
-export function needsJob(def: ReportDefinition<BaseParams>, vehicles: number, range: Range): boolean {
+export function needsJob(
+  def: ReportDefinition<BaseParams>,
+  vehicles: number,
+  range: Range,
+): boolean {
   // Track points (idling) cost far more per vehicle-day than trips.
   const limit = def.needs.idling ? JOB_THRESHOLD_VEHICLE_DAYS / 10 : JOB_THRESHOLD_VEHICLE_DAYS;
   return Boolean(def.needs.trips) && vehicleDays(vehicles, range) > limit;
@@ -110,7 +145,14 @@ async function check(progress: Progress) {
   if (progress.cancelled && (await progress.cancelled())) throw new ReportCancelled();
 }
 
-async function tripsOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range, source: "trips" | "logbook", progress: Progress, step: { done: number; total: number }): Promise<TripRecord[]> {
+async function tripsOf(
+  auth: ReportAuth,
+  vehicles: ReportVehicle[],
+  range: Range,
+  source: "trips" | "logbook",
+  progress: Progress,
+  step: { done: number; total: number },
+): Promise<TripRecord[]> {
   const out: TripRecord[] = [];
   const imeis = vehicles.map((v) => v.imei);
   for (let start = range.from; start < range.to; start += TRIP_CHUNK_DAYS * DAY) {
@@ -119,16 +161,25 @@ async function tripsOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range
     for (let i = 0; i < imeis.length; i += PARALLEL) {
       await check(progress);
       const batch = imeis.slice(i, i + PARALLEL);
-      const results = await Promise.all(batch.map((imei) => getTrips(auth, [imei], start, end, source)));
+      const results = await Promise.all(
+        batch.map((imei) => getTrips(auth, [imei], start, end, source)),
+      );
       for (const r of results) for (const t of r.trips) out.push(t);
       step.done += batch.length;
       await progress.onProgress?.(step.done, step.total, `Trips up to ${localDay(end - 1, "UTC")}`);
     }
   }
-  return out.sort((a, b) => Date.parse(a.start.time) - Date.parse(b.start.time) || compareId(a.imei, b.imei));
+  return out.sort(
+    (a, b) => Date.parse(a.start.time) - Date.parse(b.start.time) || compareId(a.imei, b.imei),
+  );
 }
 
-async function eventsOf(auth: ReportAuth, kinds: string[], range: Range, now: number): Promise<ReportEvent[]> {
+async function eventsOf(
+  auth: ReportAuth,
+  kinds: string[],
+  range: Range,
+  now: number,
+): Promise<ReportEvent[]> {
   const earliest = now - EVENTS_DAYS * DAY + 60_000;
   if (range.to <= earliest) return [];
   let since = new Date(Math.max(range.from, earliest)).toISOString();
@@ -137,7 +188,8 @@ async function eventsOf(auth: ReportAuth, kinds: string[], range: Range, now: nu
     const res = await up.events(upstream(auth.token), { since, limit: 5000 });
     for (const e of res.events) {
       const t = Date.parse(e.time);
-      if (t >= range.from && t < range.to && kinds.includes(e.kind)) out.push({ id: e.id, kind: e.kind, imei: e.imei, time: t, details: e.details });
+      if (t >= range.from && t < range.to && kinds.includes(e.kind))
+        out.push({ id: e.id, kind: e.kind, imei: e.imei, time: t, details: e.details });
     }
     if (!res.hasMore || Date.parse(res.next) >= range.to) break;
     since = res.next;
@@ -145,7 +197,13 @@ async function eventsOf(auth: ReportAuth, kinds: string[], range: Range, now: nu
   return out;
 }
 
-async function idlesOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range, minS: number, progress: Progress) {
+async function idlesOf(
+  auth: ReportAuth,
+  vehicles: ReportVehicle[],
+  range: Range,
+  minS: number,
+  progress: Progress,
+) {
   const out = [] as ReportInput["idles"];
   const end = Math.min(range.to, Date.now());
   for (let start = range.from; start < end; start += 7 * DAY) {
@@ -153,7 +211,15 @@ async function idlesOf(auth: ReportAuth, vehicles: ReportVehicle[], range: Range
     for (let i = 0; i < vehicles.length; i += PARALLEL) {
       await check(progress);
       const batch = vehicles.slice(i, i + PARALLEL);
-      const results = await Promise.all(batch.map((v) => up.trackpoints(upstream(auth.token), v.imei, { from: new Date(start).toISOString(), to, intervalS: 120 })));
+      const results = await Promise.all(
+        batch.map((v) =>
+          up.trackpoints(upstream(auth.token), v.imei, {
+            from: new Date(start).toISOString(),
+            to,
+            intervalS: 120,
+          }),
+        ),
+      );
       results.forEach((res, j) => out.push(...idlePeriods(batch[j]!.imei, res.points, minS)));
     }
   }
@@ -165,35 +231,89 @@ export async function buildReport(
   auth: ReportAuth,
   def: ReportDefinition<BaseParams>,
   params: BaseParams,
-  opts: { range?: Range; timeZone?: string; now?: number; vehicles?: ReportVehicle[] } & Progress = {},
+  opts: {
+    range?: Range;
+    timeZone?: string;
+    now?: number;
+    vehicles?: ReportVehicle[];
+  } & Progress = {},
 ): Promise<BuiltReport> {
   const now = opts.now ?? Date.now();
   const timeZone = opts.timeZone ?? (await reportTimeZone(auth));
-  const range = def.ranged ? (opts.range ?? rangeOf(params, timeZone, now)) : { from: now, to: now };
+  const range = def.ranged
+    ? (opts.range ?? rangeOf(params, timeZone, now))
+    : { from: now, to: now };
   const vehicles = chooseVehicles(opts.vehicles ?? (await companyVehicles(auth)), def, params);
   const chunks = Math.max(1, Math.ceil((range.to - range.from) / (TRIP_CHUNK_DAYS * DAY)));
-  const step = { done: 0, total: def.needs.trips ? vehicles.length * chunks * (def.needs.previousTrips ? 2 : 1) : 1 };
-  const input: ReportInput = { vehicles, trips: [], previousTrips: [], events: [], idles: [], from: range.from, to: range.to, timeZone, now };
+  const step = {
+    done: 0,
+    total: def.needs.trips ? vehicles.length * chunks * (def.needs.previousTrips ? 2 : 1) : 1,
+  };
+  const input: ReportInput = {
+    vehicles,
+    trips: [],
+    previousTrips: [],
+    events: [],
+    idles: [],
+    from: range.from,
+    to: range.to,
+    timeZone,
+    now,
+  };
   const source = def.needs.logbook ? "logbook" : "trips";
   if (def.needs.trips) input.trips = await tripsOf(auth, vehicles, range, source, opts, step);
-  if (def.needs.previousTrips) input.previousTrips = await tripsOf(auth, vehicles, { from: range.from - (range.to - range.from), to: range.from }, source, opts, step);
+  if (def.needs.previousTrips)
+    input.previousTrips = await tripsOf(
+      auth,
+      vehicles,
+      { from: range.from - (range.to - range.from), to: range.from },
+      source,
+      opts,
+      step,
+    );
   if (def.needs.events?.length) input.events = await eventsOf(auth, def.needs.events, range, now);
-  if (def.needs.idling) input.idles = await idlesOf(auth, vehicles, range, 60 * Number((params as { minStopMinutes?: number }).minStopMinutes ?? 5), opts);
+  if (def.needs.idling)
+    input.idles = await idlesOf(
+      auth,
+      vehicles,
+      range,
+      60 * Number((params as { minStopMinutes?: number }).minStopMinutes ?? 5),
+      opts,
+    );
   await check(opts);
   const rows = def.build(input, params);
   return { input, rows, totals: computeTotals(def.columns, rows), range, timeZone };
 }
 
 /** "1 Mar 2026 – 31 Mar 2026 (Australia/Brisbane)", or "Now" for reports without a period. */
-export function describeRange(def: ReportDefinition<BaseParams>, built: { range: Range; timeZone: string }): string {
-  if (!def.ranged) return `As of ${new Date(built.range.to).toLocaleString("en-AU", { timeZone: built.timeZone, dateStyle: "medium", timeStyle: "short" })} (${built.timeZone})`;
-  const fmt = (ms: number) => new Date(ms).toLocaleDateString("en-AU", { timeZone: built.timeZone, day: "numeric", month: "short", year: "numeric" });
+export function describeRange(
+  def: ReportDefinition<BaseParams>,
+  built: { range: Range; timeZone: string },
+): string {
+  if (!def.ranged)
+    return `As of ${new Date(built.range.to).toLocaleString("en-AU", { timeZone: built.timeZone, dateStyle: "medium", timeStyle: "short" })} (${built.timeZone})`;
+  const fmt = (ms: number) =>
+    new Date(ms).toLocaleDateString("en-AU", {
+      timeZone: built.timeZone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    });
   return `${fmt(built.range.from)} – ${fmt(built.range.to - 1)} (${built.timeZone})`;
 }
 
 // ------------------------------------------------------------------ finished job results on disk
 
-export type StoredReport = { kind: string; params: BaseParams; rows: Row[]; totals: Row; range: Range; timeZone: string; chart: Array<Record<string, string | number>>; headline: { label: string; value: string }[] };
+export type StoredReport = {
+  kind: string;
+  params: BaseParams;
+  rows: Row[];
+  totals: Row;
+  range: Range;
+  timeZone: string;
+  chart: Array<Record<string, string | number>>;
+  headline: { label: string; value: string }[];
+};
 
 function resultFile(jobId: string) {
   if (!/^[a-z0-9]+$/i.test(jobId)) throw new Response("Not found", { status: 404 });
@@ -218,7 +338,9 @@ export async function readResult(jobId: string): Promise<StoredReport | null> {
 export function summaryOf(def: ReportDefinition<BaseParams>, built: BuiltReport) {
   return {
     chart: def.chart ? def.chart.data(built.rows, built.input) : [],
-    headline: def.headline ? def.headline(built.rows, built.totals, built.input) : [{ label: "Rows", value: String(built.rows.length) }],
+    headline: def.headline
+      ? def.headline(built.rows, built.totals, built.input)
+      : [{ label: "Rows", value: String(built.rows.length) }],
   };
 }
 
@@ -227,14 +349,36 @@ export function summaryOf(def: ReportDefinition<BaseParams>, built: BuiltReport)
 /** Rows shown on screen; the downloads carry every row. */
 export const SCREEN_ROWS = 500;
 
-export function viewOf(def: ReportDefinition<BaseParams>, r: { rows: Row[]; totals: Row; timeZone: string; chart: Array<Record<string, string | number>>; headline: { label: string; value: string }[]; period: string }) {
+export function viewOf(
+  def: ReportDefinition<BaseParams>,
+  r: {
+    rows: Row[];
+    totals: Row;
+    timeZone: string;
+    chart: Array<Record<string, string | number>>;
+    headline: { label: string; value: string }[];
+    period: string;
+  },
+) {
   return {
     headers: def.columns.map(headerLabel),
     numeric: def.columns.map((c) => c.type !== "text"),
-    rows: r.rows.slice(0, SCREEN_ROWS).map((row) => def.columns.map((c, i) => formatCell(c, row[i] ?? null, r.timeZone))),
+    rows: r.rows
+      .slice(0, SCREEN_ROWS)
+      .map((row) => def.columns.map((c, i) => formatCell(c, row[i] ?? null, r.timeZone))),
     rowCount: r.rows.length,
-    totals: def.columns.map((c, i) => (i === 0 && r.totals[0] === null ? "Total" : formatCell(c, r.totals[i] ?? null, r.timeZone))),
-    chart: def.chart ? { type: def.chart.type, title: def.chart.title, x: def.chart.x, series: def.chart.series, data: r.chart.slice(0, 400) } : null,
+    totals: def.columns.map((c, i) =>
+      i === 0 && r.totals[0] === null ? "Total" : formatCell(c, r.totals[i] ?? null, r.timeZone),
+    ),
+    chart: def.chart
+      ? {
+          type: def.chart.type,
+          title: def.chart.title,
+          x: def.chart.x,
+          series: def.chart.series,
+          data: r.chart.slice(0, 400),
+        }
+      : null,
     headline: r.headline,
     period: r.period,
   };
@@ -242,7 +386,10 @@ export function viewOf(def: ReportDefinition<BaseParams>, r: { rows: Row[]; tota
 
 /** Report params from a query string (or form), as the definition's schema reads them. */
 export function paramsFrom(def: ReportDefinition<BaseParams>, search: URLSearchParams) {
-  const raw: Record<string, unknown> = { imeis: search.getAll("imeis").filter(Boolean), groups: search.getAll("groups").filter(Boolean) };
+  const raw: Record<string, unknown> = {
+    imeis: search.getAll("imeis").filter(Boolean),
+    groups: search.getAll("groups").filter(Boolean),
+  };
   for (const k of ["from", "to", "speedLimit", "minStopMinutes"]) {
     const v = search.get(k);
     if (v) raw[k] = v;

@@ -65,7 +65,10 @@ function createStorage() {
       }
       // Sliding idle timeout, capped by the absolute lifetime; written at most once a minute.
       if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-        await prisma.session.update({ where: { id }, data: { lastSeenAt: now, expiresAt: expiryFor(row.createdAt, now) } });
+        await prisma.session.update({
+          where: { id },
+          data: { lastSeenAt: now, expiresAt: expiryFor(row.createdAt, now) },
+        });
       }
       return row.data as SessionData;
     },
@@ -99,7 +102,10 @@ export async function endAllSessions(userId: number) {
  * Replaces the session's copy of the user (after a profile or company-settings change) and
  * returns the Set-Cookie header to send; null when the request has no signed-in session.
  */
-export async function updateSessionUser(request: Request, user: SessionUser): Promise<string | null> {
+export async function updateSessionUser(
+  request: Request,
+  user: SessionUser,
+): Promise<string | null> {
   const session = await getSession(request);
   if (!session.get("user")) return null;
   session.set("user", user);
@@ -121,7 +127,9 @@ function forgetQuick(match: (e: Quick) => boolean) {
  * for endpoints the map calls many times a second. Sign-out and "end all sessions" in this process
  * drop the entry at once; another server process notices within QUICK_MS.
  */
-export async function readSessionQuick(cookieHeader: string | null): Promise<Partial<SessionData> | null> {
+export async function readSessionQuick(
+  cookieHeader: string | null,
+): Promise<Partial<SessionData> | null> {
   if (!cookieHeader) return null;
   const now = Date.now();
   const hit = quick.get(cookieHeader);

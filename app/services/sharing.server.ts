@@ -28,31 +28,69 @@ export const isTokenShaped = (s: string) => /^[A-Za-z0-9_-]{40,64}$/.test(s);
 export type LinkStatus = "active" | "expired" | "revoked";
 
 /** Every kind of link (vehicle, beacon, form) lives by the same two dates. */
-export function linkStatus(l: { expiresAt: Date; revokedAt: Date | null }, now = Date.now()): LinkStatus {
+export function linkStatus(
+  l: { expiresAt: Date; revokedAt: Date | null },
+  now = Date.now(),
+): LinkStatus {
   return l.revokedAt ? "revoked" : l.expiresAt.getTime() > now ? "active" : "expired";
 }
 
-export type ShareLinkView = { id: string; imei: string; createdAt: string; expiresAt: string; revokedAt: string | null; active: boolean };
+export type ShareLinkView = {
+  id: string;
+  imei: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  active: boolean;
+};
 
-function view(r: { id: string; imei: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null }, now = Date.now()): ShareLinkView {
+function view(
+  r: { id: string; imei: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null },
+  now = Date.now(),
+): ShareLinkView {
   return {
-    id: r.id, imei: r.imei, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
-    revokedAt: r.revokedAt?.toISOString() ?? null, active: linkStatus(r, now) === "active",
+    id: r.id,
+    imei: r.imei,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    active: linkStatus(r, now) === "active",
   };
 }
 
 /** Creates a link for one of the company's vehicles (404 for any other imei). */
-export async function createShareLink(auth: Auth, userId: number, imei: string, minutes: number, now = Date.now()): Promise<ShareLinkView> {
+export async function createShareLink(
+  auth: Auth,
+  userId: number,
+  imei: string,
+  minutes: number,
+  now = Date.now(),
+): Promise<ShareLinkView> {
   await requireDevice(auth, imei);
   const m = Math.min(SHARE_MAX_MINUTES, Math.max(SHARE_MIN_MINUTES, Math.round(minutes)));
   const row = await prisma.shareLink.create({
-    data: { id: newShareToken(), companyId: auth.companyId, imei, createdBy: userId, createdAt: new Date(now), expiresAt: new Date(now + m * 60_000) },
+    data: {
+      id: newShareToken(),
+      companyId: auth.companyId,
+      imei,
+      createdBy: userId,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + m * 60_000),
+    },
   });
   return view(row, now);
 }
 
-export async function listShareLinks(auth: Auth, imei: string, now = Date.now()): Promise<ShareLinkView[]> {
-  const rows = await prisma.shareLink.findMany({ where: { companyId: auth.companyId, imei }, orderBy: { createdAt: "desc" }, take: 50 });
+export async function listShareLinks(
+  auth: Auth,
+  imei: string,
+  now = Date.now(),
+): Promise<ShareLinkView[]> {
+  const rows = await prisma.shareLink.findMany({
+    where: { companyId: auth.companyId, imei },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+  });
   return rows.map((r) => view(r, now));
 }
 
@@ -65,7 +103,10 @@ export async function requireShareLink(auth: Auth, imei: string, id: string) {
 
 /** Revokes a link of the company; returns false when there is no such link. */
 export async function revokeShareLink(auth: Auth, id: string, now = Date.now()): Promise<boolean> {
-  const { count } = await prisma.shareLink.updateMany({ where: { id, companyId: auth.companyId, revokedAt: null }, data: { revokedAt: new Date(now) } });
+  const { count } = await prisma.shareLink.updateMany({
+    where: { id, companyId: auth.companyId, revokedAt: null },
+    data: { revokedAt: new Date(now) },
+  });
   return count > 0;
 }
 
@@ -79,7 +120,16 @@ export async function resolveShareLink(id: string, now = Date.now()) {
   if (!link || linkStatus(link, now) !== "active") throw new Response("Not found", { status: 404 });
   const d = await prisma.device.findFirst({
     where: { imei: link.imei, companyId: link.companyId },
-    select: { nickname: true, avatar: true, lat: true, lng: true, speed: true, heading: true, ignition: true, lastContactAt: true },
+    select: {
+      nickname: true,
+      avatar: true,
+      lat: true,
+      lng: true,
+      speed: true,
+      heading: true,
+      ignition: true,
+      lastContactAt: true,
+    },
   });
   if (!d) throw new Response("Not found", { status: 404 });
   return {

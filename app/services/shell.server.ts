@@ -5,7 +5,14 @@ import { requireAccess } from "~/services/access.server";
 
 /** The browser needs titles and links only; descriptions stay on the server. */
 function trim(menu: MenuSection[]): MenuSection[] {
-  const item = (i: MenuItem): MenuItem => ({ id: i.id, title: i.title, href: i.href, match: i.match, description: "", children: i.children?.map(item) });
+  const item = (i: MenuItem): MenuItem => ({
+    id: i.id,
+    title: i.title,
+    href: i.href,
+    match: i.match,
+    description: "",
+    children: i.children?.map(item),
+  });
   return menu.map((s) => ({ ...s, items: s.items.map(item) }));
 }
 
@@ -32,7 +39,12 @@ export async function shellLoader({ request }: LoaderFunctionArgs) {
   return json(data);
 }
 
-export type ModuleData = { title: string; description: string; section: string | null; pathname: string };
+export type ModuleData = {
+  title: string;
+  description: string;
+  section: string | null;
+  pathname: string;
+};
 
 function moduleData(pathname: string): ModuleData {
   const info = routeInfo(pathname);
@@ -55,12 +67,22 @@ export async function moduleLoader({ request }: LoaderFunctionArgs) {
 }
 
 const PUBLIC_MODULES: { pattern: RegExp; title: string; description: string }[] = [
-  { pattern: /^\/insight-tag\/[^/]+$/, title: "Insight Tag", description: "The public view of an insight tag: what it is attached to and its latest readings." },
+  {
+    pattern: /^\/insight-tag\/[^/]+$/,
+    title: "Insight Tag",
+    description:
+      "The public view of an insight tag: what it is attached to and its latest readings.",
+  },
 ];
 
 /** Public (token-gated) routes whose module is not built yet: no session needed, no shell. */
 export async function publicModuleLoader({ request }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
   const found = PUBLIC_MODULES.find((m) => m.pattern.test(pathname));
-  return json<ModuleData>({ title: found?.title ?? "This page", description: found?.description ?? "", section: null, pathname });
+  return json<ModuleData>({
+    title: found?.title ?? "This page",
+    description: found?.description ?? "",
+    section: null,
+    pathname,
+  });
 }

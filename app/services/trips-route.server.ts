@@ -5,7 +5,10 @@ import { parseMeasurement, type Measurement } from "~/lib/units";
 import { requireAccess } from "~/services/access.server";
 import { companyTimeZone, listVehicles, type Auth, type Vehicle } from "~/services/trips.server";
 
-export async function tripsContext(request: Request, menuPath: string): Promise<{ auth: Auth; vehicles: Vehicle[]; timeZone: string; username: string }> {
+export async function tripsContext(
+  request: Request,
+  menuPath: string,
+): Promise<{ auth: Auth; vehicles: Vehicle[]; timeZone: string; username: string }> {
   const { user, token } = await requireAccess(request, ruleForPath(menuPath));
   const auth = { token, companyId: user.companyid };
   const [vehicles, timeZone] = await Promise.all([listVehicles(auth), companyTimeZone(auth)]);

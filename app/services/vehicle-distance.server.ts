@@ -9,16 +9,32 @@ const DEFAULT_DAYS: Record<Period, number> = { day: 14, week: 84, month: 184 };
 /** Beyond this many vehicles the page is a report (the reports area), not a screen. */
 export const MAX_DISTANCE_VEHICLES = 100;
 
-export type DistanceRow = { imei: string; nickname: string; total: number; byPeriod: Record<string, number> };
+export type DistanceRow = {
+  imei: string;
+  nickname: string;
+  total: number;
+  byPeriod: Record<string, number>;
+};
 export type SortKey = "name" | "total";
 
-export async function vehicleDistance(auth: Auth, vehicles: Vehicle[], timeZone: string, params: URLSearchParams) {
+export async function vehicleDistance(
+  auth: Auth,
+  vehicles: Vehicle[],
+  timeZone: string,
+  params: URLSearchParams,
+) {
   const period = periodParam(params);
   const range = dayRange(params, timeZone, DEFAULT_DAYS[period], 400);
   const from = startOfDay(range.from, timeZone);
   const to = startOfDay(addDays(range.to, 1), timeZone);
   const shown = vehicles.slice(0, MAX_DISTANCE_VEHICLES);
-  const { trips, stale } = await getTrips(auth, shown.map((v) => v.imei), from, to, "logbook");
+  const { trips, stale } = await getTrips(
+    auth,
+    shown.map((v) => v.imei),
+    from,
+    to,
+    "logbook",
+  );
   const keys: string[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const k = periodKey(startOfDay(day, timeZone) + 3_600_000, period, timeZone);
@@ -33,10 +49,22 @@ export async function vehicleDistance(auth: Auth, vehicles: Vehicle[], timeZone:
   let rows: DistanceRow[] = shown.map((v) => {
     const per = kmByPeriod(byImei.get(v.imei) ?? [], period, timeZone);
     const byPeriod = Object.fromEntries(keys.map((k) => [k, per.get(k) ?? 0]));
-    return { imei: v.imei, nickname: v.nickname, total: Math.round(Object.values(byPeriod).reduce((s, x) => s + x, 0) * 1000) / 1000, byPeriod };
+    return {
+      imei: v.imei,
+      nickname: v.nickname,
+      total: Math.round(Object.values(byPeriod).reduce((s, x) => s + x, 0) * 1000) / 1000,
+      byPeriod,
+    };
   });
   const sort: SortKey = params.get("sort") === "name" ? "name" : "total";
-  const dir = params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : sort === "name" ? "asc" : "desc";
+  const dir =
+    params.get("dir") === "asc"
+      ? "asc"
+      : params.get("dir") === "desc"
+        ? "desc"
+        : sort === "name"
+          ? "asc"
+          : "desc";
   rows = sortRows(rows, sort, dir);
   return { period, range, keys, rows, sort, dir, stale, truncated: vehicles.length > shown.length };
 }

@@ -21,9 +21,16 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 }
 
 /** For receivers (and our tests): constant-time check, within `toleranceS` of now. */
-export function verifyWebhook(secret: string, headers: { signature: string | null; timestamp: string | null }, body: string, now = Date.now(), toleranceS = 300): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: { signature: string | null; timestamp: string | null },
+  body: string,
+  now = Date.now(),
+  toleranceS = 300,
+): boolean {
   const ts = Number(headers.timestamp);
-  if (!headers.signature || !Number.isInteger(ts) || Math.abs(now / 1000 - ts) > toleranceS) return false;
+  if (!headers.signature || !Number.isInteger(ts) || Math.abs(now / 1000 - ts) > toleranceS)
+    return false;
   const expected = Buffer.from(signWebhook(secret, ts, body));
   const given = Buffer.from(headers.signature);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
@@ -42,7 +49,12 @@ export type WebhookEvent = {
 };
 
 /** Posts once; throws on anything but a 2xx so the job is retried. */
-export async function postWebhook(url: string, secret: string, event: WebhookEvent, timeoutMs = 10_000): Promise<number> {
+export async function postWebhook(
+  url: string,
+  secret: string,
+  event: WebhookEvent,
+  timeoutMs = 10_000,
+): Promise<number> {
   const body = JSON.stringify(event);
   const timestamp = Math.floor(Date.now() / 1000);
   const res = await fetch(url, {
@@ -60,18 +72,30 @@ export async function postWebhook(url: string, secret: string, event: WebhookEve
     signal: AbortSignal.timeout(timeoutMs),
   });
   await res.arrayBuffer().catch(() => undefined);
-  if (res.status < 200 || res.status >= 300) throw new Error(`webhook ${url} answered ${res.status}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`webhook ${url} answered ${res.status}`);
   return res.status;
 }
 
 /** The job: reads the rule's current URL and secret (a deleted rule or removed hook ends it). */
-export async function deliverWebhook(data: { ruleId: string; event: WebhookEvent }): Promise<"sent" | "dropped"> {
-  const rule = await prisma.alertRule.findUnique({ where: { id: data.ruleId }, select: { webhookUrl: true, webhookSecret: true, companyId: true } });
-  if (!rule?.webhookUrl || !rule.webhookSecret || rule.companyId !== data.event.companyid) return "dropped";
+export async function deliverWebhook(data: {
+  ruleId: string;
+  event: WebhookEvent;
+}): Promise<"sent" | "dropped"> {
+  const rule = await prisma.alertRule.findUnique({
+    where: { id: data.ruleId },
+    select: { webhookUrl: true, webhookSecret: true, companyId: true },
+  });
+  if (!rule?.webhookUrl || !rule.webhookSecret || rule.companyId !== data.event.companyid)
+    return "dropped";
   await postWebhook(rule.webhookUrl, rule.webhookSecret, data.event);
   return "sent";
 }
 
 export async function queueWebhook(ruleId: string, event: WebhookEvent) {
-  await sendJob(WEBHOOK_QUEUE, { ruleId, event }, { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 });
+  await sendJob(
+    WEBHOOK_QUEUE,
+    { ruleId, event },
+    { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  );
 }

@@ -6,14 +6,18 @@ import { startEmbeddedPostgres } from "./embedded-postgres.js";
 const [command, ...rest] = process.argv.slice(2);
 const db = process.env.DATABASE_URL
   ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(process.env.DATA_DIR ? `${process.env.DATA_DIR}/postgres` : ".data/postgres");
+  : await startEmbeddedPostgres(
+      process.env.DATA_DIR ? `${process.env.DATA_DIR}/postgres` : ".data/postgres",
+    );
 try {
   if (command === "migrate") {
     const applied = await applyMigrations(db.url);
     console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
   } else if (command === "migration") {
     const dir = await createMigration(db.url, rest.join(" "));
-    console.log(dir ? `Wrote ${dir}/migration.sql` : "The schema has not changed since the last migration");
+    console.log(
+      dir ? `Wrote ${dir}/migration.sql` : "The schema has not changed since the last migration",
+    );
   } else {
     console.error("Usage: tsx server/db/cli.ts migrate | migration <name>");
     process.exitCode = 2;

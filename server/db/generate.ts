@@ -9,12 +9,21 @@ import path from "node:path";
 const placeholder = path.resolve(".data/.schema-engine-placeholder");
 fs.mkdirSync(path.dirname(placeholder), { recursive: true });
 if (!fs.existsSync(placeholder)) fs.writeFileSync(placeholder, "");
-execFileSync(process.execPath, [path.resolve("node_modules/prisma/build/index.js"), "generate", "--schema", "prisma/schema.prisma"], {
-  stdio: process.argv.includes("--quiet") ? "ignore" : "inherit",
-  env: {
-    ...process.env,
-    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder,
-    PRISMA_HIDE_UPDATE_MESSAGE: "1",
-    CHECKPOINT_DISABLE: "1",
+execFileSync(
+  process.execPath,
+  [
+    path.resolve("node_modules/prisma/build/index.js"),
+    "generate",
+    "--schema",
+    "prisma/schema.prisma",
+  ],
+  {
+    stdio: process.argv.includes("--quiet") ? "ignore" : "inherit",
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder,
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    },
   },
-});
+);

@@ -9,12 +9,24 @@ describe("migrations through the WebAssembly schema engine", () => {
     const url = await useTestDatabase();
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    const tables = (await c.query("select table_name from information_schema.tables where table_schema = 'public'")).rows.map(
-      (r) => r.table_name,
-    );
-    const applied = (await c.query("select migration_name, finished_at from _prisma_migrations")).rows;
+    const tables = (
+      await c.query(
+        "select table_name from information_schema.tables where table_schema = 'public'",
+      )
+    ).rows.map((r) => r.table_name);
+    const applied = (await c.query("select migration_name, finished_at from _prisma_migrations"))
+      .rows;
     await c.end();
-    for (const t of ["Session", "PushSubscription", "ReportSchedule", "ReportRun", "Notification", "Device", "Position", "Trip"]) {
+    for (const t of [
+      "Session",
+      "PushSubscription",
+      "ReportSchedule",
+      "ReportRun",
+      "Notification",
+      "Device",
+      "Position",
+      "Trip",
+    ]) {
       expect(tables).toContain(t);
     }
     expect(applied.length).toBeGreaterThan(0);
@@ -26,6 +38,8 @@ describe("migrations through the WebAssembly schema engine", () => {
   it("serves the generated Prisma client through the pg adapter", async () => {
     await useTestDatabase();
     await prisma.appSecret.create({ data: { name: "probe", value: "42" } });
-    expect((await prisma.appSecret.findUniqueOrThrow({ where: { name: "probe" } })).value).toBe("42");
+    expect((await prisma.appSecret.findUniqueOrThrow({ where: { name: "probe" } })).value).toBe(
+      "42",
+    );
   });
 });

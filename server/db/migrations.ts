@@ -6,12 +6,23 @@ import { MIGRATIONS_DIR, SCHEMA_PATH, diffSchemas } from "./schema-engine.js";
  * Each migration folder keeps a copy of the schema it was made from (`schema.prisma`), so the next
  * migration is the engine's diff from that snapshot to the current schema: no shadow database.
  */
-export async function createMigration(databaseUrl: string, name: string, now = new Date()): Promise<string | null> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+export async function createMigration(
+  databaseUrl: string,
+  name: string,
+  now = new Date(),
+): Promise<string | null> {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
   if (!slug) throw new Error("A migration needs a name: npm run db:migration -- <name>");
-  const existing = (await fs.readdir(MIGRATIONS_DIR).catch(() => [] as string[])).filter((n) => /^\d{14}_/.test(n)).sort();
+  const existing = (await fs.readdir(MIGRATIONS_DIR).catch(() => [] as string[]))
+    .filter((n) => /^\d{14}_/.test(n))
+    .sort();
   const last = existing.at(-1);
-  const previous = last ? await fs.readFile(path.join(MIGRATIONS_DIR, last, "schema.prisma"), "utf8") : null;
+  const previous = last
+    ? await fs.readFile(path.join(MIGRATIONS_DIR, last, "schema.prisma"), "utf8")
+    : null;
   const current = await fs.readFile(SCHEMA_PATH, "utf8");
   const sql = await diffSchemas(databaseUrl, previous, current);
   if (!sql.trim() || /^-- This is an empty migration\.?\s*$/m.test(sql.trim())) return null;

@@ -24,20 +24,36 @@ async function loadEngineModule() {
   const pkgDir = path.dirname(gluePath);
   const glue = await import(gluePath);
   const bytes = await fs.readFile(path.join(pkgDir, "schema_engine_bg.wasm"));
-  const { instance } = (await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": glue })) as unknown as WebAssembly.WebAssemblyInstantiatedSource;
+  const { instance } = (await WebAssembly.instantiate(bytes, {
+    "./schema_engine_bg.js": glue,
+  })) as unknown as WebAssembly.WebAssemblyInstantiatedSource;
   glue.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
-  return glue as { SchemaEngine: { new: (o: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } };
+  return glue as {
+    SchemaEngine: {
+      new: (o: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine>;
+    };
+  };
 }
 
 let modulePromise: ReturnType<typeof loadEngineModule> | undefined;
 
-async function withEngine<T>(databaseUrl: string, schemaText: string, fn: (engine: Engine) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  databaseUrl: string,
+  schemaText: string,
+  fn: (engine: Engine) => Promise<T>,
+): Promise<T> {
   modulePromise ??= loadEngineModule();
   const { SchemaEngine } = await modulePromise;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]));
-  const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, factory);
+  const factory = bindMigrationAwareSqlAdapterFactory(
+    new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0]),
+  );
+  const engine = await SchemaEngine.new(
+    { datamodels: [["schema.prisma", schemaText]] },
+    () => {},
+    factory,
+  );
   try {
     return await fn(engine);
   } finally {
@@ -66,7 +82,10 @@ async function migrationList() {
   const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
   return {
     baseDir: MIGRATIONS_DIR,
-    lockfile: { path: "migration_lock.toml", content: await fs.readFile(lockPath, "utf8").catch(() => null) },
+    lockfile: {
+      path: "migration_lock.toml",
+      content: await fs.readFile(lockPath, "utf8").catch(() => null),
+    },
     shadowDbInitScript: "",
     migrationDirectories,
   };
@@ -85,8 +104,15 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
 }
 
 /** The SQL that turns the schema `fromText` into `toText` (any reachable database serves the engine). */
-export async function diffSchemas(databaseUrl: string, fromText: string | null, toText: string): Promise<string> {
-  const target = (text: string) => ({ tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: text }] });
+export async function diffSchemas(
+  databaseUrl: string,
+  fromText: string | null,
+  toText: string,
+): Promise<string> {
+  const target = (text: string) => ({
+    tag: "schemaDatamodel",
+    files: [{ path: SCHEMA_PATH, content: text }],
+  });
   return withEngine(databaseUrl, toText, async (engine) => {
     const result = await engine.diff({
       from: fromText ? target(fromText) : { tag: "empty" },

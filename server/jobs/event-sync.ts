@@ -15,10 +15,18 @@ import { upstream } from "../../app/services/api.server.js";
 import { queueAlertEmail } from "../../app/services/alert-email.server.js";
 import { prisma } from "../../app/services/db.server.js";
 import { logError, logInfo } from "../../app/services/log.server.js";
-import { createNotifications, type NotificationInput } from "../../app/services/notifications.server.js";
+import {
+  createNotifications,
+  type NotificationInput,
+} from "../../app/services/notifications.server.js";
 import { queuePush } from "../../app/services/push.server.js";
 import type { SessionData } from "../../app/services/session.server.js";
-import { events as fetchEvents, iotDevices, isUpstreamError, type UpstreamEvent } from "../../app/services/upstream/index.server.js";
+import {
+  events as fetchEvents,
+  iotDevices,
+  isUpstreamError,
+  type UpstreamEvent,
+} from "../../app/services/upstream/index.server.js";
 import { queueWebhook } from "../../app/services/webhook.server.js";
 
 /** How far back the first sync of a company looks. */
@@ -26,12 +34,22 @@ const FIRST_LOOKBACK_MS = 5 * 60_000;
 const PAGE = 500;
 const MAX_PAGES = 20;
 
-export type SyncOutcome = { companyId: number; status: "ok" | "stale" | "error"; events: number; dispatched: number; error?: string };
+export type SyncOutcome = {
+  companyId: number;
+  status: "ok" | "stale" | "error";
+  events: number;
+  dispatched: number;
+  error?: string;
+};
 
 /** Companies worth polling: some user has a rule or a push subscription. */
 export async function companiesToSync(): Promise<number[]> {
   const [rules, subs] = await Promise.all([
-    prisma.alertRule.findMany({ where: { enabled: true }, distinct: ["companyId"], select: { companyId: true } }),
+    prisma.alertRule.findMany({
+      where: { enabled: true },
+      distinct: ["companyId"],
+      select: { companyId: true },
+    }),
     prisma.pushSubscription.findMany({ distinct: ["companyId"], select: { companyId: true } }),
   ]);
   return [...new Set([...rules, ...subs].map((r) => r.companyId))].sort((a, b) => a - b);
@@ -58,16 +76,27 @@ async function markStale(companyId: number, error: string, now: Date) {
     create: { companyId, staleSince: now, error },
     update: { error },
   });
-  await prisma.eventCursor.updateMany({ where: { companyId, staleSince: null }, data: { staleSince: now } });
+  await prisma.eventCursor.updateMany({
+    where: { companyId, staleSince: null },
+    data: { staleSince: now },
+  });
   const key = `events:${companyId}`;
-  await prisma.syncState.upsert({ where: { key }, create: { key, failedAt: now, error }, update: { failedAt: now, error } });
+  await prisma.syncState.upsert({
+    where: { key },
+    create: { key, failedAt: now, error },
+    update: { failedAt: now, error },
+  });
 }
 
 /** The people of a company to dispatch to, with their rules (none = the default rule). */
 async function audience(companyId: number) {
   const [rules, subs] = await Promise.all([
     prisma.alertRule.findMany({ where: { companyId } }),
-    prisma.pushSubscription.findMany({ where: { companyId }, distinct: ["userId"], select: { userId: true } }),
+    prisma.pushSubscription.findMany({
+      where: { companyId },
+      distinct: ["userId"],
+      select: { userId: true },
+    }),
   ]);
   const byUser = new Map<number, RuleLike[]>();
   for (const s of subs) byUser.set(s.userId, []);
@@ -77,13 +106,25 @@ async function audience(companyId: number) {
 
 type DeviceInfo = { nickname: string; groupIds: number[] };
 
-async function deviceInfo(companyId: number, imeis: string[], token: string): Promise<Map<string, DeviceInfo>> {
-  const rows = await prisma.device.findMany({ where: { companyId, imei: { in: imeis } }, select: { imei: true, nickname: true, groups: true } });
-  const groupIds = (g: unknown) => (Array.isArray(g) ? g.map((x) => Number((x as { id?: number }).id)).filter(Number.isFinite) : []);
-  const map = new Map(rows.map((r) => [r.imei, { nickname: r.nickname, groupIds: groupIds(r.groups) }]));
+async function deviceInfo(
+  companyId: number,
+  imeis: string[],
+  token: string,
+): Promise<Map<string, DeviceInfo>> {
+  const rows = await prisma.device.findMany({
+    where: { companyId, imei: { in: imeis } },
+    select: { imei: true, nickname: true, groups: true },
+  });
+  const groupIds = (g: unknown) =>
+    Array.isArray(g) ? g.map((x) => Number((x as { id?: number }).id)).filter(Number.isFinite) : [];
+  const map = new Map(
+    rows.map((r) => [r.imei, { nickname: r.nickname, groupIds: groupIds(r.groups) }]),
+  );
   if (imeis.some((i) => !map.has(i))) {
     try {
-      for (const d of await iotDevices(upstream(token))) if (!map.has(d.imei)) map.set(d.imei, { nickname: d.nickname, groupIds: d.groups.map((g) => g.id) });
+      for (const d of await iotDevices(upstream(token)))
+        if (!map.has(d.imei))
+          map.set(d.imei, { nickname: d.nickname, groupIds: d.groups.map((g) => g.id) });
     } catch (e) {
       logError("events", `device names unavailable: ${(e as Error).message}`);
     }
@@ -92,7 +133,12 @@ async function deviceInfo(companyId: number, imeis: string[], token: string): Pr
 }
 
 /** Fires the channels of one page of events for every user they concern. Returns dispatches. */
-export async function dispatchEvents(companyId: number, list: UpstreamEvent[], token: string, now = new Date()): Promise<number> {
+export async function dispatchEvents(
+  companyId: number,
+  list: UpstreamEvent[],
+  token: string,
+  now = new Date(),
+): Promise<number> {
   const events = list.filter((e) => e.companyid === companyId);
   if (!events.length) return 0;
   const users = await audience(companyId);
@@ -103,7 +149,11 @@ export async function dispatchEvents(companyId: number, list: UpstreamEvent[], t
   for (const event of events) {
     const dev = devices.get(event.imei);
     for (const [userId, rules] of users) {
-      const d = dispatchFor(rules, { kind: event.kind, imei: event.imei, groupIds: dev?.groupIds ?? [] }, now);
+      const d = dispatchFor(
+        rules,
+        { kind: event.kind, imei: event.imei, groupIds: dev?.groupIds ?? [] },
+        now,
+      );
       if (d.channels.size) planned.push({ event, userId, d });
     }
   }
@@ -120,11 +170,30 @@ export async function dispatchEvents(companyId: number, list: UpstreamEvent[], t
   const pushUsers = new Map<string, number[]>();
   for (const { event, userId, d } of todo) {
     const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null);
-    if (d.channels.has("inapp")) inApp.push({ userId, companyId, kind: event.kind, ...text, imei: event.imei, eventId: event.id });
-    if (d.channels.has("push")) pushUsers.set(event.id, [...(pushUsers.get(event.id) ?? []), userId]);
-    for (const to of d.emails) await queueAlertEmail({ to, subject: text.title, text: `${text.body}\n\n${event.time}\n` });
+    if (d.channels.has("inapp"))
+      inApp.push({
+        userId,
+        companyId,
+        kind: event.kind,
+        ...text,
+        imei: event.imei,
+        eventId: event.id,
+      });
+    if (d.channels.has("push"))
+      pushUsers.set(event.id, [...(pushUsers.get(event.id) ?? []), userId]);
+    for (const to of d.emails)
+      await queueAlertEmail({ to, subject: text.title, text: `${text.body}\n\n${event.time}\n` });
     for (const hook of d.webhooks) {
-      await queueWebhook(hook.ruleId, { id: event.id, kind: event.kind, imei: event.imei, companyid: companyId, time: event.time, title: text.title, body: text.body, details: event.details });
+      await queueWebhook(hook.ruleId, {
+        id: event.id,
+        kind: event.kind,
+        imei: event.imei,
+        companyid: companyId,
+        time: event.time,
+        title: text.title,
+        body: text.body,
+        details: event.details,
+      });
     }
   }
   await createNotifications(inApp);
@@ -140,7 +209,11 @@ export async function dispatchEvents(companyId: number, list: UpstreamEvent[], t
 export async function syncCompany(companyId: number, now = new Date()): Promise<SyncOutcome> {
   const token = await backgroundToken(companyId, now);
   if (!token) {
-    await markStale(companyId, "No signed-in user of this company: alerts resume when someone signs in", now);
+    await markStale(
+      companyId,
+      "No signed-in user of this company: alerts resume when someone signs in",
+      now,
+    );
     return { companyId, status: "stale", events: 0, dispatched: 0 };
   }
   const cursor = await prisma.eventCursor.findUnique({ where: { companyId } });
@@ -162,7 +235,11 @@ export async function syncCompany(companyId: number, now = new Date()): Promise<
       if (!res.hasMore) break;
     }
     const key = `events:${companyId}`;
-    await prisma.syncState.upsert({ where: { key }, create: { key, okAt: now }, update: { okAt: now, error: null } });
+    await prisma.syncState.upsert({
+      where: { key },
+      create: { key, okAt: now },
+      update: { okAt: now, error: null },
+    });
     return { companyId, status: "ok", events: count, dispatched };
   } catch (e) {
     const message = isUpstreamError(e) ? `${e.message} (${e.status})` : (e as Error).message;
@@ -176,6 +253,10 @@ export async function syncAllCompanies(now = new Date()): Promise<SyncOutcome[]>
   const out: SyncOutcome[] = [];
   for (const companyId of await companiesToSync()) out.push(await syncCompany(companyId, now));
   const sum = out.reduce((n, o) => n + o.dispatched, 0);
-  if (sum) logInfo("events", `dispatched ${sum} alert(s) for ${out.length} compan${out.length === 1 ? "y" : "ies"}`);
+  if (sum)
+    logInfo(
+      "events",
+      `dispatched ${sum} alert(s) for ${out.length} compan${out.length === 1 ? "y" : "ies"}`,
+    );
   return out;
 }

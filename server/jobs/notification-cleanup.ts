@@ -9,11 +9,28 @@ export const NOTIFICATION_KEEP_DAYS = 90;
 /** Prunes dedupe records, push bookkeeping and old read notifications. */
 export async function cleanupNotifications(now = new Date()) {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
-  const dispatch = await prisma.alertDispatch.deleteMany({ where: { createdAt: { lt: before(DISPATCH_KEEP_DAYS) } } });
-  const old = await prisma.pushMessage.findMany({ where: { createdAt: { lt: before(PUSH_KEEP_DAYS) } }, select: { key: true }, take: 10_000 });
+  const dispatch = await prisma.alertDispatch.deleteMany({
+    where: { createdAt: { lt: before(DISPATCH_KEEP_DAYS) } },
+  });
+  const old = await prisma.pushMessage.findMany({
+    where: { createdAt: { lt: before(PUSH_KEEP_DAYS) } },
+    select: { key: true },
+    take: 10_000,
+  });
   const keys = old.map((m) => m.key);
-  const deliveries = keys.length ? await prisma.pushDelivery.deleteMany({ where: { messageKey: { in: keys } } }) : { count: 0 };
-  const messages = keys.length ? await prisma.pushMessage.deleteMany({ where: { key: { in: keys } } }) : { count: 0 };
-  const notifications = await prisma.notification.deleteMany({ where: { createdAt: { lt: before(NOTIFICATION_KEEP_DAYS) }, readAt: { not: null } } });
-  return { dispatch: dispatch.count, deliveries: deliveries.count, messages: messages.count, notifications: notifications.count };
+  const deliveries = keys.length
+    ? await prisma.pushDelivery.deleteMany({ where: { messageKey: { in: keys } } })
+    : { count: 0 };
+  const messages = keys.length
+    ? await prisma.pushMessage.deleteMany({ where: { key: { in: keys } } })
+    : { count: 0 };
+  const notifications = await prisma.notification.deleteMany({
+    where: { createdAt: { lt: before(NOTIFICATION_KEEP_DAYS) }, readAt: { not: null } },
+  });
+  return {
+    dispatch: dispatch.count,
+    deliveries: deliveries.count,
+    messages: messages.count,
+    notifications: notifications.count,
+  };
 }

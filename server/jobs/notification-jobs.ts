@@ -4,12 +4,20 @@
  * processes one sync runs per interval, on whichever worker is free).
  */
 import type PgBoss from "pg-boss";
-import { ALERT_EMAIL_QUEUE, deliverAlertEmail, type AlertEmail } from "../../app/services/alert-email.server.js";
+import {
+  ALERT_EMAIL_QUEUE,
+  deliverAlertEmail,
+  type AlertEmail,
+} from "../../app/services/alert-email.server.js";
 import { getEnv } from "../../app/services/env.server.js";
 import { ensureQueue } from "../../app/services/job-queue.server.js";
 import { logError } from "../../app/services/log.server.js";
 import { enqueueFanout } from "../../app/services/push.server.js";
-import { deliverWebhook, WEBHOOK_QUEUE, type WebhookEvent } from "../../app/services/webhook.server.js";
+import {
+  deliverWebhook,
+  WEBHOOK_QUEUE,
+  type WebhookEvent,
+} from "../../app/services/webhook.server.js";
 import { syncAllCompanies } from "./event-sync.js";
 import { cleanupNotifications } from "./notification-cleanup.js";
 import { registerPushJobs, resumePendingMessages } from "./push-fanout.js";
@@ -21,9 +29,13 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   await registerPushJobs(boss);
 
   await ensureQueue(boss, WEBHOOK_QUEUE);
-  await boss.work<{ ruleId: string; event: WebhookEvent }>(WEBHOOK_QUEUE, { batchSize: 4 }, async (jobs) => {
-    await Promise.all(jobs.map((j) => deliverWebhook(j.data)));
-  });
+  await boss.work<{ ruleId: string; event: WebhookEvent }>(
+    WEBHOOK_QUEUE,
+    { batchSize: 4 },
+    async (jobs) => {
+      await Promise.all(jobs.map((j) => deliverWebhook(j.data)));
+    },
+  );
 
   await ensureQueue(boss, ALERT_EMAIL_QUEUE);
   await boss.work<AlertEmail>(ALERT_EMAIL_QUEUE, async (jobs) => {
@@ -38,7 +50,18 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   });
   const interval = getEnv().SYNC_INTERVAL_SECONDS;
   const tick = () =>
-    boss.send(EVENT_SYNC_QUEUE, {}, { singletonKey: "event-sync", singletonSeconds: interval, expireInSeconds: 300, retryLimit: 0 }).catch((e) => logError("events", e));
+    boss
+      .send(
+        EVENT_SYNC_QUEUE,
+        {},
+        {
+          singletonKey: "event-sync",
+          singletonSeconds: interval,
+          expireInSeconds: 300,
+          retryLimit: 0,
+        },
+      )
+      .catch((e) => logError("events", e));
   void tick();
   const timer = setInterval(tick, interval * 1000);
   timer.unref();

@@ -14,7 +14,14 @@ import type PgBoss from "pg-boss";
 import { prisma } from "../../app/services/db.server.js";
 import { ensureQueue, publishWorkerBoss } from "../../app/services/job-queue.server.js";
 import { logError, logInfo } from "../../app/services/log.server.js";
-import { PUSH_FANOUT_QUEUE, sendPush, topicFor, type SendOptions, type SendResult, type Subscription } from "../../app/services/push.server.js";
+import {
+  PUSH_FANOUT_QUEUE,
+  sendPush,
+  topicFor,
+  type SendOptions,
+  type SendResult,
+  type Subscription,
+} from "../../app/services/push.server.js";
 import type { PushUrgency } from "../../app/lib/alert-events.js";
 
 export const PUSH_SEND_QUEUE = "push-send";
@@ -48,11 +55,19 @@ export type Enqueue = (jobs: { key: string; ids: string[]; delayMs: number }[]) 
 
 /** Lists the message's subscriptions and hands them out in batches. */
 export async function fanOut(key: string, enqueue: Enqueue): Promise<number> {
-  const message = await prisma.pushMessage.findUnique({ where: { key }, select: { userIds: true } });
+  const message = await prisma.pushMessage.findUnique({
+    where: { key },
+    select: { userIds: true },
+  });
   if (!message) return 0;
-  const subs = await prisma.pushSubscription.findMany({ where: { userId: { in: message.userIds } }, select: { id: true }, orderBy: { id: "asc" } });
+  const subs = await prisma.pushSubscription.findMany({
+    where: { userId: { in: message.userIds } },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   const jobs: { key: string; ids: string[]; delayMs: number }[] = [];
-  for (let i = 0; i < subs.length; i += BATCH) jobs.push({ key, ids: subs.slice(i, i + BATCH).map((s) => s.id), delayMs: 0 });
+  for (let i = 0; i < subs.length; i += BATCH)
+    jobs.push({ key, ids: subs.slice(i, i + BATCH).map((s) => s.id), delayMs: 0 });
   await enqueue(jobs);
   await prisma.pushMessage.update({ where: { key }, data: { fannedOutAt: new Date() } });
   return subs.length;
@@ -84,20 +99,39 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
   await Promise.all(workers);
 }
 
-export type BatchResult = { sent: number; gone: number; retry: number; failed: number; skipped: number };
+export type BatchResult = {
+  sent: number;
+  gone: number;
+  retry: number;
+  failed: number;
+  skipped: number;
+};
 
 /** Sends one batch of a message; retries come back as delayed jobs through `enqueue`. */
-export async function sendBatch(key: string, ids: string[], enqueue: Enqueue, config: FanoutConfig = defaultConfig): Promise<BatchResult> {
+export async function sendBatch(
+  key: string,
+  ids: string[],
+  enqueue: Enqueue,
+  config: FanoutConfig = defaultConfig,
+): Promise<BatchResult> {
   const result: BatchResult = { sent: 0, gone: 0, retry: 0, failed: 0, skipped: 0 };
   const message = await prisma.pushMessage.findUnique({ where: { key } });
   if (!message) return result;
   const claimed = await claim(key, ids, config.leaseMs);
   result.skipped = ids.length - claimed.length;
   if (!claimed.length) return result;
-  const subs = await prisma.pushSubscription.findMany({ where: { id: { in: claimed.map((c) => c.subscriptionId) } }, select: { id: true, endpoint: true, p256dh: true, auth: true } });
+  const subs = await prisma.pushSubscription.findMany({
+    where: { id: { in: claimed.map((c) => c.subscriptionId) } },
+    select: { id: true, endpoint: true, p256dh: true, auth: true },
+  });
   const byId = new Map(subs.map((s) => [s.id, s]));
   const payload = JSON.stringify(message.payload);
-  const options: SendOptions = { ttl: message.ttl, urgency: message.urgency as PushUrgency, topic: topicFor(key), timeoutMs: config.timeoutMs };
+  const options: SendOptions = {
+    ttl: message.ttl,
+    urgency: message.urgency as PushUrgency,
+    topic: topicFor(key),
+    timeoutMs: config.timeoutMs,
+  };
 
   const sent: string[] = [];
   const gone: string[] = [];
@@ -120,23 +154,27 @@ export async function sendBatch(key: string, ids: string[], enqueue: Enqueue, co
       // Recorded at once, not with the batch: a crash later in the batch must not resend it.
       await prisma.$executeRaw`update "PushDelivery" set status = 'sent', "sentAt" = now(), error = null where "messageKey" = ${key} and "subscriptionId" = ${sub.id}`;
       sent.push(sub.id);
-    }
-    else if (r.outcome === "gone") gone.push(sub.id);
-    else if (r.outcome === "failed" || c.attempts >= MAX_ATTEMPTS) failed.push({ id: sub.id, error: r.error });
+    } else if (r.outcome === "gone") gone.push(sub.id);
+    else if (r.outcome === "failed" || c.attempts >= MAX_ATTEMPTS)
+      failed.push({ id: sub.id, error: r.error });
     else {
       const backoff = config.backoffMs(c.attempts) * (0.75 + Math.random() * 0.5);
       retries.push({ id: sub.id, error: r.error, delayMs: Math.max(r.retryAfterMs ?? 0, backoff) });
     }
   });
 
-  if (sent.length) await prisma.$executeRaw`update "PushSubscription" set "lastUsedAt" = now() where id = any(${sent}::text[])`;
+  if (sent.length)
+    await prisma.$executeRaw`update "PushSubscription" set "lastUsedAt" = now() where id = any(${sent}::text[])`;
   if (gone.length) {
     await prisma.$executeRaw`update "PushDelivery" set status = 'gone' where "messageKey" = ${key} and "subscriptionId" = any(${gone}::text[])`;
     await prisma.pushSubscription.deleteMany({ where: { id: { in: gone } } });
     logInfo("push", `removed ${gone.length} expired subscription(s)`);
   }
   for (const f of failed) {
-    await prisma.pushDelivery.update({ where: { subscriptionId_messageKey: { subscriptionId: f.id, messageKey: key } }, data: { status: "failed", error: f.error.slice(0, 300) } });
+    await prisma.pushDelivery.update({
+      where: { subscriptionId_messageKey: { subscriptionId: f.id, messageKey: key } },
+      data: { status: "failed", error: f.error.slice(0, 300) },
+    });
   }
   if (retries.length) {
     // One delayed job per distinct delay (rounded to the second) rather than one per subscription.
@@ -146,19 +184,37 @@ export async function sendBatch(key: string, ids: string[], enqueue: Enqueue, co
       groups.set(s, [...(groups.get(s) ?? []), r.id]);
       await prisma.pushDelivery.update({
         where: { subscriptionId_messageKey: { subscriptionId: r.id, messageKey: key } },
-        data: { status: "retry", nextAttemptAt: new Date(Date.now() + s * 1000), error: r.error.slice(0, 300) },
+        data: {
+          status: "retry",
+          nextAttemptAt: new Date(Date.now() + s * 1000),
+          error: r.error.slice(0, 300),
+        },
       });
     }
     await enqueue([...groups].map(([s, list]) => ({ key, ids: list, delayMs: s * 1000 })));
   }
-  Object.assign(result, { sent: sent.length, gone: gone.length, retry: retries.length, failed: failed.length });
+  Object.assign(result, {
+    sent: sent.length,
+    gone: gone.length,
+    retry: retries.length,
+    failed: failed.length,
+  });
   return result;
 }
 
 /** Messages whose fan-out never ran (a crash between writing the message and queueing the job). */
-export async function resumePendingMessages(enqueueFanout: (key: string) => Promise<void>, olderThanMs = 60_000) {
+export async function resumePendingMessages(
+  enqueueFanout: (key: string) => Promise<void>,
+  olderThanMs = 60_000,
+) {
   const stuck = await prisma.pushMessage.findMany({
-    where: { fannedOutAt: null, createdAt: { lt: new Date(Date.now() - olderThanMs), gt: new Date(Date.now() - 24 * 3600_000) } },
+    where: {
+      fannedOutAt: null,
+      createdAt: {
+        lt: new Date(Date.now() - olderThanMs),
+        gt: new Date(Date.now() - 24 * 3600_000),
+      },
+    },
     select: { key: true },
     take: 500,
   });
@@ -167,7 +223,10 @@ export async function resumePendingMessages(enqueueFanout: (key: string) => Prom
 }
 
 /** Queues batch jobs on pg-boss. */
-export function bossEnqueue(boss: PgBoss, config: Pick<FanoutConfig, "jobExpireSeconds"> = defaultConfig): Enqueue {
+export function bossEnqueue(
+  boss: PgBoss,
+  config: Pick<FanoutConfig, "jobExpireSeconds"> = defaultConfig,
+): Enqueue {
   return async (jobs) => {
     if (!jobs.length) return;
     await ensureQueue(boss, PUSH_SEND_QUEUE);
@@ -186,27 +245,38 @@ export function bossEnqueue(boss: PgBoss, config: Pick<FanoutConfig, "jobExpireS
 }
 
 /** Registers the push queues on a worker; `config` lets tests swap the sender or the lease. */
-export async function registerPushJobs(boss: PgBoss, config: FanoutConfig = defaultConfig): Promise<void> {
+export async function registerPushJobs(
+  boss: PgBoss,
+  config: FanoutConfig = defaultConfig,
+): Promise<void> {
   publishWorkerBoss(boss);
   const enqueue = bossEnqueue(boss, config);
   await ensureQueue(boss, PUSH_FANOUT_QUEUE);
   await ensureQueue(boss, PUSH_SEND_QUEUE);
-  await boss.work<{ key: string }>(PUSH_FANOUT_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) await fanOut(job.data.key, enqueue);
-  });
+  await boss.work<{ key: string }>(
+    PUSH_FANOUT_QUEUE,
+    { pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      for (const job of jobs) await fanOut(job.data.key, enqueue);
+    },
+  );
   // Two fetchers per process, each taking two batches at a time: sending is I/O bound.
   for (let i = 0; i < 2; i++) {
-    await boss.work<{ key: string; ids: string[] }>(PUSH_SEND_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 2 }, async (jobs) => {
-      await Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await sendBatch(job.data.key, job.data.ids, enqueue, config);
-          } catch (e) {
-            logError("push", e);
-            throw e;
-          }
-        }),
-      );
-    });
+    await boss.work<{ key: string; ids: string[] }>(
+      PUSH_SEND_QUEUE,
+      { pollingIntervalSeconds: 0.5, batchSize: 2 },
+      async (jobs) => {
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await sendBatch(job.data.key, job.data.ids, enqueue, config);
+            } catch (e) {
+              logError("push", e);
+              throw e;
+            }
+          }),
+        );
+      },
+    );
   }
 }

@@ -9,7 +9,9 @@ import { runFormForwarding } from "./form-forward.js";
 type Job = { name: string; cron?: string; run: (boss: PgBoss) => Promise<unknown> };
 
 /** Every background job; each module owns one job. */
-export const jobs: Job[] = [{ name: "session-cleanup", cron: "*/15 * * * *", run: () => cleanupSessions() }];
+export const jobs: Job[] = [
+  { name: "session-cleanup", cron: "*/15 * * * *", run: () => cleanupSessions() },
+];
 jobs.push({ name: "device-sync", cron: "* * * * *", run: () => runDeviceSync() });
 jobs.push({ name: "report-scheduler", cron: "* * * * *", run: () => reportTick() }); // scheduled reports (issue 7)
 jobs.push({ name: "report-run", cron: "* * * * *", run: () => runReportJobs() }); // long on-screen reports (issue 7)

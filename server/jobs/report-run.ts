@@ -7,7 +7,12 @@ import { Prisma } from "../../app/generated/prisma/client.js";
 import { findReport, type BaseParams } from "../../app/lib/reports/index.js";
 import { prisma } from "../../app/services/db.server.js";
 import { logError } from "../../app/services/log.server.js";
-import { buildReport, ReportCancelled, storeResult, summaryOf } from "../../app/services/reports.server.js";
+import {
+  buildReport,
+  ReportCancelled,
+  storeResult,
+  summaryOf,
+} from "../../app/services/reports.server.js";
 import { ownerToken } from "./report-scheduler.js";
 
 async function claim(): Promise<string | null> {
@@ -31,28 +36,82 @@ export async function runReportJob(id: string): Promise<string> {
         // At most a write a second: progress is for people watching, not an audit.
         if (Date.now() - lastWrite < 1000 && done < total) return;
         lastWrite = Date.now();
-        await prisma.reportJob.update({ where: { id }, data: { progress: total ? Math.min(0.99, done / total) : 0, message } });
+        await prisma.reportJob.update({
+          where: { id },
+          data: { progress: total ? Math.min(0.99, done / total) : 0, message },
+        });
       },
-      cancelled: async () => (await prisma.reportJob.findUnique({ where: { id }, select: { cancelRequested: true } }))?.cancelRequested ?? true,
+      cancelled: async () =>
+        (await prisma.reportJob.findUnique({ where: { id }, select: { cancelRequested: true } }))
+          ?.cancelRequested ?? true,
     });
     const { chart, headline } = summaryOf(def, built);
-    await storeResult(id, { kind: def.kind, params, rows: built.rows, totals: built.totals, range: built.range, timeZone: built.timeZone, chart, headline });
-    await prisma.reportJob.update({ where: { id }, data: { status: "done", progress: 1, message: "Ready", rowCount: built.rows.length, finishedAt: new Date() } });
+    await storeResult(id, {
+      kind: def.kind,
+      params,
+      rows: built.rows,
+      totals: built.totals,
+      range: built.range,
+      timeZone: built.timeZone,
+      chart,
+      headline,
+    });
+    await prisma.reportJob.update({
+      where: { id },
+      data: {
+        status: "done",
+        progress: 1,
+        message: "Ready",
+        rowCount: built.rows.length,
+        finishedAt: new Date(),
+      },
+    });
     await prisma.notification.createMany({
-      data: [{ userId: job.userId, companyId: job.companyId, kind: "report_ready", eventId: `report-job:${id}`, title: `Your report is ready: ${def.title}`, body: `${built.rows.length} rows.`, link: `/dashboard/reports/${def.kind}?job=${id}` }],
+      data: [
+        {
+          userId: job.userId,
+          companyId: job.companyId,
+          kind: "report_ready",
+          eventId: `report-job:${id}`,
+          title: `Your report is ready: ${def.title}`,
+          body: `${built.rows.length} rows.`,
+          link: `/dashboard/reports/${def.kind}?job=${id}`,
+        },
+      ],
       skipDuplicates: true,
     });
     return "done";
   } catch (e) {
     if (e instanceof ReportCancelled) {
-      await prisma.reportJob.update({ where: { id }, data: { status: "cancelled", message: "Cancelled", finishedAt: new Date() } });
+      await prisma.reportJob.update({
+        where: { id },
+        data: { status: "cancelled", message: "Cancelled", finishedAt: new Date() },
+      });
       return "cancelled";
     }
     logError("reports", e);
-    const error = e instanceof Error ? e.message : e instanceof Response ? `The report could not be built (${e.status})` : String(e);
-    await prisma.reportJob.update({ where: { id }, data: { status: "failed", error, message: "Failed", finishedAt: new Date() } });
+    const error =
+      e instanceof Error
+        ? e.message
+        : e instanceof Response
+          ? `The report could not be built (${e.status})`
+          : String(e);
+    await prisma.reportJob.update({
+      where: { id },
+      data: { status: "failed", error, message: "Failed", finishedAt: new Date() },
+    });
     await prisma.notification.createMany({
-      data: [{ userId: job.userId, companyId: job.companyId, kind: "report_failed", eventId: `report-job:${id}`, title: `Your report failed: ${def?.title ?? job.reportKind}`, body: error.slice(0, 2000), link: `/dashboard/reports/${job.reportKind}` }],
+      data: [
+        {
+          userId: job.userId,
+          companyId: job.companyId,
+          kind: "report_failed",
+          eventId: `report-job:${id}`,
+          title: `Your report failed: ${def?.title ?? job.reportKind}`,
+          body: error.slice(0, 2000),
+          link: `/dashboard/reports/${job.reportKind}`,
+        },
+      ],
       skipDuplicates: true,
     });
     return "failed";

@@ -7,7 +7,11 @@ export type RegisterJobs = (boss: PgBoss) => Promise<string[]>;
  * the server build (app/entry.server.tsx re-exports registry.ts), so jobs and requests share one
  * instance of every app module and its in-process state.
  */
-export async function startWorker(databaseUrl: string, log: (line: string) => void, registerJobs: RegisterJobs): Promise<PgBoss> {
+export async function startWorker(
+  databaseUrl: string,
+  log: (line: string) => void,
+  registerJobs: RegisterJobs,
+): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 5, schema: "pgboss" });
   boss.on("error", (e) => log(`[jobs] ${e.message}`));
   await boss.start();

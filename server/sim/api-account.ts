@@ -20,7 +20,9 @@ export function publicUser(world: World, u: User) {
     company_name: company?.name ?? null,
     company_logo: company?.logo ?? null,
     tsadmin: u.tsadmin,
-    groups: world.groups.filter((g) => u.group_ids.includes(g.id)).map((g) => ({ id: g.id, nickname: g.nickname })),
+    groups: world.groups
+      .filter((g) => u.group_ids.includes(g.id))
+      .map((g) => ({ id: g.id, nickname: g.nickname })),
   };
 }
 
@@ -46,20 +48,44 @@ function signUp(ctx: Ctx) {
   const last_name = str(info.last_name, "info.last_name").trim();
   const email = str(info.email, "info.email").trim();
   const password = str(info.password, "info.password");
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(400, "info.email is not a valid email address");
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new HttpError(400, "info.email is not a valid email address");
   const world = ctx.state.world;
   if (findLogin(world, email)) throw new HttpError(409, "Email already in use");
   // A sign-up opens a new company with every feature on and no devices yet.
   const companyid = Math.max(...world.companies.keys(), 999) + 1;
   const features = Object.fromEntries(FEATURES.map((f) => [f, true]));
-  world.companies.set(companyid, { id: companyid, name: `${first_name} ${last_name}'s fleet`, logo: null, features, depots: [0], drivers: [`${first_name} ${last_name}`] });
-  world.appSettings.push({ id: companyid * 100 + 7, type: 7, companyid, settings: JSON.stringify(features) });
+  world.companies.set(companyid, {
+    id: companyid,
+    name: `${first_name} ${last_name}'s fleet`,
+    logo: null,
+    features,
+    depots: [0],
+    drivers: [`${first_name} ${last_name}`],
+  });
+  world.appSettings.push({
+    id: companyid * 100 + 7,
+    type: 7,
+    companyid,
+    settings: JSON.stringify(features),
+  });
   world.devicesByCompany.set(companyid, []);
   const username_id = Math.max(...world.users.map((u) => u.username_id)) + 1;
   world.users.push({
-    username_id, username: email, password, first_name, last_name, name: `${first_name} ${last_name}`, email,
-    mobile: typeof info.mobile === "string" && info.mobile ? info.mobile : null, photo: null, avatar: null, companyid,
-    tsadmin: false, group_ids: [], permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, true])),
+    username_id,
+    username: email,
+    password,
+    first_name,
+    last_name,
+    name: `${first_name} ${last_name}`,
+    email,
+    mobile: typeof info.mobile === "string" && info.mobile ? info.mobile : null,
+    photo: null,
+    avatar: null,
+    companyid,
+    tsadmin: false,
+    group_ids: [],
+    permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, true])),
   });
   return ok({ message: "Account created", username: email, username_id, companyid }, 201);
 }
@@ -83,15 +109,32 @@ function lastPhoto(ctx: Ctx) {
   const id = Number(obj(ctx.body).username_id);
   const u = ctx.state.world.users.find((x) => x.username_id === id);
   if (!u || u.companyid !== ctx.user.companyid) throw new HttpError(404, "User not found");
-  return ok(u.photo ? [{ photo: u.photo, username_id: u.username_id, taken_at: new Date(ctx.state.world.createdAt - 86_400_000).toISOString() }] : []);
+  return ok(
+    u.photo
+      ? [
+          {
+            photo: u.photo,
+            username_id: u.username_id,
+            taken_at: new Date(ctx.state.world.createdAt - 86_400_000).toISOString(),
+          },
+        ]
+      : [],
+  );
 }
 
 function subscribe(ctx: Ctx) {
   const b = obj(ctx.body);
   const endpoint = str(b.endpoint, "endpoint");
   const keys = obj(b.keys ?? null);
-  const sub = { id: ctx.state.pushSubscriptions.length + 1, username_id: ctx.user.username_id, endpoint, keys: { p256dh: str(keys.p256dh, "keys.p256dh"), auth: str(keys.auth, "keys.auth") } };
-  const existing = ctx.state.pushSubscriptions.find((s) => s.endpoint === endpoint && s.username_id === sub.username_id);
+  const sub = {
+    id: ctx.state.pushSubscriptions.length + 1,
+    username_id: ctx.user.username_id,
+    endpoint,
+    keys: { p256dh: str(keys.p256dh, "keys.p256dh"), auth: str(keys.auth, "keys.auth") },
+  };
+  const existing = ctx.state.pushSubscriptions.find(
+    (s) => s.endpoint === endpoint && s.username_id === sub.username_id,
+  );
   if (existing) return ok({ id: existing.id, message: "Already subscribed" });
   ctx.state.pushSubscriptions.push(sub);
   return ok({ id: sub.id, message: "Subscribed" }, 201);
@@ -114,16 +157,23 @@ function namePart(v: unknown, field: string): string {
 function updateProfile(ctx: Ctx) {
   const b = obj(ctx.body);
   const u = ctx.user;
-  const next = { first_name: u.first_name, last_name: u.last_name, email: u.email, mobile: u.mobile };
+  const next = {
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    mobile: u.mobile,
+  };
   if ("first_name" in b) next.first_name = namePart(b.first_name, "first_name");
   if ("last_name" in b) next.last_name = namePart(b.last_name, "last_name");
   if ("email" in b) {
-    if (typeof b.email !== "string" || !EMAIL.test(b.email.trim())) throw new HttpError(400, "email is not a valid email address");
+    if (typeof b.email !== "string" || !EMAIL.test(b.email.trim()))
+      throw new HttpError(400, "email is not a valid email address");
     next.email = b.email.trim();
   }
   if ("mobile" in b) {
     if (b.mobile === null || b.mobile === "") next.mobile = null;
-    else if (typeof b.mobile !== "string" || !MOBILE.test(b.mobile.trim())) throw new HttpError(400, "mobile is not a valid phone number");
+    else if (typeof b.mobile !== "string" || !MOBILE.test(b.mobile.trim()))
+      throw new HttpError(400, "mobile is not a valid phone number");
     else next.mobile = b.mobile.trim();
   }
   // Emails sign people in (findLogin), so one may not be another user's email or username.
@@ -138,10 +188,12 @@ function updateProfile(ctx: Ctx) {
  * it when absent. Only users with edit_permissions may; type 7 must be a JSON object of booleans.
  */
 function putAppSetting(ctx: Ctx) {
-  if (ctx.user.permissions.edit_permissions !== true) throw new HttpError(403, "You do not have permission to change company settings");
+  if (ctx.user.permissions.edit_permissions !== true)
+    throw new HttpError(403, "You do not have permission to change company settings");
   const b = obj(ctx.body);
   const type = b.type;
-  if (typeof type !== "number" || !Number.isInteger(type) || type < 1) throw new HttpError(400, "type must be a positive integer");
+  if (typeof type !== "number" || !Number.isInteger(type) || type < 1)
+    throw new HttpError(400, "type must be a positive integer");
   const settings = str(b.settings, "settings");
   let parsed: unknown;
   try {
@@ -150,8 +202,16 @@ function putAppSetting(ctx: Ctx) {
     throw new HttpError(400, "settings must be JSON text");
   }
   if (type === 7) {
-    const valid = parsed && typeof parsed === "object" && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === "boolean");
-    if (!valid) throw new HttpError(400, "settings of type 7 must be a JSON object of feature name to boolean");
+    const valid =
+      parsed &&
+      typeof parsed === "object" &&
+      !Array.isArray(parsed) &&
+      Object.values(parsed).every((v) => typeof v === "boolean");
+    if (!valid)
+      throw new HttpError(
+        400,
+        "settings of type 7 must be a JSON object of feature name to boolean",
+      );
   }
   const world = ctx.state.world;
   const companyid = ctx.user.companyid;
@@ -173,15 +233,29 @@ export const accountRoutes = routes([
   ["POST", "/website/account", signUp, { auth: false }],
   ["GET", "/auth/tokenLogin", tokenLogin, { auth: false }],
   ["POST", "/accounts/resetPassword", resetPassword],
-  ["POST", "/auth/logout", (ctx) => (ctx.state.auth.revoke(ctx.jti), ok({ message: "Logged out" }))],
+  [
+    "POST",
+    "/auth/logout",
+    (ctx) => (ctx.state.auth.revoke(ctx.jti), ok({ message: "Logged out" })),
+  ],
   ["GET", "/user/profile", (ctx) => ok(publicUser(ctx.state.world, ctx.user))],
   ["PATCH", "/user/profile", updateProfile],
   [
-    "GET", "/appsettings/appsetting",
-    (ctx) => ok(ctx.state.world.appSettings.filter((s) => s.companyid === ctx.user.companyid).map(({ id, type, settings }) => ({ id, type, settings }))),
+    "GET",
+    "/appsettings/appsetting",
+    (ctx) =>
+      ok(
+        ctx.state.world.appSettings
+          .filter((s) => s.companyid === ctx.user.companyid)
+          .map(({ id, type, settings }) => ({ id, type, settings })),
+      ),
   ],
   ["PUT", "/appsettings/appsetting", putAppSetting],
-  ["POST", "/user/getpermissions", (ctx) => ok({ username_id: ctx.user.username_id, permissions: permissionsOf(ctx.user) })],
+  [
+    "POST",
+    "/user/getpermissions",
+    (ctx) => ok({ username_id: ctx.user.username_id, permissions: permissionsOf(ctx.user) }),
+  ],
   ["POST", "/timesheet/getLastPhoto", lastPhoto],
   ["POST", "/v2/notifications/push-notifications/subscribe", subscribe],
 ]);

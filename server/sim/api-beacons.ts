@@ -1,7 +1,16 @@
 /** Beacon calls (the company's BLE beacons, their sightings and settings) and the public network coverage. */
 import {
-  ADV_INTERVAL_MAX_MS, ADV_INTERVAL_MIN_MS, ASSET_NAME_MAX, BEACON_NICKNAME_MAX, COVERAGE_CELL_DEG, TX_POWERS,
-  beaconBattery, coverageCells, lastSighting, sightingsBetween, type Beacon,
+  ADV_INTERVAL_MAX_MS,
+  ADV_INTERVAL_MIN_MS,
+  ASSET_NAME_MAX,
+  BEACON_NICKNAME_MAX,
+  COVERAGE_CELL_DEG,
+  TX_POWERS,
+  beaconBattery,
+  coverageCells,
+  lastSighting,
+  sightingsBetween,
+  type Beacon,
 } from "./beacons";
 import { HttpError, obj, ok, routes, timeParam, type Ctx } from "./kit";
 
@@ -34,7 +43,11 @@ function beaconView(ctx: Ctx, b: Beacon) {
 
 /** GET /beacons: every beacon of the caller's company with its last sighting. */
 function list(ctx: Ctx) {
-  return ok(ctx.state.world.beacons.filter((b) => b.companyid === ctx.user.companyid).map((b) => beaconView(ctx, b)));
+  return ok(
+    ctx.state.world.beacons
+      .filter((b) => b.companyid === ctx.user.companyid)
+      .map((b) => beaconView(ctx, b)),
+  );
 }
 
 /** GET /beacons/sightings?uuid=&from=&to= (default the last 24 h, at most 7 days). */
@@ -44,7 +57,12 @@ function sightings(ctx: Ctx) {
   const from = timeParam(ctx.query.get("from"), to - 86_400_000, "from");
   if (from > to) throw new HttpError(400, "from must be before to");
   if (to - from > MAX_RANGE_MS) throw new HttpError(400, "the range is at most 7 days");
-  return ok({ uuid: b.uuid, from: new Date(from).toISOString(), to: new Date(to).toISOString(), sightings: sightingsBetween(ctx.state.world, b, from, to, ctx.now) });
+  return ok({
+    uuid: b.uuid,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    sightings: sightingsBetween(ctx.state.world, b, from, to, ctx.now),
+  });
 }
 
 /** POST /beacons/config {uuid, nickname?, asset_name?, tx_power?, adv_interval_ms?}: absent fields stay. */
@@ -55,30 +73,49 @@ function config(ctx: Ctx) {
   if (body.nickname !== undefined) {
     const n = typeof body.nickname === "string" ? body.nickname.trim() : "";
     if (!n) throw new HttpError(400, "nickname is required");
-    if (n.length > BEACON_NICKNAME_MAX) throw new HttpError(400, `nickname must be at most ${BEACON_NICKNAME_MAX} characters`);
+    if (n.length > BEACON_NICKNAME_MAX)
+      throw new HttpError(400, `nickname must be at most ${BEACON_NICKNAME_MAX} characters`);
     next.nickname = n;
   }
   if (body.asset_name !== undefined) {
-    if (body.asset_name !== null && typeof body.asset_name !== "string") throw new HttpError(400, "asset_name must be text or null");
+    if (body.asset_name !== null && typeof body.asset_name !== "string")
+      throw new HttpError(400, "asset_name must be text or null");
     const a = typeof body.asset_name === "string" ? body.asset_name.trim() : "";
-    if (a.length > ASSET_NAME_MAX) throw new HttpError(400, `asset_name must be at most ${ASSET_NAME_MAX} characters`);
+    if (a.length > ASSET_NAME_MAX)
+      throw new HttpError(400, `asset_name must be at most ${ASSET_NAME_MAX} characters`);
     next.asset_name = a || null;
   }
   if (body.tx_power !== undefined) {
-    if (!(TX_POWERS as readonly number[]).includes(Number(body.tx_power)) || typeof body.tx_power !== "number") {
+    if (
+      !(TX_POWERS as readonly number[]).includes(Number(body.tx_power)) ||
+      typeof body.tx_power !== "number"
+    ) {
       throw new HttpError(400, `tx_power must be one of ${TX_POWERS.join(", ")} dBm`);
     }
     next.tx_power = body.tx_power;
   }
   if (body.adv_interval_ms !== undefined) {
     const v = body.adv_interval_ms;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < ADV_INTERVAL_MIN_MS || v > ADV_INTERVAL_MAX_MS) {
-      throw new HttpError(400, `adv_interval_ms must be a whole number between ${ADV_INTERVAL_MIN_MS} and ${ADV_INTERVAL_MAX_MS}`);
+    if (
+      typeof v !== "number" ||
+      !Number.isInteger(v) ||
+      v < ADV_INTERVAL_MIN_MS ||
+      v > ADV_INTERVAL_MAX_MS
+    ) {
+      throw new HttpError(
+        400,
+        `adv_interval_ms must be a whole number between ${ADV_INTERVAL_MIN_MS} and ${ADV_INTERVAL_MAX_MS}`,
+      );
     }
     next.adv_interval_ms = v;
   }
   // Validated as a whole, then applied: a bad field changes nothing.
-  Object.assign(b, { nickname: next.nickname, asset_name: next.asset_name, tx_power: next.tx_power, adv_interval_ms: next.adv_interval_ms });
+  Object.assign(b, {
+    nickname: next.nickname,
+    asset_name: next.asset_name,
+    tx_power: next.tx_power,
+    adv_interval_ms: next.adv_interval_ms,
+  });
   return ok(beaconView(ctx, b));
 }
 
@@ -91,7 +128,11 @@ function coverage(ctx: Ctx) {
     cells = coverageCells(ctx.state.world, ctx.now);
     ctx.state.cache.set("coverage", { key: String(hour), value: cells });
   }
-  return ok({ generated_at: new Date(hour * 3_600_000).toISOString(), cell_deg: COVERAGE_CELL_DEG, cells });
+  return ok({
+    generated_at: new Date(hour * 3_600_000).toISOString(),
+    cell_deg: COVERAGE_CELL_DEG,
+    cells,
+  });
 }
 
 export const beaconRoutes = routes([

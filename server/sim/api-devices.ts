@@ -1,6 +1,16 @@
 /** Device calls: the device list with last positions, bulk position deltas, and device edits. */
 import { ICONS } from "./catalog";
-import { HttpError, deviceOf, obj, ok, routes, str, timeParam, type Ctx, type SimState } from "./kit";
+import {
+  HttpError,
+  deviceOf,
+  obj,
+  ok,
+  routes,
+  str,
+  timeParam,
+  type Ctx,
+  type SimState,
+} from "./kit";
 import { lastFix, type Fix } from "./movement";
 import type { Device } from "./world";
 
@@ -11,23 +21,36 @@ export function companyFixes(state: SimState, companyid: number, now: number): M
   const hit = state.cache.get(key);
   if (hit && hit.key === tick) return hit.value as Map<string, Fix>;
   const fixes = new Map<string, Fix>();
-  for (const d of state.world.devicesByCompany.get(companyid) ?? []) fixes.set(d.imei, lastFix(state.world, d, now));
+  for (const d of state.world.devicesByCompany.get(companyid) ?? [])
+    fixes.set(d.imei, lastFix(state.world, d, now));
   state.cache.set(key, { key: tick, value: fixes });
   return fixes;
 }
 
 export function positionOf(f: Fix) {
   return {
-    lat: f.lat, lng: f.lng, speed: f.speed, heading: f.heading, ignition: f.ignition, odometer: f.odometer,
-    timestamp: new Date(f.timestamp).toISOString(), battery: f.battery, temperature: f.temperature,
+    lat: f.lat,
+    lng: f.lng,
+    speed: f.speed,
+    heading: f.heading,
+    ignition: f.ignition,
+    odometer: f.odometer,
+    timestamp: new Date(f.timestamp).toISOString(),
+    battery: f.battery,
+    temperature: f.temperature,
   };
 }
 
-type Lookups = { tags: Map<number, { id: number; name: string; colour: string }>; groups: Map<number, { id: number; nickname: string }> };
+type Lookups = {
+  tags: Map<number, { id: number; name: string; colour: string }>;
+  groups: Map<number, { id: number; nickname: string }>;
+};
 
 function lookups(state: SimState): Lookups {
   return {
-    tags: new Map(state.world.tags.map((t) => [t.id, { id: t.id, name: t.name, colour: t.colour }])),
+    tags: new Map(
+      state.world.tags.map((t) => [t.id, { id: t.id, name: t.name, colour: t.colour }]),
+    ),
     groups: new Map(state.world.groups.map((g) => [g.id, { id: g.id, nickname: g.nickname }])),
   };
 }
@@ -56,10 +79,13 @@ function iotDevices(ctx: Ctx) {
   const key = `devices|${user.companyid}`;
   const stamp = `${Math.floor(now / state.tickMs)}|${state.version}`;
   const hit = state.cache.get(key);
-  if (hit && hit.key === stamp) return { text: hit.value as string, contentType: "application/json" };
+  if (hit && hit.key === stamp)
+    return { text: hit.value as string, contentType: "application/json" };
   const fixes = companyFixes(state, user.companyid, now);
   const l = lookups(state);
-  const list = (state.world.devicesByCompany.get(user.companyid) ?? []).map((d) => deviceView(d, fixes.get(d.imei), l));
+  const list = (state.world.devicesByCompany.get(user.companyid) ?? []).map((d) =>
+    deviceView(d, fixes.get(d.imei), l),
+  );
   const text = JSON.stringify(list);
   state.cache.set(key, { key: stamp, value: text });
   return { text, contentType: "application/json" };
@@ -92,7 +118,8 @@ function edit(fn: (ctx: Ctx, d: Device, b: Record<string, unknown>) => unknown) 
 }
 
 function idList(v: unknown, name: string): number[] {
-  if (!Array.isArray(v) || v.some((x) => !Number.isInteger(Number(x)))) throw new HttpError(400, `${name} must be an array of ids`);
+  if (!Array.isArray(v) || v.some((x) => !Number.isInteger(Number(x))))
+    throw new HttpError(400, `${name} must be an array of ids`);
   return [...new Set(v.map(Number))];
 }
 
@@ -102,7 +129,8 @@ export const deviceRoutes = routes([
   ["POST", "/user/iotdevices", iotDevices],
   ["POST", "/user/positions", positions],
   [
-    "POST", "/user/changenickname",
+    "POST",
+    "/user/changenickname",
     edit((_ctx, d, b) => {
       const nickname = str(b.nickname, "nickname").trim();
       if (nickname.length > 64) throw new HttpError(400, "nickname must be at most 64 characters");
@@ -111,27 +139,35 @@ export const deviceRoutes = routes([
     }),
   ],
   [
-    "POST", "/user/changeicon",
+    "POST",
+    "/user/changeicon",
     edit((_ctx, d, b) => {
       const icon = str(b.icon, "icon");
-      if (!(ICONS as readonly string[]).includes(icon)) throw new HttpError(400, `Unknown icon "${icon}"`);
+      if (!(ICONS as readonly string[]).includes(icon))
+        throw new HttpError(400, `Unknown icon "${icon}"`);
       d.avatar = icon as Device["avatar"];
       return { imei: d.imei, avatar: d.avatar };
     }),
   ],
   [
-    "PATCH", "/vehicles/vehicle",
+    "PATCH",
+    "/vehicles/vehicle",
     edit((_ctx, d, b) => {
-      if (b.permdriver !== null && typeof b.permdriver !== "string") throw new HttpError(400, "permdriver must be a name or null");
-      d.permdriver = typeof b.permdriver === "string" && b.permdriver.trim() ? b.permdriver.trim() : null;
+      if (b.permdriver !== null && typeof b.permdriver !== "string")
+        throw new HttpError(400, "permdriver must be a name or null");
+      d.permdriver =
+        typeof b.permdriver === "string" && b.permdriver.trim() ? b.permdriver.trim() : null;
       return { imei: d.imei, permdriver: d.permdriver };
     }),
   ],
   [
-    "POST", "/vehicles/vehicleTags",
+    "POST",
+    "/vehicles/vehicleTags",
     edit((ctx, d, b) => {
       const ids = idList(b.tag_ids, "tag_ids");
-      const own = ctx.state.world.tags.filter((t) => t.companyid === ctx.user.companyid && t.type === 2);
+      const own = ctx.state.world.tags.filter(
+        (t) => t.companyid === ctx.user.companyid && t.type === 2,
+      );
       const unknown = ids.filter((id) => !own.some((t) => t.id === id));
       if (unknown.length) throw new HttpError(400, `Unknown tag id(s): ${unknown.join(", ")}`);
       d.tag_ids = ids;
@@ -139,7 +175,8 @@ export const deviceRoutes = routes([
     }),
   ],
   [
-    "POST", "/vehicles/groups",
+    "POST",
+    "/vehicles/groups",
     edit((ctx, d, b) => {
       const ids = idList(b.compgroups_ids, "compgroups_ids");
       const own = ctx.state.world.groups.filter((g) => g.companyid === ctx.user.companyid);
@@ -150,21 +187,25 @@ export const deviceRoutes = routes([
     }),
   ],
   [
-    "POST", "/user/saveGeoFence",
+    "POST",
+    "/user/saveGeoFence",
     edit((_ctx, d, b) => {
       const m = typeof b.geofence_gps === "string" ? b.geofence_gps.match(GPS) : null;
       const lat = m ? Number(m[1]) : NaN;
       const lng = m ? Number(m[2]) : NaN;
-      if (!m || Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new HttpError(400, 'geofence_gps must be "lat,lng"');
+      if (!m || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw new HttpError(400, 'geofence_gps must be "lat,lng"');
       const meters = Number(b.geofence_meters);
-      if (!Number.isFinite(meters) || meters < 10 || meters > 100_000) throw new HttpError(400, "geofence_meters must be between 10 and 100000");
+      if (!Number.isFinite(meters) || meters < 10 || meters > 100_000)
+        throw new HttpError(400, "geofence_meters must be between 10 and 100000");
       d.geofence_gps = `${lat},${lng}`;
       d.geofence_meters = meters;
       return { imei: d.imei, geofence_gps: d.geofence_gps, geofence_meters: d.geofence_meters };
     }),
   ],
   [
-    "POST", "/geofences/deleteGeofence",
+    "POST",
+    "/geofences/deleteGeofence",
     edit((_ctx, d) => {
       d.geofence_gps = null;
       d.geofence_meters = null;
@@ -172,16 +213,23 @@ export const deviceRoutes = routes([
     }),
   ],
   [
-    "GET", "/accounts/companyTags",
+    "GET",
+    "/accounts/companyTags",
     (ctx) => {
       const type = ctx.query.get("type");
       return ok(
         ctx.state.world.tags
-          .filter((t) => t.companyid === ctx.user.companyid && (type === null || String(t.type) === type))
+          .filter(
+            (t) => t.companyid === ctx.user.companyid && (type === null || String(t.type) === type),
+          )
           .map(({ id, name, colour, type: tp }) => ({ id, name, colour, type: tp })),
       );
     },
   ],
   // Deliberately unsorted: sorting by nickname is the product's job (SPEC §3).
-  ["POST", "/user/getcompgroupsuser", (ctx) => ok(ctx.state.world.groups.filter((g) => g.companyid === ctx.user.companyid))],
+  [
+    "POST",
+    "/user/getcompgroupsuser",
+    (ctx) => ok(ctx.state.world.groups.filter((g) => g.companyid === ctx.user.companyid)),
+  ],
 ]);

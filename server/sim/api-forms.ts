@@ -4,12 +4,20 @@
  * sending the same reference again answers the first submission's id instead of storing it twice,
  * so a client may retry a submission whose answer it never saw.
  */
-import { FORMS, LINK_LABEL_MAX, REFERENCE_MAX, answersProblem, type SimForm, type SimFormSubmission } from "./forms";
+import {
+  FORMS,
+  LINK_LABEL_MAX,
+  REFERENCE_MAX,
+  answersProblem,
+  type SimForm,
+  type SimFormSubmission,
+} from "./forms";
 import { HttpError, obj, ok, routes, type Ctx } from "./kit";
 
 function formOf(ctx: Ctx, id: unknown): SimForm {
   const n = typeof id === "string" && /^\d+$/.test(id) ? Number(id) : id;
-  if (typeof n !== "number" || !Number.isInteger(n)) throw new HttpError(400, "form_id must be a form id");
+  if (typeof n !== "number" || !Number.isInteger(n))
+    throw new HttpError(400, "form_id must be a form id");
   const form = FORMS.find((x) => x.id === n);
   if (!form || form.company_id !== ctx.user.companyid) throw new HttpError(404, "Form not found");
   return form;
@@ -27,15 +35,23 @@ function submit(ctx: Ctx) {
   const body = obj(ctx.body);
   const form = formOf(ctx, body.form_id);
   const answers = obj(body.answers);
-  if (typeof body.submitted_at !== "string" || Number.isNaN(Date.parse(body.submitted_at))) throw new HttpError(400, "submitted_at must be an ISO date-time");
+  if (typeof body.submitted_at !== "string" || Number.isNaN(Date.parse(body.submitted_at)))
+    throw new HttpError(400, "submitted_at must be an ISO date-time");
   const label = body.link_label ?? null;
-  if (label !== null && (typeof label !== "string" || label.length > LINK_LABEL_MAX)) throw new HttpError(400, `link_label must be text of at most ${LINK_LABEL_MAX} characters`);
+  if (label !== null && (typeof label !== "string" || label.length > LINK_LABEL_MAX))
+    throw new HttpError(400, `link_label must be text of at most ${LINK_LABEL_MAX} characters`);
   const reference = body.reference ?? null;
-  if (reference !== null && (typeof reference !== "string" || !reference || reference.length > REFERENCE_MAX)) throw new HttpError(400, `reference must be text of 1 to ${REFERENCE_MAX} characters`);
+  if (
+    reference !== null &&
+    (typeof reference !== "string" || !reference || reference.length > REFERENCE_MAX)
+  )
+    throw new HttpError(400, `reference must be text of 1 to ${REFERENCE_MAX} characters`);
   const problem = answersProblem(form, answers);
   if (problem) throw new HttpError(400, problem);
   const list = ctx.state.formSubmissions;
-  const seen = reference ? list.find((s) => s.company_id === form.company_id && s.reference === reference) : undefined;
+  const seen = reference
+    ? list.find((s) => s.company_id === form.company_id && s.reference === reference)
+    : undefined;
   if (seen) return ok({ id: seen.id, duplicate: true }, 200);
   const saved: SimFormSubmission = {
     id: 9001 + list.length,
@@ -56,7 +72,9 @@ function submit(ctx: Ctx) {
 function submissions(ctx: Ctx) {
   const raw = ctx.query.get("form_id");
   const formId = raw ? formOf(ctx, raw).id : null;
-  const mine = ctx.state.formSubmissions.filter((s) => s.company_id === ctx.user.companyid && (formId === null || s.form_id === formId));
+  const mine = ctx.state.formSubmissions.filter(
+    (s) => s.company_id === ctx.user.companyid && (formId === null || s.form_id === formId),
+  );
   return ok(mine.map(view).reverse());
 }
 

@@ -11,7 +11,8 @@ function window(ctx: Ctx, defaultDays: number, maxDays: number): [number, number
   const to = Math.min(ctx.now, timeParam(ctx.query.get("to"), ctx.now, "to"));
   const from = timeParam(ctx.query.get("from"), to - defaultDays * DAY_MS, "from");
   if (from > to) throw new HttpError(400, "from must be before to");
-  if (to - from > maxDays * DAY_MS) throw new HttpError(400, `The period may be at most ${maxDays} days`);
+  if (to - from > maxDays * DAY_MS)
+    throw new HttpError(400, `The period may be at most ${maxDays} days`);
   return [from, to];
 }
 
@@ -20,7 +21,12 @@ function trips(ctx: Ctx) {
   const d = deviceOf(ctx, ctx.query.get("imei"));
   const [from, to] = window(ctx, 1, 93);
   const withPoints = ctx.query.get("points") !== "0";
-  return ok({ imei: d.imei, from: new Date(from).toISOString(), to: new Date(to).toISOString(), trips: listTrips(ctx.state.world, ctx.state.overlay, d, from, to, ctx.now, withPoints) });
+  return ok({
+    imei: d.imei,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    trips: listTrips(ctx.state.world, ctx.state.overlay, d, from, to, ctx.now, withPoints),
+  });
 }
 
 /** GET /user/trackpoints?imei&from&to&interval=30 — positions at a fixed interval (s). */
@@ -34,7 +40,15 @@ function trackpoints(ctx: Ctx) {
   const points = [];
   for (let t = Math.ceil(from / every) * every; t <= to; t += every) {
     const s = sampleAt(d, t);
-    points.push({ time: new Date(t).toISOString(), lat: round6(s.lat), lng: round6(s.lng), speed: s.speed, heading: s.heading, ignition: s.ignition, odometer: Math.round(s.odometer * 10) / 10 });
+    points.push({
+      time: new Date(t).toISOString(),
+      lat: round6(s.lat),
+      lng: round6(s.lng),
+      speed: s.speed,
+      heading: s.heading,
+      ignition: s.ignition,
+      odometer: Math.round(s.odometer * 10) / 10,
+    });
   }
   return ok({ imei: d.imei, interval_s: every / 1000, points });
 }
@@ -69,7 +83,8 @@ function refOf(ctx: Ctx) {
 
 function purposeOf(v: unknown): Purpose | undefined {
   if (v === undefined || v === null || v === "") return undefined;
-  if (v !== "business" && v !== "private") throw new HttpError(400, 'purpose must be "business" or "private"');
+  if (v !== "business" && v !== "private")
+    throw new HttpError(400, 'purpose must be "business" or "private"');
   return v;
 }
 
@@ -83,9 +98,14 @@ function changePurpose(ctx: Ctx) {
   const { ref, trip } = refOf(ctx);
   const purpose = purposeOf(ref.purpose);
   const description = typeof ref.description === "string" ? ref.description : undefined;
-  if (!purpose && description === undefined) throw new HttpError(400, "purpose or description is required");
+  if (!purpose && description === undefined)
+    throw new HttpError(400, "purpose or description is required");
   const prev = ctx.state.overlay.edits.get(trip.id) ?? {};
-  const next = { ...prev, ...(purpose ? { purpose } : {}), ...(description !== undefined ? { description } : {}) };
+  const next = {
+    ...prev,
+    ...(purpose ? { purpose } : {}),
+    ...(description !== undefined ? { description } : {}),
+  };
   ctx.state.overlay.edits.set(trip.id, next);
   return ok({ updated: true, entry: toLogEntry({ ...trip, ...next }) });
 }
@@ -97,11 +117,18 @@ function saveTrip(ctx: Ctx) {
   const logstop = str(b.logstop, "logstop");
   const s = Date.parse(logstart);
   const e = Date.parse(logstop);
-  if (Number.isNaN(s) || Number.isNaN(e)) throw new HttpError(400, "logstart and logstop must be ISO date-times");
+  if (Number.isNaN(s) || Number.isNaN(e))
+    throw new HttpError(400, "logstart and logstop must be ISO date-times");
   if (e <= s) throw new HttpError(400, "logstop must be after logstart");
-  const num = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : Number.isFinite(Number(v)) ? Number(v) : undefined);
+  const num = (v: unknown) =>
+    v === undefined || v === null || v === ""
+      ? undefined
+      : Number.isFinite(Number(v))
+        ? Number(v)
+        : undefined;
   const { trip, duplicate } = saveManualTrip(ctx.state.world, ctx.state.overlay, d, ctx.now, {
-    logstart, logstop,
+    logstart,
+    logstop,
     description: typeof b.description === "string" ? b.description : undefined,
     purpose: purposeOf(b.purpose),
     driver: typeof b.driver === "string" ? b.driver : undefined,
@@ -111,14 +138,23 @@ function saveTrip(ctx: Ctx) {
     end_address: typeof b.end_address === "string" ? b.end_address : undefined,
   });
   // SPEC §4: a trip with the same logstart and logstop as an existing one is ignored.
-  if (duplicate) return ok({ saved: false, duplicate: true, message: "A trip with the same start and end time already exists", entry: toLogEntry(trip) });
+  if (duplicate)
+    return ok({
+      saved: false,
+      duplicate: true,
+      message: "A trip with the same start and end time already exists",
+      entry: toLogEntry(trip),
+    });
   return ok({ saved: true, duplicate: false, entry: toLogEntry(trip) }, 201);
 }
 
 /** GET /v2/events?since&limit — the company's alert events after `since` (at most 7 days back). */
 function events(ctx: Ctx) {
   const limit = Math.min(5000, Math.max(1, Number(ctx.query.get("limit") ?? 500) || 500));
-  const since = Math.max(ctx.now - 7 * DAY_MS, timeParam(ctx.query.get("since"), ctx.now - 15 * 60_000, "since"));
+  const since = Math.max(
+    ctx.now - 7 * DAY_MS,
+    timeParam(ctx.query.get("since"), ctx.now - 15 * 60_000, "since"),
+  );
   const list = eventsBetween(ctx.state.world, ctx.user.companyid, since, ctx.now, limit + 1);
   const hasMore = list.length > limit;
   const page = list.slice(0, limit);

@@ -6,10 +6,17 @@ const NOON = Date.parse("2026-03-04T02:00:00Z");
 let sim: Simulator;
 let now = NOON;
 
-async function call(method: string, path: string, opts: { token?: string; body?: unknown; url?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; url?: string } = {},
+) {
   const res = await fetch((opts.url ?? sim.url) + path, {
     method,
-    headers: { "content-type": "application/json", ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
@@ -17,7 +24,9 @@ async function call(method: string, path: string, opts: { token?: string; body?:
 }
 
 async function tokenOf(username: string, password: string, url?: string): Promise<string> {
-  return (await call("POST", "/auth/login/", { body: { username, password, platform: "web" }, url })).body.token;
+  return (
+    await call("POST", "/auth/login/", { body: { username, password, platform: "web" }, url })
+  ).body.token;
 }
 
 beforeAll(async () => {
@@ -46,7 +55,9 @@ describe("auth", () => {
   });
 
   it("answers wrong credentials with 200 and no user", async () => {
-    const r = await call("POST", "/auth/login/", { body: { username: "admin", password: "wrong" } });
+    const r = await call("POST", "/auth/login/", {
+      body: { username: "admin", password: "wrong" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.user).toBeNull();
   });
@@ -56,8 +67,10 @@ describe("tenant scoping", () => {
   it("shows each company only its own devices and 404s every foreign imei", async () => {
     const a = await tokenOf("admin", "admin123");
     const b = await tokenOf("other", "other123");
-    const mine = (await call("POST", "/user/iotdevices", { token: a, body: { platform: "web" } })).body as Array<{ imei: string; companyid: number }>;
-    const theirs = (await call("POST", "/user/iotdevices", { token: b, body: { platform: "web" } })).body as Array<{ imei: string; companyid: number }>;
+    const mine = (await call("POST", "/user/iotdevices", { token: a, body: { platform: "web" } }))
+      .body as Array<{ imei: string; companyid: number }>;
+    const theirs = (await call("POST", "/user/iotdevices", { token: b, body: { platform: "web" } }))
+      .body as Array<{ imei: string; companyid: number }>;
     expect(new Set(mine.map((d) => d.companyid))).toEqual(new Set([1]));
     expect(new Set(theirs.map((d) => d.companyid))).toEqual(new Set([2]));
     const foreign = mine[0]!.imei;
@@ -70,16 +83,32 @@ describe("tenant scoping", () => {
       ["PATCH", `/vehicles/vehicle?imei=${foreign}`, { permdriver: "x" }],
       ["POST", "/vehicles/vehicleTags", { imei: foreign, tag_ids: [] }],
       ["POST", "/vehicles/groups", { imei: foreign, compgroups_ids: [] }],
-      ["POST", "/user/saveGeoFence", { imei: foreign, geofence_gps: "-27.4,153", geofence_meters: 100 }],
+      [
+        "POST",
+        "/user/saveGeoFence",
+        { imei: foreign, geofence_gps: "-27.4,153", geofence_meters: 100 },
+      ],
       ["POST", "/geofences/deleteGeofence", { imei: foreign }],
-      ["POST", "/user/tripsv2", { imei: foreign, logstart: "2026-03-01T00:00:00Z", logstop: "2026-03-01T01:00:00Z" }],
+      [
+        "POST",
+        "/user/tripsv2",
+        { imei: foreign, logstart: "2026-03-01T00:00:00Z", logstop: "2026-03-01T01:00:00Z" },
+      ],
       ["POST", "/user/deleteTripv2", { imei: foreign, logstart: "2026-03-01T00:00:00Z" }],
-      ["POST", "/logbook/changePurpose", { imei: foreign, logstart: "2026-03-01T00:00:00Z", purpose: "private" }],
+      [
+        "POST",
+        "/logbook/changePurpose",
+        { imei: foreign, logstart: "2026-03-01T00:00:00Z", purpose: "private" },
+      ],
     ];
-    for (const [m, p, body] of probes) expect([p, (await call(m, p, { token: b, body })).status]).toEqual([p, 404]);
-    const positions = (await call("POST", "/user/positions", { token: b, body: {} })).body.positions as Array<{ imei: string }>;
+    for (const [m, p, body] of probes)
+      expect([p, (await call(m, p, { token: b, body })).status]).toEqual([p, 404]);
+    const positions = (await call("POST", "/user/positions", { token: b, body: {} })).body
+      .positions as Array<{ imei: string }>;
     expect(positions.some((p) => p.imei === foreign)).toBe(false);
-    const events = (await call("GET", "/v2/events", { token: b })).body.events as Array<{ companyid: number }>;
+    const events = (await call("GET", "/v2/events", { token: b })).body.events as Array<{
+      companyid: number;
+    }>;
     expect(events.every((e) => e.companyid === 2)).toBe(true);
   });
 });
@@ -102,8 +131,16 @@ describe("faults", () => {
 
   it("leaves timed-out calls unanswered until the client gives up, and close() ends them", async () => {
     const own = await startSimulator({ port: 0, faults: { timeoutRate: 1 } });
-    const pending = fetch(`${own.url}/user/profile`).then((r) => r.status, () => "closed");
-    const aborted = await fetch(`${own.url}/user/profile`, { signal: AbortSignal.timeout(200) }).then(() => "answered", (e: Error) => e.name);
+    const pending = fetch(`${own.url}/user/profile`).then(
+      (r) => r.status,
+      () => "closed",
+    );
+    const aborted = await fetch(`${own.url}/user/profile`, {
+      signal: AbortSignal.timeout(200),
+    }).then(
+      () => "answered",
+      (e: Error) => e.name,
+    );
     expect(aborted).toBe("TimeoutError");
     const t0 = Date.now();
     await own.close();
@@ -118,7 +155,11 @@ describe("scale", () => {
     const big = await startSimulator({ port: 0, devices: 10_000 });
     try {
       const token = await tokenOf("admin", "admin123", big.url);
-      const r = await call("POST", "/user/iotdevices", { token, body: { platform: "web" }, url: big.url });
+      const r = await call("POST", "/user/iotdevices", {
+        token,
+        body: { platform: "web" },
+        url: big.url,
+      });
       expect(r.body.length).toBe(10_000);
       expect(new Set(r.body.map((d: { imei: string }) => d.imei)).size).toBe(10_000);
       const stats = (await call("GET", "/__sim/stats?companyid=1", { url: big.url })).body;

@@ -30,7 +30,10 @@ export function createAuth(world: World, clock: () => number) {
   async function verify(token: string | null): Promise<{ user: User; jti: string } | null> {
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: new Date(clock()) });
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"],
+        currentDate: new Date(clock()),
+      });
       if (!payload.jti || revoked.has(payload.jti)) return null;
       const user = world.users.find((u) => String(u.username_id) === payload.sub);
       return user ? { user, jti: payload.jti } : null;
@@ -54,7 +57,13 @@ export function createAuth(world: World, clock: () => number) {
     return world.users.find((u) => u.username_id === entry.username_id) ?? null;
   }
 
-  return { issue, verify, revoke: (jti: string) => revoked.add(jti), createResetToken, useResetToken };
+  return {
+    issue,
+    verify,
+    revoke: (jti: string) => revoked.add(jti),
+    createResetToken,
+    useResetToken,
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -49,10 +49,25 @@ const DAY_MS = 86_400_000;
 
 const BEACONS_PER_COMPANY: Record<number, number> = { 1: 12, 2: 4 };
 const MODELS = ["Kontakt Asset Tag S18", "Minew E8", "Estimote Sticker", "BlueUp Tag"];
-const ASSETS = ["Pallet jack", "Toolbox", "Generator", "Ladder rack", "Trolley", "Roll cage", "Pump", "Welder"];
+const ASSETS = [
+  "Pallet jack",
+  "Toolbox",
+  "Generator",
+  "Ladder rack",
+  "Trolley",
+  "Roll cage",
+  "Pump",
+  "Welder",
+];
 
 function uuidOf(...parts: number[]): string {
-  const hex = [0, 1, 2, 3].map((k) => hash(...parts, k).toString(16).padStart(8, "0")).join("");
+  const hex = [0, 1, 2, 3]
+    .map((k) =>
+      hash(...parts, k)
+        .toString(16)
+        .padStart(8, "0"),
+    )
+    .join("");
   // Shaped as a version-4 UUID so it looks like what a real beacon advertises.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -65,11 +80,18 @@ export function buildBeacons(seed: number, devicesByCompany: Map<number, Device[
   // Its own generator, so adding beacons changes nothing else of the world.
   const rng = createRng((seed ^ 0xbeac0) >>> 0);
   const out: Beacon[] = [];
-  for (const [companyid, count] of Object.entries(BEACONS_PER_COMPANY).map(([c, n]) => [Number(c), n] as const)) {
-    const vehicles = (devicesByCompany.get(companyid) ?? []).filter((d) => !d.sim.stationary && d.sim.profile !== "offline");
+  for (const [companyid, count] of Object.entries(BEACONS_PER_COMPANY).map(
+    ([c, n]) => [Number(c), n] as const,
+  )) {
+    const vehicles = (devicesByCompany.get(companyid) ?? []).filter(
+      (d) => !d.sim.stationary && d.sim.profile !== "offline",
+    );
     for (let i = 0; i < count; i++) {
       const code = hash(seed, companyid, i, 0xbeac);
-      const gateways = vehicles.length && !(companyid === 1 && i === 9) ? [...new Set([rng.pick(vehicles).imei, rng.pick(vehicles).imei])].slice(0, rng.int(1, 2)) : [];
+      const gateways =
+        vehicles.length && !(companyid === 1 && i === 9)
+          ? [...new Set([rng.pick(vehicles).imei, rng.pick(vehicles).imei])].slice(0, rng.int(1, 2))
+          : [];
       const asset = rng.chance(0.75) ? `${rng.pick(ASSETS)} ${rng.int(1, 9)}` : null;
       out.push({
         uuid: uuidOf(seed, companyid, i),
@@ -94,10 +116,20 @@ export function buildBeacons(seed: number, devicesByCompany: Map<number, Device[
   return out;
 }
 
-export type Sighting = { time: string; gateway_imei: string; gateway_nickname: string; lat: number; lng: number; rssi: number };
+export type Sighting = {
+  time: string;
+  gateway_imei: string;
+  gateway_nickname: string;
+  lat: number;
+  lng: number;
+  rssi: number;
+};
 
 export function beaconBattery(world: World, b: Beacon, t: number): number {
-  return Math.max(1, Math.min(100, Math.round(b.sim.battery0 - ((t - world.createdAt) / DAY_MS) * 0.2)));
+  return Math.max(
+    1,
+    Math.min(100, Math.round(b.sim.battery0 - ((t - world.createdAt) / DAY_MS) * 0.2)),
+  );
 }
 
 /** The sighting in slot `s`, if any, heard at or before `until`. */
@@ -110,7 +142,14 @@ function sightingIn(world: World, b: Beacon, s: number, until: number): Sighting
   if (t > until || t > silentAfter(world, g)) return null;
   const p = sampleAt(g, t);
   const rssi = intIn(-94, -58, b.sim.code, s, 3) + Math.round(b.tx_power / 2);
-  return { time: new Date(t).toISOString(), gateway_imei: g.imei, gateway_nickname: g.nickname, lat: round6(p.lat), lng: round6(p.lng), rssi };
+  return {
+    time: new Date(t).toISOString(),
+    gateway_imei: g.imei,
+    gateway_nickname: g.nickname,
+    lat: round6(p.lat),
+    lng: round6(p.lng),
+    rssi,
+  };
 }
 
 /** The moment after which the beacon is heard no more. */
@@ -129,7 +168,13 @@ export function lastSighting(world: World, b: Beacon, now: number): Sighting | n
 }
 
 /** Sightings in [from, to], oldest first. */
-export function sightingsBetween(world: World, b: Beacon, from: number, to: number, now: number): Sighting[] {
+export function sightingsBetween(
+  world: World,
+  b: Beacon,
+  from: number,
+  to: number,
+  now: number,
+): Sighting[] {
   const until = Math.min(to, cutOf(world, b, now));
   const out: Sighting[] = [];
   for (let s = Math.floor(from / SLOT_MS); s <= Math.floor(until / SLOT_MS); s++) {
@@ -154,7 +199,13 @@ export function signalAt(p: LatLng, salt: number): number {
   return Math.max(-120, Math.min(-50, Math.round(-62 - 22 * Math.log10(1 + km * 2) + noise)));
 }
 
-export type CoverageCell = { lat: number; lng: number; samples: number; devices: number; avg_dbm: number };
+export type CoverageCell = {
+  lat: number;
+  lng: number;
+  samples: number;
+  devices: number;
+  avg_dbm: number;
+};
 
 /**
  * Cells of COVERAGE_CELL_DEG degrees with the signal every device reported in them over the last
@@ -162,7 +213,10 @@ export type CoverageCell = { lat: number; lng: number; samples: number; devices:
  * (a cell seen by a single vehicle is that vehicle's trail) is the consumer's job.
  */
 export function coverageCells(world: World, now: number): CoverageCell[] {
-  const acc = new Map<string, { i: number; j: number; samples: number; sum: number; devices: Set<string> }>();
+  const acc = new Map<
+    string,
+    { i: number; j: number; samples: number; sum: number; devices: Set<string> }
+  >();
   for (const d of world.devices.slice(0, COVERAGE_MAX_DEVICES)) {
     const cut = silentAfter(world, d);
     for (let h = 0; h < 24; h++) {

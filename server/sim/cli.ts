@@ -20,9 +20,15 @@ const sim = await startSimulator({
   host: process.argv.includes("--public") ? "0.0.0.0" : "127.0.0.1",
   seed: arg("seed"),
   devices: arg("devices"),
-  faults: { latencyMs: arg("latency"), errorRate: arg("error-rate"), timeoutRate: arg("timeout-rate") },
+  faults: {
+    latencyMs: arg("latency"),
+    errorRate: arg("error-rate"),
+    timeoutRate: arg("timeout-rate"),
+  },
 });
-console.log(`[sim] upstream GPS API simulator listening on ${sim.url} (${sim.world.devices.length} devices)`);
+console.log(
+  `[sim] upstream GPS API simulator listening on ${sim.url} (${sim.world.devices.length} devices)`,
+);
 const stop = () => void sim.close().then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

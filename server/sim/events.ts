@@ -20,26 +20,54 @@ export type SimEvent = {
 };
 
 const MINUTE = 60_000;
-const TASKS = ["Oil and filter change", "Tyre rotation", "Brake inspection", "Registration renewal", "Annual service"];
+const TASKS = [
+  "Oil and filter change",
+  "Tyre rotation",
+  "Brake inspection",
+  "Registration renewal",
+  "Annual service",
+];
 const HARSH = ["braking", "acceleration", "cornering"];
 
 /** Events of one company with time in (since, until], oldest first, at most `limit`. */
-export function eventsBetween(world: World, companyid: number, since: number, until: number, limit: number): SimEvent[] {
+export function eventsBetween(
+  world: World,
+  companyid: number,
+  since: number,
+  until: number,
+  limit: number,
+): SimEvent[] {
   const devices = world.devicesByCompany.get(companyid) ?? [];
   if (!devices.length) return [];
   const perMinute = 1 + Math.floor(devices.length / 200);
   const out: SimEvent[] = [];
-  for (let m = Math.floor(since / MINUTE); m <= Math.floor(until / MINUTE) && out.length < limit; m++) {
+  for (
+    let m = Math.floor(since / MINUTE);
+    m <= Math.floor(until / MINUTE) && out.length < limit;
+    m++
+  ) {
     // Whole minutes only: cutting inside a minute could drop an earlier event of that minute.
     for (let n = 0; n < perMinute; n++) {
       const time = m * MINUTE + Math.floor(unit(world.seed, companyid, m, n) * MINUTE);
       if (time <= since || time > until) continue;
-      const kind = n === 0 ? EVENT_KINDS[(m + companyid) % EVENT_KINDS.length]! : EVENT_KINDS[hash(world.seed, companyid, m, n, 1) % EVENT_KINDS.length]!;
+      const kind =
+        n === 0
+          ? EVENT_KINDS[(m + companyid) % EVENT_KINDS.length]!
+          : EVENT_KINDS[hash(world.seed, companyid, m, n, 1) % EVENT_KINDS.length]!;
       const d = pickDevice(devices, kind, hash(world.seed, companyid, m, n, 2));
-      out.push({ id: `ev-${companyid}-${m}-${n}`, kind, imei: d.imei, companyid, time: new Date(time).toISOString(), details: detailsFor(kind, d, time, hash(m, n, 3)) });
+      out.push({
+        id: `ev-${companyid}-${m}-${n}`,
+        kind,
+        imei: d.imei,
+        companyid,
+        time: new Date(time).toISOString(),
+        details: detailsFor(kind, d, time, hash(m, n, 3)),
+      });
     }
   }
-  return out.sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id)).slice(0, limit);
+  return out
+    .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
+    .slice(0, limit);
 }
 
 function pickDevice(devices: Device[], kind: EventKind, h: number): Device {
@@ -47,7 +75,8 @@ function pickDevice(devices: Device[], kind: EventKind, h: number): Device {
     if (kind === "temperature_out_of_range") return d.sim.hasTemperature;
     if (kind === "geofence_enter" || kind === "geofence_exit") return d.geofence_gps !== null;
     if (kind === "low_battery") return d.sim.stationary;
-    if (kind === "overspeed" || kind === "harsh_driving" || kind === "maintenance_due") return !d.sim.stationary;
+    if (kind === "overspeed" || kind === "harsh_driving" || kind === "maintenance_due")
+      return !d.sim.stationary;
     return true;
   };
   // Probe a few hashed candidates rather than filtering 10k devices per event.
@@ -77,11 +106,24 @@ function detailsFor(kind: EventKind, d: Device, t: number, h: number): Record<st
       return { ...at, battery: Math.min(batteryAt(d, t), 5 + (h % 10)) };
     case "temperature_out_of_range": {
       const [lo, hi] = d.sim.tempRange ?? [2, 8];
-      return { ...at, temperature: Math.max(temperatureAt(d, t) ?? hi, hi + 1 + (h % 4)), min: lo, max: hi };
+      return {
+        ...at,
+        temperature: Math.max(temperatureAt(d, t) ?? hi, hi + 1 + (h % 4)),
+        min: lo,
+        max: hi,
+      };
     }
     case "harsh_driving":
-      return { ...at, type: HARSH[h % HARSH.length], g: Math.round((0.45 + (h % 30) / 100) * 100) / 100 };
+      return {
+        ...at,
+        type: HARSH[h % HARSH.length],
+        g: Math.round((0.45 + (h % 30) / 100) * 100) / 100,
+      };
     case "maintenance_due":
-      return { task: TASKS[h % TASKS.length], odometer: Math.round(s.odometer), dueOdometer: Math.round(s.odometer / 10_000 + 1) * 10_000 };
+      return {
+        task: TASKS[h % TASKS.length],
+        odometer: Math.round(s.odometer),
+        dueOdometer: Math.round(s.odometer / 10_000 + 1) * 10_000,
+      };
   }
 }

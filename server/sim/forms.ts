@@ -6,7 +6,14 @@
  * public link. Fixed data, the same in every run; submissions live in memory (SimState).
  */
 
-export const FORM_FIELD_TYPES = ["text", "textarea", "number", "date", "select", "checkbox"] as const;
+export const FORM_FIELD_TYPES = [
+  "text",
+  "textarea",
+  "number",
+  "date",
+  "select",
+  "checkbox",
+] as const;
 export type SimFormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 export type SimFormField = {
@@ -45,15 +52,27 @@ export type SimFormSubmission = {
   submitted_by: number;
 };
 
-const f = (id: string, label: string, type: SimFormFieldType, required: boolean, options?: string[]): SimFormField => ({
-  id, label, type, required, ...(options ? { options } : {}), export_column: id.toUpperCase(),
+const f = (
+  id: string,
+  label: string,
+  type: SimFormFieldType,
+  required: boolean,
+  options?: string[],
+): SimFormField => ({
+  id,
+  label,
+  type,
+  required,
+  ...(options ? { options } : {}),
+  export_column: id.toUpperCase(),
 });
 
 const TEMPLATES: Array<Pick<SimForm, "title" | "description" | "fields"> & { notes: string }> = [
   {
     title: "Vehicle pre-start check",
     description: "Before the first trip of the day: a quick walk around the vehicle.",
-    notes: "Unsafe tyres go straight to the workshop manager (ext. 214); the driver does not leave the yard.",
+    notes:
+      "Unsafe tyres go straight to the workshop manager (ext. 214); the driver does not leave the yard.",
     fields: [
       f("vehicle", "Vehicle (rego or fleet number)", "text", true),
       f("odometer", "Odometer (km)", "number", true),
@@ -66,11 +85,18 @@ const TEMPLATES: Array<Pick<SimForm, "title" | "description" | "fields"> & { not
   {
     title: "Incident report",
     description: "Anything that went wrong or nearly did: report it the same day.",
-    notes: "Injuries are notifiable to WorkSafe within 24 h; the safety officer files it, not the reporter.",
+    notes:
+      "Injuries are notifiable to WorkSafe within 24 h; the safety officer files it, not the reporter.",
     fields: [
       f("occurred_on", "When did it happen?", "date", true),
       f("location", "Where?", "text", true),
-      f("kind", "What kind of incident?", "select", true, ["Near miss", "Property damage", "Vehicle damage", "Injury", "Other"]),
+      f("kind", "What kind of incident?", "select", true, [
+        "Near miss",
+        "Property damage",
+        "Vehicle damage",
+        "Injury",
+        "Other",
+      ]),
       f("what_happened", "What happened?", "textarea", true),
       f("people_involved", "How many people were involved?", "number", false),
       f("police_attended", "Police attended", "checkbox", false),
@@ -79,22 +105,43 @@ const TEMPLATES: Array<Pick<SimForm, "title" | "description" | "fields"> & { not
   {
     title: "Delivery sign-off",
     description: "Signed by the receiver when goods are handed over.",
-    notes: "Partial deliveries are re-booked by dispatch; damaged goods need photos in the job file.",
+    notes:
+      "Partial deliveries are re-booked by dispatch; damaged goods need photos in the job file.",
     fields: [
       f("consignment", "Consignment number", "text", true),
       f("received_by", "Received by (name)", "text", true),
       f("items", "Items received", "number", true),
-      f("condition", "Condition on arrival", "select", true, ["Good", "Damaged", "Partial delivery"]),
+      f("condition", "Condition on arrival", "select", true, [
+        "Good",
+        "Damaged",
+        "Partial delivery",
+      ]),
       f("notes", "Notes", "textarea", false),
     ],
   },
 ];
 
 /** Company, the admin who made its forms, the mailbox that hears about submissions. */
-const OWNERS: Array<{ company: number; admin: { username_id: number; name: string }; notify: string }> = [
-  { company: 1, admin: { username_id: 1001, name: "Alex Morgan" }, notify: "safety@harbour.example" },
-  { company: 2, admin: { username_id: 2001, name: "Olive Other" }, notify: "office@southside.example" },
-  { company: 112, admin: { username_id: 11201, name: "Iris Bark" }, notify: "hse@ironbark.example" },
+const OWNERS: Array<{
+  company: number;
+  admin: { username_id: number; name: string };
+  notify: string;
+}> = [
+  {
+    company: 1,
+    admin: { username_id: 1001, name: "Alex Morgan" },
+    notify: "safety@harbour.example",
+  },
+  {
+    company: 2,
+    admin: { username_id: 2001, name: "Olive Other" },
+    notify: "office@southside.example",
+  },
+  {
+    company: 112,
+    admin: { username_id: 11201, name: "Iris Bark" },
+    notify: "hse@ironbark.example",
+  },
   { company: 129, admin: { username_id: 12901, name: "Moe Reton" }, notify: "ops@moreton.example" },
 ];
 
@@ -120,7 +167,8 @@ export const REFERENCE_MAX = 100;
 
 /** Why the answers do not fit the form, or null when they do. */
 export function answersProblem(form: SimForm, answers: Record<string, unknown>): string | null {
-  for (const key of Object.keys(answers)) if (!form.fields.some((x) => x.id === key)) return `answers.${key} is not a field of this form`;
+  for (const key of Object.keys(answers))
+    if (!form.fields.some((x) => x.id === key)) return `answers.${key} is not a field of this form`;
   for (const field of form.fields) {
     const v = answers[field.id];
     const name = `answers.${field.id}`;
@@ -131,16 +179,23 @@ export function answersProblem(form: SimForm, answers: Record<string, unknown>):
     switch (field.type) {
       case "text":
       case "textarea":
-        if (typeof v !== "string" || v.length > ANSWER_TEXT_MAX) return `${name} must be text of at most ${ANSWER_TEXT_MAX} characters`;
+        if (typeof v !== "string" || v.length > ANSWER_TEXT_MAX)
+          return `${name} must be text of at most ${ANSWER_TEXT_MAX} characters`;
         break;
       case "number":
         if (typeof v !== "number" || !Number.isFinite(v)) return `${name} must be a number`;
         break;
       case "date":
-        if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) return `${name} must be a date (YYYY-MM-DD)`;
+        if (
+          typeof v !== "string" ||
+          !/^\d{4}-\d{2}-\d{2}$/.test(v) ||
+          Number.isNaN(Date.parse(`${v}T00:00:00Z`))
+        )
+          return `${name} must be a date (YYYY-MM-DD)`;
         break;
       case "select":
-        if (typeof v !== "string" || !field.options?.includes(v)) return `${name} must be one of: ${field.options?.join(", ")}`;
+        if (typeof v !== "string" || !field.options?.includes(v))
+          return `${name} must be one of: ${field.options?.join(", ")}`;
         break;
       case "checkbox":
         if (typeof v !== "boolean") return `${name} must be true or false`;

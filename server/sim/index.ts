@@ -54,7 +54,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     errorRate: envNumber("SIM_ERROR_RATE"),
     timeoutRate: envNumber("SIM_TIMEOUT_RATE"),
   };
-  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   const state: SimState = {
     world,
     auth: createAuth(world, clock),

@@ -19,7 +19,14 @@ export type Faults = {
   errorBody: "json" | "text" | "empty";
 };
 
-export const NO_FAULTS: Faults = { latencyMs: 0, errorRate: 0, timeoutRate: 0, down: false, failPaths: [], errorBody: "json" };
+export const NO_FAULTS: Faults = {
+  latencyMs: 0,
+  errorRate: 0,
+  timeoutRate: 0,
+  down: false,
+  failPaths: [],
+  errorBody: "json",
+};
 
 export type SimState = {
   world: World;
@@ -30,7 +37,12 @@ export type SimState = {
   /** Bumped on every device mutation so cached device lists are rebuilt. */
   version: number;
   faults: Faults;
-  pushSubscriptions: Array<{ id: number; username_id: number; endpoint: string; keys: { p256dh: string; auth: string } }>;
+  pushSubscriptions: Array<{
+    id: number;
+    username_id: number;
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  }>;
   /** Answers received through POST /forms/submissions, oldest first. */
   formSubmissions: SimFormSubmission[];
   cache: Map<string, { key: string; value: unknown }>;
@@ -39,7 +51,13 @@ export type SimState = {
 };
 
 /** Open = connections the client has not closed yet; answered = responses actually written. */
-export type Traffic = { calls: number; open: number; peakOpen: number; answered: number; openIds: Set<number> };
+export type Traffic = {
+  calls: number;
+  open: number;
+  peakOpen: number;
+  answered: number;
+  openIds: Set<number>;
+};
 
 export type Ctx = {
   method: string;
@@ -53,12 +71,21 @@ export type Ctx = {
   state: SimState;
 };
 
-export type Result = { status?: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> };
+export type Result = {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
 export type Route = { method: string; path: string; auth: boolean; handler: Handler };
 
 export class HttpError extends Error {
-  constructor(public status: number, message: string) {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -67,7 +94,8 @@ export const ok = (json: unknown, status = 200): Result => ({ status, json });
 
 /** The body as a plain object (400 when it is something else). */
 export function obj(body: unknown): Record<string, unknown> {
-  if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+  if (body && typeof body === "object" && !Array.isArray(body))
+    return body as Record<string, unknown>;
   throw new HttpError(400, "Expected a JSON object body");
 }
 
@@ -78,7 +106,8 @@ export function str(v: unknown, name: string): string {
 
 /** A device of the caller's company; a foreign or unknown imei is 404 either way (no probing). */
 export function deviceOf(ctx: Ctx, imei: unknown): Device {
-  if (typeof imei !== "string" && typeof imei !== "number") throw new HttpError(400, "imei is required");
+  if (typeof imei !== "string" && typeof imei !== "number")
+    throw new HttpError(400, "imei is required");
   const d = ctx.state.world.devicesByImei.get(String(imei));
   if (!d || d.companyid !== ctx.user.companyid) throw new HttpError(404, "Device not found");
   return d;
@@ -92,6 +121,14 @@ export function timeParam(v: string | null | undefined, fallback: number, name: 
   return n;
 }
 
-export function routes(list: Array<[string, string, Handler, { auth?: boolean }?]>, defaults: { auth: boolean } = { auth: true }): Route[] {
-  return list.map(([method, path, handler, o]) => ({ method, path, handler, auth: o?.auth ?? defaults.auth }));
+export function routes(
+  list: Array<[string, string, Handler, { auth?: boolean }?]>,
+  defaults: { auth: boolean } = { auth: true },
+): Route[] {
+  return list.map(([method, path, handler, o]) => ({
+    method,
+    path,
+    handler,
+    auth: o?.auth ?? defaults.auth,
+  }));
 }

@@ -7,13 +7,15 @@ import { buildWorld } from "./world";
 const NOON = Date.parse("2026-03-04T02:00:00Z");
 const world = buildWorld({ seed: 42, devices: 300, createdAt: NOON });
 const vehicles = world.devices.filter((d) => !d.sim.stationary).slice(0, 60);
-const inBrisbane = (p: { lat: number; lng: number }) => p.lat > -27.75 && p.lat < -27.25 && p.lng > 152.8 && p.lng < 153.35;
+const inBrisbane = (p: { lat: number; lng: number }) =>
+  p.lat > -27.75 && p.lat < -27.25 && p.lng > 152.8 && p.lng < 153.35;
 
 describe("movement model", () => {
   it("is a pure function of device and time", () => {
     const d = vehicles[3]!;
     const copy = buildWorld({ seed: 42, devices: 300, createdAt: NOON }).devicesByImei.get(d.imei)!;
-    for (let t = NOON - 86_400_000; t < NOON; t += 600_000) expect(sampleAt(copy, t)).toEqual(sampleAt(d, t));
+    for (let t = NOON - 86_400_000; t < NOON; t += 600_000)
+      expect(sampleAt(copy, t)).toEqual(sampleAt(d, t));
   });
 
   it("keeps speeds within limits, positions in Brisbane and odometers monotonic over two days", () => {
@@ -30,7 +32,8 @@ describe("movement model", () => {
         if (s.odometer < prev.odometer - 1e-9) problems.push(`${at} odometer went back`);
         // No teleporting, and the odometer covers at least the distance travelled.
         if (km / (10 / 3600) > 130) problems.push(`${at} jumped ${km} km`);
-        if (s.odometer - prev.odometer + 1e-6 < km * 0.99) problems.push(`${at} odometer behind distance`);
+        if (s.odometer - prev.odometer + 1e-6 < km * 0.99)
+          problems.push(`${at} odometer behind distance`);
         if (s.state !== "moving" && s.speed !== 0) problems.push(`${at} speed while ${s.state}`);
         if (s.state === "resting" && s.ignition) problems.push(`${at} ignition on while resting`);
         prev = s;
@@ -68,6 +71,7 @@ describe("movement model", () => {
   it("reports offline devices as silent for more than 24 hours", () => {
     const off = world.devices.filter((d) => d.sim.profile === "offline");
     expect(off.length).toBeGreaterThan(0);
-    for (const d of off) expect(NOON - lastFix(world, d, NOON).timestamp).toBeGreaterThan(86_400_000);
+    for (const d of off)
+      expect(NOON - lastFix(world, d, NOON).timestamp).toBeGreaterThan(86_400_000);
   });
 });

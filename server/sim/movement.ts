@@ -55,10 +55,12 @@ export type Sample = LatLng & {
 };
 
 const shiftMs = (d: Device) => d.sim.shiftHours * 3600_000;
-export const deviceDay = (d: Device, t: number) => Math.floor((t + TZ_OFFSET_MS - shiftMs(d)) / DAY_MS);
+export const deviceDay = (d: Device, t: number) =>
+  Math.floor((t + TZ_OFFSET_MS - shiftMs(d)) / DAY_MS);
 const dayStartOf = (d: Device, k: number) => k * DAY_MS - TZ_OFFSET_MS + shiftMs(d);
 const mod = (a: number, n: number) => ((a % n) + n) % n;
-const works = (d: Device, k: number) => d.sim.profile !== "parked" && ((d.sim.workdays >> mod(k + 4, 7)) & 1) === 1;
+const works = (d: Device, k: number) =>
+  d.sim.profile !== "parked" && ((d.sim.workdays >> mod(k + 4, 7)) & 1) === 1;
 
 // ---------------------------------------------------------------- stops and distance (28-day cycle)
 
@@ -82,13 +84,17 @@ function stopsFor(d: Device, c: number): Stop[] {
   let prev = home.node;
   for (let i = 0; i < count; i++) {
     let node = hash(code, c, 10 + i) % NODES.length;
-    if (node === prev) node = (node + 1 + (hash(code, c, 30 + i) % (NODES.length - 1))) % NODES.length;
+    if (node === prev)
+      node = (node + 1 + (hash(code, c, 30 + i) % (NODES.length - 1))) % NODES.length;
     if (node === prev) node = (node + 1) % NODES.length;
     const n = NODES[node]!;
     stops.push({
       node,
       // Customers sit off the arterial, up to ~700 m from the suburb centre, so vehicles spread out.
-      point: { lat: n.lat + (unit(code, c, 40 + i) - 0.5) * 0.012, lng: n.lng + (unit(code, c, 50 + i) - 0.5) * 0.012 },
+      point: {
+        lat: n.lat + (unit(code, c, 40 + i) - 0.5) * 0.012,
+        lng: n.lng + (unit(code, c, 50 + i) - 0.5) * 0.012,
+      },
       salt: hash(code, c, i),
     });
     // ~35 km/h door to door plus ~6 min at each drop; the shift must end well inside the day.
@@ -102,7 +108,15 @@ function stopsFor(d: Device, c: number): Stop[] {
 
 function localEdge(a: LatLng, b: LatLng, node: number): Edge {
   const km = distanceKm(a, b);
-  return { from: node, to: node, name: "local street", limitKmh: 40, points: [a, b], cum: [0, km], km };
+  return {
+    from: node,
+    to: node,
+    name: "local street",
+    limitKmh: 40,
+    points: [a, b],
+    cum: [0, km],
+    km,
+  };
 }
 
 function legEdges(from: Stop, to: Stop): Edge[] {
@@ -128,7 +142,10 @@ function cycleKm(d: Device) {
       for (let i = 0; i + 1 < stops.length; i++) {
         const a = stops[i]!;
         const b = stops[i + 1]!;
-        km += distanceKm(a.point, NODES[a.node]!) + roadKm(a.node, b.node) + distanceKm(NODES[b.node]!, b.point);
+        km +=
+          distanceKm(a.point, NODES[a.node]!) +
+          roadKm(a.node, b.node) +
+          distanceKm(NODES[b.node]!, b.point);
       }
     }
     prefix[c + 1] = prefix[c]! + km;
@@ -182,16 +199,32 @@ function buildPlan(d: Device, k: number): DayPlan {
     edges.forEach((e, j) => edgeStartMs.push(edgeStartMs[j]! + (e.km / cruise[j]!) * 3600_000));
     const km = edges.reduce((s, e) => s + e.km, 0);
     legs.push({
-      index: i, fromStop: stops[i]!, toStop: stops[i + 1]!, edges, cruise, edgeStartMs, km, odoStart: odo,
-      warmStart: 0, depart: 0, arrive: 0, idleEnd: 0, restEnd: 0,
+      index: i,
+      fromStop: stops[i]!,
+      toStop: stops[i + 1]!,
+      edges,
+      cruise,
+      edgeStartMs,
+      km,
+      odoStart: odo,
+      warmStart: 0,
+      depart: 0,
+      arrive: 0,
+      idleEnd: 0,
+      restEnd: 0,
     });
     odo += km;
   }
   // Timing: warm-up, drive, idle on arrival, then dwell; dwells share what is left of a 10 h shift.
   const warm = (i: number) => (1 + unit(code, k, i, 91) * 2) * 60_000;
   const idle = (i: number) => d.sim.idleMinutes * (0.6 + 0.8 * unit(code, k, i, 92)) * 60_000;
-  const active = legs.reduce((s, l, i) => s + warm(i) + l.edgeStartMs[l.edges.length]! + idle(i), 0);
-  const spare = d.sim.courier ? legs.length * 2 * 60_000 : Math.max(legs.length * 5 * 60_000, (WINDOW_MS - active) * 0.75);
+  const active = legs.reduce(
+    (s, l, i) => s + warm(i) + l.edgeStartMs[l.edges.length]! + idle(i),
+    0,
+  );
+  const spare = d.sim.courier
+    ? legs.length * 2 * 60_000
+    : Math.max(legs.length * 5 * 60_000, (WINDOW_MS - active) * 0.75);
   const weights = legs.map((_, i) => 0.4 + unit(code, k, i, 93));
   const wsum = weights.slice(0, -1).reduce((a, b) => a + b, 0) || 1;
   let t = dayStart + 6 * 3600_000 + unit(code, k, 94) * 90 * 60_000;
@@ -217,13 +250,29 @@ export function silentAfter(world: World, d: Device): number {
 /** Exact (unquantised) state at time t. */
 export function sampleAt(d: Device, t: number): Sample {
   if (d.sim.stationary) {
-    return { t, ...d.sim.site, state: "resting", speed: 0, heading: 0, ignition: false, odometer: 0, since: t - (t % DAY_MS) };
+    return {
+      t,
+      ...d.sim.site,
+      state: "resting",
+      speed: 0,
+      heading: 0,
+      ignition: false,
+      odometer: 0,
+      since: t - (t % DAY_MS),
+    };
   }
   const k = deviceDay(d, t);
   const plan = dayPlan(d, k);
   const home = homeStop(d).point;
   const parked = (p: LatLng, odometer: number, since: number, heading: number): Sample => ({
-    t, ...p, state: "resting", speed: 0, heading, ignition: false, odometer, since,
+    t,
+    ...p,
+    state: "resting",
+    speed: 0,
+    heading,
+    ignition: false,
+    odometer,
+    since,
   });
   if (!plan.legs.length || t < plan.legs[0]!.warmStart) {
     return parked(home, plan.odoStart, plan.dayStart, hash(d.sim.code) % 360);
@@ -234,11 +283,29 @@ export function sampleAt(d: Device, t: number): Sample {
     const lastEdge = leg.edges[leg.edges.length - 1]!;
     const arrivalHeading = Math.round(bearing(lastEdge.points[0]!, lastEdge.points[1]!));
     if (t < leg.depart) {
-      return { t, ...leg.fromStop.point, state: "idling", speed: 0, heading: 0, ignition: true, odometer: leg.odoStart, since: leg.warmStart };
+      return {
+        t,
+        ...leg.fromStop.point,
+        state: "idling",
+        speed: 0,
+        heading: 0,
+        ignition: true,
+        odometer: leg.odoStart,
+        since: leg.warmStart,
+      };
     }
     if (t < leg.arrive) return driving(d, leg, t);
     if (t < leg.idleEnd) {
-      return { t, ...leg.toStop.point, state: "idling", speed: 0, heading: arrivalHeading, ignition: true, odometer: end, since: leg.arrive };
+      return {
+        t,
+        ...leg.toStop.point,
+        state: "idling",
+        speed: 0,
+        heading: arrivalHeading,
+        ignition: true,
+        odometer: end,
+        since: leg.arrive,
+      };
     }
     return parked(leg.toStop.point, end, leg.idleEnd, arrivalHeading);
   }
@@ -251,7 +318,10 @@ function driving(d: Device, leg: Leg, t: number): Sample {
   let j = 0;
   while (j < leg.edges.length - 1 && leg.edgeStartMs[j + 1]! <= dt) j++;
   const e = leg.edges[j]!;
-  const f = Math.min(1, (dt - leg.edgeStartMs[j]!) / (leg.edgeStartMs[j + 1]! - leg.edgeStartMs[j]! || 1));
+  const f = Math.min(
+    1,
+    (dt - leg.edgeStartMs[j]!) / (leg.edgeStartMs[j + 1]! - leg.edgeStartMs[j]! || 1),
+  );
   const along = f * e.km;
   let s = 0;
   while (s < e.points.length - 2 && e.cum[s + 1]! < along) s++;
@@ -259,10 +329,19 @@ function driving(d: Device, leg: Leg, t: number): Sample {
   const p = lerp(e.points[s]!, e.points[s + 1]!, Math.min(1, (along - e.cum[s]!) / segKm));
   const kmBefore = leg.edges.slice(0, j).reduce((acc, x) => acc + x.km, 0);
   // Small deterministic jitter every 10 s, never more than a few km/h over the limit.
-  const speed = Math.min(e.limitKmh + 4, leg.cruise[j]! * (0.9 + 0.15 * unit(d.sim.code, Math.floor(t / 10_000))));
+  const speed = Math.min(
+    e.limitKmh + 4,
+    leg.cruise[j]! * (0.9 + 0.15 * unit(d.sim.code, Math.floor(t / 10_000))),
+  );
   return {
-    t, ...p, state: "moving", speed: Math.round(speed), heading: Math.round(bearing(e.points[s]!, e.points[s + 1]!)),
-    ignition: true, odometer: leg.odoStart + kmBefore + along, since: leg.depart,
+    t,
+    ...p,
+    state: "moving",
+    speed: Math.round(speed),
+    heading: Math.round(bearing(e.points[s]!, e.points[s + 1]!)),
+    ignition: true,
+    odometer: leg.odoStart + kmBefore + along,
+    since: leg.depart,
   };
 }
 
@@ -294,7 +373,13 @@ export function lastFix(world: World, d: Device, now: number): Fix {
   const t = Math.min(now, cut);
   const s = sampleAt(d, t);
   const phase = d.sim.heartbeatPhaseMs;
-  const every = d.sim.stationary ? STATIONARY_POLL_MS : s.state === "moving" ? 10_000 : s.state === "idling" ? 60_000 : HEARTBEAT_MS;
+  const every = d.sim.stationary
+    ? STATIONARY_POLL_MS
+    : s.state === "moving"
+      ? 10_000
+      : s.state === "idling"
+        ? 60_000
+        : HEARTBEAT_MS;
   const tq = Math.max(s.since, Math.floor((t - phase) / every) * every + phase);
   const q = tq === t ? s : sampleAt(d, tq);
   return {
@@ -342,7 +427,13 @@ export type SimTrip = {
  * Generated trips departing within [from, to) and finished by `arriveBy` (the present, so a trip
  * in progress is not a trip yet), respecting the offline cut-off.
  */
-export function tripsBetween(world: World, d: Device, from: number, to: number, arriveBy = Infinity): SimTrip[] {
+export function tripsBetween(
+  world: World,
+  d: Device,
+  from: number,
+  to: number,
+  arriveBy = Infinity,
+): SimTrip[] {
   if (d.sim.stationary) return [];
   const silent = silentAfter(world, d);
   const end = Math.min(to, silent);

@@ -61,13 +61,44 @@ export const NODES: readonly RoadNode[] = [
 ];
 
 const ROAD_NAMES = [
-  "Ipswich Rd", "Logan Rd", "Gympie Rd", "Sandgate Rd", "Kingsford Smith Dr", "Old Cleveland Rd",
-  "Coronation Dr", "Milton Rd", "Waterworks Rd", "Kessels Rd", "Beaudesert Rd", "Wynnum Rd",
-  "Lutwyche Rd", "Stafford Rd", "Moggill Rd", "Samford Rd", "Riding Rd", "Boundary St",
-  "Stanley St", "Annerley Rd", "Fairfield Rd", "Oxley Rd", "Granard Rd", "Mains Rd",
-  "Creek Rd", "Lytton Rd", "Newman Rd", "Webster Rd", "Hamilton Rd", "Junction Rd",
+  "Ipswich Rd",
+  "Logan Rd",
+  "Gympie Rd",
+  "Sandgate Rd",
+  "Kingsford Smith Dr",
+  "Old Cleveland Rd",
+  "Coronation Dr",
+  "Milton Rd",
+  "Waterworks Rd",
+  "Kessels Rd",
+  "Beaudesert Rd",
+  "Wynnum Rd",
+  "Lutwyche Rd",
+  "Stafford Rd",
+  "Moggill Rd",
+  "Samford Rd",
+  "Riding Rd",
+  "Boundary St",
+  "Stanley St",
+  "Annerley Rd",
+  "Fairfield Rd",
+  "Oxley Rd",
+  "Granard Rd",
+  "Mains Rd",
+  "Creek Rd",
+  "Lytton Rd",
+  "Newman Rd",
+  "Webster Rd",
+  "Hamilton Rd",
+  "Junction Rd",
 ];
-const MOTORWAYS = ["Pacific Mwy", "Centenary Hwy", "Gateway Mwy", "Inner City Bypass", "Ipswich Mwy"];
+const MOTORWAYS = [
+  "Pacific Mwy",
+  "Centenary Hwy",
+  "Gateway Mwy",
+  "Inner City Bypass",
+  "Ipswich Mwy",
+];
 
 export type Edge = {
   from: number;
@@ -95,7 +126,9 @@ function buildEdges(): Map<string, Edge> {
     const fromCbd = Math.min(distanceKm(A, CBD), distanceKm(B, CBD));
     const motorway = straight > 5 && hash(lo, hi, 7) % 3 === 0;
     const limitKmh = motorway ? 100 : fromCbd < 3 ? 50 : fromCbd < 8 ? 60 : straight > 4 ? 80 : 70;
-    const name = motorway ? MOTORWAYS[hash(lo, hi) % MOTORWAYS.length]! : ROAD_NAMES[hash(lo, hi) % ROAD_NAMES.length]!;
+    const name = motorway
+      ? MOTORWAYS[hash(lo, hi) % MOTORWAYS.length]!
+      : ROAD_NAMES[hash(lo, hi) % ROAD_NAMES.length]!;
     // One bend per edge, offset perpendicular by up to 8 % of its length; the same bend for both
     // directions (keyed by the unordered pair) so a round trip retraces the same road.
     const offset = ((hash(lo, hi, 3) % 1000) / 1000 - 0.5) * 0.16;
@@ -105,11 +138,23 @@ function buildEdges(): Map<string, Edge> {
       lat: (L.lat + H.lat) / 2 - (H.lng - L.lng) * offset,
       lng: (L.lng + H.lng) / 2 + (H.lat - L.lat) * offset,
     };
-    for (const [f, t] of [[a, b], [b, a]] as const) {
+    for (const [f, t] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const points = [NODES[f]!, mid, NODES[t]!].map((p) => ({ lat: p.lat, lng: p.lng }));
       const cum = [0];
-      for (let i = 1; i < points.length; i++) cum.push(cum[i - 1]! + distanceKm(points[i - 1]!, points[i]!));
-      edges.set(`${f}-${t}`, { from: f, to: t, name, limitKmh, points, cum, km: cum[cum.length - 1]! });
+      for (let i = 1; i < points.length; i++)
+        cum.push(cum[i - 1]! + distanceKm(points[i - 1]!, points[i]!));
+      edges.set(`${f}-${t}`, {
+        from: f,
+        to: t,
+        name,
+        limitKmh,
+        points,
+        cum,
+        km: cum[cum.length - 1]!,
+      });
     }
   };
   // Join every suburb to its three nearest neighbours; that gives a connected, grid-like network.
@@ -139,7 +184,8 @@ function buildPaths(): { next: Int16Array; dist: Float64Array } {
     d[s] = 0;
     for (;;) {
       let u = -1;
-      for (let i = 0; i < n; i++) if (!done[i] && d[i]! < Infinity && (u < 0 || d[i]! < d[u]!)) u = i;
+      for (let i = 0; i < n; i++)
+        if (!done[i] && d[i]! < Infinity && (u < 0 || d[i]! < d[u]!)) u = i;
       if (u < 0) break;
       done[u] = 1;
       for (const v of adj[u]!) {

@@ -15,13 +15,23 @@ import { tripRoutes } from "./api-trips";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
 import { createRng } from "./prng";
 
-const ROUTES: Route[] = [...accountRoutes, ...deviceRoutes, ...tripRoutes, ...beaconRoutes, ...simRoutes, ...jobsiteRoutes, ...formRoutes];
+const ROUTES: Route[] = [
+  ...accountRoutes,
+  ...deviceRoutes,
+  ...tripRoutes,
+  ...beaconRoutes,
+  ...simRoutes,
+  ...jobsiteRoutes,
+  ...formRoutes,
+];
 const MAX_BODY = 1_000_000;
 
 function match(method: string, path: string): Route | "method" | null {
   let pathMatched = false;
   for (const r of ROUTES) {
-    const hit = r.path.endsWith("/:id") ? path.startsWith(r.path.slice(0, -3)) && path.length > r.path.length - 3 : r.path === path;
+    const hit = r.path.endsWith("/:id")
+      ? path.startsWith(r.path.slice(0, -3)) && path.length > r.path.length - 3
+      : r.path === path;
     if (!hit) continue;
     pathMatched = true;
     if (r.method === method) return r;
@@ -49,7 +59,10 @@ function send(res: http.ServerResponse, r: Result) {
   if (res.headersSent || res.destroyed) return;
   const status = r.status ?? 200;
   const body = r.text ?? (r.json === undefined ? "" : JSON.stringify(r.json));
-  const headers: Record<string, string | number> = { ...(r.headers ?? {}), "content-length": Buffer.byteLength(body) };
+  const headers: Record<string, string | number> = {
+    ...(r.headers ?? {}),
+    "content-length": Buffer.byteLength(body),
+  };
   if (body) headers["content-type"] = r.contentType ?? "application/json; charset=utf-8";
   res.writeHead(status, headers);
   res.end(body);
@@ -69,9 +82,11 @@ export function createSimServer(state: SimState) {
   async function injectFaults(path: string, res: http.ServerResponse): Promise<boolean> {
     const f = state.faults;
     const fail = (status: number) => {
-      const message = status === 503 ? "Service unavailable (simulated)" : "Internal server error (simulated)";
+      const message =
+        status === 503 ? "Service unavailable (simulated)" : "Internal server error (simulated)";
       if (f.errorBody === "empty") send(res, { status });
-      else if (f.errorBody === "text") send(res, { status, text: message, contentType: "text/plain; charset=utf-8" });
+      else if (f.errorBody === "text")
+        send(res, { status, text: message, contentType: "text/plain; charset=utf-8" });
       else send(res, { status, json: { message } });
       return true;
     };
@@ -83,12 +98,19 @@ export function createSimServer(state: SimState) {
       res.on("close", () => hanging.delete(res));
       return true;
     }
-    if (f.errorRate > 0 && faultRng.next() < f.errorRate) return fail(faultRng.next() < 0.5 ? 500 : 503);
+    if (f.errorRate > 0 && faultRng.next() < f.errorRate)
+      return fail(faultRng.next() < 0.5 ? 500 : 503);
     if (f.failPaths.some((p) => path.startsWith(p))) return fail(500);
     return false;
   }
 
-  const traffic = (state.traffic ??= { calls: 0, open: 0, peakOpen: 0, answered: 0, openIds: new Set() });
+  const traffic = (state.traffic ??= {
+    calls: 0,
+    open: 0,
+    peakOpen: 0,
+    answered: 0,
+    openIds: new Set(),
+  });
   /** Counts an API call as open until its connection closes, and as answered if a response was written. */
   function countCall(res: http.ServerResponse) {
     const id = ++traffic.calls;
@@ -110,7 +132,8 @@ export function createSimServer(state: SimState) {
       const route = match(method, path);
       if (!route) throw new HttpError(404, `No such call: ${method} ${path}`);
       if (route === "method") throw new HttpError(405, `Method ${method} not allowed on ${path}`);
-      const isApi = !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
+      const isApi =
+        !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
       if (isApi) countCall(res);
       if (isApi && (await injectFaults(path, res))) return;
       const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
@@ -125,13 +148,18 @@ export function createSimServer(state: SimState) {
         const header = req.headers.authorization ?? "";
         const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? null;
         const who = await state.auth.verify(token);
-        if (!who) throw new HttpError(401, token ? "Token is invalid or has expired" : "Authorization required");
+        if (!who)
+          throw new HttpError(
+            401,
+            token ? "Token is invalid or has expired" : "Authorization required",
+          );
         ctx.user = who.user;
         ctx.jti = who.jti;
       }
       send(res, await route.handler(ctx));
     } catch (err) {
-      if (err instanceof HttpError) send(res, { status: err.status, json: { message: err.message } });
+      if (err instanceof HttpError)
+        send(res, { status: err.status, json: { message: err.message } });
       else {
         console.error("[sim] handler error", err);
         send(res, { status: 500, json: { message: "Internal server error" } });

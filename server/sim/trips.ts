@@ -29,8 +29,22 @@ export type Trip = {
   points?: TripPoint[];
 };
 
-export type LogPoint = { obdodometer: number; lat: number; lng: number; address: string; timestamp: string };
-export type LogMeta = { id: string; logstart: string; logstop: string; description: string; imei: string; purpose: Purpose; driver: string | null };
+export type LogPoint = {
+  obdodometer: number;
+  lat: number;
+  lng: number;
+  address: string;
+  timestamp: string;
+};
+export type LogMeta = {
+  id: string;
+  logstart: string;
+  logstop: string;
+  description: string;
+  imei: string;
+  purpose: Purpose;
+  driver: string | null;
+};
 export type LogEntry = [LogPoint, LogPoint, LogMeta];
 
 export type Overlay = {
@@ -40,7 +54,12 @@ export type Overlay = {
   nextManual: number;
 };
 
-export const createOverlay = (): Overlay => ({ deleted: new Set(), edits: new Map(), manual: new Map(), nextManual: 1 });
+export const createOverlay = (): Overlay => ({
+  deleted: new Set(),
+  edits: new Map(),
+  manual: new Map(),
+  nextManual: 1,
+});
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const km1 = (n: number) => Math.round(n * 10) / 10;
@@ -56,24 +75,51 @@ function toTrip(world: World, d: Device, st: SimTrip, withPoints: boolean): Trip
   return {
     id: st.id,
     imei: d.imei,
-    start: { time: iso(leg.depart), lat: round6(first.lat), lng: round6(first.lng), address: stopAddress(leg.fromStop), odometer: km1(leg.odoStart) },
-    end: { time: iso(leg.arrive), lat: round6(last.lat), lng: round6(last.lng), address: stopAddress(leg.toStop), odometer: km1(leg.odoStart + leg.km) },
+    start: {
+      time: iso(leg.depart),
+      lat: round6(first.lat),
+      lng: round6(first.lng),
+      address: stopAddress(leg.fromStop),
+      odometer: km1(leg.odoStart),
+    },
+    end: {
+      time: iso(leg.arrive),
+      lat: round6(last.lat),
+      lng: round6(last.lng),
+      address: stopAddress(leg.toStop),
+      odometer: km1(leg.odoStart + leg.km),
+    },
     distance_km: km1(leg.km),
     duration_s: durationS,
     max_speed: Math.max(...samples.map((s) => s.speed)),
     avg_speed: Math.round(leg.km / (durationS / 3600)),
-    driver: d.permdriver ?? company.drivers[hash(d.sim.code, st.day) % company.drivers.length] ?? null,
+    driver:
+      d.permdriver ?? company.drivers[hash(d.sim.code, st.day) % company.drivers.length] ?? null,
     purpose: business ? "business" : "private",
     description: business ? `Delivery, ${NODES[leg.toStop.node]!.name}` : "Private",
     manual: false,
     points: withPoints
-      ? samples.map((s) => ({ time: iso(s.t), lat: round6(s.lat), lng: round6(s.lng), speed: s.speed, heading: s.heading }))
+      ? samples.map((s) => ({
+          time: iso(s.t),
+          lat: round6(s.lat),
+          lng: round6(s.lng),
+          speed: s.speed,
+          heading: s.heading,
+        }))
       : undefined,
   };
 }
 
 /** Trips of a device starting in [from, to), overlay applied, oldest first. */
-export function listTrips(world: World, overlay: Overlay, d: Device, from: number, to: number, now: number, withPoints = false): Trip[] {
+export function listTrips(
+  world: World,
+  overlay: Overlay,
+  d: Device,
+  from: number,
+  to: number,
+  now: number,
+  withPoints = false,
+): Trip[] {
   const generated = tripsBetween(world, d, from, to, now)
     .filter((t) => !overlay.deleted.has(t.id))
     .map((t) => toTrip(world, d, t, withPoints));
@@ -91,18 +137,48 @@ export function listTrips(world: World, overlay: Overlay, d: Device, from: numbe
 
 export function toLogEntry(t: Trip): LogEntry {
   return [
-    { obdodometer: t.start.odometer, lat: t.start.lat, lng: t.start.lng, address: t.start.address, timestamp: t.start.time },
-    { obdodometer: t.end.odometer, lat: t.end.lat, lng: t.end.lng, address: t.end.address, timestamp: t.end.time },
-    { id: t.id, logstart: t.start.time, logstop: t.end.time, description: t.description, imei: t.imei, purpose: t.purpose, driver: t.driver },
+    {
+      obdodometer: t.start.odometer,
+      lat: t.start.lat,
+      lng: t.start.lng,
+      address: t.start.address,
+      timestamp: t.start.time,
+    },
+    {
+      obdodometer: t.end.odometer,
+      lat: t.end.lat,
+      lng: t.end.lng,
+      address: t.end.address,
+      timestamp: t.end.time,
+    },
+    {
+      id: t.id,
+      logstart: t.start.time,
+      logstop: t.end.time,
+      description: t.description,
+      imei: t.imei,
+      purpose: t.purpose,
+      driver: t.driver,
+    },
   ];
 }
 
 /** Finds the trip a client refers to by imei + logstart + logstop (or by id). */
-export function findTrip(world: World, overlay: Overlay, d: Device, now: number, ref: { id?: string; logstart?: string; logstop?: string }): Trip | null {
+export function findTrip(
+  world: World,
+  overlay: Overlay,
+  d: Device,
+  now: number,
+  ref: { id?: string; logstart?: string; logstop?: string },
+): Trip | null {
   const start = ref.logstart ? Date.parse(ref.logstart) : NaN;
   const stop = ref.logstop ? Date.parse(ref.logstop) : NaN;
   if (ref.id?.startsWith("manual-")) {
-    return (overlay.manual.get(d.imei) ?? []).find((t) => t.id === ref.id && !overlay.deleted.has(t.id)) ?? null;
+    return (
+      (overlay.manual.get(d.imei) ?? []).find(
+        (t) => t.id === ref.id && !overlay.deleted.has(t.id),
+      ) ?? null
+    );
   }
   let from: number;
   // Generated trip ids are `<imei>-<departure ms>`, so an id alone locates the trip in time.
@@ -112,7 +188,10 @@ export function findTrip(world: World, overlay: Overlay, d: Device, now: number,
   const candidates = listTrips(world, overlay, d, from - 1000, from + 1000, now);
   return (
     candidates.find((t) =>
-      ref.id ? t.id === ref.id : Date.parse(t.start.time) === start && (Number.isNaN(stop) || Date.parse(t.end.time) === stop),
+      ref.id
+        ? t.id === ref.id
+        : Date.parse(t.start.time) === start &&
+          (Number.isNaN(stop) || Date.parse(t.end.time) === stop),
     ) ?? null
   );
 }
@@ -130,7 +209,13 @@ export type NewTrip = {
 };
 
 /** Saves a manual trip unless one with the same logstart and logstop exists (SPEC §4). */
-export function saveManualTrip(world: World, overlay: Overlay, d: Device, now: number, input: NewTrip): { trip: Trip; duplicate: boolean } {
+export function saveManualTrip(
+  world: World,
+  overlay: Overlay,
+  d: Device,
+  now: number,
+  input: NewTrip,
+): { trip: Trip; duplicate: boolean } {
   const start = Date.parse(input.logstart);
   const stop = Date.parse(input.logstop);
   const existing = listTrips(world, overlay, d, start - 1000, start + 1000, now).find(
@@ -146,8 +231,20 @@ export function saveManualTrip(world: World, overlay: Overlay, d: Device, now: n
   const trip: Trip = {
     id: `manual-${overlay.nextManual++}`,
     imei: d.imei,
-    start: { time: iso(start), lat: round6(a.lat), lng: round6(a.lng), address: input.start_address ?? "Manual entry", odometer: startOdo },
-    end: { time: iso(stop), lat: round6(b.lat), lng: round6(b.lng), address: input.end_address ?? "Manual entry", odometer: endOdo },
+    start: {
+      time: iso(start),
+      lat: round6(a.lat),
+      lng: round6(a.lng),
+      address: input.start_address ?? "Manual entry",
+      odometer: startOdo,
+    },
+    end: {
+      time: iso(stop),
+      lat: round6(b.lat),
+      lng: round6(b.lng),
+      address: input.end_address ?? "Manual entry",
+      odometer: endOdo,
+    },
     distance_km: distance,
     duration_s: durationS,
     max_speed: 0,

@@ -18,7 +18,8 @@ describe("seeded world", () => {
     const w = buildWorld({ seed: 42, devices: 24, createdAt });
     expect([...w.companies.keys()]).toEqual(expect.arrayContaining([1, 2, 112, 129]));
     expect(w.companies.get(112)!.logo).toBeTruthy();
-    const flags = (id: number) => JSON.parse(w.appSettings.find((s) => s.companyid === id && s.type === 7)!.settings);
+    const flags = (id: number) =>
+      JSON.parse(w.appSettings.find((s) => s.companyid === id && s.type === 7)!.settings);
     expect(Object.values(flags(1)).every(Boolean)).toBe(true);
     expect(Object.keys(flags(1)).sort()).toEqual([...FEATURES].sort());
     expect(Object.values(flags(112)).filter((v) => v === false).length).toBeGreaterThanOrEqual(3);
@@ -32,8 +33,10 @@ describe("seeded world", () => {
       expect(d.imei).toMatch(/^\d{15}$/);
       expect(d.nickname).toBeTruthy();
       if (d.geofence_gps) expect(d.geofence_gps).toMatch(/^-?\d+\.\d+,-?\d+\.\d+$/);
-      for (const id of d.tag_ids) expect(w.tags.find((t) => t.id === id)).toMatchObject({ type: 2, companyid: d.companyid });
-      for (const id of d.group_ids) expect(w.groups.find((g) => g.id === id)!.companyid).toBe(d.companyid);
+      for (const id of d.tag_ids)
+        expect(w.tags.find((t) => t.id === id)).toMatchObject({ type: 2, companyid: d.companyid });
+      for (const id of d.group_ids)
+        expect(w.groups.find((g) => g.id === id)!.companyid).toBe(d.companyid);
     }
   });
 
@@ -44,7 +47,9 @@ describe("seeded world", () => {
     expect(u("tsadmin").tsadmin).toBe(true);
     expect(Object.values(u("driver").permissions).filter(Boolean).length).toBeLessThanOrEqual(3);
     expect(u("demo").password).toBe("demo123");
-    expect([u("admin112").companyid, u("admin129").companyid, u("other").companyid]).toEqual([112, 129, 2]);
+    expect([u("admin112").companyid, u("admin129").companyid, u("other").companyid]).toEqual([
+      112, 129, 2,
+    ]);
   });
 
   it("generates 10,000 devices with unique imeis", () => {

@@ -5,7 +5,14 @@
  * by the API handlers.
  */
 import {
-  ALL_DEVICE_TYPES, FEATURES, ICONS, PERMISSIONS, TRIP_DEVICES, isStationaryType, modelFor, type Icon,
+  ALL_DEVICE_TYPES,
+  FEATURES,
+  ICONS,
+  PERMISSIONS,
+  TRIP_DEVICES,
+  isStationaryType,
+  modelFor,
+  type Icon,
 } from "./catalog";
 import { NODES } from "./roads";
 import { buildBeacons, type Beacon } from "./beacons";
@@ -99,23 +106,93 @@ export type World = {
 
 export type WorldOptions = { seed: number; devices: number; createdAt: number };
 
-const FIRST = ["Olivia", "Jack", "Charlotte", "Noah", "Amelia", "William", "Isla", "Oliver", "Mia", "Thomas", "Ava", "James", "Grace", "Lucas", "Chloe", "Henry", "Zoe", "Ethan", "Ruby", "Leo"];
-const LAST = ["Smith", "Nguyen", "Williams", "Brown", "Wilson", "Taylor", "Johnson", "White", "Martin", "Anderson", "Thompson", "Walker", "Harris", "Lee", "Ryan", "Kelly", "Murphy", "Clarke", "Singh", "Chen"];
+const FIRST = [
+  "Olivia",
+  "Jack",
+  "Charlotte",
+  "Noah",
+  "Amelia",
+  "William",
+  "Isla",
+  "Oliver",
+  "Mia",
+  "Thomas",
+  "Ava",
+  "James",
+  "Grace",
+  "Lucas",
+  "Chloe",
+  "Henry",
+  "Zoe",
+  "Ethan",
+  "Ruby",
+  "Leo",
+];
+const LAST = [
+  "Smith",
+  "Nguyen",
+  "Williams",
+  "Brown",
+  "Wilson",
+  "Taylor",
+  "Johnson",
+  "White",
+  "Martin",
+  "Anderson",
+  "Thompson",
+  "Walker",
+  "Harris",
+  "Lee",
+  "Ryan",
+  "Kelly",
+  "Murphy",
+  "Clarke",
+  "Singh",
+  "Chen",
+];
 const TAG_COLOURS = ["#e03131", "#2f9e44", "#1971c2", "#f08c00", "#7048e8", "#0c8599"];
 
-type CompanySeed = { id: number; name: string; logo: string | null; off: string[]; depots: string[]; devices: number };
+type CompanySeed = {
+  id: number;
+  name: string;
+  logo: string | null;
+  off: string[];
+  depots: string[];
+  devices: number;
+};
 
 const all = (value: boolean) => Object.fromEntries(PERMISSIONS.map((p) => [p, value]));
 
 export function buildWorld(opts: WorldOptions): World {
   const rng = createRng(opts.seed);
   const companySeeds: CompanySeed[] = [
-    { id: 1, name: "Harbour Logistics", logo: null, off: [], depots: ["Eagle Farm", "Rocklea", "Murarrie"], devices: opts.devices },
+    {
+      id: 1,
+      name: "Harbour Logistics",
+      logo: null,
+      off: [],
+      depots: ["Eagle Farm", "Rocklea", "Murarrie"],
+      devices: opts.devices,
+    },
     { id: 2, name: "Southside Plumbing Co", logo: null, off: [], depots: ["Moorooka"], devices: 6 },
     // 112 has its own logo (SPEC §2.10) and several features off, to exercise menu gating.
-    { id: 112, name: "Ironbark Civil", logo: "/logos/ironbark.svg", off: ["dashcam", "cold_chain", "ble_beacons", "insight_tags", "automation"], devices: 6, depots: ["Darra"] },
+    {
+      id: 112,
+      name: "Ironbark Civil",
+      logo: "/logos/ironbark.svg",
+      off: ["dashcam", "cold_chain", "ble_beacons", "insight_tags", "automation"],
+      devices: 6,
+      depots: ["Darra"],
+    },
     // 129 is the Contact Us company (SPEC §2.10).
-    { id: 129, name: "Moreton Cold Chain", logo: null, off: ["concrete_curing", "timesheet"], devices: 5, depots: ["Lytton"] },
+    {
+      id: 129,
+      name: "Moreton Cold Chain",
+      logo: null,
+      off: ["concrete_curing", "timesheet"],
+      devices: 5,
+      depots: ["Lytton"],
+    },
   ];
 
   const companies = new Map<number, Company>();
@@ -164,9 +241,23 @@ export function buildWorld(opts: WorldOptions): World {
 let nextGroupId = 0;
 let nextTagId = 0;
 
-function addOrgData(companyid: number, rng: Rng, groups: Group[], tags: Tag[], settings: AppSetting[], features: Record<string, boolean>) {
+function addOrgData(
+  companyid: number,
+  rng: Rng,
+  groups: Group[],
+  tags: Tag[],
+  settings: AppSetting[],
+  features: Record<string, boolean>,
+) {
   // Mixed case on purpose: the product must sort groups case-insensitively (SPEC §3).
-  const groupNames = ["North side", "depot crew", "Cold chain", "after hours", "Zone B", "management"];
+  const groupNames = [
+    "North side",
+    "depot crew",
+    "Cold chain",
+    "after hours",
+    "Zone B",
+    "management",
+  ];
   const base = companyid * 100;
   nextGroupId = base;
   for (const nickname of groupNames) groups.push({ id: ++nextGroupId, nickname, companyid });
@@ -179,8 +270,18 @@ function addOrgData(companyid: number, rng: Rng, groups: Group[], tags: Tag[], s
     tags.push({ id: ++nextTagId, name, colour: rng.pick(TAG_COLOURS), type: 1, companyid });
   }
   settings.push(
-    { id: base + 1, type: 1, companyid, settings: JSON.stringify({ timezone: "Australia/Brisbane", currency: "AUD" }) },
-    { id: base + 3, type: 3, companyid, settings: JSON.stringify({ speed_limit_kmh: 100, idle_alert_minutes: 15 }) },
+    {
+      id: base + 1,
+      type: 1,
+      companyid,
+      settings: JSON.stringify({ timezone: "Australia/Brisbane", currency: "AUD" }),
+    },
+    {
+      id: base + 3,
+      type: 3,
+      companyid,
+      settings: JSON.stringify({ speed_limit_kmh: 100, idle_alert_minutes: 15 }),
+    },
     { id: base + 7, type: 7, companyid, settings: JSON.stringify(features) },
   );
 }
@@ -191,13 +292,104 @@ function buildUsers(groups: Group[]): User[] {
   const driverPerms = { ...all(false), access_timesheet: true, complete_forms: true };
   const demoPerms = { ...all(true), edit_permissions: false };
   const seeds: Array<Omit<User, "name" | "avatar" | "photo"> & { photo?: string | null }> = [
-    { username_id: 1001, username: "admin", password: "admin123", first_name: "Alex", last_name: "Morgan", email: "admin@harbour.example", mobile: "+61 400 100 001", companyid: 1, tsadmin: false, group_ids: g(1, "management", "North side"), permissions: all(true) },
-    { username_id: 1002, username: "tsadmin", password: "tsadmin123", first_name: "Tess", last_name: "Admin", email: "tsadmin@harbour.example", mobile: null, companyid: 1, tsadmin: true, group_ids: g(1, "management"), permissions: { ...all(false), admin_timesheet: true, access_timesheet: true, review_timesheet: true, people_view: true } },
-    { username_id: 1003, username: "driver", password: "driver123", first_name: "Dan", last_name: "Driver", email: "driver@harbour.example", mobile: "+61 400 100 003", companyid: 1, tsadmin: false, group_ids: g(1, "depot crew"), permissions: driverPerms, photo: null },
-    { username_id: 1004, username: "demo", password: "demo123", first_name: "Demo", last_name: "User", email: "demo@tracksmith.example", mobile: null, companyid: 1, tsadmin: false, group_ids: g(1, "North side"), permissions: demoPerms },
-    { username_id: 2001, username: "other", password: "other123", first_name: "Olive", last_name: "Other", email: "office@southside.example", mobile: null, companyid: 2, tsadmin: false, group_ids: g(2, "management"), permissions: all(true) },
-    { username_id: 11201, username: "admin112", password: "admin123", first_name: "Iris", last_name: "Bark", email: "admin@ironbark.example", mobile: null, companyid: 112, tsadmin: false, group_ids: g(112, "management"), permissions: all(true) },
-    { username_id: 12901, username: "admin129", password: "admin123", first_name: "Moe", last_name: "Reton", email: "admin@moreton.example", mobile: null, companyid: 129, tsadmin: false, group_ids: g(129, "management"), permissions: all(true) },
+    {
+      username_id: 1001,
+      username: "admin",
+      password: "admin123",
+      first_name: "Alex",
+      last_name: "Morgan",
+      email: "admin@harbour.example",
+      mobile: "+61 400 100 001",
+      companyid: 1,
+      tsadmin: false,
+      group_ids: g(1, "management", "North side"),
+      permissions: all(true),
+    },
+    {
+      username_id: 1002,
+      username: "tsadmin",
+      password: "tsadmin123",
+      first_name: "Tess",
+      last_name: "Admin",
+      email: "tsadmin@harbour.example",
+      mobile: null,
+      companyid: 1,
+      tsadmin: true,
+      group_ids: g(1, "management"),
+      permissions: {
+        ...all(false),
+        admin_timesheet: true,
+        access_timesheet: true,
+        review_timesheet: true,
+        people_view: true,
+      },
+    },
+    {
+      username_id: 1003,
+      username: "driver",
+      password: "driver123",
+      first_name: "Dan",
+      last_name: "Driver",
+      email: "driver@harbour.example",
+      mobile: "+61 400 100 003",
+      companyid: 1,
+      tsadmin: false,
+      group_ids: g(1, "depot crew"),
+      permissions: driverPerms,
+      photo: null,
+    },
+    {
+      username_id: 1004,
+      username: "demo",
+      password: "demo123",
+      first_name: "Demo",
+      last_name: "User",
+      email: "demo@tracksmith.example",
+      mobile: null,
+      companyid: 1,
+      tsadmin: false,
+      group_ids: g(1, "North side"),
+      permissions: demoPerms,
+    },
+    {
+      username_id: 2001,
+      username: "other",
+      password: "other123",
+      first_name: "Olive",
+      last_name: "Other",
+      email: "office@southside.example",
+      mobile: null,
+      companyid: 2,
+      tsadmin: false,
+      group_ids: g(2, "management"),
+      permissions: all(true),
+    },
+    {
+      username_id: 11201,
+      username: "admin112",
+      password: "admin123",
+      first_name: "Iris",
+      last_name: "Bark",
+      email: "admin@ironbark.example",
+      mobile: null,
+      companyid: 112,
+      tsadmin: false,
+      group_ids: g(112, "management"),
+      permissions: all(true),
+    },
+    {
+      username_id: 12901,
+      username: "admin129",
+      password: "admin123",
+      first_name: "Moe",
+      last_name: "Reton",
+      email: "admin@moreton.example",
+      mobile: null,
+      companyid: 129,
+      tsadmin: false,
+      group_ids: g(129, "management"),
+      permissions: all(true),
+    },
   ];
   return seeds.map((s) => ({
     ...s,
@@ -210,14 +402,25 @@ function buildUsers(groups: Group[]): User[] {
 const TYPE_ICON: Record<number, Icon> = { 21: "container", 57: "sensor", 77: "sensor" };
 const VEHICLE_ICONS: Icon[] = ["car", "truck", "van", "ute", "bus", "trailer", "excavator"];
 const NICK_PREFIX: Record<Icon, string[]> = {
-  car: ["Car", "sedan", "Pool car"], truck: ["Truck", "Rigid", "prime mover"], van: ["Van", "van"],
-  ute: ["Ute", "ute"], bus: ["Bus", "Shuttle"], trailer: ["Trailer", "reefer trailer"],
-  excavator: ["Excavator", "loader"], container: ["Container", "Bin"], sensor: ["Sensor", "probe"],
+  car: ["Car", "sedan", "Pool car"],
+  truck: ["Truck", "Rigid", "prime mover"],
+  van: ["Van", "van"],
+  ute: ["Ute", "ute"],
+  bus: ["Bus", "Shuttle"],
+  trailer: ["Trailer", "reefer trailer"],
+  excavator: ["Excavator", "loader"],
+  container: ["Container", "Bin"],
+  sensor: ["Sensor", "probe"],
 };
 
 function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTags: Tag[]): Device {
   // The first devices of each company cover every type id of SPEC §9; the rest are mostly trucks and vans.
-  const typeId = i < ALL_DEVICE_TYPES.length ? ALL_DEVICE_TYPES[i]! : rng.chance(0.9) ? rng.pick(TRIP_DEVICES) : rng.pick([21, 57, 77]);
+  const typeId =
+    i < ALL_DEVICE_TYPES.length
+      ? ALL_DEVICE_TYPES[i]!
+      : rng.chance(0.9)
+        ? rng.pick(TRIP_DEVICES)
+        : rng.pick([21, 57, 77]);
   const stationary = isStationaryType(typeId);
   const avatar: Icon = TYPE_ICON[typeId] ?? rng.pick(VEHICLE_ICONS);
   const imei = `3548${String(company.id).padStart(3, "0")}${String(i + 1).padStart(8, "0")}`;
@@ -227,8 +430,14 @@ function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTa
   // Profiles: most vehicles work, some stay parked for days, a few have stopped reporting.
   const profile: Profile = roll < 0.07 ? "offline" : roll < 0.17 ? "parked" : "fleet";
   const siteNode = NODES[rng.int(0, NODES.length - 1)]!;
-  const site = { lat: siteNode.lat + (rng.next() - 0.5) * 0.01, lng: siteNode.lng + (rng.next() - 0.5) * 0.01 };
-  const hasTemperature = typeId === 57 || (avatar === "trailer" && rng.chance(0.8)) || (company.id === 129 && !stationary);
+  const site = {
+    lat: siteNode.lat + (rng.next() - 0.5) * 0.01,
+    lng: siteNode.lng + (rng.next() - 0.5) * 0.01,
+  };
+  const hasTemperature =
+    typeId === 57 ||
+    (avatar === "trailer" && rng.chance(0.8)) ||
+    (company.id === 129 && !stationary);
   const withFence = rng.chance(0.35);
   const fenceAt = NODES[home]!;
   const d: Device = {
@@ -254,7 +463,14 @@ function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTa
       shiftHours: rng.chance(0.1) ? 12 : rng.chance(0.28) ? 6 : 0,
       courier: false,
       // Parked vehicles never leave their spot; the rest work 5, 6 or 7 days a week.
-      workdays: profile === "parked" ? 0 : rng.chance(0.3) ? 0b1111111 : rng.chance(0.5) ? 0b1111110 : 0b0111110,
+      workdays:
+        profile === "parked"
+          ? 0
+          : rng.chance(0.3)
+            ? 0b1111111
+            : rng.chance(0.5)
+              ? 0b1111110
+              : 0b0111110,
       baseOdometerKm: rng.int(2_000, 90_000),
       idleMinutes: rng.chance(0.2) ? rng.int(15, 45) : rng.int(1, 6),
       heartbeatPhaseMs: rng.int(0, 899) * 1000,
@@ -269,7 +485,13 @@ function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTa
   // six couriers (devices 2 to 7) on shifts starting every four hours.
   const courierSlot = i - 1;
   if (company.id === 1 && !stationary && courierSlot >= 0 && courierSlot < 6) {
-    Object.assign(d.sim, { courier: true, profile: "fleet", workdays: 0b1111111, shiftHours: courierSlot * 4, idleMinutes: 1 });
+    Object.assign(d.sim, {
+      courier: true,
+      profile: "fleet",
+      workdays: 0b1111111,
+      shiftHours: courierSlot * 4,
+      idleMinutes: 1,
+    });
   }
   return d;
 }

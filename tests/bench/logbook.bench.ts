@@ -25,7 +25,15 @@ function entries(n: number): LogEntry[] {
     out.push([
       { obdodometer: Math.round(start * 10) / 10 },
       { obdodometer: Math.round(odo * 10) / 10 },
-      { id: `e${i}`, logstart: new Date(s).toISOString(), logstop: new Date(s + 600_000).toISOString(), description: i % 4 ? "Delivery" : "Private", imei: "1", purpose: i % 4 ? "business" : "private", driver: "Ann" },
+      {
+        id: `e${i}`,
+        logstart: new Date(s).toISOString(),
+        logstop: new Date(s + 600_000).toISOString(),
+        description: i % 4 ? "Delivery" : "Private",
+        imei: "1",
+        purpose: i % 4 ? "business" : "private",
+        driver: "Ann",
+      },
     ]);
   }
   return out;
@@ -46,7 +54,9 @@ async function summaryBench() {
     shuffledTimes.push(performance.now() - t);
   }
   const ok = median(times) < 50;
-  console.log(`summary of 100,000 entries: median ${median(times).toFixed(1)} ms in order, ${median(shuffledTimes).toFixed(1)} ms out of order (target < 50 ms) ${ok ? "OK" : "SLOW"}; total ${total.toFixed(1)} km`);
+  console.log(
+    `summary of 100,000 entries: median ${median(times).toFixed(1)} ms in order, ${median(shuffledTimes).toFixed(1)} ms out of order (target < 50 ms) ${ok ? "OK" : "SLOW"}; total ${total.toFixed(1)} km`,
+  );
   return ok && median(shuffledTimes) < 50;
 }
 
@@ -65,11 +75,26 @@ async function pageBench() {
   const { boot } = await import("../../server/boot");
   const running = await boot(() => {});
   try {
-    const login = await fetch(`${running.url}/login`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: running.url }, body: "username=admin&password=admin123" });
+    const login = await fetch(`${running.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: running.url },
+      body: "username=admin&password=admin123",
+    });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
-    const up = await fetch(`${running.upstreamUrl}/auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123", platform: "web" }) });
+    const up = await fetch(`${running.upstreamUrl}/auth/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: "admin123", platform: "web" }),
+    });
     const { token } = (await up.json()) as { token: string };
-    const devices = (await (await fetch(`${running.upstreamUrl}/user/iotdevices`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" })).json()) as { imei: string; device_type_id: number }[];
+    const devices = (await (
+      await fetch(`${running.upstreamUrl}/user/iotdevices`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as { imei: string; device_type_id: number }[];
     const imei = devices.find((d) => d.device_type_id === 1)!.imei;
 
     // A year of trips ending two days ago (settled), about 3,000 of them, written as the cache writes them.
@@ -87,20 +112,56 @@ async function pageBench() {
       const s = from + Math.floor((i * (to - from - 3_600_000)) / N);
       const km = 4 + (i % 30);
       rows.push({
-        id: `${imei}-bench-${i}`, imei,
-        start: { time: new Date(s).toISOString(), lat: -27.4, lng: 153, address: `${i % 200} Main Rd, Newstead`, odometer: odo },
-        end: { time: new Date(s + 1_800_000).toISOString(), lat: -27.5, lng: 153.1, address: `${i % 90} Station St, Milton`, odometer: odo + km },
-        distance_km: km, duration_s: 1800, max_speed: 80, avg_speed: 40, driver: `Driver ${i % 5}`,
-        purpose: i % 3 ? "business" : "private", description: i % 3 ? "Delivery" : "Private", manual: false,
+        id: `${imei}-bench-${i}`,
+        imei,
+        start: {
+          time: new Date(s).toISOString(),
+          lat: -27.4,
+          lng: 153,
+          address: `${i % 200} Main Rd, Newstead`,
+          odometer: odo,
+        },
+        end: {
+          time: new Date(s + 1_800_000).toISOString(),
+          lat: -27.5,
+          lng: 153.1,
+          address: `${i % 90} Station St, Milton`,
+          odometer: odo + km,
+        },
+        distance_km: km,
+        duration_s: 1800,
+        max_speed: 80,
+        avg_speed: 40,
+        driver: `Driver ${i % 5}`,
+        purpose: i % 3 ? "business" : "private",
+        description: i % 3 ? "Delivery" : "Private",
+        manual: false,
       });
       odo += km + 1;
     }
     for (let i = 0; i < N; i += 500) {
       const chunk = rows.slice(i, i + 500);
-      const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, 1, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(",");
-      await db.query(`insert into "Trip" (id, imei, "companyId", "startAt", "endAt", data) values ${values}`, chunk.flatMap((t) => [t.id, imei, new Date(t.start.time), new Date(t.end.time), JSON.stringify(t)]));
+      const values = chunk
+        .map(
+          (_, j) =>
+            `($${j * 5 + 1}, $${j * 5 + 2}, 1, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`,
+        )
+        .join(",");
+      await db.query(
+        `insert into "Trip" (id, imei, "companyId", "startAt", "endAt", data) values ${values}`,
+        chunk.flatMap((t) => [
+          t.id,
+          imei,
+          new Date(t.start.time),
+          new Date(t.end.time),
+          JSON.stringify(t),
+        ]),
+      );
     }
-    await db.query(`insert into "TripCoverage" (imei, "fromAt", "toAt", "syncedAt") values ($1, $2, $3, now())`, [imei, new Date(from), new Date(to)]);
+    await db.query(
+      `insert into "TripCoverage" (imei, "fromAt", "toAt", "syncedAt") values ($1, $2, $3, now())`,
+      [imei, new Date(from), new Date(to)],
+    );
 
     const query = `imei=${imei}&from=${fromDay}&to=${toDay}`;
     const time = async (url: string, n = 12) => {
@@ -117,20 +178,29 @@ async function pageBench() {
       return { ms: median(times.slice(2)), size };
     };
     const page = await time(`${running.url}/dashboard/logbook?${query}`);
-    const data = await time(`${running.url}/dashboard/logbook?${query}&_data=routes%2Fdashboard.logbook`);
+    const data = await time(
+      `${running.url}/dashboard/logbook?${query}&_data=routes%2Fdashboard.logbook`,
+    );
     const shell = await time(`${running.url}/dashboard/account`);
     const sqlTimes: number[] = [];
     let count = 0;
     for (let i = 0; i < 12; i++) {
       const t = performance.now();
-      const r = await db.query(`select data from "Trip" where "companyId" = 1 and imei = $1 and "startAt" >= $2 and "startAt" < $3 order by "startAt"`, [imei, new Date(from), new Date(to)]);
+      const r = await db.query(
+        `select data from "Trip" where "companyId" = 1 and imei = $1 and "startAt" >= $2 and "startAt" < $3 order by "startAt"`,
+        [imei, new Date(from), new Date(to)],
+      );
       sqlTimes.push(performance.now() - t);
       count = r.rowCount ?? 0;
     }
     await db.end();
     const ok = page.ms < 300;
-    console.log(`logbook page, ${count} cached trips (a year), server-side HTML: median ${page.ms.toFixed(0)} ms, ${(page.size / 1024).toFixed(0)} KB (target < 300 ms) ${ok ? "OK" : "SLOW"}`);
-    console.log(`  its loader alone (_data): ${data.ms.toFixed(0)} ms · bare SQL read of the same ${count} rows: ${median(sqlTimes.slice(2)).toFixed(1)} ms · a plain shell page (/dashboard/account) for scale: ${shell.ms.toFixed(0)} ms`);
+    console.log(
+      `logbook page, ${count} cached trips (a year), server-side HTML: median ${page.ms.toFixed(0)} ms, ${(page.size / 1024).toFixed(0)} KB (target < 300 ms) ${ok ? "OK" : "SLOW"}`,
+    );
+    console.log(
+      `  its loader alone (_data): ${data.ms.toFixed(0)} ms · bare SQL read of the same ${count} rows: ${median(sqlTimes.slice(2)).toFixed(1)} ms · a plain shell page (/dashboard/account) for scale: ${shell.ms.toFixed(0)} ms`,
+    );
     return ok;
   } finally {
     const env = process.env as Record<string, string | undefined>;

@@ -20,7 +20,8 @@ const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const ZOOM_SWEEPS = Number(process.env.BENCH_ZOOM_SWEEPS ?? 5);
 const VISITS = Number(process.env.BENCH_VISITS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/login`, {
@@ -34,20 +35,32 @@ async function signIn(base: string): Promise<string> {
   return cookie;
 }
 
-function get(url: string, headers: Record<string, string>, agent: http.Agent): Promise<{ ms: number; bytes: number }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+  agent: http.Agent,
+): Promise<{ ms: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
     http
       .get(url, { headers, agent }, (res) => {
         let bytes = 0;
         res.on("data", (c: Buffer) => (bytes += c.length));
-        res.on("end", () => (res.statusCode === 200 ? resolve({ ms: performance.now() - t, bytes }) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200
+            ? resolve({ ms: performance.now() - t, bytes })
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
       })
       .on("error", reject);
   });
 }
 
-async function firstLiveBatch(base: string, cookie: string, timeoutMs = 40_000): Promise<{ bytes: number; changes: number; fields: number }> {
+async function firstLiveBatch(
+  base: string,
+  cookie: string,
+  timeoutMs = 40_000,
+): Promise<{ bytes: number; changes: number; fields: number }> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), timeoutMs);
   try {
@@ -61,7 +74,11 @@ async function firstLiveBatch(base: string, cookie: string, timeoutMs = 40_000):
       const m = text.match(/event: devices\ndata: (.*)\n\n/);
       if (m) {
         const batch = JSON.parse(m[1]!) as Record<string, unknown>[];
-        return { bytes: Buffer.byteLength(m[1]!), changes: batch.length, fields: batch.reduce((n, c) => n + Object.keys(c).length - 1, 0) };
+        return {
+          bytes: Buffer.byteLength(m[1]!),
+          changes: batch.length,
+          fields: batch.reduce((n, c) => n + Object.keys(c).length - 1, 0),
+        };
       }
     }
     throw new Error("stream ended");
@@ -73,7 +90,11 @@ async function firstLiveBatch(base: string, cookie: string, timeoutMs = 40_000):
 
 /** The simulator in its own process, as a real upstream would be: its work is not the server's. */
 function startSimulatorProcess(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/sim/cli.ts", "--port", "0", "--devices", String(DEVICES)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    path.resolve("node_modules/.bin/tsx"),
+    ["server/sim/cli.ts", "--port", "0", "--devices", String(DEVICES)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (c: Buffer) => {
@@ -89,32 +110,58 @@ export default async function run() {
   const dataDir = `.data/bench-map-${process.pid}`;
   const sim = await startSimulatorProcess();
   // As deployed: production mode (React's production build, Secure cookies, which Chromium accepts on 127.0.0.1).
-  const production = { NODE_ENV: "production", SESSION_SECRET: crypto.randomBytes(32).toString("hex") };
-  const app = await startAppProcess({ ...production, DATA_DIR: dataDir, SMTP_URL: "", UPSTREAM_API_URL: sim.url, DATABASE_URL: "", SYNC_INTERVAL_SECONDS: "5" }, 180_000).catch((e) => {
+  const production = {
+    NODE_ENV: "production",
+    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+  };
+  const app = await startAppProcess(
+    {
+      ...production,
+      DATA_DIR: dataDir,
+      SMTP_URL: "",
+      UPSTREAM_API_URL: sim.url,
+      DATABASE_URL: "",
+      SYNC_INTERVAL_SECONDS: "5",
+    },
+    180_000,
+  ).catch((e) => {
     sim.stop();
     throw e;
   });
   let bare: http.Server | undefined;
   try {
     const cookie = await signIn(app.url);
-    const warm = await fetch(`${app.url}/api/map-data`, { headers: { cookie, "accept-encoding": "gzip" } });
+    const warm = await fetch(`${app.url}/api/map-data`, {
+      headers: { cookie, "accept-encoding": "gzip" },
+    });
     if (!warm.ok) throw new Error(`map data ${warm.status}`);
     const agentApp = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const agentBare = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const headers = { cookie, "accept-encoding": "gzip" };
 
     // The exact bytes and headers the endpoint sends, served by a bare node:http server.
-    const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) =>
-      http.get(`${app.url}/api/map-data`, { headers, agent: agentApp }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
-      }).on("error", reject),
+    const sample = await new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>(
+      (resolve, reject) =>
+        http
+          .get(`${app.url}/api/map-data`, { headers, agent: agentApp }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+          })
+          .on("error", reject),
     );
     const staticRes = await fetch(`${app.url}/api/map-data?part=static`, { headers });
-    const staticGzip = Number(staticRes.headers.get("content-length") ?? (await staticRes.arrayBuffer()).byteLength);
+    const staticGzip = Number(
+      staticRes.headers.get("content-length") ?? (await staticRes.arrayBuffer()).byteLength,
+    );
     bare = http.createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": sample.body.length, "cache-control": "private, no-cache", etag: String(sample.headers.etag) });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": sample.body.length,
+        "cache-control": "private, no-cache",
+        etag: String(sample.headers.etag),
+      });
       res.end(sample.body);
     });
     await new Promise<void>((r) => bare!.listen(0, "127.0.0.1", r));
@@ -132,11 +179,17 @@ export default async function run() {
     }
     const liveGzip = sample.body.length;
     console.log(`devices: ${DEVICES}`);
-    console.log(`map data (live part) gzipped: ${liveGzip} B = ${(liveGzip / DEVICES).toFixed(1)} B/device; static part (cached by the browser per version): ${staticGzip} B = ${(staticGzip / DEVICES).toFixed(1)} B/device; both: ${((liveGzip + staticGzip) / DEVICES).toFixed(1)} B/device (goal ≤ 60)`);
-    console.log(`endpoint median ${median(a).toFixed(2)} ms (p95 ${quantile(a, 0.95).toFixed(2)}), bare node:http median ${median(b).toFixed(2)} ms (p95 ${quantile(b, 0.95).toFixed(2)}), ratio ${(median(a) / median(b)).toFixed(2)}x (goal ≤ 2x), ${N} interleaved requests each`);
+    console.log(
+      `map data (live part) gzipped: ${liveGzip} B = ${(liveGzip / DEVICES).toFixed(1)} B/device; static part (cached by the browser per version): ${staticGzip} B = ${(staticGzip / DEVICES).toFixed(1)} B/device; both: ${((liveGzip + staticGzip) / DEVICES).toFixed(1)} B/device (goal ≤ 60)`,
+    );
+    console.log(
+      `endpoint median ${median(a).toFixed(2)} ms (p95 ${quantile(a, 0.95).toFixed(2)}), bare node:http median ${median(b).toFixed(2)} ms (p95 ${quantile(b, 0.95).toFixed(2)}), ratio ${(median(a) / median(b)).toFixed(2)}x (goal ≤ 2x), ${N} interleaved requests each`,
+    );
 
     const live = await firstLiveBatch(app.url, cookie);
-    console.log(`live update: ${live.changes} devices changed, ${live.bytes} B (${(live.bytes / Math.max(1, live.changes)).toFixed(0)} B/device), ${(live.fields / Math.max(1, live.changes)).toFixed(1)} changed fields per device (only what changed is sent)`);
+    console.log(
+      `live update: ${live.changes} devices changed, ${live.bytes} B (${(live.bytes / Math.max(1, live.changes)).toFixed(0)} B/device), ${(live.fields / Math.max(1, live.changes)).toFixed(1)} changed fields per device (only what changed is sent)`,
+    );
 
     await browserFigures(app.url);
   } finally {
@@ -150,22 +203,44 @@ export default async function run() {
 async function browserFigures(base: string) {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1400, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto("/login");
     await page.locator("input[name=username]").fill("admin");
     await page.locator("input[name=password]").fill("admin123");
-    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }), page.getByRole("button", { name: "Sign in" }).click()]);
-    for (const run of ["first visit", ...Array.from({ length: VISITS - 1 }, (_, k) => `visit ${k + 2} (static part cached)`)]) {
+    await Promise.all([
+      page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    for (const run of [
+      "first visit",
+      ...Array.from({ length: VISITS - 1 }, (_, k) => `visit ${k + 2} (static part cached)`),
+    ]) {
       await page.goto("/dashboard/overview-map", { waitUntil: "commit" });
       const t0 = Date.now();
       await page.locator(".ts-cluster, .ts-marker").first().waitFor({ timeout: 120_000 });
       // Interactive: the map answers a zoom within one frame.
-      await page.evaluate(`new Promise((resolve) => { document.querySelector("[data-testid=fleet-map]").leafletMap.zoomIn(0, { animate: false }); requestAnimationFrame(() => resolve()); })`);
-      console.log(`chromium ${run}: map with ${DEVICES} devices interactive ${Date.now() - t0} ms after navigation (goal ≤ 2000)`);
+      await page.evaluate(
+        `new Promise((resolve) => { document.querySelector("[data-testid=fleet-map]").leafletMap.zoomIn(0, { animate: false }); requestAnimationFrame(() => resolve()); })`,
+      );
+      console.log(
+        `chromium ${run}: map with ${DEVICES} devices interactive ${Date.now() - t0} ms after navigation (goal ≤ 2000)`,
+      );
     }
     // A string, not a function: tsx's name helpers do not exist inside the page. Several sweeps:
     // on a shared 2-core machine one sweep's worst frame says little on its own.
@@ -193,9 +268,13 @@ async function browserFigures(base: string) {
     })()`)) as number[][];
     const under = sweeps.filter((f) => Math.max(...f) < 50).length;
     for (const [k, frames] of sweeps.entries()) {
-      console.log(`chromium zoom whole fleet → street (zoom 9 → 17), sweep ${k + 1}: ${frames.length} frames, max ${Math.max(...frames).toFixed(1)} ms, p95 ${quantile(frames, 0.95).toFixed(1)} ms`);
+      console.log(
+        `chromium zoom whole fleet → street (zoom 9 → 17), sweep ${k + 1}: ${frames.length} frames, max ${Math.max(...frames).toFixed(1)} ms, p95 ${quantile(frames, 0.95).toFixed(1)} ms`,
+      );
     }
-    console.log(`chromium zoom: every frame under 50 ms in ${under} of ${sweeps.length} sweeps; frames of 50 ms or more: ${sweeps.flat().filter((x) => x >= 50).length} of ${sweeps.flat().length} (goal: frames under 50 ms)`);
+    console.log(
+      `chromium zoom: every frame under 50 ms in ${under} of ${sweeps.length} sweeps; frames of 50 ms or more: ${sweeps.flat().filter((x) => x >= 50).length} of ${sweeps.flat().length} (goal: frames under 50 ms)`,
+    );
     await context.close();
   } finally {
     await browser.close();

@@ -15,7 +15,9 @@ import { registerPushJobs } from "../../server/jobs/push-fanout";
 
 /** The stub runs in its own process, like a remote push service; only its counters are read here. */
 async function startRemoteStub() {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/support/push-stub-cli.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/support/push-stub-cli.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`push stub exited with ${code}`)));
@@ -23,7 +25,13 @@ async function startRemoteStub() {
   const info = JSON.parse(line) as { url: string; keys: { p256dh: string; auth: string } };
   return {
     ...info,
-    stats: async () => (await (await fetch(`${info.url}/__stats`)).json()) as { delivered: number; paths: number; twice: number; requests: number },
+    stats: async () =>
+      (await (await fetch(`${info.url}/__stats`)).json()) as {
+        delivered: number;
+        paths: number;
+        twice: number;
+        requests: number;
+      },
     close: async () => void child.kill("SIGTERM"),
   };
 }
@@ -52,7 +60,8 @@ export default async function run() {
     resetEnvCache();
     await disconnectPrisma();
 
-    const kindOf = (i: number) => (i % 50 === 7 ? "gone" : i % 100 === 3 ? "busy" : i % 100 === 11 ? "slow" : "ok");
+    const kindOf = (i: number) =>
+      i % 50 === 7 ? "gone" : i % 100 === 3 ? "busy" : i % 100 === 11 ? "slow" : "ok";
     const rows = Array.from({ length: N }, (_, i) => ({
       userId: 1 + (i % 40),
       companyId: 1,
@@ -60,7 +69,8 @@ export default async function run() {
       p256dh: stub.keys.p256dh,
       auth: stub.keys.auth,
     }));
-    for (let i = 0; i < N; i += 5000) await prisma.pushSubscription.createMany({ data: rows.slice(i, i + 5000) });
+    for (let i = 0; i < N; i += 5000)
+      await prisma.pushSubscription.createMany({ data: rows.slice(i, i + 5000) });
 
     boss = new PgBoss({ connectionString: db.url, schema: "pgboss", max: 5 });
     boss.on("error", () => undefined);
@@ -69,7 +79,15 @@ export default async function run() {
     publishWorkerBoss(boss);
 
     const started = performance.now();
-    await queuePush("ev:bench", Array.from({ length: 40 }, (_, i) => i + 1), { title: "Overspeed: Truck 1", body: "Truck 1 drove at 91 km/h in a 60 km/h zone.", kind: "overspeed" });
+    await queuePush(
+      "ev:bench",
+      Array.from({ length: 40 }, (_, i) => i + 1),
+      {
+        title: "Overspeed: Truck 1",
+        body: "Truck 1 drove at 91 km/h in a 60 km/h zone.",
+        kind: "overspeed",
+      },
+    );
     const gone = rows.filter((_, i) => kindOf(i) === "gone").length;
     let firstPassAt = 0;
     for (;;) {
@@ -80,15 +98,27 @@ export default async function run() {
       ]);
       if (!firstPassAt && sent + goneRows + open >= N) firstPassAt = performance.now();
       if (sent === N - gone && goneRows === gone && open === 0) break;
-      if (performance.now() - started > 180_000) throw new Error(`bench timed out: sent ${sent}, gone ${goneRows}, open ${open}`);
+      if (performance.now() - started > 180_000)
+        throw new Error(`bench timed out: sent ${sent}, gone ${goneRows}, open ${open}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
     const { twice, delivered: received } = await stub.stats();
-    console.log(`push fan-out: ${N} subscriptions (${gone} gone, ${N / 100} rate-limited, ${N / 100} slow) in ${seconds.toFixed(1)} s`);
-    console.log(`  every subscription claimed after ${((firstPassAt - started) / 1000).toFixed(1)} s; ${(N / seconds).toFixed(0)} pushes/s overall`);
-    console.log(`  received by the stub: ${received} (expected ${N - gone}), notified twice: ${twice}; subscriptions left: ${await prisma.pushSubscription.count()}`);
-    console.log(`  target < 60 s: ${seconds < 60 ? "met" : "MISSED"} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores)`);
+    console.log(
+      `push fan-out: ${N} subscriptions (${gone} gone, ${N / 100} rate-limited, ${N / 100} slow) in ${seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  every subscription claimed after ${((firstPassAt - started) / 1000).toFixed(1)} s; ${(N / seconds).toFixed(0)} pushes/s overall`,
+    );
+    console.log(
+      `  received by the stub: ${received} (expected ${N - gone}), notified twice: ${twice}; subscriptions left: ${await prisma.pushSubscription.count()}`,
+    );
+    console.log(
+      `  target < 60 s: ${seconds < 60 ? "met" : "MISSED"} (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${os.cpus().length} cores)`,
+    );
     if (twice || received !== N - gone) throw new Error("duplicate or missing deliveries");
   } finally {
     await boss?.stop({ graceful: false, wait: true, timeout: 3000 }).catch(() => undefined);

@@ -6,7 +6,8 @@ import { iotDevices, login, profile } from "../../app/services/upstream/calls.se
  * The upstream timeout is derived from measured latency: the simulator's p99 for the heaviest
  * read (the device list of a 10,000-device company) and a light one (the profile).
  */
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export default async function run() {
   const sim = await startSimulator({ port: 0, devices: 10_000 });
@@ -27,9 +28,13 @@ export default async function run() {
         times.push(performance.now() - t);
       }
       worst = Math.max(worst, quantile(times, 0.99));
-      console.log(`${name}: p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms over ${n} calls`);
+      console.log(
+        `${name}: p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms over ${n} calls`,
+      );
     }
-    console.log(`UPSTREAM_TIMEOUT_MS default 4000 ms = ${(4000 / worst).toFixed(1)}x the heaviest call's p99 (on this machine).`);
+    console.log(
+      `UPSTREAM_TIMEOUT_MS default 4000 ms = ${(4000 / worst).toFixed(1)}x the heaviest call's p99 (on this machine).`,
+    );
   } finally {
     await sim.close();
   }

@@ -17,7 +17,10 @@ async function freshAccount(page: Page) {
   await page.locator('input[name="last_name"]').fill(`Account${n}`);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill("pw-12345678");
-  await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/dashboard")), page.getByRole("button", { name: "Create account" }).click()]);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname.startsWith("/dashboard")),
+    page.getByRole("button", { name: "Create account" }).click(),
+  ]);
   return email;
 }
 
@@ -25,7 +28,8 @@ async function hydrated(page: Page) {
   await page.getByTestId("loading-screen").waitFor({ state: "detached" });
 }
 
-const menuLink = (page: Page, name: string) => page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name, exact: true });
+const menuLink = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name, exact: true });
 
 describe("the account page", () => {
   it("edits the profile, refusing an invalid email next to the field, and the avatar menu shows the new name", async () => {
@@ -45,9 +49,14 @@ describe("the account page", () => {
     await page.locator('input[name="last_name"]').fill("Renamed");
     await page.locator('input[name="email"]').fill(`renamed.${email}`);
     await page.locator('input[name="mobile"]').fill("+61 400 555 000");
-    await Promise.all([page.waitForURL(/\/dashboard\/account\?saved=1$/), page.getByRole("button", { name: "Save profile" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/account\?saved=1$/),
+      page.getByRole("button", { name: "Save profile" }).click(),
+    ]);
     await page.getByTestId("profile-saved").waitFor();
-    expect(await page.getByTestId("profile-saved").textContent()).toBe("Your profile has been saved.");
+    expect(await page.getByTestId("profile-saved").textContent()).toBe(
+      "Your profile has been saved.",
+    );
     expect(await page.locator('input[name="mobile"]').inputValue()).toBe("+61 400 555 000");
 
     await page.getByTestId("avatar-menu").click();
@@ -59,7 +68,9 @@ describe("the account page", () => {
     await expect(page.getByTestId("avatar-name").textContent()).resolves.toBe("Jordan Renamed");
     expect(await page.locator('input[name="email"]').inputValue()).toBe(`renamed.${email}`);
     // The sign-up's owner is an admin: the page offers signing out everywhere.
-    expect(await page.getByTestId("sign-out-everywhere").getAttribute("href")).toBe("/dashboard/sessions");
+    expect(await page.getByTestId("sign-out-everywhere").getAttribute("href")).toBe(
+      "/dashboard/sessions",
+    );
     await context.close();
   });
 
@@ -80,8 +91,15 @@ describe("the account page", () => {
     await page.locator('input[name="mobile"]').fill("");
     await page.getByRole("button", { name: "Save profile" }).click();
     await page.waitForURL(/\/dashboard\/account\?saved=1$/);
-    expect(await page.getByTestId("profile-saved").textContent()).toBe("Your profile has been saved.");
-    expect(await page.getByTestId("profile").getByRole("heading", { name: "Noscript Typed Surname" }).count()).toBe(1);
+    expect(await page.getByTestId("profile-saved").textContent()).toBe(
+      "Your profile has been saved.",
+    );
+    expect(
+      await page
+        .getByTestId("profile")
+        .getByRole("heading", { name: "Noscript Typed Surname" })
+        .count(),
+    ).toBe(1);
     // The top bar's avatar (server-rendered; the menu cannot open without JavaScript) shows the new initials.
     expect((await page.getByTestId("avatar-menu").textContent())?.trim()).toBe("NT");
     await context.close();
@@ -95,16 +113,23 @@ describe("company settings", () => {
     await page.goto("/dashboard/company_settings");
     await hydrated(page);
     expect(await menuLink(page, "Logbook").count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Active sessions" }).getAttribute("href")).toBe("/dashboard/sessions");
+    expect(await page.getByRole("link", { name: "Active sessions" }).getAttribute("href")).toBe(
+      "/dashboard/sessions",
+    );
 
     await page.locator('input[name="features"][value="logbook"]').uncheck();
     await page.getByRole("button", { name: "Save features" }).click();
     await page.getByTestId("confirm-turn-off").waitFor();
-    expect(await page.getByTestId("confirm-turn-off").textContent()).toContain("Logbook will be hidden from the menu");
+    expect(await page.getByTestId("confirm-turn-off").textContent()).toContain(
+      "Logbook will be hidden from the menu",
+    );
     // Nothing changed yet.
     expect(await menuLink(page, "Logbook").count()).toBe(1);
 
-    await Promise.all([page.waitForURL(/\/dashboard\/company_settings\?saved=1$/), page.getByRole("button", { name: "Turn off" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/company_settings\?saved=1$/),
+      page.getByRole("button", { name: "Turn off" }).click(),
+    ]);
     await page.getByTestId("features-saved").waitFor();
     await menuLink(page, "Logbook").waitFor({ state: "detached" });
     expect(await menuLink(page, "Trips").count()).toBe(1);
@@ -135,7 +160,9 @@ describe("company settings", () => {
     await page.getByTestId("confirm-turn-off").waitFor();
     await page.getByRole("button", { name: "Turn off" }).click();
     await page.waitForURL(/\/dashboard\/company_settings\?saved=1$/);
-    expect(await page.getByTestId("features-saved").textContent()).toBe("The company's features have been saved.");
+    expect(await page.getByTestId("features-saved").textContent()).toBe(
+      "The company's features have been saved.",
+    );
     expect(await menuLink(page, "Dashcam Events").count()).toBe(0);
     expect(await menuLink(page, "Logbook").count()).toBe(1);
     await context.close();
@@ -146,7 +173,10 @@ describe("company settings", () => {
     await page.goto("/login");
     await page.locator('input[name="username"]').fill("demo");
     await page.locator('input[name="password"]').fill("demo123");
-    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => !u.pathname.startsWith("/login")),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
     const res = await page.goto("/dashboard/company_settings");
     expect(res?.status()).toBe(403);
     await context.close();

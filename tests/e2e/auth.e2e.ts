@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { newPage, signIn, upstreamUrl } from "./support/browser";
 
 async function resetToken(username: string): Promise<string> {
-  const res = await fetch(`${upstreamUrl()}/__sim/reset-token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username }) });
+  const res = await fetch(`${upstreamUrl()}/__sim/reset-token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -23,7 +27,9 @@ describe("sign-in", () => {
     await page.locator('input[name="username"]').fill("admin");
     await page.locator('input[name="password"]').fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("The username or password is incorrect.").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("The username or password is incorrect.").waitFor(),
+    ).resolves.toBeUndefined();
     expect(await page.locator('input[name="username"]').inputValue()).toBe("admin");
     await context.close();
   });
@@ -32,7 +38,9 @@ describe("sign-in", () => {
     const { page, context } = await newPage();
     await page.goto("/dashboard/account?tab=profile");
     expect(new URL(page.url()).pathname).toBe("/login");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/dashboard/account?tab=profile");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(
+      "/dashboard/account?tab=profile",
+    );
     await page.locator('input[name="username"]').fill("admin");
     await page.locator('input[name="password"]').fill("admin123");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -83,7 +91,9 @@ describe("sign-up", () => {
     await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
     await context.clearCookies();
     await register(page, email, "correct horse battery");
-    await expect(page.getByText("Problem with sign up. Email may already be in use.").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("Problem with sign up. Email may already be in use.").waitFor(),
+    ).resolves.toBeUndefined();
     expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
     await context.close();
   });
@@ -100,13 +110,17 @@ describe("account recovery", () => {
     const token = await resetToken(email);
     const { page, context } = await newPage();
     await page.goto(`/recoverAccount?token?=${encodeURIComponent(token)}`);
-    await expect(page.getByText("Successfully logged in, changing password").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("Successfully logged in, changing password").waitFor(),
+    ).resolves.toBeUndefined();
     const button = page.getByRole("button", { name: "Reset Password" });
     expect(await button.isDisabled()).toBe(true);
     await page.getByLabel("New Password").fill("second password");
     expect(await button.isDisabled()).toBe(false);
     await button.click();
-    await expect(page.getByText("Successfully changed password! Redirecting...").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("Successfully changed password! Redirecting...").waitFor(),
+    ).resolves.toBeUndefined();
     await page.waitForURL((u) => u.pathname !== "/recoverAccount", { timeout: 10_000 });
     await context.close();
 
@@ -127,14 +141,18 @@ describe("account recovery", () => {
     const { page, context } = await newPage();
     await page.goto("/recoverAccount");
     await expect(page.getByText("No login token can be found").waitFor()).resolves.toBeUndefined();
-    await expect(page.getByText("Failed to log in using token, it might've expired").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("Failed to log in using token, it might've expired").waitFor(),
+    ).resolves.toBeUndefined();
     await context.close();
   });
 
   it("reports an expired or unknown token", async () => {
     const { page, context } = await newPage();
     await page.goto("/recoverAccount?token?=not-a-real-token");
-    await expect(page.getByText("Failed to log in using token, it might've expired").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("Failed to log in using token, it might've expired").waitFor(),
+    ).resolves.toBeUndefined();
     await context.close();
   });
 
@@ -143,7 +161,9 @@ describe("account recovery", () => {
     const { page, context } = await newPage({ javaScriptEnabled: false });
     await page.goto(`/recoverAccount?token?=${encodeURIComponent(token)}`);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Successfully logged in, changing password").waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByText("Successfully logged in, changing password").waitFor(),
+    ).resolves.toBeUndefined();
     // The button is disabled only by script; without it the server refuses the empty password.
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByText("Enter a new password").waitFor()).resolves.toBeUndefined();

@@ -9,19 +9,31 @@ import { newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
  * dashboard without and with a share link, tenant isolation, and the public coverage map.
  */
 
-type SimBeacon = { uuid: string; nickname: string; battery: number | null; asset_name: string | null; tx_power: number; adv_interval_ms: number; last_seen: { gateway_nickname: string; lat: number; lng: number } | null };
+type SimBeacon = {
+  uuid: string;
+  nickname: string;
+  battery: number | null;
+  asset_name: string | null;
+  tx_power: number;
+  adv_interval_ms: number;
+  last_seen: { gateway_nickname: string; lat: number; lng: number } | null;
+};
 
 async function simToken(username = "admin", password = "admin123"): Promise<string> {
-  const res = await fetch(`${upstreamUrl()}/auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password, platform: "web" }) });
+  const res = await fetch(`${upstreamUrl()}/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password, platform: "web" }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
 async function simBeacons(token: string): Promise<SimBeacon[]> {
-  const res = await fetch(`${upstreamUrl()}/beacons`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${upstreamUrl()}/beacons`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return (await res.json()) as SimBeacon[];
 }
-
-
 
 let token: string;
 let truth: SimBeacon[];
@@ -47,19 +59,30 @@ describe("beacon list", () => {
       const row = page.locator(`tr[data-uuid="${b.uuid}"]`);
       expect(await row.getByTestId("beacon-name").textContent()).toBe(b.nickname);
       if (b.battery === null) expect(await row.locator("[data-battery]").count()).toBe(0);
-      else expect(Number(await row.locator("[data-battery]").getAttribute("data-battery"))).toBe(Math.round(b.battery));
-      expect(await row.getByTestId("beacon-gateway").textContent()).toBe(b.last_seen?.gateway_nickname ?? "—");
+      else
+        expect(Number(await row.locator("[data-battery]").getAttribute("data-battery"))).toBe(
+          Math.round(b.battery),
+        );
+      expect(await row.getByTestId("beacon-gateway").textContent()).toBe(
+        b.last_seen?.gateway_nickname ?? "—",
+      );
     }
-    expect(await page.locator('[data-status="never"]').count()).toBe(truth.filter((b) => !b.last_seen).length);
+    expect(await page.locator('[data-status="never"]').count()).toBe(
+      truth.filter((b) => !b.last_seen).length,
+    );
 
     await page.locator('a[data-sort="battery"]').click();
     await page.locator('th[aria-sort="ascending"] a[data-sort="battery"]').waitFor();
-    const batteries = await page.locator("tbody tr [data-battery]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-battery"))));
+    const batteries = await page
+      .locator("tbody tr [data-battery]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-battery"))));
     expect(batteries).toEqual([...batteries].sort((a, b) => a - b));
     expect(batteries[0]).toBeLessThanOrEqual(20);
     await page.locator('a[data-sort="battery"]').click();
     await page.locator('th[aria-sort="descending"] a[data-sort="battery"]').waitFor();
-    const desc = await page.locator("tbody tr [data-battery]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-battery"))));
+    const desc = await page
+      .locator("tbody tr [data-battery]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-battery"))));
     expect(desc).toEqual([...batteries].reverse());
     await context.close();
   });
@@ -70,12 +93,24 @@ describe("beacon list", () => {
     await page.goto("/dashboard/beacons");
     const target = truth.find((b) => b.asset_name)!;
     await page.locator("input[name=q]").fill(target.asset_name!.toUpperCase());
-    await Promise.all([page.waitForURL(/q=/), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL(/q=/),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     const names = await page.getByTestId("beacon-name").allTextContents();
     expect(names).toContain(target.nickname);
-    expect(names.length).toBe(truth.filter((b) => [b.asset_name ?? "", b.nickname, b.uuid, b.last_seen?.gateway_nickname ?? ""].some((v) => v.toLowerCase().includes(target.asset_name!.toLowerCase()))).length);
+    expect(names.length).toBe(
+      truth.filter((b) =>
+        [b.asset_name ?? "", b.nickname, b.uuid, b.last_seen?.gateway_nickname ?? ""].some((v) =>
+          v.toLowerCase().includes(target.asset_name!.toLowerCase()),
+        ),
+      ).length,
+    );
     await page.locator("input[name=q]").fill("no such beacon anywhere");
-    await Promise.all([page.waitForURL(/no\+such/), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL(/no\+such/),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     expect(await page.getByTestId("beacons-no-match").isVisible()).toBe(true);
     await context.close();
   });
@@ -94,8 +129,15 @@ describe("beacon config", () => {
     await form.locator("select[name=txPower]").selectOption("-16");
     await form.locator("input[name=advIntervalMs]").fill("1500");
     await form.getByRole("button", { name: /^Save/ }).click();
-    await expect(form.getByTestId("config-feedback").textContent()).resolves.toBe("Dock tag saved.");
-    expect((await simBeacons(token)).find((x) => x.uuid === b.uuid)).toMatchObject({ nickname: "Dock tag", asset_name: "Dock door 4", tx_power: -16, adv_interval_ms: 1500 });
+    await expect(form.getByTestId("config-feedback").textContent()).resolves.toBe(
+      "Dock tag saved.",
+    );
+    expect((await simBeacons(token)).find((x) => x.uuid === b.uuid)).toMatchObject({
+      nickname: "Dock tag",
+      asset_name: "Dock door 4",
+      tx_power: -16,
+      adv_interval_ms: 1500,
+    });
 
     await page.reload();
     await whenReady(page);
@@ -139,7 +181,11 @@ describe("beacon maps and pages", () => {
     await page.locator("[data-beacon], [data-cluster-count]").first().waitFor();
     const count = async () => {
       const single = await page.locator("[data-beacon]").count();
-      const clustered = await page.locator("[data-cluster-count]").evaluateAll((els) => els.reduce((s, e) => s + Number(e.getAttribute("data-cluster-count")), 0));
+      const clustered = await page
+        .locator("[data-cluster-count]")
+        .evaluateAll((els) =>
+          els.reduce((s, e) => s + Number(e.getAttribute("data-cluster-count")), 0),
+        );
       return single + clustered;
     };
     expect(await count()).toBe(positioned);
@@ -150,19 +196,34 @@ describe("beacon maps and pages", () => {
       const n = Number(await cluster.getAttribute("data-cluster-count"));
       // Where the clicked cluster is on the earth, so it can be looked for again after the zoom.
       const at = await cluster.evaluate((el) => {
-        const map = document.querySelector("[data-testid=beacon-map]") as HTMLElement & { leafletMap: { getZoom(): number; containerPointToLatLng(p: [number, number]): { lat: number; lng: number } } };
+        const map = document.querySelector("[data-testid=beacon-map]") as HTMLElement & {
+          leafletMap: {
+            getZoom(): number;
+            containerPointToLatLng(p: [number, number]): { lat: number; lng: number };
+          };
+        };
         const r = el.getBoundingClientRect();
         const o = map.getBoundingClientRect();
-        const p = map.leafletMap.containerPointToLatLng([r.left + r.width / 2 - o.left, r.top + r.height / 2 - o.top]);
+        const p = map.leafletMap.containerPointToLatLng([
+          r.left + r.width / 2 - o.left,
+          r.top + r.height / 2 - o.top,
+        ]);
         return { lat: p.lat, lng: p.lng, zoom: map.leafletMap.getZoom() };
       });
       await cluster.click();
       // Split: zoomed in, and no cluster of the same size left at that spot. Or listed: a popup names all n.
-      const split = () => page.evaluate(`(() => { const map = document.querySelector("[data-testid=beacon-map]"); const m = map.leafletMap; if (m.getZoom() <= ${at.zoom}) return false; const p = m.latLngToContainerPoint([${at.lat}, ${at.lng}]), o = map.getBoundingClientRect(); return ![...document.querySelectorAll("[data-cluster-count='${n}']")].some((e) => { const r = e.getBoundingClientRect(); return Math.hypot(r.left + r.width / 2 - o.left - p.x, r.top + r.height / 2 - o.top - p.y) < 40; }); })()`) as Promise<boolean>;
+      const split = () =>
+        page.evaluate(
+          `(() => { const map = document.querySelector("[data-testid=beacon-map]"); const m = map.leafletMap; if (m.getZoom() <= ${at.zoom}) return false; const p = m.latLngToContainerPoint([${at.lat}, ${at.lng}]), o = map.getBoundingClientRect(); return ![...document.querySelectorAll("[data-cluster-count='${n}']")].some((e) => { const r = e.getBoundingClientRect(); return Math.hypot(r.left + r.width / 2 - o.left - p.x, r.top + r.height / 2 - o.top - p.y) < 40; }); })()`,
+        ) as Promise<boolean>;
       const listed = () => page.locator("[data-beacon-item]").count();
-      await expect.poll(async () => (await split()) || (await listed()) === n, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await split()) || (await listed()) === n, { timeout: 10_000 })
+        .toBe(true);
     }
-    expect(await page.getByTestId("beacon-map-table").locator("tbody tr").count()).toBe(truth.length);
+    expect(await page.getByTestId("beacon-map-table").locator("tbody tr").count()).toBe(
+      truth.length,
+    );
     await context.close();
   });
 
@@ -173,7 +234,10 @@ describe("beacon maps and pages", () => {
     expect((await page.goto(`/dashboard/assets/beacon/${truth[0]!.uuid}`))?.status()).toBe(404);
     await page.goto("/dashboard/beacon");
     await whenReady(page);
-    await Promise.all([page.waitForURL(/\/dashboard\/beacon\/[0-9a-f-]{36}$/), page.getByRole("button", { name: "Open" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/beacon\/[0-9a-f-]{36}$/),
+      page.getByRole("button", { name: "Open" }).click(),
+    ]);
     await page.getByTestId("beacon-title").waitFor();
     await context.close();
   });
@@ -189,15 +253,24 @@ describe("beacon maps and pages", () => {
     await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/beacon/${b.uuid}`);
     await whenReady(page);
-    await page.getByTestId("beacon-share-form").getByRole("button", { name: "Create share link" }).click();
+    await page
+      .getByTestId("beacon-share-form")
+      .getByRole("button", { name: "Create share link" })
+      .click();
     await page.getByTestId("beacon-share-link").first().waitFor();
-    const href = (await page.getByTestId("beacon-share-link").first().locator("a").getAttribute("href"))!;
+    const href = (await page
+      .getByTestId("beacon-share-link")
+      .first()
+      .locator("a")
+      .getAttribute("href"))!;
     expect(href).toMatch(new RegExp(`^/beacons/dashboard/${b.uuid}\\?share=`));
 
     const shared = await anon.page.goto(href);
     expect(shared?.status()).toBe(200);
     expect(await anon.page.getByTestId("shared-beacon-name").textContent()).toBe(b.nickname);
-    expect(await anon.page.getByTestId("shared-beacon-position").textContent()).toMatch(/^Last seen at -?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    expect(await anon.page.getByTestId("shared-beacon-position").textContent()).toMatch(
+      /^Last seen at -?\d+\.\d{5}, -?\d+\.\d{5}$/,
+    );
     const html = await anon.page.content();
     expect(html).not.toContain(b.last_seen!.gateway_nickname);
     expect(await anon.page.getByTestId("top-bar").count()).toBe(0);
@@ -205,8 +278,16 @@ describe("beacon maps and pages", () => {
     const another = truth.find((x) => x.uuid !== b.uuid)!;
     expect((await anon.page.goto(href.replace(b.uuid, another.uuid)))?.status()).toBe(404);
 
-    await page.getByTestId("beacon-share-link").first().getByRole("button", { name: "Revoke" }).click();
-    await page.getByTestId("beacon-share-link").first().getByRole("button", { name: "Yes, revoke" }).click();
+    await page
+      .getByTestId("beacon-share-link")
+      .first()
+      .getByRole("button", { name: "Revoke" })
+      .click();
+    await page
+      .getByTestId("beacon-share-link")
+      .first()
+      .getByRole("button", { name: "Yes, revoke" })
+      .click();
     await page.locator('[data-testid=beacon-share-link][data-active="false"]').first().waitFor();
     expect((await anon.page.goto(href))?.status()).toBe(404);
     await anon.context.close();

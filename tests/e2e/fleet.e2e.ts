@@ -8,37 +8,65 @@ import { newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
  * stale banner, tenant isolation and share links.
  */
 
-type SimDevice = { imei: string; nickname: string; groups: { id: number; nickname: string }[]; tags: { id: number; name: string }[]; position: { speed: number; lat: number; lng: number; timestamp: string } | null };
+type SimDevice = {
+  imei: string;
+  nickname: string;
+  groups: { id: number; nickname: string }[];
+  tags: { id: number; name: string }[];
+  position: { speed: number; lat: number; lng: number; timestamp: string } | null;
+};
 
 async function simToken(username = "admin", password = "admin123"): Promise<string> {
-  const res = await fetch(`${upstreamUrl()}/auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password, platform: "web" }) });
+  const res = await fetch(`${upstreamUrl()}/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password, platform: "web" }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
 async function simDevices(token: string): Promise<SimDevice[]> {
-  const res = await fetch(`${upstreamUrl()}/user/iotdevices`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ platform: "web" }) });
+  const res = await fetch(`${upstreamUrl()}/user/iotdevices`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ platform: "web" }),
+  });
   return (await res.json()) as SimDevice[];
 }
 
 async function simFaults(faults: Record<string, unknown>) {
-  await fetch(`${upstreamUrl()}/__sim/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
+  await fetch(`${upstreamUrl()}/__sim/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(faults),
+  });
 }
 async function resetFaults() {
   await fetch(`${upstreamUrl()}/__sim/faults/reset`, { method: "POST" });
 }
 
-
-
 async function uncheckAll(boxes: Locator) {
-  for (let i = 0; i < (await boxes.count()); i++) if (await boxes.nth(i).isChecked()) await boxes.nth(i).uncheck();
+  for (let i = 0; i < (await boxes.count()); i++)
+    if (await boxes.nth(i).isChecked()) await boxes.nth(i).uncheck();
 }
 
 async function pageCounts(page: Page) {
-  const read = async (s: string) => Number(await page.getByTestId(`count-${s}`).locator("[data-count]").textContent());
-  return { moving: await read("moving"), idling: await read("idling"), resting: await read("resting"), offline: await read("offline") };
+  const read = async (s: string) =>
+    Number(await page.getByTestId(`count-${s}`).locator("[data-count]").textContent());
+  return {
+    moving: await read("moving"),
+    idling: await read("idling"),
+    resting: await read("resting"),
+    offline: await read("offline"),
+  };
 }
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs: number, stepMs = 1000): Promise<T> {
+async function until<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs: number,
+  stepMs = 1000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let v = await fn();
   while (!ok(v) && Date.now() < end) {
@@ -64,14 +92,26 @@ describe("fleet map", () => {
     await page.goto("/dashboard/assets");
     await whenReady(page);
     await page.getByTestId("fleet-map").waitFor();
-    const truth = async () => (await (await fetch(`${upstreamUrl()}/__sim/stats?companyid=1`)).json()) as Record<string, number>;
+    const truth = async () =>
+      (await (await fetch(`${upstreamUrl()}/__sim/stats?companyid=1`)).json()) as Record<
+        string,
+        number
+      >;
     // Vehicles change state while we look: compare until both sides agree (the page follows live).
     const result = await until(
       async () => ({ page: await pageCounts(page), truth: await truth() }),
-      (r) => (["moving", "idling", "resting", "offline"] as const).every((k) => r.page[k] === r.truth[k]),
+      (r) =>
+        (["moving", "idling", "resting", "offline"] as const).every(
+          (k) => r.page[k] === r.truth[k],
+        ),
       30_000,
     );
-    expect(result.page).toEqual({ moving: result.truth.moving, idling: result.truth.idling, resting: result.truth.resting, offline: result.truth.offline });
+    expect(result.page).toEqual({
+      moving: result.truth.moving,
+      idling: result.truth.idling,
+      resting: result.truth.resting,
+      offline: result.truth.offline,
+    });
     expect(await page.getByTestId("count-total").textContent()).toContain(String(devices.length));
     // Tiles cannot load here (no network); markers and clusters still render.
     const markers = await page.locator(".ts-marker, .ts-cluster").count();
@@ -86,11 +126,19 @@ describe("fleet map", () => {
     await signIn(page, "admin", "admin123");
     await page.goto(`/dashboard/vehicle-dashboard/${moving!.imei}`);
     await whenReady(page);
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.evaluate(
+      () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
+    );
     const first = await page.getByTestId("device-position").textContent();
-    const later = await until(() => page.getByTestId("device-position").textContent(), (t) => t !== first, 40_000);
+    const later = await until(
+      () => page.getByTestId("device-position").textContent(),
+      (t) => t !== first,
+      40_000,
+    );
     expect(later).not.toBe(first);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
     await context.close();
   });
 
@@ -101,25 +149,43 @@ describe("fleet map", () => {
     await whenReady(page);
     const names = await page.getByTestId("device-name").allTextContents();
     expect(names.length).toBe(devices.length);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
-    expect(names).toEqual(devices.map((d) => d.nickname).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })),
+    );
+    expect(names).toEqual(
+      devices
+        .map((d) => d.nickname)
+        .sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })),
+    );
 
     await page.getByLabel("Search devices").fill("TRAILER");
     const found = await page.getByTestId("device-name").allTextContents();
-    expect(found.length).toBe(devices.filter((d) => d.nickname.toLowerCase().includes("trailer")).length);
+    expect(found.length).toBe(
+      devices.filter((d) => d.nickname.toLowerCase().includes("trailer")).length,
+    );
     expect(found.every((n) => n.toLowerCase().includes("trailer"))).toBe(true);
     await page.getByLabel("Search devices").fill("");
 
     const group = devices.flatMap((d) => d.groups)[0]!;
     await page.getByLabel("Group").selectOption(String(group.id));
     const inGroup = await page.getByTestId("device-name").allTextContents();
-    expect(inGroup.sort()).toEqual(devices.filter((d) => d.groups.some((g) => g.id === group.id)).map((d) => d.nickname).sort());
+    expect(inGroup.sort()).toEqual(
+      devices
+        .filter((d) => d.groups.some((g) => g.id === group.id))
+        .map((d) => d.nickname)
+        .sort(),
+    );
     await page.getByLabel("Group").selectOption("");
 
     const tag = devices.flatMap((d) => d.tags)[0]!;
     await page.getByLabel("Tag").selectOption(String(tag.id));
     const tagged = await page.getByTestId("device-name").allTextContents();
-    expect(tagged.sort()).toEqual(devices.filter((d) => d.tags.some((t) => t.id === tag.id)).map((d) => d.nickname).sort());
+    expect(tagged.sort()).toEqual(
+      devices
+        .filter((d) => d.tags.some((t) => t.id === tag.id))
+        .map((d) => d.nickname)
+        .sort(),
+    );
 
     // Clicking a device focuses it on the map (a popup with its name opens).
     await page.getByLabel("Tag").selectOption("");
@@ -138,12 +204,16 @@ describe("fleet map", () => {
     const rowCount = await rows.count();
     expect(rowCount).toBe(devices.length);
     expect(await rows.locator("svg[data-icon]").count()).toBe(rowCount);
-    expect(await page.getByTestId("device-list").textContent()).not.toMatch(/[\u{1F300}-\u{1FAFF}]/u);
+    expect(await page.getByTestId("device-list").textContent()).not.toMatch(
+      /[\u{1F300}-\u{1FAFF}]/u,
+    );
     // A moving vehicle stands alone at street level: its marker carries its icon as SVG.
     const moving = devices.find((d) => (d.position?.speed ?? 0) > 0)!;
     await page.getByRole("link", { name: `Show ${moving.nickname} on the map` }).click();
     await page.locator(".ts-marker svg[data-icon]").first().waitFor();
-    expect(await page.locator(`.ts-marker [data-imei="${moving.imei}"] svg[data-icon]`).count()).toBe(1);
+    expect(
+      await page.locator(`.ts-marker [data-imei="${moving.imei}"] svg[data-icon]`).count(),
+    ).toBe(1);
     // The icon picker: every choice shows its SVG.
     await page.goto(`/dashboard/assets/device/${devices[0]!.imei}`);
     await whenReady(page);
@@ -159,10 +229,17 @@ describe("fleet map", () => {
     await whenReady(page);
     const jobsites = page.locator("[data-testid=fleet-map] path.ts-jobsite");
     // Company 1 has five jobsites in the simulator (two polygons, three circles).
-    await until(() => jobsites.count(), (n) => n === 5, 20_000, 250);
+    await until(
+      () => jobsites.count(),
+      (n) => n === 5,
+      20_000,
+      250,
+    );
     expect(await jobsites.count()).toBe(5);
     // The name shows on hover: centre the map on the Port of Brisbane berth (a polygon) and point at it.
-    await page.evaluate(`document.querySelector("[data-testid=fleet-map]").leafletMap.setView([-27.3812, 153.1650], 16, { animate: false })`);
+    await page.evaluate(
+      `document.querySelector("[data-testid=fleet-map]").leafletMap.setView([-27.3812, 153.1650], 16, { animate: false })`,
+    );
     const box = (await page.getByTestId("fleet-map").boundingBox())!;
     await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2 - 3);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -170,13 +247,23 @@ describe("fleet map", () => {
     // Another company never sees them: tenant isolation of /api/jobsites.
     const other = await newPage();
     await signIn(other.page, "other", "other123");
-    const theirs = (await other.page.evaluate(`fetch("/api/jobsites").then((r) => r.json())`)) as { jobsites: { name: string }[] };
-    expect(theirs.jobsites.map((j) => j.name).sort()).toEqual(["Annerley Units Renovation", "Moorooka Workshop"]);
+    const theirs = (await other.page.evaluate(`fetch("/api/jobsites").then((r) => r.json())`)) as {
+      jobsites: { name: string }[];
+    };
+    expect(theirs.jobsites.map((j) => j.name).sort()).toEqual([
+      "Annerley Units Renovation",
+      "Moorooka Workshop",
+    ]);
     await other.context.close();
     // Off: gone at once, and still gone after a reload (the preference persists).
     await page.getByTestId("open-settings").click();
     await page.getByRole("switch", { name: "Jobsite geofences" }).click();
-    await until(() => jobsites.count(), (n) => n === 0, 10_000, 250);
+    await until(
+      () => jobsites.count(),
+      (n) => n === 0,
+      10_000,
+      250,
+    );
     expect(await jobsites.count()).toBe(0);
     await page.reload();
     await whenReady(page);
@@ -185,7 +272,12 @@ describe("fleet map", () => {
     // On again.
     await page.getByTestId("open-settings").click();
     await page.getByRole("switch", { name: "Jobsite geofences" }).click();
-    await until(() => jobsites.count(), (n) => n === 5, 10_000, 250);
+    await until(
+      () => jobsites.count(),
+      (n) => n === 5,
+      10_000,
+      250,
+    );
     expect(await jobsites.count()).toBe(5);
     await context.close();
   });
@@ -195,7 +287,9 @@ describe("fleet map", () => {
     await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/assets?q=bus");
     const names = await page.getByTestId("device-name").allTextContents();
-    expect(names.length).toBe(devices.filter((d) => d.nickname.toLowerCase().includes("bus")).length);
+    expect(names.length).toBe(
+      devices.filter((d) => d.nickname.toLowerCase().includes("bus")).length,
+    );
     expect(names.length).toBeGreaterThan(0);
     await expect(page.getByTestId("map-fallback").isVisible()).resolves.toBe(true);
     await context.close();
@@ -217,12 +311,19 @@ describe("device management", () => {
     await rename.locator("input[name=nickname]").fill("e2e Renamed Truck");
     await rename.getByRole("button", { name: "Rename" }).click();
     await page.getByTestId("device-nickname").filter({ hasText: "e2e Renamed Truck" }).waitFor();
-    expect((await simDevices(token)).find((x) => x.imei === d.imei)!.nickname).toBe("e2e Renamed Truck");
+    expect((await simDevices(token)).find((x) => x.imei === d.imei)!.nickname).toBe(
+      "e2e Renamed Truck",
+    );
 
-    await page.getByTestId("form-icon").getByLabel(/Excavator/).check();
+    await page
+      .getByTestId("form-icon")
+      .getByLabel(/Excavator/)
+      .check();
     await page.getByTestId("form-icon").getByRole("button", { name: "Change icon" }).click();
     await page.getByText("Icon saved.").waitFor();
-    expect((await simDevices(token)).find((x) => x.imei === d.imei) as unknown as { avatar: string }).toMatchObject({ avatar: "excavator" });
+    expect(
+      (await simDevices(token)).find((x) => x.imei === d.imei) as unknown as { avatar: string },
+    ).toMatchObject({ avatar: "excavator" });
 
     const tagsForm = page.getByTestId("form-tags");
     const firstTag = tagsForm.locator("input[name=tag]").first();
@@ -231,7 +332,9 @@ describe("device management", () => {
     await firstTag.check();
     await tagsForm.getByRole("button", { name: "Save tags" }).click();
     await page.getByText("Tags saved.").waitFor();
-    expect((await simDevices(token)).find((x) => x.imei === d.imei)!.tags.map((t) => t.id)).toEqual([tagId]);
+    expect((await simDevices(token)).find((x) => x.imei === d.imei)!.tags.map((t) => t.id)).toEqual(
+      [tagId],
+    );
     // A tag that is not the company's (a tampered form): a clear message, nothing saved.
     await tagsForm.evaluate((form) => {
       const input = document.createElement("input");
@@ -246,14 +349,18 @@ describe("device management", () => {
     const groupsForm = page.getByTestId("form-groups");
     const labels = await groupsForm.locator("label").allTextContents();
     const groupNames = labels.filter((l) => l && !l.startsWith("Groups"));
-    expect(groupNames).toEqual([...groupNames].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+    expect(groupNames).toEqual(
+      [...groupNames].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })),
+    );
     await uncheckAll(groupsForm.locator("input[name=group]"));
     const g = groupsForm.locator("input[name=group]").nth(1);
     const groupId = Number(await g.getAttribute("value"));
     await g.check();
     await groupsForm.getByRole("button", { name: "Save groups" }).click();
     await page.getByText("Groups saved.").waitFor();
-    expect((await simDevices(token)).find((x) => x.imei === d.imei)!.groups.map((x) => x.id)).toEqual([groupId]);
+    expect(
+      (await simDevices(token)).find((x) => x.imei === d.imei)!.groups.map((x) => x.id),
+    ).toEqual([groupId]);
 
     // Put the nickname back for other tests.
     await rename.locator("input[name=nickname]").fill(d.nickname);
@@ -281,7 +388,9 @@ describe("device management", () => {
     } finally {
       await resetFaults();
     }
-    expect((await simDevices(token)).find((x) => x.imei === d.imei) as unknown as { permdriver: string }).toMatchObject({ permdriver: "Dana Success" });
+    expect(
+      (await simDevices(token)).find((x) => x.imei === d.imei) as unknown as { permdriver: string },
+    ).toMatchObject({ permdriver: "Dana Success" });
     await context.close();
   });
 
@@ -297,11 +406,16 @@ describe("device management", () => {
     await form.getByRole("button", { name: "Save geofence" }).click();
     await page.getByText("Radius must be between 10 and 100000 metres.").waitFor();
     // What the user typed is kept.
-    expect(await page.getByTestId("form-geofence").locator("input[name=lat]").inputValue()).toBe("-27.4705");
+    expect(await page.getByTestId("form-geofence").locator("input[name=lat]").inputValue()).toBe(
+      "-27.4705",
+    );
     await page.getByTestId("form-geofence").locator("input[name=radius]").fill("300");
     await page.getByTestId("form-geofence").getByRole("button", { name: "Save geofence" }).click();
     await page.getByText("Geofence saved.").waitFor();
-    let sim = (await simDevices(token)).find((x) => x.imei === d.imei) as unknown as { geofence_gps: string | null; geofence_meters: number | null };
+    let sim = (await simDevices(token)).find((x) => x.imei === d.imei) as unknown as {
+      geofence_gps: string | null;
+      geofence_meters: number | null;
+    };
     expect(sim.geofence_meters).toBe(300);
 
     await page.getByRole("button", { name: "Delete geofence" }).click();
@@ -327,7 +441,9 @@ describe("outages and isolation", () => {
     await simFaults({ down: true });
     try {
       await page.getByTestId("stale-banner").waitFor({ timeout: 40_000 });
-      expect(await page.getByTestId("stale-banner").textContent()).toMatch(/^Data as of .+ — the live feed is unavailable$/);
+      expect(await page.getByTestId("stale-banner").textContent()).toMatch(
+        /^Data as of .+ — the live feed is unavailable$/,
+      );
       // A fresh load still works from the cache.
       await page.goto("/dashboard/fleet");
       await page.getByTestId("fleet-table").waitFor();
@@ -345,7 +461,11 @@ describe("outages and isolation", () => {
     const imei = devices[0]!.imei;
     const { context, page } = await newPage();
     await signIn(page, "other", "other123");
-    for (const path of [`/dashboard/assets/device/${imei}`, `/dashboard/vehicle-dashboard/${imei}`, `/dashboard/recover-offline-device/${imei}`]) {
+    for (const path of [
+      `/dashboard/assets/device/${imei}`,
+      `/dashboard/vehicle-dashboard/${imei}`,
+      `/dashboard/recover-offline-device/${imei}`,
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
     }
@@ -371,7 +491,10 @@ describe("outages and isolation", () => {
     await share.locator("select[name=minutes]").selectOption("1");
     await share.getByRole("button", { name: "Create share link" }).click();
     await page.getByTestId("share-link").nth(1).waitFor();
-    const hrefs = await page.getByTestId("share-link").locator("a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href")!));
+    const hrefs = await page
+      .getByTestId("share-link")
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href")!));
     const [short, long] = hrefs; // newest first
     const visitor = await newPage();
     expect((await visitor.page.goto(short!))?.status()).toBe(200);
@@ -381,13 +504,23 @@ describe("outages and isolation", () => {
 
     // Revoke the long one now: it asks first, and nothing is revoked before the answer.
     const [asked] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/dashboard/assets/device/")),
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && r.url().includes("/dashboard/assets/device/"),
+      ),
       page.getByTestId("share-link").nth(1).getByRole("button", { name: "Revoke" }).click(),
     ]);
     expect(asked.status(), "the question is an answer, not an error").toBe(200);
-    await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Yes, revoke" }).waitFor();
+    await page
+      .getByTestId("share-link")
+      .nth(1)
+      .getByRole("button", { name: "Yes, revoke" })
+      .waitFor();
     expect((await visitor.page.goto(long!))?.status()).toBe(200);
-    await page.getByTestId("share-link").nth(1).getByRole("button", { name: "Yes, revoke" }).click();
+    await page
+      .getByTestId("share-link")
+      .nth(1)
+      .getByRole("button", { name: "Yes, revoke" })
+      .click();
     await page.getByText("Share link revoked.").waitFor();
     expect((await visitor.page.goto(long!))?.status()).toBe(404);
 

@@ -12,12 +12,24 @@ import { databaseUrl, newPage, signIn, upstreamUrl, whenReady } from "./support/
 
 const PAGE = "/dashboard/dashboard-forms";
 
-type SimSubmission = { id: number; form_id: number; answers: Record<string, unknown>; link_label: string | null; reference: string | null };
+type SimSubmission = {
+  id: number;
+  form_id: number;
+  answers: Record<string, unknown>;
+  link_label: string | null;
+  reference: string | null;
+};
 
 async function simSubmissions(formId: number): Promise<SimSubmission[]> {
-  const login = await fetch(`${upstreamUrl()}/auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123", platform: "web" }) });
+  const login = await fetch(`${upstreamUrl()}/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin123", platform: "web" }),
+  });
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${upstreamUrl()}/forms/submissions?form_id=${formId}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${upstreamUrl()}/forms/submissions?form_id=${formId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return (await res.json()) as SimSubmission[];
 }
 
@@ -28,7 +40,10 @@ async function createLink(page: Page, label: string, duration = "1 day"): Promis
   const card = page.locator('[data-testid="form-card"][data-form-id="301"]');
   await card.getByLabel("Who it's for").fill(label);
   await card.getByLabel("Link works for").selectOption({ label: duration });
-  await Promise.all([page.waitForURL(/created=/), card.getByRole("button", { name: "Create a fill-in link" }).click()]);
+  await Promise.all([
+    page.waitForURL(/created=/),
+    card.getByRole("button", { name: "Create a fill-in link" }).click(),
+  ]);
   // The address changes as the navigation commits; the new list may render a moment later.
   const row = card.getByTestId("form-link").filter({ hasText: label });
   await row.waitFor();
@@ -47,7 +62,11 @@ async function fillGood(page: Page, vehicle: string) {
   await page.getByLabel("Lights and indicators work").check();
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
@@ -68,15 +87,22 @@ describe("fill-in links", () => {
     const res = await visitor.page.goto(href);
     expect(res?.status()).toBe(200);
     await whenReady(visitor.page);
-    expect(await visitor.page.getByTestId("public-form-title").textContent()).toBe("Vehicle pre-start check");
+    expect(await visitor.page.getByTestId("public-form-title").textContent()).toBe(
+      "Vehicle pre-start check",
+    );
     expect(await visitor.page.getByTestId("top-bar").count()).toBe(0);
     await visitor.page.getByRole("button", { name: "Send answers" }).click();
     await visitor.page.getByText("Please tick this box to confirm.").waitFor();
     expect(await visitor.page.getByText("Please answer this question.").count()).toBe(3);
     expect(new URL(visitor.page.url()).pathname).toBe(new URL(href).pathname);
     await fillGood(visitor.page, "TRK-12");
-    await Promise.all([visitor.page.waitForURL(/form-submitted-thankyou/), visitor.page.getByRole("button", { name: "Send answers" }).click()]);
-    expect(await visitor.page.getByTestId("form-thank-you").textContent()).toContain("Your answers to “Vehicle pre-start check” have been received.");
+    await Promise.all([
+      visitor.page.waitForURL(/form-submitted-thankyou/),
+      visitor.page.getByRole("button", { name: "Send answers" }).click(),
+    ]);
+    expect(await visitor.page.getByTestId("form-thank-you").textContent()).toContain(
+      "Your answers to “Vehicle pre-start check” have been received.",
+    );
     await visitor.context.close();
 
     // Without JavaScript: the server answers with the messages next to the questions and keeps what was typed.
@@ -84,30 +110,60 @@ describe("fill-in links", () => {
     await plain.page.goto(href);
     await plain.page.getByLabel("Vehicle (rego or fleet number)").fill("VAN-7");
     await plain.page.getByLabel("Other defects").fill("Cracked mirror");
-    const refused = await Promise.all([plain.page.waitForResponse((r) => r.request().method() === "POST"), plain.page.getByRole("button", { name: "Send answers" }).click()]);
+    const refused = await Promise.all([
+      plain.page.waitForResponse((r) => r.request().method() === "POST"),
+      plain.page.getByRole("button", { name: "Send answers" }).click(),
+    ]);
     expect(refused[0].status()).toBe(422);
     await plain.page.getByText("Please tick this box to confirm.").waitFor();
-    expect(await plain.page.getByLabel("Vehicle (rego or fleet number)").inputValue()).toBe("VAN-7");
+    expect(await plain.page.getByLabel("Vehicle (rego or fleet number)").inputValue()).toBe(
+      "VAN-7",
+    );
     expect(await plain.page.getByLabel("Other defects").inputValue()).toBe("Cracked mirror");
     const odometer = plain.page.getByLabel("Odometer (km)");
     expect(await odometer.getAttribute("aria-invalid")).toBe("true");
     await fillGood(plain.page, "VAN-7");
-    await Promise.all([plain.page.waitForURL(/form-submitted-thankyou/), plain.page.getByRole("button", { name: "Send answers" }).click()]);
+    await Promise.all([
+      plain.page.waitForURL(/form-submitted-thankyou/),
+      plain.page.getByRole("button", { name: "Send answers" }).click(),
+    ]);
     await plain.page.getByText("Fill in the form again").waitFor();
     await plain.context.close();
 
     // Both reach the simulator, under the link's label, and the dashboard shows them as sent.
-    const sent = await until(() => simSubmissions(301), (list) => list.filter((s) => s.link_label === label).length === 2);
-    expect(sent.filter((s) => s.link_label === label).map((s) => s.answers.vehicle).sort()).toEqual(["TRK-12", "VAN-7"]);
-    expect(sent.find((s) => s.answers.vehicle === "VAN-7")!.answers).toMatchObject({ odometer: 120345, lights_ok: true, tyres: "OK", defects: "Cracked mirror" });
+    const sent = await until(
+      () => simSubmissions(301),
+      (list) => list.filter((s) => s.link_label === label).length === 2,
+    );
+    expect(
+      sent
+        .filter((s) => s.link_label === label)
+        .map((s) => s.answers.vehicle)
+        .sort(),
+    ).toEqual(["TRK-12", "VAN-7"]);
+    expect(sent.find((s) => s.answers.vehicle === "VAN-7")!.answers).toMatchObject({
+      odometer: 120345,
+      lights_ok: true,
+      tyres: "OK",
+      defects: "Cracked mirror",
+    });
     await admin.page.goto(PAGE);
     const card = admin.page.locator('[data-testid="form-card"][data-form-id="301"]');
-    await card.getByTestId("form-link").filter({ hasText: label }).getByTestId("form-link-answers").click();
+    await card
+      .getByTestId("form-link")
+      .filter({ hasText: label })
+      .getByTestId("form-link-answers")
+      .click();
     await admin.page.getByText(`Answers through “${label}”`).waitFor();
     const rows = admin.page.getByTestId("form-submission");
     expect(await rows.count()).toBe(2);
-    expect(await rows.locator('[data-answer="vehicle"]').allTextContents()).toEqual(["Vehicle (rego or fleet number): VAN-7", "Vehicle (rego or fleet number): TRK-12"]);
-    expect(await admin.page.locator('[data-testid="form-submission"][data-status="forwarded"]').count()).toBe(2);
+    expect(await rows.locator('[data-answer="vehicle"]').allTextContents()).toEqual([
+      "Vehicle (rego or fleet number): VAN-7",
+      "Vehicle (rego or fleet number): TRK-12",
+    ]);
+    expect(
+      await admin.page.locator('[data-testid="form-submission"][data-status="forwarded"]').count(),
+    ).toBe(2);
     await admin.context.close();
   });
 
@@ -122,11 +178,19 @@ describe("fill-in links", () => {
     // Asking changed nothing yet.
     const visitor = await newPage();
     expect((await visitor.page.goto(href))?.status()).toBe(200);
-    await Promise.all([admin.page.waitForURL(/done=revoked/), row.getByRole("button", { name: "Yes, revoke" }).click()]);
-    await admin.page.locator('[data-testid="form-link"][data-status="revoked"]').filter({ hasText: label }).waitFor();
+    await Promise.all([
+      admin.page.waitForURL(/done=revoked/),
+      row.getByRole("button", { name: "Yes, revoke" }).click(),
+    ]);
+    await admin.page
+      .locator('[data-testid="form-link"][data-status="revoked"]')
+      .filter({ hasText: label })
+      .waitFor();
     const gone = await visitor.page.goto(href);
     expect(gone?.status()).toBe(404);
-    expect(await visitor.page.getByTestId("form-link-invalid").textContent()).toContain("This link is not valid or has expired");
+    expect(await visitor.page.getByTestId("form-link-invalid").textContent()).toContain(
+      "This link is not valid or has expired",
+    );
 
     // An expired link: no screen can make one, so the test moves its expiry into the past.
     const later = await createLink(admin.page, `Expiring ${Date.now()}`, "7 days");
@@ -134,18 +198,36 @@ describe("fill-in links", () => {
     const db = new pg.Client({ connectionString: databaseUrl() });
     await db.connect();
     try {
-      const { rowCount } = await db.query(`update "FormLink" set "expiresAt" = now() - interval '1 minute' where id = $1`, [later.split("/").pop()]);
+      const { rowCount } = await db.query(
+        `update "FormLink" set "expiresAt" = now() - interval '1 minute' where id = $1`,
+        [later.split("/").pop()],
+      );
       expect(rowCount).toBe(1);
     } finally {
       await db.end();
     }
     const expired = await visitor.page.goto(later);
     expect(expired?.status()).toBe(404);
-    expect(await visitor.page.getByTestId("form-link-invalid").textContent()).toContain("This link is not valid or has expired");
-    const submitted = await fetch(later, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(later).origin }, body: "vehicle=x" });
+    expect(await visitor.page.getByTestId("form-link-invalid").textContent()).toContain(
+      "This link is not valid or has expired",
+    );
+    const submitted = await fetch(later, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: new URL(later).origin,
+      },
+      body: "vehicle=x",
+    });
     expect(submitted.status).toBe(404);
     await admin.page.reload();
-    expect(await admin.page.getByTestId("form-link").filter({ hasText: "Expiring" }).first().getAttribute("data-status")).toBe("expired");
+    expect(
+      await admin.page
+        .getByTestId("form-link")
+        .filter({ hasText: "Expiring" })
+        .first()
+        .getAttribute("data-status"),
+    ).toBe("expired");
     await visitor.context.close();
     await admin.context.close();
   });

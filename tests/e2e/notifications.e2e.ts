@@ -57,10 +57,24 @@ afterAll(async () => {
   // Leave the shared server as found: no rule, no subscribed browser for demo.
   try {
     await page.goto("/dashboard/notifications");
-    const ruleIds = await page.locator("[data-testid=rule-row] input[name=intent][value=rule-delete] ~ input[name=id], [data-testid=rule-row] form:has(input[value=rule-delete]) input[name=id]").evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLInputElement).value))]);
-    const subIds = await page.locator("[data-testid=browser-row] input[name=id]").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
-    for (const id of ruleIds) await page.request.post("/dashboard/notifications", { form: { intent: "rule-delete", id, confirm: "yes" }, headers: { Origin: appUrl() } });
-    for (const id of subIds) await page.request.post("/dashboard/notifications", { form: { intent: "sub-remove", id, confirm: "yes" }, headers: { Origin: appUrl() } });
+    const ruleIds = await page
+      .locator(
+        "[data-testid=rule-row] input[name=intent][value=rule-delete] ~ input[name=id], [data-testid=rule-row] form:has(input[value=rule-delete]) input[name=id]",
+      )
+      .evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLInputElement).value))]);
+    const subIds = await page
+      .locator("[data-testid=browser-row] input[name=id]")
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    for (const id of ruleIds)
+      await page.request.post("/dashboard/notifications", {
+        form: { intent: "rule-delete", id, confirm: "yes" },
+        headers: { Origin: appUrl() },
+      });
+    for (const id of subIds)
+      await page.request.post("/dashboard/notifications", {
+        form: { intent: "sub-remove", id, confirm: "yes" },
+        headers: { Origin: appUrl() },
+      });
     await page.goto("/dashboard/notifications");
     expect(await page.getByTestId("rule-row").count()).toBe(0);
     expect(await page.getByTestId("browser-row").count()).toBe(0);
@@ -95,9 +109,17 @@ describe("browser push", () => {
 
     const sw = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
-      return { script: reg.active?.scriptURL ?? null, scope: reg.scope, permission: Notification.permission };
+      return {
+        script: reg.active?.scriptURL ?? null,
+        scope: reg.scope,
+        permission: Notification.permission,
+      };
     });
-    expect(sw).toEqual({ script: `${appUrl()}/sw.js`, scope: `${appUrl()}/`, permission: "granted" });
+    expect(sw).toEqual({
+      script: `${appUrl()}/sw.js`,
+      scope: `${appUrl()}/`,
+      permission: "granted",
+    });
 
     await page.goto("/dashboard/notifications");
     await hydrated(page);
@@ -121,8 +143,14 @@ describe("browser push", () => {
     await page.getByTestId("test-result").waitFor();
     expect(await page.getByTestId("test-result").textContent()).toBe("Test sent: browser push.");
     const deadline = Date.now() + 20_000;
-    while (!stub.payloads.some((p) => (p.json as { title?: string }).title === "Test: E2E push only") && Date.now() < deadline) await page.waitForTimeout(200);
-    const got = stub.payloads.find((p) => (p.json as { title?: string }).title === "Test: E2E push only");
+    while (
+      !stub.payloads.some((p) => (p.json as { title?: string }).title === "Test: E2E push only") &&
+      Date.now() < deadline
+    )
+      await page.waitForTimeout(200);
+    const got = stub.payloads.find(
+      (p) => (p.json as { title?: string }).title === "Test: E2E push only",
+    );
     expect(got?.json).toMatchObject({ kind: "test", link: "/dashboard/notifications" });
     expect(got?.headers).toMatchObject({ "content-encoding": "aes128gcm", urgency: "normal" });
   });
@@ -130,7 +158,11 @@ describe("browser push", () => {
   it("the service worker shows a pushed notification", async () => {
     const cdp = await context.newCDPSession(page);
     const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string }[] }) => registrations.push(...e.registrations));
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      (e: { registrations: { registrationId: string; scopeURL: string }[] }) =>
+        registrations.push(...e.registrations),
+    );
     await cdp.send("ServiceWorker.enable");
     const start = Date.now();
     while (!registrations.length && Date.now() - start < 5000) await page.waitForTimeout(100);
@@ -142,19 +174,36 @@ describe("browser push", () => {
       await cdp.send("ServiceWorker.deliverPushMessage", {
         origin: appUrl(),
         registrationId: reg.registrationId,
-        data: JSON.stringify({ title: "Overspeed: Truck 1", body: "Truck 1 drove at 91 km/h", link: "/dashboard/notifications", tag: "e2e-sw", kind: "overspeed" }),
+        data: JSON.stringify({
+          title: "Overspeed: Truck 1",
+          body: "Truck 1 drove at 91 km/h",
+          link: "/dashboard/notifications",
+          tag: "e2e-sw",
+          kind: "overspeed",
+        }),
       });
       shown = await page.evaluate(async () => {
         const r = await navigator.serviceWorker.ready;
         for (let i = 0; i < 30; i++) {
           const list = await r.getNotifications({ tag: "e2e-sw" });
-          if (list.length) return list.map((n) => ({ title: n.title, body: n.body, link: (n.data as { link: string }).link }));
+          if (list.length)
+            return list.map((n) => ({
+              title: n.title,
+              body: n.body,
+              link: (n.data as { link: string }).link,
+            }));
           await new Promise((x) => setTimeout(x, 100));
         }
         return [];
       });
     }
-    expect(shown).toEqual([{ title: "Overspeed: Truck 1", body: "Truck 1 drove at 91 km/h", link: `${appUrl()}/dashboard/notifications` }]);
+    expect(shown).toEqual([
+      {
+        title: "Overspeed: Truck 1",
+        body: "Truck 1 drove at 91 km/h",
+        link: `${appUrl()}/dashboard/notifications`,
+      },
+    ]);
     await cdp.detach();
   });
 });
@@ -167,14 +216,25 @@ describe("the bell and snackbars", () => {
     await page.locator('input[name="name"]').fill("E2E in-app");
     await page.getByRole("checkbox", { name: "Browser push" }).uncheck();
     // One rare kind only, so fleet alerts seldom join the test's own notifications.
-    for (const label of ["Geofence entered", "Geofence left", "Overspeed", "Device offline", "Device back online", "Low battery", "Temperature out of range", "Harsh driving"]) {
+    for (const label of [
+      "Geofence entered",
+      "Geofence left",
+      "Overspeed",
+      "Device offline",
+      "Device back online",
+      "Low battery",
+      "Temperature out of range",
+      "Harsh driving",
+    ]) {
       await page.getByRole("checkbox", { name: label, exact: true }).uncheck();
     }
     await page.getByRole("button", { name: "Create rule" }).click();
     await page.waitForURL(/saved=rule/, { waitUntil: "commit" });
     await page.getByTestId("rule-row").nth(1).waitFor();
     const rows = page.getByTestId("rule-row");
-    const inAppRow = (await rows.nth(0).textContent())?.includes("E2E in-app") ? rows.nth(0) : rows.nth(1);
+    const inAppRow = (await rows.nth(0).textContent())?.includes("E2E in-app")
+      ? rows.nth(0)
+      : rows.nth(1);
     const href = await inAppRow.getByRole("link", { name: "Edit" }).getAttribute("href");
     const id = new URL(href!, appUrl()).searchParams.get("edit")!;
 
@@ -182,16 +242,31 @@ describe("the bell and snackbars", () => {
     const watcher = await context.newPage();
     await watcher.goto("/dashboard/account");
     await hydrated(watcher);
-    await watcher.waitForFunction(() => document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread") !== null);
+    await watcher.waitForFunction(
+      () =>
+        document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread") !==
+        null,
+    );
     await watcher.waitForTimeout(1000);
     const before = await unread(watcher);
     expect(await watcher.locator(".mantine-Notification-root").count()).toBe(0);
 
     for (let i = 0; i < 5; i++) {
-      const res = await page.request.post("/dashboard/notifications", { form: { intent: "rule-test", id }, headers: { Origin: appUrl() } });
+      const res = await page.request.post("/dashboard/notifications", {
+        form: { intent: "rule-test", id },
+        headers: { Origin: appUrl() },
+      });
       expect(res.ok()).toBe(true);
     }
-    await watcher.waitForFunction((n) => Number(document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread")) >= n + 5, before, { timeout: 20_000 });
+    await watcher.waitForFunction(
+      (n) =>
+        Number(
+          document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread"),
+        ) >=
+        n + 5,
+      before,
+      { timeout: 20_000 },
+    );
     await watcher.getByText("Test: E2E in-app").first().waitFor();
     await watcher.waitForTimeout(500);
     // Five (or more, with fleet alerts) arrived; three show, the rest wait their turn.
@@ -202,7 +277,11 @@ describe("the bell and snackbars", () => {
     await watcher.getByTestId("notification-dropdown").waitFor();
     expect(await watcher.getByTestId("notification-item").count()).toBeGreaterThanOrEqual(5);
     await watcher.getByTestId("mark-all-read").click();
-    await watcher.waitForFunction(() => document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread") === "0");
+    await watcher.waitForFunction(
+      () =>
+        document.querySelector("[data-testid=notification-bell]")?.getAttribute("data-unread") ===
+        "0",
+    );
     await watcher.close();
   });
 });

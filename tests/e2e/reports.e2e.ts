@@ -7,7 +7,10 @@ import { pdfText } from "../support/pdf";
 import { newPage, signIn } from "./support/browser";
 
 async function download(page: Page, name: string): Promise<{ filename: string; body: Buffer }> {
-  const [dl] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("link", { name, exact: true }).click()]);
+  const [dl] = await Promise.all([
+    page.waitForEvent("download", { timeout: 60_000 }),
+    page.getByRole("link", { name, exact: true }).click(),
+  ]);
   const file = await dl.path();
   return { filename: dl.suggestedFilename(), body: await fs.readFile(file!) };
 }
@@ -27,13 +30,21 @@ describe("scheduled reports", () => {
       const subject = `Weekly distance ${javaScriptEnabled ? "js" : "nojs"}`;
       await page.locator('input[name="subject"]').fill(subject);
       await page.getByRole("button", { name: "Create schedule" }).click();
-      await page.getByText('Not a valid email address: "not-an-address". Nothing was saved.').first().waitFor();
-      expect(await page.locator('textarea[name="recipients"]').inputValue()).toBe("fleet@example.com, not-an-address");
+      await page
+        .getByText('Not a valid email address: "not-an-address". Nothing was saved.')
+        .first()
+        .waitFor();
+      expect(await page.locator('textarea[name="recipients"]').inputValue()).toBe(
+        "fleet@example.com, not-an-address",
+      );
       expect(await page.locator('input[name="subject"]').inputValue()).toBe(subject);
 
       await page.locator('textarea[name="recipients"]').fill("fleet@example.com, boss@example.com");
       await page.locator('select[name="format"]').selectOption("csv");
-      await Promise.all([page.waitForURL(/\/dashboard\/scheduled-reports\/\w+\?saved=created/), page.getByRole("button", { name: "Create schedule" }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/dashboard\/scheduled-reports\/\w+\?saved=created/),
+        page.getByRole("button", { name: "Create schedule" }).click(),
+      ]);
       await page.getByText("Schedule created.").waitFor();
       await page.getByRole("heading", { name: subject }).waitFor();
       const id = new URL(page.url()).pathname.split("/").pop()!;
@@ -42,18 +53,29 @@ describe("scheduled reports", () => {
       await page.locator('input[name="subject"]').fill(`${subject} (edited)`);
       await page.locator('select[name="frequency"]').selectOption("monthly");
       await page.locator('input[name="monthDay"]').fill("15");
-      await Promise.all([page.waitForURL(/saved=saved/), page.getByRole("button", { name: "Save changes" }).click()]);
+      await Promise.all([
+        page.waitForURL(/saved=saved/),
+        page.getByRole("button", { name: "Save changes" }).click(),
+      ]);
       await page.getByText("Changes saved.").waitFor();
       await page.getByRole("heading", { name: `${subject} (edited)` }).waitFor();
       await page.getByText("Monthly on day 15 at 07:00").waitFor();
 
       // Send now: the run appears in the history and is sent by the job queue.
-      await Promise.all([page.waitForURL(/saved=queued/), page.getByRole("button", { name: "Send now" }).click()]);
+      await Promise.all([
+        page.waitForURL(/saved=queued/),
+        page.getByRole("button", { name: "Send now" }).click(),
+      ]);
       const sent = page.locator('[data-testid="run-history"] [data-status="sent"]');
       const deadline = Date.now() + 50_000;
       while (!(await sent.count()) && Date.now() < deadline) {
-        const failed = await page.locator('[data-testid="run-history"] [data-status="failed"]').count();
-        if (failed) throw new Error(`run failed: ${await page.locator('[data-testid="run-history"]').innerText()}`);
+        const failed = await page
+          .locator('[data-testid="run-history"] [data-status="failed"]')
+          .count();
+        if (failed)
+          throw new Error(
+            `run failed: ${await page.locator('[data-testid="run-history"]').innerText()}`,
+          );
         if (!javaScriptEnabled) await page.reload();
         await page.waitForTimeout(1000);
       }
@@ -65,7 +87,10 @@ describe("scheduled reports", () => {
       // Delete, after a confirmation.
       await page.getByRole("button", { name: "Delete…" }).click();
       await page.getByText("Delete this schedule?").waitFor();
-      await Promise.all([page.waitForURL((u) => u.pathname === "/dashboard/scheduled-reports"), page.getByRole("button", { name: "Yes, delete" }).click()]);
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === "/dashboard/scheduled-reports"),
+        page.getByRole("button", { name: "Yes, delete" }).click(),
+      ]);
       await page.getByRole("heading", { name: "Scheduled reports", exact: true }).waitFor();
       expect(await page.getByText(subject).count()).toBe(0);
       const gone = await page.goto(`/dashboard/scheduled-reports/${id}`);
@@ -90,7 +115,12 @@ describe("report downloads", () => {
 
     const csv = await download(page, "CSV");
     expect(csv.filename).toMatch(/^distance-per-vehicle-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parseCsv(csv.body.toString("utf8").replace(/^\uFEFF/, "").trimEnd());
+    const rows = parseCsv(
+      csv.body
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd(),
+    );
     expect(rows[0]![0]).toBe("Vehicle");
     expect(rows).toHaveLength(shownRows + 2);
     expect(rows.at(-1)).toEqual(totals);
@@ -116,11 +146,25 @@ describe("report downloads", () => {
     const { page, context } = await newPage();
     await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/reports");
-    for (const kind of ["trip-summary", "distance-per-vehicle", "stops-idling", "geofence-visits", "speeding", "vehicles-in-use", "status-of-devices", "driver-safety", "temperature", "logbook"]) {
+    for (const kind of [
+      "trip-summary",
+      "distance-per-vehicle",
+      "stops-idling",
+      "geofence-visits",
+      "speeding",
+      "vehicles-in-use",
+      "status-of-devices",
+      "driver-safety",
+      "temperature",
+      "logbook",
+    ]) {
       await page.getByTestId(`report-${kind}`).waitFor();
     }
     await page.goto("/dashboard/fleetreports");
-    await page.getByTestId("vehicles-in-use").getByText(/\d+ of \d+/).waitFor();
+    await page
+      .getByTestId("vehicles-in-use")
+      .getByText(/\d+ of \d+/)
+      .waitFor();
     await page.getByTestId("status-moving").waitFor();
     await page.goto("/dashboard/driversafety");
     await page.getByText("Fleet driver score").waitFor();

@@ -9,15 +9,28 @@ function actionRoutes(): string[] {
   const dir = path.resolve("app/routes");
   return fs
     .readdirSync(dir)
-    .filter((f) => /\.tsx?$/.test(f) && /export (async )?function action|export const action/.test(fs.readFileSync(path.join(dir, f), "utf8")))
-    .map((f) =>
-      "/" +
-      f
-        .replace(/\.tsx?$/, "")
-        .split(".")
-        .filter((seg) => seg !== "_index" && !seg.startsWith("_"))
-        .map((seg) => (seg === "$" ? "anything" : seg.startsWith("$") ? "123456789012345" : seg.replace(/_$/, "")))
-        .join("/"),
+    .filter(
+      (f) =>
+        /\.tsx?$/.test(f) &&
+        /export (async )?function action|export const action/.test(
+          fs.readFileSync(path.join(dir, f), "utf8"),
+        ),
+    )
+    .map(
+      (f) =>
+        "/" +
+        f
+          .replace(/\.tsx?$/, "")
+          .split(".")
+          .filter((seg) => seg !== "_index" && !seg.startsWith("_"))
+          .map((seg) =>
+            seg === "$"
+              ? "anything"
+              : seg.startsWith("$")
+                ? "123456789012345"
+                : seg.replace(/_$/, ""),
+          )
+          .join("/"),
     );
 }
 
@@ -27,7 +40,12 @@ async function signedInCookie(): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl() },
-    body: new URLSearchParams({ first_name: "Fuzz", last_name: "Tester", email: `fuzz.${Date.now()}.${Math.random()}@example.com`, password: "fuzzing password" }),
+    body: new URLSearchParams({
+      first_name: "Fuzz",
+      last_name: "Tester",
+      email: `fuzz.${Date.now()}.${Math.random()}@example.com`,
+      password: "fuzzing password",
+    }),
   });
   expect(res.status).toBe(302);
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
@@ -49,7 +67,12 @@ async function liveFormLink(): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl(), cookie },
-    body: new URLSearchParams({ intent: "link-create", formId: "301", label: "Fuzzing", minutes: "60" }),
+    body: new URLSearchParams({
+      intent: "link-create",
+      formId: "301",
+      label: "Fuzzing",
+      minutes: "60",
+    }),
   });
   const token = new URL(res.headers.get("location") ?? "/", appUrl()).searchParams.get("created");
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -80,7 +103,8 @@ describe("browser-facing security", () => {
       const res = await fetch(`${appUrl()}/login`);
       expect(res.status).toBe(200);
       const csp = res.headers.get("content-security-policy") ?? "";
-      for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+      for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+        expect(csp).toContain(d);
       expect(res.headers.get("content-security-policy-report-only")).toBeNull();
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -88,44 +112,91 @@ describe("browser-facing security", () => {
       expect(nonce).toBeTruthy();
       // Every inline script carries the same nonce as the header.
       const html = await res.text();
-      for (const m of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) expect(m[1]).toContain(`nonce="${nonce}"`);
+      for (const m of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g))
+        expect(m[1]).toContain(`nonce="${nonce}"`);
       nonces.add(nonce!);
     }
     expect(nonces.size).toBe(100);
   });
 
-  it.each(["//x", "/\\x", "https://x.example", "/../x"])("sends redirectTo=%j to the default page", async (redirectTo) => {
-    const res = await fetch(`${appUrl()}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl() },
-      body: new URLSearchParams({ username: "admin", password: "admin123", redirectTo }),
-    });
-    expect(res.headers.get("location")).toBe("/dashboard/assets");
-  });
+  it.each(["//x", "/\\x", "https://x.example", "/../x"])(
+    "sends redirectTo=%j to the default page",
+    async (redirectTo) => {
+      const res = await fetch(`${appUrl()}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl() },
+        body: new URLSearchParams({ username: "admin", password: "admin123", redirectTo }),
+      });
+      expect(res.headers.get("location")).toBe("/dashboard/assets");
+    },
+  );
 
   it("answers every form action with no 5xx, whatever the input (property-based)", async () => {
     const token = await liveFormLink();
-    const routes = actionRoutes().map((r) => (r === "/forms/123456789012345" ? `/forms/${token}` : r));
+    const routes = actionRoutes().map((r) =>
+      r === "/forms/123456789012345" ? `/forms/${token}` : r,
+    );
     expect(routes).toContain(`/forms/${token}`);
     const cookie = await signedInCookie();
-    const value = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.integer().map(String), fc.constantFrom("", " ", "-1", "1e309", "NaN", "<script>", "' or 1=1 --", "\u0000"));
-    const body = fc.dictionary(fc.constantFrom(
-      "intent", "username", "password", "nickname", "imei", "id", "email", "recipients", "radius", "lat", "lng", "purpose", "redirectTo", "token",
-      // Conform's control inputs, the dashboard's link fields and the pre-start check's questions.
-      "__intent__", "__state__", "formId", "label", "minutes", "confirm", "vehicle", "odometer", "check_date", "tyres", "lights_ok",
-    ), value, { maxKeys: 6 });
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary" }),
+      fc.integer().map(String),
+      fc.constantFrom("", " ", "-1", "1e309", "NaN", "<script>", "' or 1=1 --", "\u0000"),
+    );
+    const body = fc.dictionary(
+      fc.constantFrom(
+        "intent",
+        "username",
+        "password",
+        "nickname",
+        "imei",
+        "id",
+        "email",
+        "recipients",
+        "radius",
+        "lat",
+        "lng",
+        "purpose",
+        "redirectTo",
+        "token",
+        // Conform's control inputs, the dashboard's link fields and the pre-start check's questions.
+        "__intent__",
+        "__state__",
+        "formId",
+        "label",
+        "minutes",
+        "confirm",
+        "vehicle",
+        "odometer",
+        "check_date",
+        "tyres",
+        "lights_ok",
+      ),
+      value,
+      { maxKeys: 6 },
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), body, fc.boolean(), async (route, fields, withCookie) => {
-        const res = await fetch(appUrl() + route, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl(), ...(withCookie ? { cookie } : {}) },
-          body: new URLSearchParams(fields as Record<string, string>),
-        });
-        await res.arrayBuffer();
-        expect(res.status, `${route} ${JSON.stringify(fields)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        body,
+        fc.boolean(),
+        async (route, fields, withCookie) => {
+          const res = await fetch(appUrl() + route, {
+            method: "POST",
+            redirect: "manual",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin: appUrl(),
+              ...(withCookie ? { cookie } : {}),
+            },
+            body: new URLSearchParams(fields as Record<string, string>),
+          });
+          await res.arrayBuffer();
+          expect(res.status, `${route} ${JSON.stringify(fields)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: Math.max(100, routes.length * 8), seed: 20261121 },
     );
   });
@@ -133,7 +204,10 @@ describe("browser-facing security", () => {
   it("never changes state on GET: logout by GET keeps the session", async () => {
     const cookie = await signedInCookie();
     await fetch(`${appUrl()}/logout`, { headers: { cookie }, redirect: "manual" });
-    const after = await fetch(`${appUrl()}/dashboard/account`, { headers: { cookie }, redirect: "manual" });
+    const after = await fetch(`${appUrl()}/dashboard/account`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(after.status).toBe(200);
   });
 });

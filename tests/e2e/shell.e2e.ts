@@ -23,7 +23,9 @@ async function session(username: string, password: string, path = "/dashboard/ac
 }
 
 async function sectionTitles(page: Page) {
-  return page.locator("[data-menu-section]").evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-section")));
+  return page
+    .locator("[data-menu-section]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-menu-section")));
 }
 
 describe("error pages and public routes", () => {
@@ -32,7 +34,9 @@ describe("error pages and public routes", () => {
     const res = await page.goto("/no/such/place");
     expect(res?.status()).toBe(404);
     await expect(page.getByTestId("error-404").isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(
+      true,
+    );
     await context.close();
   });
 
@@ -52,8 +56,12 @@ describe("error pages and public routes", () => {
     const { context, page } = await newPage();
     await page.goto("/docs");
     expect(new URL(page.url()).pathname).toBe("/docs/overview/welcome");
-    await expect(page.getByRole("heading", { name: "Welcome to Tracksmith" }).isVisible()).resolves.toBe(true);
-    const width = await page.getByTestId("docs-sidebar").evaluate((e) => e.getBoundingClientRect().width);
+    await expect(
+      page.getByRole("heading", { name: "Welcome to Tracksmith" }).isVisible(),
+    ).resolves.toBe(true);
+    const width = await page
+      .getByTestId("docs-sidebar")
+      .evaluate((e) => e.getBoundingClientRect().width);
     expect(Math.round(width)).toBe(256);
     await context.close();
   });
@@ -62,9 +70,14 @@ describe("error pages and public routes", () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await page.goto("/docs/overview/welcome");
     await page.getByLabel("Search the docs").fill("odometer");
-    await Promise.all([page.waitForURL(/\/docs\/search\?q=odometer/), page.getByRole("button", { name: "Search" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/docs\/search\?q=odometer/),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     const results = page.getByTestId("docs-search-results");
-    await expect(results.getByRole("link", { name: "Trips and the logbook" }).isVisible()).resolves.toBe(true);
+    await expect(
+      results.getByRole("link", { name: "Trips and the logbook" }).isVisible(),
+    ).resolves.toBe(true);
     await page.goto("/docs/search?q=qwertyuiop");
     await expect(page.getByText("No page mentions").isVisible()).resolves.toBe(true);
     await context.close();
@@ -74,7 +87,9 @@ describe("error pages and public routes", () => {
     const { context, page } = await newPage();
     const res = await page.goto("/insight-tag/abc123");
     expect(res?.status()).toBe(200);
-    await expect(page.getByText("This module is not available yet").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("This module is not available yet").isVisible()).resolves.toBe(
+      true,
+    );
     expect(await page.getByTestId("top-bar").count()).toBe(0);
     await context.close();
   });
@@ -93,17 +108,30 @@ describe("the shell for the admin", () => {
   it("shows the top bar, avatar menu and an honest not-available page", async () => {
     const { context, page } = await session("admin", "admin123", "/tickets/matrix");
     const bar = page.getByTestId("top-bar");
-    expect(Math.round(await bar.evaluate((e) => e.parentElement!.getBoundingClientRect().height))).toBe(64);
-    await expect(page.getByRole("link", { name: "Leave a Review" }).isVisible()).resolves.toBe(true);
+    expect(
+      Math.round(await bar.evaluate((e) => e.parentElement!.getBoundingClientRect().height)),
+    ).toBe(64);
+    await expect(page.getByRole("link", { name: "Leave a Review" }).isVisible()).resolves.toBe(
+      true,
+    );
     expect(await page.getByRole("link", { name: "Contact Us" }).count()).toBe(0);
     expect(await page.getByTestId("brand-logo").getAttribute("src")).toBe("/logo.svg");
-    await expect(page.getByRole("heading", { name: "Ticket Matrix" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("This module is not available yet").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "Ticket Matrix" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByText("This module is not available yet").isVisible()).resolves.toBe(
+      true,
+    );
 
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByTestId("avatar-name").textContent()).resolves.toBe("Alex Morgan");
-    await Promise.all([page.waitForURL(/\/dashboard\/account$/), page.getByRole("menuitem", { name: "Settings" }).click()]);
-    await expect(page.getByTestId("profile").getByLabel("Username").inputValue()).resolves.toBe("admin");
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/account$/),
+      page.getByRole("menuitem", { name: "Settings" }).click(),
+    ]);
+    await expect(page.getByTestId("profile").getByLabel("Username").inputValue()).resolves.toBe(
+      "admin",
+    );
     await context.close();
   });
 
@@ -118,7 +146,16 @@ describe("the shell for the admin", () => {
 
   it("shows every section to the admin and filters the menu case-insensitively", async () => {
     const { context, page } = await session("admin", "admin123");
-    expect(await sectionTitles(page)).toEqual(["overview", "reporting", "maintenance", "fleet-assets", "people", "admin", "concrete", "account"]);
+    expect(await sectionTitles(page)).toEqual([
+      "overview",
+      "reporting",
+      "maintenance",
+      "fleet-assets",
+      "people",
+      "admin",
+      "concrete",
+      "account",
+    ]);
     const nav = page.getByRole("navigation", { name: "Main menu" });
 
     await page.getByLabel("Search menu").fill("LEAVE cal");
@@ -136,7 +173,9 @@ describe("the shell for the admin", () => {
 
     await page.getByLabel("Search menu").fill("");
     expect((await sectionTitles(page)).length).toBe(8);
-    expect(await page.getByTestId("report-issue").getAttribute("href")).toMatch(/^mailto:.*Page%3A%20%2Fdashboard%2Faccount/);
+    expect(await page.getByTestId("report-issue").getAttribute("href")).toMatch(
+      /^mailto:.*Page%3A%20%2Fdashboard%2Faccount/,
+    );
     await context.close();
   });
 
@@ -144,7 +183,9 @@ describe("the shell for the admin", () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/account?menu=payroll");
-    expect(await page.getByRole("navigation", { name: "Main menu" }).getByRole("link").allTextContents()).toEqual(["Payroll", "Payroll Groups"]);
+    expect(
+      await page.getByRole("navigation", { name: "Main menu" }).getByRole("link").allTextContents(),
+    ).toEqual(["Payroll", "Payroll Groups"]);
     // No JavaScript: the loading screen never covers the page.
     expect(await page.getByTestId("loading-screen").isVisible()).toBe(false);
     await context.close();
@@ -165,7 +206,11 @@ describe("the shell for the admin", () => {
     // Client-side navigation back to a normal page expands again.
     await page.goBack();
     await page.waitForURL(/\/dashboard\/account$/);
-    await page.waitForFunction(() => document.querySelector("[data-testid=side-nav]")?.getAttribute("data-collapsed") === "false");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("[data-testid=side-nav]")?.getAttribute("data-collapsed") ===
+        "false",
+    );
 
     await page.getByTestId("menu-toggle").click();
     expect(await nav.getAttribute("data-collapsed")).toBe("true");
@@ -195,7 +240,10 @@ describe("the shell for the admin", () => {
   it("logs out through the avatar menu", async () => {
     const { context, page } = await session("admin", "admin123");
     await page.getByTestId("avatar-menu").click();
-    await Promise.all([page.waitForURL(/\/login/), page.getByRole("menuitem", { name: "Logout" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/login/),
+      page.getByRole("menuitem", { name: "Logout" }).click(),
+    ]);
     await page.goto("/dashboard/account");
     expect(new URL(page.url()).pathname).toBe("/login");
     await context.close();
@@ -203,7 +251,11 @@ describe("the shell for the admin", () => {
 });
 
 describe("themes and settings", () => {
-  const BODY = { LIGHT: "rgb(255, 255, 255)", DARK: "rgb(36, 36, 36)", NATURE: "rgb(245, 241, 230)" } as const;
+  const BODY = {
+    LIGHT: "rgb(255, 255, 255)",
+    DARK: "rgb(36, 36, 36)",
+    NATURE: "rgb(245, 241, 230)",
+  } as const;
 
   for (const [theme, label, scheme] of [
     ["LIGHT", "Light", "light"],
@@ -218,9 +270,18 @@ describe("themes and settings", () => {
         await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
       }
       await page.getByTestId("settings-panel").getByText(label, { exact: true }).click();
-      await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme.toLowerCase());
-      expect(await page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"))).toBe(scheme);
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BODY[theme]);
+      await page.waitForFunction(
+        (t) => document.documentElement.dataset.theme === t,
+        theme.toLowerCase(),
+      );
+      expect(
+        await page.evaluate(() =>
+          document.documentElement.getAttribute("data-mantine-color-scheme"),
+        ),
+      ).toBe(scheme);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        BODY[theme],
+      );
 
       // The server's HTML already carries the theme (no flash of the wrong one).
       const html = await page.evaluate(async () => (await fetch("/dashboard/account")).text());
@@ -229,9 +290,15 @@ describe("themes and settings", () => {
 
       await page.reload();
       await hydrated(page);
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme.toLowerCase());
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(BODY[theme]);
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("tracksmith.settings") ?? "{}").theme);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(
+        theme.toLowerCase(),
+      );
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        BODY[theme],
+      );
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem("tracksmith.settings") ?? "{}").theme,
+      );
       expect(stored).toBe(theme);
       await context.close();
     });
@@ -265,7 +332,9 @@ describe("themes and settings", () => {
     await page.reload();
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("tracksmith.settings") ?? "{}"));
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("tracksmith.settings") ?? "{}"),
+    );
     expect(stored.map.overlay).toBe("satellite");
     expect(stored.measurement).toBe("imperial");
     await context.close();
@@ -277,12 +346,19 @@ describe("gating per user", () => {
     const { context, page } = await session("driver", "driver123");
     const sections = await sectionTitles(page);
     expect(sections).not.toContain("admin");
-    expect(await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Company" }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole("navigation", { name: "Main menu" })
+        .getByRole("link", { name: "Company" })
+        .count(),
+    ).toBe(0);
     const res = await page.goto("/dashboard/company_settings");
     expect(res?.status()).toBe(403);
     await expect(page.getByTestId("error-403").isVisible()).resolves.toBe(true);
     // The loader itself (a data request) refuses too, not only the document.
-    const status = await page.evaluate(async () => (await fetch("/admin/people?_data=routes%2F_shell.admin.people")).status);
+    const status = await page.evaluate(
+      async () => (await fetch("/admin/people?_data=routes%2F_shell.admin.people")).status,
+    );
     expect(status).toBe(403);
     await context.close();
   });
@@ -300,7 +376,10 @@ describe("gating per user", () => {
   it("shows company 112 its own logo and hides its switched-off features", async () => {
     const { context, page } = await session("admin112", "admin123");
     expect(await page.getByTestId("brand-logo").getAttribute("src")).toBe("/logos/company-112.svg");
-    const links = await page.getByRole("navigation", { name: "Main menu" }).getByRole("link").allTextContents();
+    const links = await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link")
+      .allTextContents();
     expect(links).not.toContain("Dashcam Events");
     expect(links).not.toContain("Beacon Map");
     expect(links).toContain("Reports");
@@ -317,4 +396,3 @@ describe("gating per user", () => {
     await context.close();
   });
 });
-

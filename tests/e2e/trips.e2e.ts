@@ -31,7 +31,10 @@ const signedIn = new Map<string, StorageState>();
  * A fresh browser context signed in as the user. Each user signs in through the form once; later
  * contexts reuse that session cookie (signing in before every test would trip the sign-in limit).
  */
-async function session(path: string, options: { javaScriptEnabled?: boolean; user?: [string, string] } = {}) {
+async function session(
+  path: string,
+  options: { javaScriptEnabled?: boolean; user?: [string, string] } = {},
+) {
   const [u, p] = options.user ?? ["admin", "admin123"];
   if (!signedIn.has(u)) {
     const first = await newPage();
@@ -39,7 +42,13 @@ async function session(path: string, options: { javaScriptEnabled?: boolean; use
     signedIn.set(u, await first.context.storageState());
     await first.context.close();
   }
-  const context = await (await getBrowser()).newContext({ baseURL: appUrl(), javaScriptEnabled: options.javaScriptEnabled ?? true, storageState: signedIn.get(u) });
+  const context = await (
+    await getBrowser()
+  ).newContext({
+    baseURL: appUrl(),
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    storageState: signedIn.get(u),
+  });
   const page = await context.newPage();
   // The first visit of a fleet-wide page fills the trip cache from the upstream: allow for a busy machine.
   page.setDefaultTimeout(60_000);
@@ -50,7 +59,16 @@ async function session(path: string, options: { javaScriptEnabled?: boolean; use
 
 let token = "";
 async function upstreamGet<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${upstreamUrl()}${path}`, body === undefined ? { headers: { authorization: `Bearer ${token}` } } : { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${upstreamUrl()}${path}`,
+    body === undefined
+      ? { headers: { authorization: `Bearer ${token}` } }
+      : {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        },
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 }
@@ -73,16 +91,29 @@ function tripsPerDay(list: LogEntry[]): Map<string, number> {
   return perDay;
 }
 /** Days with two trips or more (so a stop between them), oldest first. */
-const busyDays = (perDay: Map<string, number>) => [...perDay].filter(([, n]) => n >= 2).map(([k]) => k).sort();
+const busyDays = (perDay: Map<string, number>) =>
+  [...perDay]
+    .filter(([, n]) => n >= 2)
+    .map(([k]) => k)
+    .sort();
 async function logEntries(): Promise<LogEntry[]> {
-  return upstreamGet<LogEntry[]>(`/logbook/logentries?imei=${imei}&from=${encodeURIComponent(fromIso)}&to=${encodeURIComponent(toIso)}`);
+  return upstreamGet<LogEntry[]>(
+    `/logbook/logentries?imei=${imei}&from=${encodeURIComponent(fromIso)}&to=${encodeURIComponent(toIso)}`,
+  );
 }
 const logbookPath = (extra = "") => `/dashboard/logbook?imei=${imei}&from=${FROM}&to=${TO}${extra}`;
 
 beforeAll(async () => {
-  const res = await fetch(`${upstreamUrl()}/auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin123", platform: "web" }) });
+  const res = await fetch(`${upstreamUrl()}/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin123", platform: "web" }),
+  });
   token = ((await res.json()) as { token: string }).token;
-  const devices = await upstreamGet<{ imei: string; nickname: string; device_type_id: number }[]>("/user/iotdevices", { platform: "web" });
+  const devices = await upstreamGet<{ imei: string; nickname: string; device_type_id: number }[]>(
+    "/user/iotdevices",
+    { platform: "web" },
+  );
   // Not a courier (those drive round the clock and fill many pages): a vehicle with a few trips a day.
   for (const d of devices) {
     const list = await upstreamGet<LogEntry[]>(`/logbook/logentries?imei=${d.imei}`);
@@ -110,12 +141,17 @@ describe("logbook", () => {
     expect(await root.getAttribute("data-to")).toBe(toIso);
     const expected = summarizeLogEntries(await logEntries());
     expect(expected.trips).toBeGreaterThan(10);
-    const value = async (id: string) => Number(await page.getByTestId(id).getAttribute("data-value"));
+    const value = async (id: string) =>
+      Number(await page.getByTestId(id).getAttribute("data-value"));
     expect(await value("summary-business")).toBe(expected.businessKmsTravelled);
     expect(await value("summary-total")).toBe(expected.totalKmsTravelled);
     expect(await value("summary-percent")).toBeCloseTo(expected.businessPercent, 9);
-    expect(await page.getByTestId("summary-total").textContent()).toBe(`${expected.totalKmsTravelled.toFixed(1)} km`);
-    expect(await page.getByTestId("summary-percent").textContent()).toBe(`${expected.businessPercent.toFixed(1)}%`);
+    expect(await page.getByTestId("summary-total").textContent()).toBe(
+      `${expected.totalKmsTravelled.toFixed(1)} km`,
+    );
+    expect(await page.getByTestId("summary-percent").textContent()).toBe(
+      `${expected.businessPercent.toFixed(1)}%`,
+    );
     expect(await page.content()).not.toContain("NaN");
     await context.close();
   });
@@ -134,11 +170,18 @@ describe("logbook", () => {
     expect(await page.locator(`[data-entry-id="${id}"]`).count()).toBe(0);
     await page.goto(logbookPath("&purpose=private"));
     const changed = page.locator(`[data-entry-id="${id}"]`);
-    expect(await changed.getByTestId("entry-description").textContent()).toBe("Weekend trip to the coast");
+    expect(await changed.getByTestId("entry-description").textContent()).toBe(
+      "Weekend trip to the coast",
+    );
     await page.reload();
-    expect(await changed.getByTestId("entry-description").textContent()).toBe("Weekend trip to the coast");
+    expect(await changed.getByTestId("entry-description").textContent()).toBe(
+      "Weekend trip to the coast",
+    );
     const upstream = (await logEntries()).find((e) => e[2].id === id)!;
-    expect(upstream[2]).toMatchObject({ purpose: "private", description: "Weekend trip to the coast" });
+    expect(upstream[2]).toMatchObject({
+      purpose: "private",
+      description: "Weekend trip to the coast",
+    });
     await context.close();
   });
 
@@ -176,14 +219,25 @@ describe("logbook", () => {
     };
     await add("Night run to the airport");
     await page.getByTestId("notice").getByText("Trip added to the logbook.").waitFor();
-    const before = (await logEntries()).filter((e) => e[2].description === "Night run to the airport");
+    const before = (await logEntries()).filter(
+      (e) => e[2].description === "Night run to the airport",
+    );
     expect(before).toHaveLength(1);
     await add("Night run again");
-    await page.getByTestId("add-error").getByText("A trip with the same start and end time already exists, so this one was not saved.").waitFor();
+    await page
+      .getByTestId("add-error")
+      .getByText(
+        "A trip with the same start and end time already exists, so this one was not saved.",
+      )
+      .waitFor();
     // What the user typed is kept.
     expect(await page.locator('input[name="description"]').inputValue()).toBe("Night run again");
     const after = await logEntries();
-    expect(after.filter((e) => e[2].logstart === before[0]![2].logstart && e[2].logstop === before[0]![2].logstop)).toHaveLength(1);
+    expect(
+      after.filter(
+        (e) => e[2].logstart === before[0]![2].logstart && e[2].logstop === before[0]![2].logstop,
+      ),
+    ).toHaveLength(1);
     expect(after.some((e) => e[2].description === "Night run again")).toBe(false);
     await context.close();
   });
@@ -206,7 +260,10 @@ describe("logbook", () => {
     const { context, page } = await session(logbookPath());
     const expected = summarizeLogEntries(await logEntries());
     const download = async (name: string) => {
-      const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name }).click(),
+      ]);
       return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) };
     };
     const csv = await download("Export CSV");
@@ -214,7 +271,9 @@ describe("logbook", () => {
     const rows = parseCsvObjects(csv.bytes.toString("utf8"));
     expect(rows).toHaveLength(expected.trips);
     const km = rows.reduce((s, r) => s + Number(r["Distance (km)"]), 0);
-    expect(Math.abs(km - expected.businessKmsTravelled - expected.privateKmsTravelled)).toBeLessThan(0.05 * rows.length + 0.1);
+    expect(
+      Math.abs(km - expected.businessKmsTravelled - expected.privateKmsTravelled),
+    ).toBeLessThan(0.05 * rows.length + 0.1);
     expect(rows.every((r) => r.Purpose === "Business" || r.Purpose === "Private")).toBe(true);
 
     const pdf = await download("Export PDF");
@@ -224,13 +283,20 @@ describe("logbook", () => {
     expect(text).toContain(`${nickname} (${imei})`);
     expect(text).toContain(`${FROM} to ${TO}`);
     expect(text).toContain(`Business-use percentage: ${expected.businessPercent.toFixed(1)}%`);
-    expect(text).toMatch(new RegExp(`Odometer at start:\\s*${expected.startOdometer!.toFixed(1)} km`));
+    expect(text).toMatch(
+      new RegExp(`Odometer at start:\\s*${expected.startOdometer!.toFixed(1)} km`),
+    );
     await context.close();
   });
 
   it("refuses another company's vehicle with 404 (page, export and track)", async () => {
     const { context, page } = await session("/dashboard/account", { user: ["other", "other123"] });
-    for (const path of [logbookPath(), `/dashboard/logbook/export/csv?imei=${imei}`, `/dashboard/trips?imei=${imei}`, `/dashboard/timeline?imei=${imei}`]) {
+    for (const path of [
+      logbookPath(),
+      `/dashboard/logbook/export/csv?imei=${imei}`,
+      `/dashboard/trips?imei=${imei}`,
+      `/dashboard/timeline?imei=${imei}`,
+    ]) {
       const res = await page.goto(path);
       expect(res!.status(), path).toBe(404);
     }
@@ -246,7 +312,9 @@ describe("trips and replay", () => {
   afterAll(() => context?.close());
 
   it("lists trips without JavaScript, with stops between them", async () => {
-    const s = await session(`/dashboard/trips?imei=${imei}&from=${DAY}&to=${DAY}`, { javaScriptEnabled: false });
+    const s = await session(`/dashboard/trips?imei=${imei}&from=${DAY}&to=${DAY}`, {
+      javaScriptEnabled: false,
+    });
     expect(await s.page.locator("[data-trip-id]").count()).toBeGreaterThan(0);
     expect(await s.page.getByTestId("trip-distance").first().textContent()).toMatch(/^\d+\.\d km$/);
     expect(await s.page.getByTestId("trip-max-speed").first().textContent()).toMatch(/^\d+ km\/h$/);
@@ -264,7 +332,15 @@ describe("trips and replay", () => {
     const slider = page.locator("#replay-position");
     const value = async () => Number(await slider.inputValue());
     const start = await value();
-    expect(await page.getByLabel("Replay speed").locator("option").allTextContents()).toEqual(["1x", "2x", "4x", "8x", "16x", "32x", "64x"]);
+    expect(await page.getByLabel("Replay speed").locator("option").allTextContents()).toEqual([
+      "1x",
+      "2x",
+      "4x",
+      "8x",
+      "16x",
+      "32x",
+      "64x",
+    ]);
     await page.getByLabel("Replay speed").selectOption("64");
     await page.getByTestId("replay-toggle").click();
     await page.waitForTimeout(1200);
@@ -279,7 +355,10 @@ describe("trips and replay", () => {
     const max = Number(await slider.getAttribute("max"));
     const before = await time();
     await slider.fill(String(max));
-    await page.waitForFunction((b) => document.querySelector('[data-testid="replay-time"]')?.textContent !== b, before);
+    await page.waitForFunction(
+      (b) => document.querySelector('[data-testid="replay-time"]')?.textContent !== b,
+      before,
+    );
     // The slider moves in whole seconds from the start, so the end is within a second.
     expect(max - (await value())).toBeLessThan(1000);
     expect(await value()).toBeGreaterThan(paused);
@@ -292,7 +371,10 @@ describe("trips and replay", () => {
     await page.goto(`/dashboard/trips?imei=${imei}&imei=${second}&from=${DAY}&to=${DAY}`);
     await hydrated(page);
     const pick = async (vehicle: string) => {
-      const row = page.locator("[data-trip-id]", { has: page.locator("td") }).filter({ has: page.locator(`input[value^="${vehicle}-"]`) }).first();
+      const row = page
+        .locator("[data-trip-id]", { has: page.locator("td") })
+        .filter({ has: page.locator(`input[value^="${vehicle}-"]`) })
+        .first();
       await row.locator('input[name="replay"]').check();
     };
     await pick(imei);
@@ -311,11 +393,17 @@ describe("units and distance", () => {
     expect(await page.getByTestId("summary-total").textContent()).toMatch(/ km$/);
     await page.getByTestId("open-settings").click();
     await page.getByRole("dialog", { name: "Display settings" }).getByText("Imperial (mi)").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="summary-total"]')?.textContent?.endsWith(" mi"));
-    expect(await page.getByTestId("summary-total").textContent()).toBe(`${(totalKm / 1.609344).toFixed(1)} mi`);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="summary-total"]')?.textContent?.endsWith(" mi"),
+    );
+    expect(await page.getByTestId("summary-total").textContent()).toBe(
+      `${(totalKm / 1.609344).toFixed(1)} mi`,
+    );
     await page.reload();
     await hydrated(page);
-    expect(await page.getByTestId("summary-total").textContent()).toBe(`${(totalKm / 1.609344).toFixed(1)} mi`);
+    expect(await page.getByTestId("summary-total").textContent()).toBe(
+      `${(totalKm / 1.609344).toFixed(1)} mi`,
+    );
     // The server renders miles too (the settings cookie), so the first paint is already right.
     const html = await (await page.request.get(logbookPath())).text();
     expect(html).toContain(`${(totalKm / 1.609344).toFixed(1)} mi`);
@@ -327,8 +415,11 @@ describe("units and distance", () => {
   });
 
   it("vehicle distance per day, week and month is sortable, also without JavaScript", async () => {
-    const { context, page } = await session("/dashboard/vehicle-distance?period=week", { javaScriptEnabled: false });
-    const totals = async () => (await page.getByTestId("distance-total").allTextContents()).map((t) => Number.parseFloat(t));
+    const { context, page } = await session("/dashboard/vehicle-distance?period=week", {
+      javaScriptEnabled: false,
+    });
+    const totals = async () =>
+      (await page.getByTestId("distance-total").allTextContents()).map((t) => Number.parseFloat(t));
     const desc = await totals();
     expect(desc.length).toBeGreaterThan(5);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));

@@ -5,7 +5,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../server/sim/index";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";
-import { action as companyAction, loader as companyLoader } from "~/routes/dashboard.company_settings";
+import {
+  action as companyAction,
+  loader as companyLoader,
+} from "~/routes/dashboard.company_settings";
 import { action as loginAction } from "~/routes/login";
 import { action as registerAction } from "~/routes/register";
 import { getAuth } from "~/services/auth.server";
@@ -25,7 +28,16 @@ let seq = 0;
 async function freshAccount() {
   seq++;
   const email = `acct${seq}-${Date.now()}@example.test`;
-  const res = await call(registerAction, formPost("/register", { first_name: "Fresh", last_name: `User${seq}`, email, password: "pw-12345678" }), { clientAddress: `198.51.100.${seq}` });
+  const res = await call(
+    registerAction,
+    formPost("/register", {
+      first_name: "Fresh",
+      last_name: `User${seq}`,
+      email,
+      password: "pw-12345678",
+    }),
+    { clientAddress: `198.51.100.${seq}` },
+  );
   expect(res.status).toBe(302);
   const cookie = cookieFrom(res);
   const auth = (await getAuth(get("/", cookie).clone()))!;
@@ -33,7 +45,9 @@ async function freshAccount() {
 }
 
 async function signIn(username: string, password: string) {
-  const res = await call(loginAction, formPost("/login", { username, password }), { clientAddress: "192.0.2.44" });
+  const res = await call(loginAction, formPost("/login", { username, password }), {
+    clientAddress: "192.0.2.44",
+  });
   expect(res.status).toBe(302);
   return cookieFrom(res);
 }
@@ -47,37 +61,88 @@ const sessionUser = async (cookie: string) => (await getAuth(get("/", cookie)))!
 describe("the account page saves the profile", () => {
   it("answers 400 with a message next to each invalid field and keeps what was typed", async () => {
     const { cookie } = await freshAccount();
-    const res = await call(accountAction, withCookie(formPost("/dashboard/account", { first_name: "", last_name: "Keep Me", email: "not-an-email", mobile: "call me" }), cookie));
+    const res = await call(
+      accountAction,
+      withCookie(
+        formPost("/dashboard/account", {
+          first_name: "",
+          last_name: "Keep Me",
+          email: "not-an-email",
+          mobile: "call me",
+        }),
+        cookie,
+      ),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error).toMatchObject({ first_name: ["Enter your first name"], email: ["Enter a valid email address"], mobile: ["Enter a valid phone number"] });
-    expect(body.initialValue).toMatchObject({ last_name: "Keep Me", email: "not-an-email", mobile: "call me" });
+    expect(body.error).toMatchObject({
+      first_name: ["Enter your first name"],
+      email: ["Enter a valid email address"],
+      mobile: ["Enter a valid phone number"],
+    });
+    expect(body.initialValue).toMatchObject({
+      last_name: "Keep Me",
+      email: "not-an-email",
+      mobile: "call me",
+    });
   });
 
   it("saves through the upstream, redirects with a notice and refreshes the session's user", async () => {
     const { cookie, user } = await freshAccount();
     const res = await call(
       accountAction,
-      withCookie(formPost("/dashboard/account", { first_name: "Renata", last_name: "Quill", email: `renata.${seq}@example.test`, mobile: "+61 400 123 456", username_id: "1" }), cookie),
+      withCookie(
+        formPost("/dashboard/account", {
+          first_name: "Renata",
+          last_name: "Quill",
+          email: `renata.${seq}@example.test`,
+          mobile: "+61 400 123 456",
+          username_id: "1",
+        }),
+        cookie,
+      ),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard/account?saved=1");
     const next = cookieFrom(res) || cookie;
-    expect(await sessionUser(next)).toMatchObject({ username_id: user.username_id, name: "Renata Quill", first_name: "Renata", last_name: "Quill", email: `renata.${seq}@example.test` });
+    expect(await sessionUser(next)).toMatchObject({
+      username_id: user.username_id,
+      name: "Renata Quill",
+      first_name: "Renata",
+      last_name: "Quill",
+      email: `renata.${seq}@example.test`,
+    });
     // The avatar menu (shell) and the page both show the new details.
     const shell = await (await call(shellLoader, get("/dashboard/account", next))).json();
     expect(shell.user).toMatchObject({ name: "Renata Quill" });
     const page = await (await call(accountLoader, get("/dashboard/account?saved=1", next))).json();
-    expect(page).toMatchObject({ saved: true, profile: { name: "Renata Quill", mobile: "+61 400 123 456", source: "upstream" } });
+    expect(page).toMatchObject({
+      saved: true,
+      profile: { name: "Renata Quill", mobile: "+61 400 123 456", source: "upstream" },
+    });
     // The upstream changed this user only (a posted username_id is ignored).
-    expect(sim.world.users.find((u) => u.username_id === user.username_id)).toMatchObject({ first_name: "Renata", mobile: "+61 400 123 456" });
+    expect(sim.world.users.find((u) => u.username_id === user.username_id)).toMatchObject({
+      first_name: "Renata",
+      mobile: "+61 400 123 456",
+    });
     expect(sim.world.users.find((u) => u.username_id === 1)?.first_name).not.toBe("Renata");
   });
 
   it("clears the mobile when the field is left empty", async () => {
     const { cookie, user, email } = await freshAccount();
     sim.world.users.find((u) => u.username_id === user.username_id)!.mobile = "0400 000 000";
-    const res = await call(accountAction, withCookie(formPost("/dashboard/account", { first_name: "Fresh", last_name: "User", email, mobile: "" }), cookie));
+    const res = await call(
+      accountAction,
+      withCookie(
+        formPost("/dashboard/account", {
+          first_name: "Fresh",
+          last_name: "User",
+          email,
+          mobile: "",
+        }),
+        cookie,
+      ),
+    );
     expect(res.status).toBe(302);
     expect(sim.world.users.find((u) => u.username_id === user.username_id)!.mobile).toBeNull();
   });
@@ -85,7 +150,13 @@ describe("the account page saves the profile", () => {
   it("puts the upstream's 409 next to the email field and leaves the session alone", async () => {
     const { cookie, user } = await freshAccount();
     const taken = sim.world.users.find((u) => u.username === "admin")!.email;
-    const res = await call(accountAction, withCookie(formPost("/dashboard/account", { first_name: "Clash", last_name: "Person", email: taken }), cookie));
+    const res = await call(
+      accountAction,
+      withCookie(
+        formPost("/dashboard/account", { first_name: "Clash", last_name: "Person", email: taken }),
+        cookie,
+      ),
+    );
     expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.error).toMatchObject({ email: ["That email address belongs to another user."] });
@@ -97,9 +168,21 @@ describe("the account page saves the profile", () => {
     const { cookie, user } = await freshAccount();
     sim.setFaults({ failPaths: ["/user/profile"] });
     try {
-      const res = await call(accountAction, withCookie(formPost("/dashboard/account", { first_name: "Never", last_name: "Saved", email: "never@example.test" }), cookie));
+      const res = await call(
+        accountAction,
+        withCookie(
+          formPost("/dashboard/account", {
+            first_name: "Never",
+            last_name: "Saved",
+            email: "never@example.test",
+          }),
+          cookie,
+        ),
+      );
       expect(res.status).toBe(503);
-      expect((await res.json()).error[""]).toEqual(["The tracking service did not answer, so nothing was saved. Try again in a moment."]);
+      expect((await res.json()).error[""]).toEqual([
+        "The tracking service did not answer, so nothing was saved. Try again in a moment.",
+      ]);
     } finally {
       sim.setFaults({ failPaths: [] });
     }
@@ -107,7 +190,10 @@ describe("the account page saves the profile", () => {
   });
 
   it("sends a visitor without a session to /login", async () => {
-    const res = await call(accountAction, formPost("/dashboard/account", { first_name: "A", last_name: "B", email: "a@b.co" }));
+    const res = await call(
+      accountAction,
+      formPost("/dashboard/account", { first_name: "A", last_name: "B", email: "a@b.co" }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/login/);
   });
@@ -115,25 +201,61 @@ describe("the account page saves the profile", () => {
 
 describe("company settings save the feature flags", () => {
   const allBut = (...off: string[]) =>
-    ["dashcam", "reporting", "cold_chain", "automation", "insight_tags", "vehicle_task_management", "inputs", "logbook", "driver_safety", "driver_management", "timesheet", "forms", "ble_beacons", "concrete_curing"].filter(
-      (f) => !off.includes(f),
-    );
+    [
+      "dashcam",
+      "reporting",
+      "cold_chain",
+      "automation",
+      "insight_tags",
+      "vehicle_task_management",
+      "inputs",
+      "logbook",
+      "driver_safety",
+      "driver_management",
+      "timesheet",
+      "forms",
+      "ble_beacons",
+      "concrete_curing",
+    ].filter((f) => !off.includes(f));
   const post = (features: string[], extra: [string, string][] = []) => {
-    const body = new URLSearchParams([...features.map((f) => ["features", f] as [string, string]), ...extra]);
+    const body = new URLSearchParams([
+      ...features.map((f) => ["features", f] as [string, string]),
+      ...extra,
+    ]);
     return new Request("http://localhost:3000/dashboard/company_settings", {
       method: "POST",
       body,
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost:3000",
+      },
     });
   };
 
   it("refuses users without edit_permissions with 403, loader and action", async () => {
-    for (const [u, p] of [["demo", "demo123"], ["tsadmin", "tsadmin123"]]) {
+    for (const [u, p] of [
+      ["demo", "demo123"],
+      ["tsadmin", "tsadmin123"],
+    ]) {
       const cookie = await signIn(u, p);
-      expect((await call(companyLoader, get("/dashboard/company_settings", cookie))).status, u).toBe(403);
-      expect((await call(companyAction, withCookie(post(allBut("logbook"), [["confirm", "yes"]]), cookie))).status, u).toBe(403);
+      expect(
+        (await call(companyLoader, get("/dashboard/company_settings", cookie))).status,
+        u,
+      ).toBe(403);
+      expect(
+        (
+          await call(
+            companyAction,
+            withCookie(post(allBut("logbook"), [["confirm", "yes"]]), cookie),
+          )
+        ).status,
+        u,
+      ).toBe(403);
     }
-    expect(JSON.parse(sim.world.appSettings.find((s) => s.companyid === 1 && s.type === 7)!.settings).logbook).toBe(true);
+    expect(
+      JSON.parse(sim.world.appSettings.find((s) => s.companyid === 1 && s.type === 7)!.settings)
+        .logbook,
+    ).toBe(true);
   });
 
   it("answers 400 for a feature that is not in the list", async () => {
@@ -148,16 +270,28 @@ describe("company settings save the feature flags", () => {
     const second = await signIn(email, "pw-12345678"); // the same user on another device
     const ask = await call(companyAction, withCookie(post(allBut("logbook")), cookie));
     expect(ask.status).toBe(200);
-    expect(await ask.json()).toEqual({ error: null, confirm: { off: ["logbook"], on: allBut("logbook") } });
-    const setting = () => JSON.parse(sim.world.appSettings.find((s) => s.companyid === user.companyid && s.type === 7)!.settings);
+    expect(await ask.json()).toEqual({
+      error: null,
+      confirm: { off: ["logbook"], on: allBut("logbook") },
+    });
+    const setting = () =>
+      JSON.parse(
+        sim.world.appSettings.find((s) => s.companyid === user.companyid && s.type === 7)!.settings,
+      );
     expect(setting().logbook).toBe(true);
 
-    const res = await call(companyAction, withCookie(post(allBut("logbook"), [["confirm", "yes"]]), cookie));
+    const res = await call(
+      companyAction,
+      withCookie(post(allBut("logbook"), [["confirm", "yes"]]), cookie),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard/company_settings?saved=1");
     expect(setting()).toMatchObject({ logbook: false, dashcam: true });
     const next = cookieFrom(res) || cookie;
-    expect((await sessionUser(next)).features_enabled).toMatchObject({ logbook: false, dashcam: true });
+    expect((await sessionUser(next)).features_enabled).toMatchObject({
+      logbook: false,
+      dashcam: true,
+    });
     expect((await sessionUser(second)).features_enabled.logbook).toBe(false);
     // The menu and the route guard follow at once.
     const shell = await (await call(shellLoader, get("/dashboard/account", next))).json();
@@ -165,7 +299,9 @@ describe("company settings save the feature flags", () => {
     expect(hrefs).not.toContain("/dashboard/logbook");
     expect(hrefs).toContain("/dashboard/trips");
     expect((await call(shellLoader, get("/dashboard/logbook", next))).status).toBe(403);
-    const page = await (await call(companyLoader, get("/dashboard/company_settings?saved=1", next))).json();
+    const page = await (
+      await call(companyLoader, get("/dashboard/company_settings?saved=1", next))
+    ).json();
     expect(page.rows).toContainEqual({ name: "logbook", state: "off" });
     expect(page.saved).toBe(true);
 
@@ -177,13 +313,28 @@ describe("company settings save the feature flags", () => {
 
   it("stays inside the session's company: another company's flags and sessions are untouched", async () => {
     const admin = await signIn("admin", "admin123");
-    const company1 = () => sim.world.appSettings.find((s) => s.companyid === 1 && s.type === 7)!.settings;
+    const company1 = () =>
+      sim.world.appSettings.find((s) => s.companyid === 1 && s.type === 7)!.settings;
     const before = company1();
     const { cookie, user } = await freshAccount();
-    const res = await call(companyAction, withCookie(post(allBut("dashcam"), [["confirm", "yes"], ["companyid", "1"], ["companyId", "1"]]), cookie));
+    const res = await call(
+      companyAction,
+      withCookie(
+        post(allBut("dashcam"), [
+          ["confirm", "yes"],
+          ["companyid", "1"],
+          ["companyId", "1"],
+        ]),
+        cookie,
+      ),
+    );
     expect(res.status).toBe(302);
     expect(company1()).toBe(before);
-    expect(JSON.parse(sim.world.appSettings.find((s) => s.companyid === user.companyid && s.type === 7)!.settings).dashcam).toBe(false);
+    expect(
+      JSON.parse(
+        sim.world.appSettings.find((s) => s.companyid === user.companyid && s.type === 7)!.settings,
+      ).dashcam,
+    ).toBe(false);
     expect((await sessionUser(admin)).features_enabled.dashcam).toBe(true);
   });
 });

@@ -20,10 +20,18 @@ beforeAll(async () => {
 
 beforeEach(() => truncate(dbUrl, ["Session", "LoginAttempt"]));
 
-async function login(username: string, password: string, options: { address?: string; redirectTo?: string; cookie?: string } = {}) {
+async function login(
+  username: string,
+  password: string,
+  options: { address?: string; redirectTo?: string; cookie?: string } = {},
+) {
   const fields: Record<string, string> = { username, password };
   if (options.redirectTo !== undefined) fields.redirectTo = options.redirectTo;
-  return call(loginAction, formPost("/login", fields, options.cookie ? { cookie: options.cookie } : {}), { clientAddress: options.address });
+  return call(
+    loginAction,
+    formPost("/login", fields, options.cookie ? { cookie: options.cookie } : {}),
+    { clientAddress: options.address },
+  );
 }
 
 describe("sign-in", () => {
@@ -48,14 +56,19 @@ describe("sign-in", () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(JSON.stringify(await wrong.json())).toContain("The username or password is incorrect.");
-    expect(JSON.stringify(await unknown.json())).toContain("The username or password is incorrect.");
+    expect(JSON.stringify(await unknown.json())).toContain(
+      "The username or password is incorrect.",
+    );
   });
 
-  it.each(["//x", "/\\x", "https://x.example", "/../x"])("refuses the open redirect %j", async (redirectTo) => {
-    const res = await login("admin", "admin123", { redirectTo });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/dashboard/assets");
-  });
+  it.each(["//x", "/\\x", "https://x.example", "/../x"])(
+    "refuses the open redirect %j",
+    async (redirectTo) => {
+      const res = await login("admin", "admin123", { redirectTo });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/dashboard/assets");
+    },
+  );
 
   it("issues a new session id at sign-in: a planted cookie is useless afterwards", async () => {
     const first = await login("driver", "driver123");
@@ -73,7 +86,8 @@ describe("sign-in", () => {
   });
 
   it("ends map data access at sign-out and at 'end all sessions', despite its quick session cache", async () => {
-    const mapData = (cookie: string) => serveMapData({ cookie, acceptEncoding: "gzip", ifNoneMatch: null, part: null, v: null });
+    const mapData = (cookie: string) =>
+      serveMapData({ cookie, acceptEncoding: "gzip", ifNoneMatch: null, part: null, v: null });
     const cookie = cookieFrom(await login("admin", "admin123"));
     expect((await mapData(cookie)).status).toBe(200);
     await call(logoutAction, formPost("/logout", {}, { cookie }));
@@ -91,7 +105,10 @@ describe("session expiry", () => {
   it("treats an expired upstream token as signed out", async () => {
     const cookie = cookieFrom(await login("admin", "admin123"));
     const row = await prisma.session.findFirstOrThrow();
-    await prisma.session.update({ where: { id: row.id }, data: { data: { ...(row.data as object), tokenExp: Math.floor(Date.now() / 1000) - 1 } } });
+    await prisma.session.update({
+      where: { id: row.id },
+      data: { data: { ...(row.data as object), tokenExp: Math.floor(Date.now() / 1000) - 1 } },
+    });
     expect(await getAuth(get("/", cookie))).toBeNull();
   });
 
@@ -106,7 +123,8 @@ describe("session expiry", () => {
 
 describe("brute-force limit", () => {
   it("refuses the 11th wrong password for one username from one address; another address still signs in", async () => {
-    for (let i = 0; i < 10; i++) expect((await login("admin", `wrong-${i}`, { address: "198.51.100.7" })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login("admin", `wrong-${i}`, { address: "198.51.100.7" })).status).toBe(401);
     const eleventh = await login("admin", "admin123", { address: "198.51.100.7" });
     expect(eleventh.status).toBe(429);
     expect(JSON.stringify(await eleventh.json())).toContain(RATE_LIMIT_MESSAGE);
@@ -118,14 +136,20 @@ describe("brute-force limit", () => {
 describe("route guard", () => {
   it("answers 403 for a route the menu hides, and redirects to /login without a session", async () => {
     const cookie = cookieFrom(await login("driver", "driver123"));
-    const refused = await requireAccess(get("/admin/people", cookie), { permission: "people_view" }).catch((r: Response) => r);
+    const refused = await requireAccess(get("/admin/people", cookie), {
+      permission: "people_view",
+    }).catch((r: Response) => r);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
-    const anonymous = (await requireAccess(get("/admin/people"), { permission: "people_view" }).catch((r: Response) => r)) as Response;
+    const anonymous = (await requireAccess(get("/admin/people"), {
+      permission: "people_view",
+    }).catch((r: Response) => r)) as Response;
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fpeople");
     const admin = cookieFrom(await login("admin", "admin123"));
-    await expect(requireAccess(get("/admin/people", admin), { permission: "people_view" })).resolves.toMatchObject({ user: { username: "admin" } });
+    await expect(
+      requireAccess(get("/admin/people", admin), { permission: "people_view" }),
+    ).resolves.toMatchObject({ user: { username: "admin" } });
   });
 });
 
@@ -150,7 +174,10 @@ describe("password reset through the recovery page", () => {
   it("is refused for an ordinary session: only a recovery-link session may set a password without the old one", async () => {
     const { action: recoverAction } = await import("~/routes/recoverAccount");
     const cookie = cookieFrom(await login("admin", "admin123"));
-    const res = await call(recoverAction, formPost("/recoverAccount", { intent: "reset", password: "hijacked" }, { cookie }));
+    const res = await call(
+      recoverAction,
+      formPost("/recoverAccount", { intent: "reset", password: "hijacked" }, { cookie }),
+    );
     expect(res.status).toBe(401);
     expect((await login("admin", "admin123", { address: "198.51.100.40" })).status).toBe(302);
   });

@@ -15,7 +15,11 @@ import { loader as publicLoader } from "~/routes/beacons.dashboard.$uuid";
 import { loader as coverageLoader } from "~/routes/coverage-map";
 import { upstream } from "~/services/api.server";
 import { beaconHistory, listBeacons, requireBeacon, syncBeacons } from "~/services/beacons.server";
-import { createBeaconShareLink, resolveBeaconShare, revokeBeaconShareLink } from "~/services/beacon-sharing.server";
+import {
+  createBeaconShareLink,
+  resolveBeaconShare,
+  revokeBeaconShareLink,
+} from "~/services/beacon-sharing.server";
 import { prisma } from "~/services/db.server";
 import type { Auth } from "~/services/devices.server";
 import { newShareToken } from "~/services/sharing.server";
@@ -52,7 +56,11 @@ async function thrown(p: Promise<unknown>): Promise<unknown> {
 }
 
 async function faults(f: Record<string, unknown>) {
-  await fetch(`${sim.url}/__sim/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(f) });
+  await fetch(`${sim.url}/__sim/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(f),
+  });
 }
 
 beforeAll(async () => {
@@ -69,7 +77,12 @@ describe("beacon cache", () => {
     expect(beacons.map((b) => b.uuid).sort()).toEqual(truth.map((b) => b.uuid).sort());
     expect(sync.okAt).not.toBeNull();
     const b0 = beacons.find((b) => b.uuid === truth[0]!.uuid)!;
-    expect(b0).toMatchObject({ nickname: truth[0]!.nickname, battery: truth[0]!.battery, lastGatewayName: truth[0]!.last_seen!.gateway_nickname, lat: truth[0]!.last_seen!.lat });
+    expect(b0).toMatchObject({
+      nickname: truth[0]!.nickname,
+      battery: truth[0]!.battery,
+      lastGatewayName: truth[0]!.last_seen!.gateway_nickname,
+      lat: truth[0]!.last_seen!.lat,
+    });
     expect(beacons.find((b) => b.uuid === truth[9]!.uuid)!.status).toBe("never");
     expect(beacons.find((b) => b.uuid === truth[4]!.uuid)!.status).toBe("lost");
     const theirs = await listBeacons(other);
@@ -116,13 +129,18 @@ describe("beacon routes", () => {
     const cookie = await cookieOf("admin", "admin123");
     const res = await call(beaconsLoader, get("/dashboard/beacons?sort=battery&dir=asc", cookie));
     expect(res.status).toBe(200);
-    const data = (await res.json()) as { rows: { battery: number | null; nickname: string }[]; total: number };
+    const data = (await res.json()) as {
+      rows: { battery: number | null; nickname: string }[];
+      total: number;
+    };
     expect(data.total).toBe(12);
     const batteries = data.rows.map((r) => r.battery);
     expect(batteries.at(-1)).toBeNull();
     const known = batteries.filter((b): b is number => b !== null);
     expect(known).toEqual([...known].sort((a, b) => a - b));
-    const found = (await (await call(beaconsLoader, get("/dashboard/beacons?q=beacon%2003", cookie))).json()) as { rows: { nickname: string }[] };
+    const found = (await (
+      await call(beaconsLoader, get("/dashboard/beacons?q=beacon%2003", cookie))
+    ).json()) as { rows: { nickname: string }[] };
     expect(found.rows.map((r) => r.nickname)).toEqual(["Beacon 03"]);
   });
 
@@ -146,9 +164,23 @@ describe("beacon routes", () => {
   it("a foreign uuid in the URL is a 404 on both beacon pages and the picker", async () => {
     const mine = (await listBeacons(admin)).beacons[0]!.uuid;
     const cookie = await cookieOf("other", "other123");
-    expect((await call(beaconLoader, get(`/dashboard/beacon/${mine}`, cookie), { params: { uuid: mine } })).status).toBe(404);
-    expect((await call(assetsBeaconLoader, get(`/dashboard/assets/beacon/${mine}`, cookie), { params: { uuid: mine } })).status).toBe(404);
-    expect((await call(pickerLoader, get(`/dashboard/beacon?uuid=${mine}`, cookie))).status).toBe(404);
+    expect(
+      (
+        await call(beaconLoader, get(`/dashboard/beacon/${mine}`, cookie), {
+          params: { uuid: mine },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(assetsBeaconLoader, get(`/dashboard/assets/beacon/${mine}`, cookie), {
+          params: { uuid: mine },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(pickerLoader, get(`/dashboard/beacon?uuid=${mine}`, cookie))).status).toBe(
+      404,
+    );
     const own = (await listBeacons(other)).beacons[0]!.uuid;
     const picked = await call(pickerLoader, get(`/dashboard/beacon?uuid=${own}`, cookie));
     expect(picked.status).toBe(302);
@@ -158,23 +190,62 @@ describe("beacon routes", () => {
   it("config: a message per wrong field, what was typed kept, nothing sent; a valid form goes upstream then to the cache", async () => {
     const cookie = await cookieOf("admin", "admin123");
     const b = (await listBeacons(admin)).beacons.find((x) => x.nickname === "Beacon 06")!;
-    const bad = await call(configAction, formPost("/dashboard/beacon-config", { uuid: b.uuid, nickname: "", assetName: "Crate", txPower: "9", advIntervalMs: "20" }, { cookie }));
+    const bad = await call(
+      configAction,
+      formPost(
+        "/dashboard/beacon-config",
+        { uuid: b.uuid, nickname: "", assetName: "Crate", txPower: "9", advIntervalMs: "20" },
+        { cookie },
+      ),
+    );
     expect(bad.status).toBe(400);
-    const badData = (await bad.json()) as { errors: Record<string, string>; values: Record<string, string> };
+    const badData = (await bad.json()) as {
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };
     expect(badData.errors.nickname).toBe("Enter a name.");
     expect(badData.errors.txPower).toMatch(/Transmit power is one of/);
     expect(badData.errors.advIntervalMs).toMatch(/between 100 and 10000/);
     expect(badData.values).toMatchObject({ assetName: "Crate", txPower: "9", advIntervalMs: "20" });
-    expect((await bup.beacons(upstream(admin.token))).find((x) => x.uuid === b.uuid)!.nickname).toBe("Beacon 06");
+    expect(
+      (await bup.beacons(upstream(admin.token))).find((x) => x.uuid === b.uuid)!.nickname,
+    ).toBe("Beacon 06");
 
-    const good = await call(configAction, formPost("/dashboard/beacon-config", { uuid: b.uuid, nickname: "Crate tag", assetName: "Crate 7", txPower: "-16", advIntervalMs: "1500" }, { cookie }));
+    const good = await call(
+      configAction,
+      formPost(
+        "/dashboard/beacon-config",
+        {
+          uuid: b.uuid,
+          nickname: "Crate tag",
+          assetName: "Crate 7",
+          txPower: "-16",
+          advIntervalMs: "1500",
+        },
+        { cookie },
+      ),
+    );
     expect(good.status).toBe(200);
     expect(((await good.json()) as { ok: boolean }).ok).toBe(true);
-    expect((await bup.beacons(upstream(admin.token))).find((x) => x.uuid === b.uuid)).toMatchObject({ nickname: "Crate tag", asset_name: "Crate 7", tx_power: -16, adv_interval_ms: 1500 });
-    expect(await requireBeacon(admin, b.uuid)).toMatchObject({ nickname: "Crate tag", assetName: "Crate 7", txPower: -16, advIntervalMs: 1500 });
+    expect((await bup.beacons(upstream(admin.token))).find((x) => x.uuid === b.uuid)).toMatchObject(
+      { nickname: "Crate tag", asset_name: "Crate 7", tx_power: -16, adv_interval_ms: 1500 },
+    );
+    expect(await requireBeacon(admin, b.uuid)).toMatchObject({
+      nickname: "Crate tag",
+      assetName: "Crate 7",
+      txPower: -16,
+      advIntervalMs: 1500,
+    });
 
     // Another company's beacon cannot be configured, whatever the form says.
-    const foreign = await call(configAction, formPost("/dashboard/beacon-config", { uuid: b.uuid, nickname: "Hijack", assetName: "", txPower: "0", advIntervalMs: "1000" }, { cookie: await cookieOf("other", "other123") }));
+    const foreign = await call(
+      configAction,
+      formPost(
+        "/dashboard/beacon-config",
+        { uuid: b.uuid, nickname: "Hijack", assetName: "", txPower: "0", advIntervalMs: "1000" },
+        { cookie: await cookieOf("other", "other123") },
+      ),
+    );
     expect(foreign.status).toBe(404);
   });
 
@@ -183,7 +254,20 @@ describe("beacon routes", () => {
     const b = (await listBeacons(admin)).beacons.find((x) => x.nickname === "Beacon 07")!;
     await faults({ failPaths: ["/beacons/config"] });
     try {
-      const res = await call(configAction, formPost("/dashboard/beacon-config", { uuid: b.uuid, nickname: "Never saved", assetName: "", txPower: "0", advIntervalMs: "1000" }, { cookie }));
+      const res = await call(
+        configAction,
+        formPost(
+          "/dashboard/beacon-config",
+          {
+            uuid: b.uuid,
+            nickname: "Never saved",
+            assetName: "",
+            txPower: "0",
+            advIntervalMs: "1000",
+          },
+          { cookie },
+        ),
+      );
       expect(res.status).toBe(502);
       expect(((await res.json()) as { ok: boolean; message: string }).ok).toBe(false);
       expect((await requireBeacon(admin, b.uuid)).nickname).toBe("Beacon 07");
@@ -199,59 +283,122 @@ describe("public beacon dashboard", () => {
     const b = (await listBeacons(admin)).beacons.find((x) => x.status === "active")!;
     const path = `/beacons/dashboard/${b.uuid}`;
     expect((await call(publicLoader, get(path), { params: { uuid: b.uuid } })).status).toBe(404);
-    expect((await call(publicLoader, get(`${path}?share=${newShareToken()}`), { params: { uuid: b.uuid } })).status).toBe(404);
+    expect(
+      (
+        await call(publicLoader, get(`${path}?share=${newShareToken()}`), {
+          params: { uuid: b.uuid },
+        })
+      ).status,
+    ).toBe(404);
 
     const link = await createBeaconShareLink(admin, 1001, b.uuid, 60);
-    const res = await call(publicLoader, get(`${path}?share=${link.id}`), { params: { uuid: b.uuid } });
+    const res = await call(publicLoader, get(`${path}?share=${link.id}`), {
+      params: { uuid: b.uuid },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const data = (await res.json()) as { beacon: Record<string, unknown>; expiresAt: string };
-    expect(Object.keys(data.beacon).sort()).toEqual(["battery", "lastSeenAt", "lat", "lng", "nickname"]);
+    expect(Object.keys(data.beacon).sort()).toEqual([
+      "battery",
+      "lastSeenAt",
+      "lat",
+      "lng",
+      "nickname",
+    ]);
     expect(data.beacon).toMatchObject({ nickname: b.nickname, lat: b.lat, lng: b.lng });
     expect(JSON.stringify(data)).not.toContain(b.lastGatewayImei!);
 
     // The token opens only its own beacon.
     const another = (await listBeacons(admin)).beacons.find((x) => x.uuid !== b.uuid)!;
-    expect((await call(publicLoader, get(`/beacons/dashboard/${another.uuid}?share=${link.id}`), { params: { uuid: another.uuid } })).status).toBe(404);
+    expect(
+      (
+        await call(publicLoader, get(`/beacons/dashboard/${another.uuid}?share=${link.id}`), {
+          params: { uuid: another.uuid },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("a link stops working when it expires or is revoked; links only for the company's beacons", async () => {
     const b = (await listBeacons(admin)).beacons[0]!;
     const now = Date.now();
     const link = await createBeaconShareLink(admin, 1001, b.uuid, 1, now);
-    expect((await resolveBeaconShare(link.id, b.uuid, now + 30_000)).beacon.nickname).toBe(b.nickname);
-    expect(((await thrown(resolveBeaconShare(link.id, b.uuid, now + 61_000))) as Response).status).toBe(404);
+    expect((await resolveBeaconShare(link.id, b.uuid, now + 30_000)).beacon.nickname).toBe(
+      b.nickname,
+    );
+    expect(
+      ((await thrown(resolveBeaconShare(link.id, b.uuid, now + 61_000))) as Response).status,
+    ).toBe(404);
     const revocable = await createBeaconShareLink(admin, 1001, b.uuid, 60);
-    expect(((await thrown(revokeBeaconShareLink(other, b.uuid, revocable.id))) as Response).status).toBe(404);
+    expect(
+      ((await thrown(revokeBeaconShareLink(other, b.uuid, revocable.id))) as Response).status,
+    ).toBe(404);
     const another = (await listBeacons(admin)).beacons[1]!;
-    expect(((await thrown(revokeBeaconShareLink(admin, another.uuid, revocable.id))) as Response).status).toBe(404);
+    expect(
+      ((await thrown(revokeBeaconShareLink(admin, another.uuid, revocable.id))) as Response).status,
+    ).toBe(404);
     expect(await revokeBeaconShareLink(admin, b.uuid, revocable.id)).toBe(true);
     expect(await revokeBeaconShareLink(admin, b.uuid, revocable.id)).toBe(false);
     expect(((await thrown(resolveBeaconShare(revocable.id, b.uuid))) as Response).status).toBe(404);
-    expect(((await thrown(createBeaconShareLink(other, 2001, b.uuid, 60))) as Response).status).toBe(404);
+    expect(
+      ((await thrown(createBeaconShareLink(other, 2001, b.uuid, 60))) as Response).status,
+    ).toBe(404);
   });
 
   it("the beacon page's action creates and revokes links; a signed-in owner is sent to the full page", async () => {
     const cookie = await cookieOf("admin", "admin123");
     const b = (await listBeacons(admin)).beacons[1]!;
-    const res = await call(beaconAction, formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share", minutes: "60" }, { cookie }), { params: { uuid: b.uuid } });
+    const res = await call(
+      beaconAction,
+      formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share", minutes: "60" }, { cookie }),
+      { params: { uuid: b.uuid } },
+    );
     const data = (await res.json()) as { ok: boolean; shareUrl: string };
     expect(data.ok).toBe(true);
-    expect(data.shareUrl).toMatch(new RegExp(`^/beacons/dashboard/${b.uuid}\\?share=[A-Za-z0-9_-]{43}$`));
+    expect(data.shareUrl).toMatch(
+      new RegExp(`^/beacons/dashboard/${b.uuid}\\?share=[A-Za-z0-9_-]{43}$`),
+    );
     // Revoking asks first: nothing changes until the confirmed post.
     const id = data.shareUrl.split("share=")[1]!;
     const revoke = (extra: Record<string, string> = {}) =>
-      call(beaconAction, formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share-revoke", id, ...extra }, { cookie }), { params: { uuid: b.uuid } }).then((r) => r.json() as Promise<{ ok: boolean; confirmFor?: string; message?: string }>);
+      call(
+        beaconAction,
+        formPost(
+          `/dashboard/beacon/${b.uuid}`,
+          { intent: "share-revoke", id, ...extra },
+          { cookie },
+        ),
+        { params: { uuid: b.uuid } },
+      ).then((r) => r.json() as Promise<{ ok: boolean; confirmFor?: string; message?: string }>);
     expect(await revoke()).toMatchObject({ ok: false, confirmFor: id });
-    expect((await prisma.beaconShareLink.findUniqueOrThrow({ where: { id } })).revokedAt).toBeNull();
-    expect(await revoke({ confirm: "yes" })).toMatchObject({ ok: true, message: "Share link revoked." });
-    expect((await prisma.beaconShareLink.findUniqueOrThrow({ where: { id } })).revokedAt).not.toBeNull();
-    const refused = await call(beaconAction, formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share", minutes: "999999" }, { cookie }), { params: { uuid: b.uuid } });
-    expect(((await refused.json()) as { errors: Record<string, string> }).errors.minutes).toBe("Choose how long the link works.");
-    const owner = await call(publicLoader, get(`/beacons/dashboard/${b.uuid}`, cookie), { params: { uuid: b.uuid } });
+    expect(
+      (await prisma.beaconShareLink.findUniqueOrThrow({ where: { id } })).revokedAt,
+    ).toBeNull();
+    expect(await revoke({ confirm: "yes" })).toMatchObject({
+      ok: true,
+      message: "Share link revoked.",
+    });
+    expect(
+      (await prisma.beaconShareLink.findUniqueOrThrow({ where: { id } })).revokedAt,
+    ).not.toBeNull();
+    const refused = await call(
+      beaconAction,
+      formPost(`/dashboard/beacon/${b.uuid}`, { intent: "share", minutes: "999999" }, { cookie }),
+      { params: { uuid: b.uuid } },
+    );
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors.minutes).toBe(
+      "Choose how long the link works.",
+    );
+    const owner = await call(publicLoader, get(`/beacons/dashboard/${b.uuid}`, cookie), {
+      params: { uuid: b.uuid },
+    });
     expect(owner.status).toBe(302);
     expect(owner.headers.get("location")).toBe(`/dashboard/beacon/${b.uuid}`);
-    const stranger = await call(publicLoader, get(`/beacons/dashboard/${b.uuid}`, await cookieOf("other", "other123")), { params: { uuid: b.uuid } });
+    const stranger = await call(
+      publicLoader,
+      get(`/beacons/dashboard/${b.uuid}`, await cookieOf("other", "other123")),
+      { params: { uuid: b.uuid } },
+    );
     expect(stranger.status).toBe(404);
   });
 });
@@ -266,11 +413,27 @@ describe("coverage map", () => {
     expect(data.cells.length).toBeLessThan(truth.cells.length);
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/imei|devices|354800/);
-    for (const c of data.cells) expect(Object.keys(c).sort()).toEqual(["avgDbm", "east", "lat", "lng", "north", "quality", "samples", "south", "west"]);
+    for (const c of data.cells)
+      expect(Object.keys(c).sort()).toEqual([
+        "avgDbm",
+        "east",
+        "lat",
+        "lng",
+        "north",
+        "quality",
+        "samples",
+        "south",
+        "west",
+      ]);
     await faults({ down: true });
     try {
-      await prisma.coverageSnapshot.updateMany({ data: { fetchedAt: new Date(Date.now() - 3_600_000) } });
-      const cached = (await (await call(coverageLoader, get("/coverage-map"))).json()) as { cells: unknown[]; stale: boolean };
+      await prisma.coverageSnapshot.updateMany({
+        data: { fetchedAt: new Date(Date.now() - 3_600_000) },
+      });
+      const cached = (await (await call(coverageLoader, get("/coverage-map"))).json()) as {
+        cells: unknown[];
+        stale: boolean;
+      };
       expect(cached.cells).toEqual(data.cells);
       expect(cached.stale).toBe(true);
     } finally {

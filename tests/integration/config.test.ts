@@ -10,7 +10,13 @@ const run = promisify(execFile);
 async function start(env: Record<string, string>) {
   try {
     await run(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
-      env: { ...process.env, NODE_ENV: "development", DATA_DIR: ".data/config-test", PORT: "0", ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        DATA_DIR: ".data/config-test",
+        PORT: "0",
+        ...env,
+      },
       timeout: 60_000,
     });
     return { code: 0, stderr: "", stdout: "" };
@@ -22,16 +28,23 @@ async function start(env: Record<string, string>) {
 
 describe("configuration", () => {
   it("names the bad variable", () => {
-    expect(() => parseEnv({ DATABASE_URL: "nonsense" })).toThrow(/DATABASE_URL must be a postgresql:\/\/ URL/);
+    expect(() => parseEnv({ DATABASE_URL: "nonsense" })).toThrow(
+      /DATABASE_URL must be a postgresql:\/\/ URL/,
+    );
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /SESSION_SECRET is required in production/,
+    );
     expect(parseEnv({}).UPSTREAM_TIMEOUT_MS).toBe(4000);
   });
 
   it("stops the start with one line, no stack trace, for DATABASE_URL=nonsense", async () => {
     const r = await start({ DATABASE_URL: "nonsense" });
     expect(r.code).toBe(1);
-    const lines = r.stderr.trim().split("\n").filter((l) => !/npm warn/i.test(l));
+    const lines = r.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !/npm warn/i.test(l));
     expect(lines).toEqual([expect.stringMatching(/^Tracksmith cannot start: .*DATABASE_URL/)]);
     expect(r.stderr).not.toMatch(/\s+at\s+\S+:\d+:\d+/);
   });
@@ -39,7 +52,9 @@ describe("configuration", () => {
   it("stops the start with one line for an unreachable database", async () => {
     const r = await start({ DATABASE_URL: "postgresql://u:secret@127.0.0.1:1/x" });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Tracksmith cannot start: DATABASE_URL postgresql:\/\/u:\*\*\*@127\.0\.0\.1:1\/x cannot be reached/m);
+    expect(r.stderr).toMatch(
+      /^Tracksmith cannot start: DATABASE_URL postgresql:\/\/u:\*\*\*@127\.0\.0\.1:1\/x cannot be reached/m,
+    );
     expect(r.stderr).not.toContain("secret");
   });
 
@@ -47,6 +62,8 @@ describe("configuration", () => {
     const databaseUrl = await useTestDatabase();
     const r = await start({ DATABASE_URL: databaseUrl, UPSTREAM_API_URL: "http://127.0.0.1:9/" });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Tracksmith cannot start: UPSTREAM_API_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/m);
+    expect(r.stderr).toMatch(
+      /^Tracksmith cannot start: UPSTREAM_API_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/m,
+    );
   });
 });

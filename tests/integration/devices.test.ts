@@ -2,13 +2,31 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import {
-  changeDeviceIcon, deleteDeviceGeofence, FieldError, listDevices, renameDevice, requireDevice, saveDeviceGeofence,
-  setDeviceGroups, setDevicePermDriver, setDeviceTags, syncDevices, syncInfo, companyTagList, companyGroupList, type Auth,
+  changeDeviceIcon,
+  deleteDeviceGeofence,
+  FieldError,
+  listDevices,
+  renameDevice,
+  requireDevice,
+  saveDeviceGeofence,
+  setDeviceGroups,
+  setDevicePermDriver,
+  setDeviceTags,
+  syncDevices,
+  syncInfo,
+  companyTagList,
+  companyGroupList,
+  type Auth,
 } from "~/services/devices.server";
 import { subscribe, type DeviceChange } from "~/services/live.server";
 import { mapPayload } from "~/services/map-data.server";
 import { decodeMap } from "~/lib/map-data";
-import { createShareLink, newShareToken, resolveShareLink, revokeShareLink } from "~/services/sharing.server";
+import {
+  createShareLink,
+  newShareToken,
+  resolveShareLink,
+  revokeShareLink,
+} from "~/services/sharing.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { upstreamAuth, useSimulator } from "../support/upstream";
@@ -43,7 +61,9 @@ describe("device cache", () => {
     const truth = await up.iotDevices(upstream(admin.token));
     expect(devices.length).toBe(truth.length);
     const names = devices.map((d) => d.nickname);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })),
+    );
     expect(sync.okAt).not.toBeNull();
     expect(sync.stale).toBe(false);
     const theirs = await listDevices(other);
@@ -69,7 +89,9 @@ describe("device cache", () => {
     expect(count("offline")).toBe(truth.offline);
     // Moving/idling can change between the two reads; the sum of the stationary and live states cannot.
     expect(Math.abs(count("moving") - truth.moving!)).toBeLessThanOrEqual(1);
-    expect(count("moving") + count("idling") + count("resting")).toBe(truth.moving! + truth.idling! + truth.resting!);
+    expect(count("moving") + count("idling") + count("resting")).toBe(
+      truth.moving! + truth.idling! + truth.resting!,
+    );
   });
 
   it("writes go upstream first, then to the cache, and are published live", async () => {
@@ -78,7 +100,9 @@ describe("device cache", () => {
     const un = subscribe(1, (b) => seen.push(b), 10);
     await renameDevice(admin, d.imei, "Zz Renamed");
     expect((await requireDevice(admin, d.imei)).nickname).toBe("Zz Renamed");
-    expect((await up.iotDevices(upstream(admin.token))).find((x) => x.imei === d.imei)!.nickname).toBe("Zz Renamed");
+    expect(
+      (await up.iotDevices(upstream(admin.token))).find((x) => x.imei === d.imei)!.nickname,
+    ).toBe("Zz Renamed");
     await new Promise((r) => setTimeout(r, 50));
     un();
     expect(seen.flat()).toContainEqual({ imei: d.imei, nickname: "Zz Renamed" });
@@ -94,7 +118,10 @@ describe("device cache", () => {
     expect(await setDevicePermDriver(admin, d.imei, "Alice Driver")).toEqual({ ok: true });
     sim.setFaults({ failPaths: ["/vehicles/vehicle"] });
     try {
-      expect(await setDevicePermDriver(admin, d.imei, "Bob Fallback")).toEqual({ ok: false, alert: "ERROR FOR NOW" });
+      expect(await setDevicePermDriver(admin, d.imei, "Bob Fallback")).toEqual({
+        ok: false,
+        alert: "ERROR FOR NOW",
+      });
     } finally {
       sim.setFaults({ failPaths: [] });
     }
@@ -112,7 +139,11 @@ describe("device cache", () => {
     const d = (await listDevices(admin)).devices[2]!;
     const tags = await companyTagList(admin);
     const groups = await companyGroupList(admin);
-    expect(groups.map((x) => x.nickname)).toEqual([...groups.map((x) => x.nickname)].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+    expect(groups.map((x) => x.nickname)).toEqual(
+      [...groups.map((x) => x.nickname)].sort((a, b) =>
+        a.localeCompare(b, undefined, { sensitivity: "base" }),
+      ),
+    );
     await setDeviceTags(admin, d.imei, [tags[0]!.id]);
     expect((await requireDevice(admin, d.imei)).tags.map((t) => t.id)).toEqual([tags[0]!.id]);
     const e = await thrown(setDeviceTags(admin, d.imei, [999999]));
@@ -125,9 +156,15 @@ describe("device cache", () => {
   it("saves and deletes a geofence (both fields null afterwards, SPEC §4)", async () => {
     const d = (await listDevices(admin)).devices[3]!;
     await saveDeviceGeofence(admin, d.imei, { lat: -27.47, lng: 153.02, meters: 250 });
-    expect(await requireDevice(admin, d.imei)).toMatchObject({ geofenceGps: "-27.47,153.02", geofenceMeters: 250 });
+    expect(await requireDevice(admin, d.imei)).toMatchObject({
+      geofenceGps: "-27.47,153.02",
+      geofenceMeters: 250,
+    });
     await deleteDeviceGeofence(admin, d.imei);
-    expect(await requireDevice(admin, d.imei)).toMatchObject({ geofenceGps: null, geofenceMeters: null });
+    expect(await requireDevice(admin, d.imei)).toMatchObject({
+      geofenceGps: null,
+      geofenceMeters: null,
+    });
   });
 
   it("keeps serving the cache when the upstream is down, and says since when", async () => {
@@ -155,7 +192,9 @@ describe("device cache", () => {
     const { devices } = await listDevices(admin);
     expect(decoded.map((d) => d.imei)).toEqual(devices.map((d) => d.imei));
     expect(zlib.gunzipSync(p.live.gzip).equals(p.live.json)).toBe(true);
-    expect((p.live.gzip.length + p.staticPart.gzip.length) / devices.length).toBeLessThanOrEqual(60);
+    expect((p.live.gzip.length + p.staticPart.gzip.length) / devices.length).toBeLessThanOrEqual(
+      60,
+    );
   });
 });
 
@@ -175,7 +214,9 @@ describe("share links", () => {
     const now = Date.now();
     const link = await createShareLink(admin, 1, d.imei, 60, now);
     expect((await resolveShareLink(link.id, now + 1000)).vehicle.nickname).toBe(d.nickname);
-    expect(((await thrown(resolveShareLink(link.id, now + 61 * 60_000))) as Response).status).toBe(404);
+    expect(((await thrown(resolveShareLink(link.id, now + 61 * 60_000))) as Response).status).toBe(
+      404,
+    );
     expect(await revokeShareLink(other, link.id)).toBe(false);
     expect(await revokeShareLink(admin, link.id)).toBe(true);
     expect(((await thrown(resolveShareLink(link.id, now + 1000))) as Response).status).toBe(404);

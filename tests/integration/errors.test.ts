@@ -18,13 +18,20 @@ describe("errors in the production build", () => {
     });
     const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
     const handler = createRequestHandler(build, "production");
-    const cookie = await createCookie("__Host-tracksmith", { secrets: [secret] }).serialize("session-id-that-needs-the-database");
+    const cookie = await createCookie("__Host-tracksmith", { secrets: [secret] }).serialize(
+      "session-id-that-needs-the-database",
+    );
     for (const url of ["/dashboard/assets", "/login", "/dashboard/trips"]) {
-      const res = await handler(new Request(`https://app.example${url}`, { headers: { cookie } }), { cspNonce: "n", clientAddress: "1" });
+      const res = await handler(new Request(`https://app.example${url}`, { headers: { cookie } }), {
+        cspNonce: "n",
+        clientAddress: "1",
+      });
       const body = await res.text();
       expect(res.status, url).toBe(500);
       expect(body).not.toMatch(/\bat \S+ \(|\.ts:\d+|\.js:\d+/); // stack frames
-      expect(body).not.toMatch(/ECONNREFUSED|prisma|select |insert |postgresql:\/\/|hunter2|Bearer|eyJ/i);
+      expect(body).not.toMatch(
+        /ECONNREFUSED|prisma|select |insert |postgresql:\/\/|hunter2|Bearer|eyJ/i,
+      );
     }
   });
 });

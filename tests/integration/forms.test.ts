@@ -10,7 +10,10 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loader as dashboardLoader, action as dashboardAction } from "~/routes/dashboard.dashboard-forms";
+import {
+  loader as dashboardLoader,
+  action as dashboardAction,
+} from "~/routes/dashboard.dashboard-forms";
 import { loader as publicLoader, action as publicAction } from "~/routes/forms.$id";
 import { loader as thanksLoader } from "~/routes/form-submitted-thankyou";
 import { action as loginAction } from "~/routes/login";
@@ -18,7 +21,11 @@ import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { forwardSubmission, NO_SESSION_ERROR } from "~/services/form-forwarding.server";
 import { createFormLink } from "~/services/form-links.server";
-import { addressKey, FORM_RATE_LIMIT_MESSAGE, FORM_SUBMISSION_LIMIT } from "~/services/rate-limit.server";
+import {
+  addressKey,
+  FORM_RATE_LIMIT_MESSAGE,
+  FORM_SUBMISSION_LIMIT,
+} from "~/services/rate-limit.server";
 import { newShareToken } from "~/services/sharing.server";
 import { listFormSubmissions } from "~/services/upstream/forms.server";
 import { resetBreakers } from "~/services/upstream/resilience";
@@ -30,8 +37,27 @@ import { APP, call, cookieFrom, formPost, get } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 
 const PAGE = "/dashboard/dashboard-forms";
-const INTERNAL = ["created_by", "company_id", "companyId", "companyid", "notify_emails", "internal_notes", "export_column", "safety@harbour.example", "Alex Morgan", "workshop manager", "VEHICLE"];
-const GOOD = { vehicle: "TRK-12", odometer: "120345", check_date: "2026-02-28", tyres: "OK", lights_ok: "on", defects: "" };
+const INTERNAL = [
+  "created_by",
+  "company_id",
+  "companyId",
+  "companyid",
+  "notify_emails",
+  "internal_notes",
+  "export_column",
+  "safety@harbour.example",
+  "Alex Morgan",
+  "workshop manager",
+  "VEHICLE",
+];
+const GOOD = {
+  vehicle: "TRK-12",
+  odometer: "120345",
+  check_date: "2026-02-28",
+  tyres: "OK",
+  lights_ok: "on",
+  defects: "",
+};
 
 let sim: Simulator;
 let dbUrl: string;
@@ -45,21 +71,39 @@ async function signIn(username: string, password: string) {
 }
 
 async function faults(f: Record<string, unknown>) {
-  await fetch(`${sim.url}/__sim/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(f) });
+  await fetch(`${sim.url}/__sim/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(f),
+  });
   resetBreakers();
 }
 
 /** Makes a link through the dashboard as `user`; returns its token. */
 async function makeLink(user = "admin", fields: Record<string, string> = {}) {
-  const res = await call(dashboardAction, formPost(PAGE, { intent: "link-create", formId: "301", label: "Depot QR code", minutes: "1440", ...fields }, { cookie: cookies[user]! }));
+  const res = await call(
+    dashboardAction,
+    formPost(
+      PAGE,
+      { intent: "link-create", formId: "301", label: "Depot QR code", minutes: "1440", ...fields },
+      { cookie: cookies[user]! },
+    ),
+  );
   expect(res.status).toBe(302);
-  return decodeURIComponent(new URL(res.headers.get("location")!, APP).searchParams.get("created")!);
+  return decodeURIComponent(
+    new URL(res.headers.get("location")!, APP).searchParams.get("created")!,
+  );
 }
 
 const submit = (token: string, fields: Record<string, string>, clientAddress = "198.51.100.7") =>
   call(publicAction, formPost(`/forms/${token}`, fields), { params: { id: token }, clientAddress });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
@@ -72,7 +116,13 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 beforeAll(async () => {
   dbUrl = await useTestDatabase();
   sim = await useSimulator();
-  for (const [u, p] of [["admin", "admin123"], ["other", "other123"], ["driver", "driver123"], ["demo", "demo123"]] as const) cookies[u] = await signIn(u, p);
+  for (const [u, p] of [
+    ["admin", "admin123"],
+    ["other", "other123"],
+    ["driver", "driver123"],
+    ["demo", "demo123"],
+  ] as const)
+    cookies[u] = await signIn(u, p);
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
   html = (r) => handler(r, { cspNonce: "n", clientAddress: "198.51.100.7" });
@@ -88,16 +138,32 @@ describe("the forms dashboard", () => {
     const res = await call(dashboardLoader, get(PAGE, cookies.admin));
     expect(res.status).toBe(200);
     const data = await res.json();
-    expect(data.forms.map((f: { id: number; title: string }) => [f.id, f.title])).toEqual([[301, "Vehicle pre-start check"], [302, "Incident report"], [303, "Delivery sign-off"]]);
+    expect(data.forms.map((f: { id: number; title: string }) => [f.id, f.title])).toEqual([
+      [301, "Vehicle pre-start check"],
+      [302, "Incident report"],
+      [303, "Delivery sign-off"],
+    ]);
     expect(data.canManage).toBe(true);
     expect(JSON.stringify(data.forms)).not.toContain("notify_emails");
 
     const token = await makeLink();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
-    const after = await (await call(dashboardLoader, get(`${PAGE}?created=${token}`, cookies.admin))).json();
+    const after = await (
+      await call(dashboardLoader, get(`${PAGE}?created=${token}`, cookies.admin))
+    ).json();
     expect(after.created).toBe(token);
-    expect(after.links).toEqual([expect.objectContaining({ id: token, formId: 301, label: "Depot QR code", status: "active", active: true, submissions: 0, title: "Vehicle pre-start check" })]);
+    expect(after.links).toEqual([
+      expect.objectContaining({
+        id: token,
+        formId: 301,
+        label: "Depot QR code",
+        status: "active",
+        active: true,
+        submissions: 0,
+        title: "Vehicle pre-start check",
+      }),
+    ]);
     const link = await prisma.formLink.findUniqueOrThrow({ where: { id: token } });
     expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(24 * 3_600_000);
     expect(link).toMatchObject({ companyId: 1, formId: 301, createdBy: 1001 });
@@ -111,7 +177,14 @@ describe("the forms dashboard", () => {
       [{ minutes: "forever" }, "minutes", "Choose how long the link works."],
     ];
     for (const [fields, field, message] of cases) {
-      const res = await call(dashboardAction, formPost(PAGE, { intent: "link-create", formId: "301", label: "Subbies", minutes: "60", ...fields }, { cookie: cookies.admin! }));
+      const res = await call(
+        dashboardAction,
+        formPost(
+          PAGE,
+          { intent: "link-create", formId: "301", label: "Subbies", minutes: "60", ...fields },
+          { cookie: cookies.admin! },
+        ),
+      );
       expect(res.status).toBe(400);
       const body = await res.json();
       expect(body.formId).toBe(301);
@@ -123,7 +196,18 @@ describe("the forms dashboard", () => {
 
   it("needs forms_view to look and forms_add or forms_edit to make or revoke links", async () => {
     expect((await call(dashboardLoader, get(PAGE, cookies.driver))).status).toBe(403);
-    expect((await call(dashboardAction, formPost(PAGE, { intent: "link-create", formId: "301", label: "x", minutes: "60" }, { cookie: cookies.driver! }))).status).toBe(403);
+    expect(
+      (
+        await call(
+          dashboardAction,
+          formPost(
+            PAGE,
+            { intent: "link-create", formId: "301", label: "x", minutes: "60" },
+            { cookie: cookies.driver! },
+          ),
+        )
+      ).status,
+    ).toBe(403);
     expect((await call(dashboardLoader, get(PAGE))).status).toBe(302);
     // The demo user keeps forms_view but loses forms_add and forms_edit.
     const demo = await prisma.session.findFirstOrThrow({ where: { userId: 1004 } });
@@ -134,31 +218,62 @@ describe("the forms dashboard", () => {
     expect(view.status).toBe(200);
     expect((await view.json()).canManage).toBe(false);
     const token = await makeLink();
-    for (const fields of [{ intent: "link-create", formId: "301", label: "x", minutes: "60" }, { intent: "link-revoke", id: token, confirm: "yes" }] as Record<string, string>[]) {
-      expect((await call(dashboardAction, formPost(PAGE, fields, { cookie: cookies.demo! }))).status).toBe(403);
+    for (const fields of [
+      { intent: "link-create", formId: "301", label: "x", minutes: "60" },
+      { intent: "link-revoke", id: token, confirm: "yes" },
+    ] as Record<string, string>[]) {
+      expect(
+        (await call(dashboardAction, formPost(PAGE, fields, { cookie: cookies.demo! }))).status,
+      ).toBe(403);
     }
-    expect((await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).revokedAt).toBeNull();
+    expect(
+      (await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).revokedAt,
+    ).toBeNull();
     data.user.permissions = { ...data.user.permissions, forms_add: true };
     await prisma.session.update({ where: { id: demo.id }, data: { data } });
-    expect((await (await call(dashboardLoader, get(PAGE, cookies.demo))).json()).canManage).toBe(true);
+    expect((await (await call(dashboardLoader, get(PAGE, cookies.demo))).json()).canManage).toBe(
+      true,
+    );
   });
 
   it("revokes only after a confirmation; another company's link or form is a 404 at every step", async () => {
     const token = await makeLink();
-    const ask = await call(dashboardAction, formPost(PAGE, { intent: "link-revoke", id: token }, { cookie: cookies.admin! }));
+    const ask = await call(
+      dashboardAction,
+      formPost(PAGE, { intent: "link-revoke", id: token }, { cookie: cookies.admin! }),
+    );
     expect(await ask.json()).toEqual({ intent: "link-revoke", confirmFor: token });
-    expect((await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).revokedAt).toBeNull();
-    for (const fields of [{ intent: "link-revoke", id: token }, { intent: "link-revoke", id: token, confirm: "yes" }, { intent: "link-create", formId: "301", label: "Mine", minutes: "60" }] as Record<string, string>[]) {
+    expect(
+      (await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).revokedAt,
+    ).toBeNull();
+    for (const fields of [
+      { intent: "link-revoke", id: token },
+      { intent: "link-revoke", id: token, confirm: "yes" },
+      { intent: "link-create", formId: "301", label: "Mine", minutes: "60" },
+    ] as Record<string, string>[]) {
       const res = await call(dashboardAction, formPost(PAGE, fields, { cookie: cookies.other! }));
       expect(res.status, JSON.stringify(fields)).toBe(404);
     }
-    expect((await call(dashboardLoader, get(`${PAGE}?link=${token}`, cookies.other))).status).toBe(404);
-    expect((await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).revokedAt).toBeNull();
+    expect((await call(dashboardLoader, get(`${PAGE}?link=${token}`, cookies.other))).status).toBe(
+      404,
+    );
+    expect(
+      (await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).revokedAt,
+    ).toBeNull();
     expect(await prisma.formLink.count()).toBe(1);
-    const done = await call(dashboardAction, formPost(PAGE, { intent: "link-revoke", id: token, confirm: "yes" }, { cookie: cookies.admin! }));
+    const done = await call(
+      dashboardAction,
+      formPost(
+        PAGE,
+        { intent: "link-revoke", id: token, confirm: "yes" },
+        { cookie: cookies.admin! },
+      ),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe(`${PAGE}?done=revoked`);
-    const data = await (await call(dashboardLoader, get(`${PAGE}?done=revoked`, cookies.admin))).json();
+    const data = await (
+      await call(dashboardLoader, get(`${PAGE}?done=revoked`, cookies.admin))
+    ).json();
     expect(data.links[0]).toMatchObject({ id: token, status: "revoked", active: false });
     expect(data.done).toBe("revoked");
   });
@@ -166,16 +281,29 @@ describe("the forms dashboard", () => {
   it("keeps links and answers visible with a clear message while the upstream is down, and makes no link then", async () => {
     const token = await makeLink();
     expect((await submit(token, GOOD)).status).toBe(302);
-    await until(() => prisma.formSubmission.findFirstOrThrow(), (r) => r.forwardedAt !== null, "the first forward");
+    await until(
+      () => prisma.formSubmission.findFirstOrThrow(),
+      (r) => r.forwardedAt !== null,
+      "the first forward",
+    );
     await faults({ down: true });
     const data = await (await call(dashboardLoader, get(PAGE, cookies.admin))).json();
     expect(data.forms).toBeNull();
     expect(data.formsError).toMatch(/could not be loaded from the tracking service/);
     expect(data.links.map((l: { id: string }) => l.id)).toEqual([token]);
     expect(data.submissions).toHaveLength(1);
-    const res = await call(dashboardAction, formPost(PAGE, { intent: "link-create", formId: "301", label: "Later", minutes: "60" }, { cookie: cookies.admin! }));
+    const res = await call(
+      dashboardAction,
+      formPost(
+        PAGE,
+        { intent: "link-create", formId: "301", label: "Later", minutes: "60" },
+        { cookie: cookies.admin! },
+      ),
+    );
     expect(res.status).toBe(503);
-    expect((await res.json()).reply.error[""]).toEqual(["The tracking service did not answer, so no link was made. Please try again in a moment."]);
+    expect((await res.json()).reply.error[""]).toEqual([
+      "The tracking service did not answer, so no link was made. Please try again in a moment.",
+    ]);
     expect(await prisma.formLink.count()).toBe(1);
   });
 });
@@ -190,26 +318,57 @@ describe("the public form", () => {
     const data = await res.json();
     expect(Object.keys(data).sort()).toEqual(["expiresAt", "form"]);
     expect(Object.keys(data.form).sort()).toEqual(["description", "fields", "title"]);
-    for (const f of data.form.fields) expect(Object.keys(f).every((k) => ["id", "label", "type", "required", "options"].includes(k))).toBe(true);
-    expect(data.form.fields.map((f: { id: string }) => f.id)).toEqual(["vehicle", "odometer", "check_date", "tyres", "lights_ok", "defects"]);
+    for (const f of data.form.fields)
+      expect(
+        Object.keys(f).every((k) => ["id", "label", "type", "required", "options"].includes(k)),
+      ).toBe(true);
+    expect(data.form.fields.map((f: { id: string }) => f.id)).toEqual([
+      "vehicle",
+      "odometer",
+      "check_date",
+      "tyres",
+      "lights_ok",
+      "defects",
+    ]);
 
     // The page as a signed-in admin's browser would get it: still nothing of the session.
     const session = await prisma.session.findFirstOrThrow({ where: { userId: 1001 } });
     const upstreamToken = (session.data as { token: string }).token;
-    const page = await html(new Request(`${APP}/forms/${token}`, { headers: { cookie: cookies.admin! } }));
+    const page = await html(
+      new Request(`${APP}/forms/${token}`, { headers: { cookie: cookies.admin! } }),
+    );
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain("Vehicle pre-start check");
     expect(text).toContain("Lights and indicators work");
-    for (const secret of [...INTERNAL, upstreamToken, session.id, upstreamToken.split(".")[1]!, "Harbour Logistics"]) expect(text, secret).not.toContain(secret);
+    for (const secret of [
+      ...INTERNAL,
+      upstreamToken,
+      session.id,
+      upstreamToken.split(".")[1]!,
+      "Harbour Logistics",
+    ])
+      expect(text, secret).not.toContain(secret);
     expect(JSON.stringify(data)).not.toMatch(new RegExp(INTERNAL.join("|")));
   });
 
   it("answers a guessed, malformed, expired or revoked link with the same 404, to the page and to answers", async () => {
     const admin = await upstreamAuth("admin", "admin123");
-    const expired = await createFormLink(admin, 1001, { formId: 302, label: "Old", minutes: 60 }, Date.now() - 61 * 60_000);
+    const expired = await createFormLink(
+      admin,
+      1001,
+      { formId: 302, label: "Old", minutes: 60 },
+      Date.now() - 61 * 60_000,
+    );
     const revoked = await makeLink();
-    await call(dashboardAction, formPost(PAGE, { intent: "link-revoke", id: revoked, confirm: "yes" }, { cookie: cookies.admin! }));
+    await call(
+      dashboardAction,
+      formPost(
+        PAGE,
+        { intent: "link-revoke", id: revoked, confirm: "yes" },
+        { cookie: cookies.admin! },
+      ),
+    );
     const bodies = new Set<string>();
     for (const token of [newShareToken(), "short", "x".repeat(200), expired.id, revoked]) {
       const res = await call(publicLoader, get(`/forms/${token}`), { params: { id: token } });
@@ -228,7 +387,14 @@ describe("the public form", () => {
 
   it("checks answers against the snapshot: 422 with the message next to each question and the answers kept", async () => {
     const token = await makeLink();
-    const res = await submit(token, { ...GOOD, odometer: "lots", tyres: "Flat", lights_ok: "", vehicle: "  ", defects: "Cracked mirror" });
+    const res = await submit(token, {
+      ...GOOD,
+      odometer: "lots",
+      tyres: "Flat",
+      lights_ok: "",
+      vehicle: "  ",
+      defects: "Cracked mirror",
+    });
     expect(res.status).toBe(422);
     const reply = await res.json();
     expect(reply.error).toEqual({
@@ -237,11 +403,23 @@ describe("the public form", () => {
       tyres: ["Please choose one of the options."],
       lights_ok: ["Please tick this box to confirm."],
     });
-    expect(reply.initialValue).toMatchObject({ odometer: "lots", defects: "Cracked mirror", check_date: "2026-02-28" });
+    expect(reply.initialValue).toMatchObject({
+      odometer: "lots",
+      defects: "Cracked mirror",
+      check_date: "2026-02-28",
+    });
     expect(await prisma.formSubmission.count()).toBe(0);
     // Without JavaScript the page itself shows them.
     const page = await html(
-      new Request(`${APP}/forms/${token}`, { method: "POST", body: new URLSearchParams({ ...GOOD, odometer: "lots" }), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP, host: new URL(APP).host } }),
+      new Request(`${APP}/forms/${token}`, {
+        method: "POST",
+        body: new URLSearchParams({ ...GOOD, odometer: "lots" }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: APP,
+          host: new URL(APP).host,
+        },
+      }),
     );
     expect(page.status).toBe(422);
     const text = await page.text();
@@ -251,19 +429,49 @@ describe("the public form", () => {
 
   it("stores good answers, goes to the thank-you page and forwards them to the upstream at once", async () => {
     const token = await makeLink();
-    const res = await submit(token, { ...GOOD, defects: "Chipped windscreen", smuggled: "<script>" });
+    const res = await submit(token, {
+      ...GOOD,
+      defects: "Chipped windscreen",
+      smuggled: "<script>",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/form-submitted-thankyou?form=${token}`);
-    const row = await until(() => prisma.formSubmission.findFirstOrThrow(), (r) => r.forwardedAt !== null, "the first forward");
-    expect(row).toMatchObject({ companyId: 1, formId: 301, linkId: token, attempts: 1, lastError: null, rejectedAt: null });
-    expect(row.answers).toEqual({ vehicle: "TRK-12", odometer: 120345, check_date: "2026-02-28", tyres: "OK", lights_ok: true, defects: "Chipped windscreen" });
+    const row = await until(
+      () => prisma.formSubmission.findFirstOrThrow(),
+      (r) => r.forwardedAt !== null,
+      "the first forward",
+    );
+    expect(row).toMatchObject({
+      companyId: 1,
+      formId: 301,
+      linkId: token,
+      attempts: 1,
+      lastError: null,
+      rejectedAt: null,
+    });
+    expect(row.answers).toEqual({
+      vehicle: "TRK-12",
+      odometer: 120345,
+      check_date: "2026-02-28",
+      tyres: "OK",
+      lights_ok: true,
+      defects: "Chipped windscreen",
+    });
     expect(row.addressKey).not.toContain("198.51.100.7");
     const admin = await upstreamAuth("admin", "admin123");
     const upstreamRows = await listFormSubmissions(upstream(admin.token), 301);
     const mine = upstreamRows.filter((s) => s.reference === row.id);
-    expect(mine).toEqual([expect.objectContaining({ id: row.upstreamId, answers: row.answers, link_label: "Depot QR code" })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: row.upstreamId,
+        answers: row.answers,
+        link_label: "Depot QR code",
+      }),
+    ]);
 
-    const thanks = await (await call(thanksLoader, get(`/form-submitted-thankyou?form=${token}`))).json();
+    const thanks = await (
+      await call(thanksLoader, get(`/form-submitted-thankyou?form=${token}`))
+    ).json();
     expect(thanks).toEqual({ title: "Vehicle pre-start check", again: `/forms/${token}` });
     for (const q of ["", `?form=${newShareToken()}`, "?form=nonsense"]) {
       const r = await call(thanksLoader, get(`/form-submitted-thankyou${q}`));
@@ -271,20 +479,42 @@ describe("the public form", () => {
       expect(await r.json()).toEqual({ title: null, again: null });
     }
 
-    const board = await (await call(dashboardLoader, get(`${PAGE}?link=${token}`, cookies.admin))).json();
-    expect(board.filter).toEqual({ id: token, label: "Depot QR code", title: "Vehicle pre-start check" });
+    const board = await (
+      await call(dashboardLoader, get(`${PAGE}?link=${token}`, cookies.admin))
+    ).json();
+    expect(board.filter).toEqual({
+      id: token,
+      label: "Depot QR code",
+      title: "Vehicle pre-start check",
+    });
     expect(board.links[0].submissions).toBe(1);
     expect(board.submissions).toEqual([
-      expect.objectContaining({ id: row.id, status: "forwarded", linkLabel: "Depot QR code", title: "Vehicle pre-start check" }),
+      expect.objectContaining({
+        id: row.id,
+        status: "forwarded",
+        linkLabel: "Depot QR code",
+        title: "Vehicle pre-start check",
+      }),
     ]);
-    expect(board.submissions[0].answers).toContainEqual({ id: "lights_ok", label: "Lights and indicators work", value: "Yes" });
+    expect(board.submissions[0].answers).toContainEqual({
+      id: "lights_ok",
+      label: "Lights and indicators work",
+      value: "Yes",
+    });
   });
 
   it("limits answers per link and address, keeping what was typed; other addresses still get through", async () => {
     const token = await makeLink();
     const key = addressKey("198.51.100.7");
     await prisma.formSubmission.createMany({
-      data: Array.from({ length: FORM_SUBMISSION_LIMIT.max }, () => ({ linkId: token, companyId: 1, formId: 301, answers: {}, addressKey: key, forwardedAt: new Date() })),
+      data: Array.from({ length: FORM_SUBMISSION_LIMIT.max }, () => ({
+        linkId: token,
+        companyId: 1,
+        formId: 301,
+        answers: {},
+        addressKey: key,
+        forwardedAt: new Date(),
+      })),
     });
     const res = await submit(token, GOOD);
     expect(res.status).toBe(429);
@@ -293,18 +523,51 @@ describe("the public form", () => {
     expect(reply.initialValue.vehicle).toBe("TRK-12");
     expect((await submit(token, GOOD, "198.51.100.8")).status).toBe(302);
     expect(await prisma.formSubmission.count()).toBe(FORM_SUBMISSION_LIMIT.max + 1);
-    await until(() => prisma.formSubmission.count({ where: { forwardedAt: null } }), (n) => n === 0, "the forward");
+    await until(
+      () => prisma.formSubmission.count({ where: { forwardedAt: null } }),
+      (n) => n === 0,
+      "the forward",
+    );
   });
 
   it("never answers 5xx, whatever is posted to a live link (property-based)", async () => {
     const token = await makeLink();
-    const keys = fc.constantFrom("vehicle", "odometer", "check_date", "tyres", "lights_ok", "defects", "other", "__intent__", "vehicle.x", "tyres[0]");
-    const value = fc.oneof(fc.string(), fc.constantFrom("", " ", "on", "OK", "1e309", "-0", "2026-02-29", "NaN", "\u0000", "x".repeat(6000)));
+    const keys = fc.constantFrom(
+      "vehicle",
+      "odometer",
+      "check_date",
+      "tyres",
+      "lights_ok",
+      "defects",
+      "other",
+      "__intent__",
+      "vehicle.x",
+      "tyres[0]",
+    );
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        "",
+        " ",
+        "on",
+        "OK",
+        "1e309",
+        "-0",
+        "2026-02-29",
+        "NaN",
+        "\u0000",
+        "x".repeat(6000),
+      ),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(keys, value, { maxKeys: 8 }), fc.integer({ min: 1, max: 250 }), async (fields, n) => {
-        const res = await submit(token, fields as Record<string, string>, `203.0.113.${n}`);
-        expect([302, 422, 429], JSON.stringify(fields)).toContain(res.status);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(keys, value, { maxKeys: 8 }),
+        fc.integer({ min: 1, max: 250 }),
+        async (fields, n) => {
+          const res = await submit(token, fields as Record<string, string>, `203.0.113.${n}`);
+          expect([302, 422, 429], JSON.stringify(fields)).toContain(res.status);
+        },
+      ),
       { numRuns: 150, seed: 20261123 },
     );
   });
@@ -315,7 +578,11 @@ describe("forwarding", () => {
     const token = await makeLink();
     await faults({ down: true });
     expect((await submit(token, GOOD)).status).toBe(302);
-    const pending = await until(() => prisma.formSubmission.findFirstOrThrow(), (r) => r.attempts === 1 && r.lastError !== null, "the failed first attempt");
+    const pending = await until(
+      () => prisma.formSubmission.findFirstOrThrow(),
+      (r) => r.attempts === 1 && r.lastError !== null,
+      "the failed first attempt",
+    );
     expect(pending.forwardedAt).toBeNull();
     expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     await faults({ down: false });
@@ -325,10 +592,17 @@ describe("forwarding", () => {
     const sent = await prisma.formSubmission.findUniqueOrThrow({ where: { id: pending.id } });
     expect(sent).toMatchObject({ attempts: 2, lastError: null });
     // A repeat whose first answer was lost (forwardedAt never written) is recognised by the upstream.
-    await prisma.formSubmission.update({ where: { id: sent.id }, data: { forwardedAt: null, nextAttemptAt: new Date(0) } });
+    await prisma.formSubmission.update({
+      where: { id: sent.id },
+      data: { forwardedAt: null, nextAttemptAt: new Date(0) },
+    });
     expect(await forwardSubmission(sent.id)).toBe("forwarded");
     const admin = await upstreamAuth("admin", "admin123");
-    expect((await listFormSubmissions(upstream(admin.token), 301)).filter((s) => s.reference === sent.id)).toHaveLength(1);
+    expect(
+      (await listFormSubmissions(upstream(admin.token), 301)).filter(
+        (s) => s.reference === sent.id,
+      ),
+    ).toHaveLength(1);
     expect(await forwardSubmission(sent.id)).toBe("skipped");
     expect(jobs.find((j) => j.name === "form-forward")?.cron).toBe("* * * * *");
   });
@@ -338,24 +612,71 @@ describe("forwarding", () => {
     const saved = await prisma.session.findMany({ where: { companyId: 1 } });
     await prisma.session.deleteMany({ where: { companyId: 1 } });
     try {
-      const row = await prisma.formSubmission.create({ data: { linkId: token, companyId: 1, formId: 301, answers: { vehicle: "TRK-1", odometer: 1, check_date: "2026-01-01", tyres: "OK", lights_ok: true }, addressKey: "k" } });
+      const row = await prisma.formSubmission.create({
+        data: {
+          linkId: token,
+          companyId: 1,
+          formId: 301,
+          answers: {
+            vehicle: "TRK-1",
+            odometer: 1,
+            check_date: "2026-01-01",
+            tyres: "OK",
+            lights_ok: true,
+          },
+          addressKey: "k",
+        },
+      });
       expect(await forwardSubmission(row.id)).toBe("pending");
-      expect((await prisma.formSubmission.findUniqueOrThrow({ where: { id: row.id } })).lastError).toBe(NO_SESSION_ERROR);
+      expect(
+        (await prisma.formSubmission.findUniqueOrThrow({ where: { id: row.id } })).lastError,
+      ).toBe(NO_SESSION_ERROR);
     } finally {
-      await prisma.session.createMany({ data: saved.map((s) => ({ ...s, data: s.data as object })) });
+      await prisma.session.createMany({
+        data: saved.map((s) => ({ ...s, data: s.data as object })),
+      });
     }
-    const bad = await prisma.formSubmission.create({ data: { linkId: token, companyId: 1, formId: 301, answers: { vehicle: "TRK-1" }, addressKey: "k" } });
+    const bad = await prisma.formSubmission.create({
+      data: {
+        linkId: token,
+        companyId: 1,
+        formId: 301,
+        answers: { vehicle: "TRK-1" },
+        addressKey: "k",
+      },
+    });
     expect(await forwardSubmission(bad.id)).toBe("rejected");
     const refused = await prisma.formSubmission.findUniqueOrThrow({ where: { id: bad.id } });
     expect(refused.rejectedAt).not.toBeNull();
     expect(refused.lastError).toContain("answers.odometer is required");
     // The job sends the one that waited for a session, and leaves the refused one alone.
-    expect(await runFormForwarding(Date.now() + 3_600_000)).toEqual({ forwarded: 1, pending: 0, rejected: 0, skipped: 0 });
+    expect(await runFormForwarding(Date.now() + 3_600_000)).toEqual({
+      forwarded: 1,
+      pending: 0,
+      rejected: 0,
+      skipped: 0,
+    });
     // The dashboard says so, and "Send again now" tries once more (and is refused again).
     const board = await (await call(dashboardLoader, get(PAGE, cookies.admin))).json();
-    expect(board.submissions.find((s: { id: string }) => s.id === bad.id)).toMatchObject({ status: "rejected" });
-    const retry = await call(dashboardAction, formPost(PAGE, { intent: "submission-retry", id: bad.id }, { cookie: cookies.admin! }));
-    expect(await retry.json()).toMatchObject({ intent: "submission-retry", id: bad.id, message: "The forms service refused these answers." });
-    expect((await call(dashboardAction, formPost(PAGE, { intent: "submission-retry", id: bad.id }, { cookie: cookies.other! }))).status).toBe(404);
+    expect(board.submissions.find((s: { id: string }) => s.id === bad.id)).toMatchObject({
+      status: "rejected",
+    });
+    const retry = await call(
+      dashboardAction,
+      formPost(PAGE, { intent: "submission-retry", id: bad.id }, { cookie: cookies.admin! }),
+    );
+    expect(await retry.json()).toMatchObject({
+      intent: "submission-retry",
+      id: bad.id,
+      message: "The forms service refused these answers.",
+    });
+    expect(
+      (
+        await call(
+          dashboardAction,
+          formPost(PAGE, { intent: "submission-retry", id: bad.id }, { cookie: cookies.other! }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

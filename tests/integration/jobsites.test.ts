@@ -27,10 +27,18 @@ describe("jobsites for the map", () => {
     const mine = await companyJobsites(admin);
     expect(mine.stale).toBe(false);
     expect(mine.jobsites.map((j) => j.id)).toEqual([101, 102, 103, 104, 105]);
-    expect(mine.jobsites.find((j) => j.id === 102)!.fence).toEqual({ kind: "circle", lat: -27.4318, lng: 153.0885, radius: 350 });
+    expect(mine.jobsites.find((j) => j.id === 102)!.fence).toEqual({
+      kind: "circle",
+      lat: -27.4318,
+      lng: 153.0885,
+      radius: 350,
+    });
     expect(mine.jobsites.find((j) => j.id === 101)!.fence.kind).toBe("polygon");
     const theirs = await companyJobsites(other);
-    expect(theirs.jobsites.map((j) => j.name)).toEqual(["Moorooka Workshop", "Annerley Units Renovation"]);
+    expect(theirs.jobsites.map((j) => j.name)).toEqual([
+      "Moorooka Workshop",
+      "Annerley Units Renovation",
+    ]);
   });
 
   it("keeps serving the last known jobsites, marked stale, while the upstream is down", async () => {
@@ -61,9 +69,40 @@ describe("jobsites for the map", () => {
     expect(
       toMapJobsites([
         { id: 1, name: "a", geofence: null },
-        { id: 2, name: "b", active: false, geofence: { type: "circle", lat: 1, lng: 2, radius_meters: 3 } },
-        { id: 3, name: "c", address: null, geofence: { type: "polygon", points: [{ lat: 0, lng: 0 }, { lat: 0, lng: 1 }, { lat: 1, lng: 1 }] } },
+        {
+          id: 2,
+          name: "b",
+          active: false,
+          geofence: { type: "circle", lat: 1, lng: 2, radius_meters: 3 },
+        },
+        {
+          id: 3,
+          name: "c",
+          address: null,
+          geofence: {
+            type: "polygon",
+            points: [
+              { lat: 0, lng: 0 },
+              { lat: 0, lng: 1 },
+              { lat: 1, lng: 1 },
+            ],
+          },
+        },
       ]),
-    ).toEqual([{ id: 3, name: "c", address: null, fence: { kind: "polygon", points: [[0, 0], [0, 1], [1, 1]] } }]);
+    ).toEqual([
+      {
+        id: 3,
+        name: "c",
+        address: null,
+        fence: {
+          kind: "polygon",
+          points: [
+            [0, 0],
+            [0, 1],
+            [1, 1],
+          ],
+        },
+      },
+    ]);
   });
 });

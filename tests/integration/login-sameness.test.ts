@@ -33,7 +33,9 @@ beforeAll(async () => {
 async function attempt(username: string, password = "wrong-password") {
   const address = `198.51.${100 + Math.floor(seq / 250)}.${seq++ % 250}`;
   const started = performance.now();
-  const res = await call(loginAction, formPost("/login", { username, password, redirectTo: "" }), { clientAddress: address });
+  const res = await call(loginAction, formPost("/login", { username, password, redirectTo: "" }), {
+    clientAddress: address,
+  });
   const body = await res.text();
   return { ms: performance.now() - started, res, body };
 }
@@ -71,7 +73,8 @@ describe("unknown username vs wrong password", () => {
     expect(wrong.body).toContain("The username or password is incorrect.");
     // The only difference is the username echoed back into the form.
     expect(unknown.body.replaceAll(UNKNOWN, KNOWN)).toBe(wrong.body);
-    const shape = (r: Response) => [...r.headers.entries()].map(([k, v]) => (k === "content-length" ? k : `${k}: ${v}`)).sort();
+    const shape = (r: Response) =>
+      [...r.headers.entries()].map(([k, v]) => (k === "content-length" ? k : `${k}: ${v}`)).sort();
     expect(shape(unknown.res)).toEqual(shape(wrong.res));
     expect(wrong.res.headers.get("set-cookie")).toBeNull();
     expect(unknown.res.headers.get("set-cookie")).toBeNull();
@@ -87,10 +90,14 @@ describe("unknown username vs wrong password", () => {
       // Warm-up: connections, prepared statements, module caches.
       for (let i = 0; i < 3; i++) await Promise.all([attempt(KNOWN), attempt(UNKNOWN)]);
 
-      const same = await series(async () => (await attempt(KNOWN)).ms, async () => (await attempt(UNKNOWN)).ms);
-      expect(Math.abs(same.a - same.b), `wrong password ${same.a.toFixed(1)} ms, unknown user ${same.b.toFixed(1)} ms`).toBeLessThanOrEqual(
-        tolerance(same.a, same.b),
+      const same = await series(
+        async () => (await attempt(KNOWN)).ms,
+        async () => (await attempt(UNKNOWN)).ms,
       );
+      expect(
+        Math.abs(same.a - same.b),
+        `wrong password ${same.a.toFixed(1)} ms, unknown user ${same.b.toFixed(1)} ms`,
+      ).toBeLessThanOrEqual(tolerance(same.a, same.b));
 
       // The slow step, alone: one upstream login round trip.
       const roundTrips: number[] = [];
@@ -112,7 +119,10 @@ describe("unknown username vs wrong password", () => {
         },
         12,
       );
-      expect(Math.abs(skewed.a - skewed.b), `one extra round trip of ${step.toFixed(1)} ms`).toBeGreaterThan(tolerance(skewed.a, skewed.b));
+      expect(
+        Math.abs(skewed.a - skewed.b),
+        `one extra round trip of ${step.toFixed(1)} ms`,
+      ).toBeGreaterThan(tolerance(skewed.a, skewed.b));
     } finally {
       sim.setFaults({ latencyMs: 0 });
     }

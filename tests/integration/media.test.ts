@@ -11,7 +11,9 @@ let cookie = "";
 beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
-  cookie = cookieFrom(await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })));
+  cookie = cookieFrom(
+    await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
+  );
 });
 
 describe("the /media proxy", () => {
@@ -19,16 +21,32 @@ describe("the /media proxy", () => {
     const user = (await getAuth(get("/", cookie)))!.user;
     const url = mediaUrl(user.avatar ?? user.photo);
     expect(url).toMatch(/^\/media\/photos\//);
-    const res = await call(mediaLoader, get(url!, cookie), { params: { "*": url!.slice("/media/".length) } });
+    const res = await call(mediaLoader, get(url!, cookie), {
+      params: { "*": url!.slice("/media/".length) },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^image\//);
     expect(res.headers.get("content-security-policy")).toContain("sandbox");
   });
 
   it("refuses without a session, outside the image folders, and path tricks", async () => {
-    expect((await call(mediaLoader, get("/media/photos/users/1.svg"), { params: { "*": "photos/users/1.svg" } })).status).toBe(401);
-    for (const p of ["auth/login", "photos/../user/profile.svg", "__sim/faults.svg", "photos/x.html"]) {
-      expect((await call(mediaLoader, get(`/media/${p}`, cookie), { params: { "*": p } })).status, p).toBe(404);
+    expect(
+      (
+        await call(mediaLoader, get("/media/photos/users/1.svg"), {
+          params: { "*": "photos/users/1.svg" },
+        })
+      ).status,
+    ).toBe(401);
+    for (const p of [
+      "auth/login",
+      "photos/../user/profile.svg",
+      "__sim/faults.svg",
+      "photos/x.html",
+    ]) {
+      expect(
+        (await call(mediaLoader, get(`/media/${p}`, cookie), { params: { "*": p } })).status,
+        p,
+      ).toBe(404);
     }
   });
 

@@ -14,7 +14,14 @@ import { deliverAlertEmail, type AlertEmail } from "~/services/alert-email.serve
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { stopSender } from "~/services/job-queue.server";
-import { feed, markAllRead, markRead, notifyUser, onFeedChange, unreadCount } from "~/services/notifications.server";
+import {
+  feed,
+  markAllRead,
+  markRead,
+  notifyUser,
+  onFeedChange,
+  unreadCount,
+} from "~/services/notifications.server";
 import { deliverWebhook, verifyWebhook } from "~/services/webhook.server";
 import { syncCompany } from "../../server/jobs/event-sync";
 import { cleanupNotifications } from "../../server/jobs/notification-cleanup";
@@ -48,20 +55,51 @@ beforeAll(async () => {
 });
 afterAll(() => stopSender());
 beforeEach(async () => {
-  await truncate(url, ["Notification", "AlertRule", "AlertDispatch", "EventCursor", "PushMessage", "PushSubscription"]);
-  await prisma.$executeRawUnsafe(`delete from pgboss.job where name in ('webhook', 'alert-email')`).catch(() => undefined);
+  await truncate(url, [
+    "Notification",
+    "AlertRule",
+    "AlertDispatch",
+    "EventCursor",
+    "PushMessage",
+    "PushSubscription",
+  ]);
+  await prisma
+    .$executeRawUnsafe(`delete from pgboss.job where name in ('webhook', 'alert-email')`)
+    .catch(() => undefined);
 });
 
 const jsonPost = (path: string, body: unknown, cookie: string, method = "POST") =>
-  new Request(APP + path, { method, body: JSON.stringify(body), headers: { "content-type": "application/json", origin: APP, cookie } });
+  new Request(APP + path, {
+    method,
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", origin: APP, cookie },
+  });
 
 describe("the feed and the unread count", () => {
   it("counts unread, marks one and all read, and only the owner's", async () => {
-    for (let i = 0; i < 3; i++) await notifyUser({ ...ADMIN, kind: "info", title: `Report ${i} ready`, body: "b", push: false });
-    await notifyUser({ userId: 999, companyId: 2, kind: "info", title: "someone else's", body: "b", push: false });
+    for (let i = 0; i < 3; i++)
+      await notifyUser({
+        ...ADMIN,
+        kind: "info",
+        title: `Report ${i} ready`,
+        body: "b",
+        push: false,
+      });
+    await notifyUser({
+      userId: 999,
+      companyId: 2,
+      kind: "info",
+      title: "someone else's",
+      body: "b",
+      push: false,
+    });
     expect(await unreadCount(ADMIN.userId)).toBe(3);
     const { items } = await feed(ADMIN.userId);
-    expect(items.map((i) => i.title)).toEqual(["Report 2 ready", "Report 1 ready", "Report 0 ready"]);
+    expect(items.map((i) => i.title)).toEqual([
+      "Report 2 ready",
+      "Report 1 ready",
+      "Report 0 ready",
+    ]);
     expect(await markRead(ADMIN.userId, items[0]!.id)).toBe(true);
     expect(await unreadCount(ADMIN.userId)).toBe(2);
     const foreign = await prisma.notification.findFirstOrThrow({ where: { userId: 999 } });
@@ -73,9 +111,28 @@ describe("the feed and the unread count", () => {
   });
 
   it("is idempotent per event id and pages by time", async () => {
-    expect(await notifyUser({ ...ADMIN, kind: "overspeed", title: "t", body: "b", eventId: "ev-1", push: false })).not.toBeNull();
-    expect(await notifyUser({ ...ADMIN, kind: "overspeed", title: "t", body: "b", eventId: "ev-1", push: false })).toBeNull();
-    for (let i = 0; i < 35; i++) await notifyUser({ ...ADMIN, kind: "info", title: `n${i}`, body: "b", push: false });
+    expect(
+      await notifyUser({
+        ...ADMIN,
+        kind: "overspeed",
+        title: "t",
+        body: "b",
+        eventId: "ev-1",
+        push: false,
+      }),
+    ).not.toBeNull();
+    expect(
+      await notifyUser({
+        ...ADMIN,
+        kind: "overspeed",
+        title: "t",
+        body: "b",
+        eventId: "ev-1",
+        push: false,
+      }),
+    ).toBeNull();
+    for (let i = 0; i < 35; i++)
+      await notifyUser({ ...ADMIN, kind: "info", title: `n${i}`, body: "b", push: false });
     const first = await feed(ADMIN.userId);
     expect(first.items).toHaveLength(30);
     expect(first.more).toBe(true);
@@ -85,22 +142,41 @@ describe("the feed and the unread count", () => {
   });
 
   it("queues a push for notifyUser unless told not to", async () => {
-    const item = await notifyUser({ ...ADMIN, kind: "info", title: "Your report is ready", body: "Fleet summary", link: "/dashboard/reports" });
+    const item = await notifyUser({
+      ...ADMIN,
+      kind: "info",
+      title: "Your report is ready",
+      body: "Fleet summary",
+      link: "/dashboard/reports",
+    });
     const msg = await prisma.pushMessage.findUniqueOrThrow({ where: { key: `n:${item!.id}` } });
     expect(msg.userIds).toEqual([ADMIN.userId]);
-    expect(msg.payload).toMatchObject({ title: "Your report is ready", link: "/dashboard/reports", kind: "info" });
+    expect(msg.payload).toMatchObject({
+      title: "Your report is ready",
+      link: "/dashboard/reports",
+      kind: "info",
+    });
   });
 
   it("tells a listening stream about new notifications and count changes", async () => {
     const updates: { unread: number; titles: string[] }[] = [];
-    const off = await onFeedChange(ADMIN.userId, (u) => updates.push({ unread: u.unread, titles: u.items.map((i) => i.title) }));
+    const off = await onFeedChange(ADMIN.userId, (u) =>
+      updates.push({ unread: u.unread, titles: u.items.map((i) => i.title) }),
+    );
     try {
       const wait = async (n: number) => {
         const end = Date.now() + 5000;
         while (updates.length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
       };
       await notifyUser({ ...ADMIN, kind: "info", title: "live one", body: "b", push: false });
-      await notifyUser({ userId: 999, companyId: 2, kind: "info", title: "not mine", body: "b", push: false });
+      await notifyUser({
+        userId: 999,
+        companyId: 2,
+        kind: "info",
+        title: "not mine",
+        body: "b",
+        push: false,
+      });
       await wait(1);
       await markAllRead(ADMIN.userId);
       await wait(2);
@@ -123,30 +199,102 @@ describe("the bell and subscription endpoints", () => {
 
   it("serves the VAPID public key and the bell's data; refuses a foreign notification", async () => {
     const cookie = await as("admin", "admin123");
-    expect(await (await call(keyLoader, get("/api/push-key", cookie))).json()).toEqual({ publicKey: process.env.VAPID_PUBLIC_KEY });
+    expect(await (await call(keyLoader, get("/api/push-key", cookie))).json()).toEqual({
+      publicKey: process.env.VAPID_PUBLIC_KEY,
+    });
     await notifyUser({ ...ADMIN, kind: "info", title: "hello", body: "b", push: false });
-    const other = await notifyUser({ userId: 999, companyId: 2, kind: "info", title: "x", body: "b", push: false });
+    const other = await notifyUser({
+      userId: 999,
+      companyId: 2,
+      kind: "info",
+      title: "x",
+      body: "b",
+      push: false,
+    });
     const bell = await (await call(bellLoader, get("/api/notifications", cookie))).json();
     expect(bell).toMatchObject({ unread: 1, items: [{ title: "hello" }] });
-    expect((await call(bellAction, formPost("/api/notifications", { intent: "read", id: other!.id }, { cookie }))).status).toBe(404);
-    const read = await call(bellAction, formPost("/api/notifications", { intent: "read-all" }, { cookie }));
+    expect(
+      (
+        await call(
+          bellAction,
+          formPost("/api/notifications", { intent: "read", id: other!.id }, { cookie }),
+        )
+      ).status,
+    ).toBe(404);
+    const read = await call(
+      bellAction,
+      formPost("/api/notifications", { intent: "read-all" }, { cookie }),
+    );
     expect(await read.json()).toEqual({ unread: 0 });
   });
 
   it("stores a browser's subscription for the user, lists and removes only their own", async () => {
     const cookie = await as("admin", "admin123");
-    const keys = { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" };
-    const res = await call(subsAction, jsonPost("/api/push-subscriptions", { endpoint: "https://push.example/a", expirationTime: null, keys }, cookie));
+    const keys = {
+      p256dh:
+        "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    };
+    const res = await call(
+      subsAction,
+      jsonPost(
+        "/api/push-subscriptions",
+        { endpoint: "https://push.example/a", expirationTime: null, keys },
+        cookie,
+      ),
+    );
     expect(res.status).toBe(201);
     // Re-subscribing the same browser keeps one row.
-    await call(subsAction, jsonPost("/api/push-subscriptions", { endpoint: "https://push.example/a", keys }, cookie));
+    await call(
+      subsAction,
+      jsonPost("/api/push-subscriptions", { endpoint: "https://push.example/a", keys }, cookie),
+    );
     expect(await prisma.pushSubscription.count()).toBe(1);
-    expect((await call(subsAction, jsonPost("/api/push-subscriptions", { endpoint: "not a url", keys }, cookie))).status).toBe(400);
-    await prisma.pushSubscription.create({ data: { userId: 999, companyId: 2, endpoint: "https://push.example/other", p256dh: keys.p256dh, auth: keys.auth } });
+    expect(
+      (
+        await call(
+          subsAction,
+          jsonPost("/api/push-subscriptions", { endpoint: "not a url", keys }, cookie),
+        )
+      ).status,
+    ).toBe(400);
+    await prisma.pushSubscription.create({
+      data: {
+        userId: 999,
+        companyId: 2,
+        endpoint: "https://push.example/other",
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      },
+    });
     const list = await (await call(subsLoader, get("/api/push-subscriptions", cookie))).json();
     expect(list.subscriptions).toHaveLength(1);
-    expect((await call(subsAction, jsonPost("/api/push-subscriptions", { endpoint: "https://push.example/other" }, cookie, "DELETE"))).status).toBe(404);
-    expect((await call(subsAction, jsonPost("/api/push-subscriptions", { endpoint: "https://push.example/a" }, cookie, "DELETE"))).status).toBe(200);
+    expect(
+      (
+        await call(
+          subsAction,
+          jsonPost(
+            "/api/push-subscriptions",
+            { endpoint: "https://push.example/other" },
+            cookie,
+            "DELETE",
+          ),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          subsAction,
+          jsonPost(
+            "/api/push-subscriptions",
+            { endpoint: "https://push.example/a" },
+            cookie,
+            "DELETE",
+          ),
+        )
+      ).status,
+    ).toBe(200);
     expect(await prisma.pushSubscription.count()).toBe(1);
   });
 });
@@ -154,56 +302,195 @@ describe("the bell and subscription endpoints", () => {
 describe("the alert rules page", () => {
   it("validates, keeps what was typed, and never echoes the secret", async () => {
     const cookie = await as("admin", "admin123");
-    const res = await call(pageAction, formPost("/dashboard/notifications", { intent: "rule-save", name: "Night", channels: "webhook", webhookUrl: "ftp://x", webhookSecret: "short", quietStart: "22:00" }, { cookie }));
+    const res = await call(
+      pageAction,
+      formPost(
+        "/dashboard/notifications",
+        {
+          intent: "rule-save",
+          name: "Night",
+          channels: "webhook",
+          webhookUrl: "ftp://x",
+          webhookSecret: "short",
+          quietStart: "22:00",
+        },
+        { cookie },
+      ),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(Object.keys(body.errors).sort()).toEqual(["kinds", "quietEnd", "webhookSecret", "webhookUrl"]);
-    expect(body.values).toMatchObject({ name: "Night", channels: ["webhook"], webhookUrl: "ftp://x", quietStart: "22:00" });
+    expect(Object.keys(body.errors).sort()).toEqual([
+      "kinds",
+      "quietEnd",
+      "webhookSecret",
+      "webhookUrl",
+    ]);
+    expect(body.values).toMatchObject({
+      name: "Night",
+      channels: ["webhook"],
+      webhookUrl: "ftp://x",
+      quietStart: "22:00",
+    });
     expect(body.values.webhookSecret).toBeUndefined();
   });
 
   it("creates, edits (keeping the secret), sends a test, and deletes only after confirming", async () => {
     const cookie = await as("admin", "admin123");
-    const fields = { intent: "rule-save", name: "Cold chain", kinds: "temperature_out_of_range", channels: "inapp", timeZone: "Australia/Brisbane", enabled: "on", webhookUrl: "https://hooks.example/x", webhookSecret: "0123456789abcdef" };
-    const created = await call(pageAction, formPost("/dashboard/notifications", fields, { cookie }));
+    const fields = {
+      intent: "rule-save",
+      name: "Cold chain",
+      kinds: "temperature_out_of_range",
+      channels: "inapp",
+      timeZone: "Australia/Brisbane",
+      enabled: "on",
+      webhookUrl: "https://hooks.example/x",
+      webhookSecret: "0123456789abcdef",
+    };
+    const created = await call(
+      pageAction,
+      formPost("/dashboard/notifications", fields, { cookie }),
+    );
     expect(created.status).toBe(302);
     const rule = await prisma.alertRule.findFirstOrThrow();
-    expect(rule).toMatchObject({ userId: ADMIN.userId, companyId: 1, kinds: ["temperature_out_of_range"], channels: ["inapp"], timeZone: "Australia/Brisbane", enabled: true });
-    const edited = await call(pageAction, formPost("/dashboard/notifications", { ...fields, ruleId: rule.id, name: "Cold chain 2", channels: "webhook", webhookSecret: "" }, { cookie }));
+    expect(rule).toMatchObject({
+      userId: ADMIN.userId,
+      companyId: 1,
+      kinds: ["temperature_out_of_range"],
+      channels: ["inapp"],
+      timeZone: "Australia/Brisbane",
+      enabled: true,
+    });
+    const edited = await call(
+      pageAction,
+      formPost(
+        "/dashboard/notifications",
+        {
+          ...fields,
+          ruleId: rule.id,
+          name: "Cold chain 2",
+          channels: "webhook",
+          webhookSecret: "",
+        },
+        { cookie },
+      ),
+    );
     expect(edited.status).toBe(302);
-    expect(await prisma.alertRule.findFirstOrThrow()).toMatchObject({ name: "Cold chain 2", webhookSecret: "0123456789abcdef", enabled: true });
+    expect(await prisma.alertRule.findFirstOrThrow()).toMatchObject({
+      name: "Cold chain 2",
+      webhookSecret: "0123456789abcdef",
+      enabled: true,
+    });
 
-    const page = await (await call(pageLoader, get(`/dashboard/notifications?edit=${rule.id}`, cookie))).json();
+    const page = await (
+      await call(pageLoader, get(`/dashboard/notifications?edit=${rule.id}`, cookie))
+    ).json();
     expect(page.editing).toMatchObject({ id: rule.id, hasSecret: true });
     expect(JSON.stringify(page)).not.toContain("0123456789abcdef");
 
     await prisma.alertRule.update({ where: { id: rule.id }, data: { channels: ["inapp"] } });
-    const test = await call(pageAction, formPost("/dashboard/notifications", { intent: "rule-test", id: rule.id }, { cookie }));
-    expect(await test.json()).toEqual({ intent: "rule-test", ruleId: rule.id, message: "Test sent: in the app." });
+    const test = await call(
+      pageAction,
+      formPost("/dashboard/notifications", { intent: "rule-test", id: rule.id }, { cookie }),
+    );
+    expect(await test.json()).toEqual({
+      intent: "rule-test",
+      ruleId: rule.id,
+      message: "Test sent: in the app.",
+    });
     expect(await unreadCount(ADMIN.userId)).toBe(1);
 
-    const ask = await call(pageAction, formPost("/dashboard/notifications", { intent: "rule-delete", id: rule.id }, { cookie }));
+    const ask = await call(
+      pageAction,
+      formPost("/dashboard/notifications", { intent: "rule-delete", id: rule.id }, { cookie }),
+    );
     expect(await ask.json()).toEqual({ intent: "rule-delete", confirmFor: rule.id });
     expect(await prisma.alertRule.count()).toBe(1);
-    await call(pageAction, formPost("/dashboard/notifications", { intent: "rule-delete", id: rule.id, confirm: "yes" }, { cookie }));
+    await call(
+      pageAction,
+      formPost(
+        "/dashboard/notifications",
+        { intent: "rule-delete", id: rule.id, confirm: "yes" },
+        { cookie },
+      ),
+    );
     expect(await prisma.alertRule.count()).toBe(0);
   });
 
   it("answers 404 for another company's rule", async () => {
     const cookie = await as("admin", "admin123");
-    const theirs = await prisma.alertRule.create({ data: { userId: 999, companyId: 2, name: "theirs", kinds: ["overspeed"], channels: ["inapp"] } });
-    expect((await call(pageLoader, get(`/dashboard/notifications?edit=${theirs.id}`, cookie))).status).toBe(404);
+    const theirs = await prisma.alertRule.create({
+      data: {
+        userId: 999,
+        companyId: 2,
+        name: "theirs",
+        kinds: ["overspeed"],
+        channels: ["inapp"],
+      },
+    });
+    expect(
+      (await call(pageLoader, get(`/dashboard/notifications?edit=${theirs.id}`, cookie))).status,
+    ).toBe(404);
     for (const intent of ["rule-test", "rule-delete"]) {
-      expect((await call(pageAction, formPost("/dashboard/notifications", { intent, id: theirs.id, confirm: "yes" }, { cookie }))).status, intent).toBe(404);
+      expect(
+        (
+          await call(
+            pageAction,
+            formPost(
+              "/dashboard/notifications",
+              { intent, id: theirs.id, confirm: "yes" },
+              { cookie },
+            ),
+          )
+        ).status,
+        intent,
+      ).toBe(404);
     }
-    expect((await call(pageAction, formPost("/dashboard/notifications", { intent: "rule-save", ruleId: theirs.id, name: "mine now", kinds: "overspeed", channels: "inapp" }, { cookie }))).status).toBe(404);
-    expect(await prisma.alertRule.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ name: "theirs" });
+    expect(
+      (
+        await call(
+          pageAction,
+          formPost(
+            "/dashboard/notifications",
+            {
+              intent: "rule-save",
+              ruleId: theirs.id,
+              name: "mine now",
+              kinds: "overspeed",
+              channels: "inapp",
+            },
+            { cookie },
+          ),
+        )
+      ).status,
+    ).toBe(404);
+    expect(await prisma.alertRule.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      name: "theirs",
+    });
   });
 });
 
 describe("event sync (simulator events to notifications)", () => {
   const rule = (over: Record<string, unknown> = {}) =>
-    prisma.alertRule.create({ data: { userId: ADMIN.userId, companyId: 1, name: "all", kinds: ["geofence_enter", "geofence_exit", "overspeed", "offline", "online", "low_battery", "temperature_out_of_range", "harsh_driving", "maintenance_due"], channels: ["inapp"], ...over } });
+    prisma.alertRule.create({
+      data: {
+        userId: ADMIN.userId,
+        companyId: 1,
+        name: "all",
+        kinds: [
+          "geofence_enter",
+          "geofence_exit",
+          "overspeed",
+          "offline",
+          "online",
+          "low_battery",
+          "temperature_out_of_range",
+          "harsh_driving",
+          "maintenance_due",
+        ],
+        channels: ["inapp"],
+        ...over,
+      },
+    });
 
   it("turns the company's events into notifications once, even when a page is read again", async () => {
     await rule();
@@ -227,8 +514,23 @@ describe("event sync (simulator events to notifications)", () => {
     const probe = await syncCompany(1); // no rule, no subscription: nobody to tell
     expect(probe.dispatched).toBe(0);
     await prisma.eventCursor.deleteMany();
-    const kinds = ["overspeed", "harsh_driving", "offline", "online", "low_battery", "maintenance_due", "geofence_enter", "geofence_exit"];
-    await rule({ kinds, channels: ["inapp", "push"], quietStart: "00:00", quietEnd: "23:59", timeZone: "UTC" });
+    const kinds = [
+      "overspeed",
+      "harsh_driving",
+      "offline",
+      "online",
+      "low_battery",
+      "maintenance_due",
+      "geofence_enter",
+      "geofence_exit",
+    ];
+    await rule({
+      kinds,
+      channels: ["inapp", "push"],
+      quietStart: "00:00",
+      quietEnd: "23:59",
+      timeZone: "UTC",
+    });
     await syncCompany(1);
     const got = await prisma.notification.findMany({ where: { userId: ADMIN.userId } });
     expect(got.every((n) => kinds.includes(n.kind))).toBe(true);
@@ -246,7 +548,15 @@ describe("event sync (simulator events to notifications)", () => {
   });
 
   it("a user with only a push subscription gets every alert by push (the default rule)", async () => {
-    await prisma.pushSubscription.create({ data: { userId: ADMIN.userId, companyId: 1, endpoint: "https://push.example/only", p256dh: "x", auth: "y" } });
+    await prisma.pushSubscription.create({
+      data: {
+        userId: ADMIN.userId,
+        companyId: 1,
+        endpoint: "https://push.example/only",
+        p256dh: "x",
+        auth: "y",
+      },
+    });
     const r = await syncCompany(1);
     expect(r.dispatched).toBe(r.events);
     const msgs = await prisma.pushMessage.findMany();
@@ -264,7 +574,9 @@ describe("event sync (simulator events to notifications)", () => {
     try {
       await rule({ channels: ["email"], email: "ops@example.com" });
       const out = await syncCompany(1);
-      const jobs = await prisma.$queryRaw<{ data: AlertEmail }[]>`select data from pgboss.job where name = 'alert-email'`;
+      const jobs = await prisma.$queryRaw<
+        { data: AlertEmail }[]
+      >`select data from pgboss.job where name = 'alert-email'`;
       expect(jobs.length).toBe(out.events);
       expect(jobs[0]!.data.to).toBe("ops@example.com");
       await deliverAlertEmail(jobs[0]!.data);
@@ -282,7 +594,9 @@ describe("event sync (simulator events to notifications)", () => {
   });
 
   it("marks a company stale when none of its users has a live session", async () => {
-    await prisma.alertRule.create({ data: { userId: 4242, companyId: 77, name: "x", kinds: ["overspeed"], channels: ["inapp"] } });
+    await prisma.alertRule.create({
+      data: { userId: 4242, companyId: 77, name: "x", kinds: ["overspeed"], channels: ["inapp"] },
+    });
     const r = await syncCompany(77);
     expect(r.status).toBe("stale");
     const cursor = await prisma.eventCursor.findUniqueOrThrow({ where: { companyId: 77 } });
@@ -295,23 +609,41 @@ describe("event sync (simulator events to notifications)", () => {
     const server = http.createServer((req, res) => {
       let body = "";
       req.on("data", (c) => (body += c));
-      req.on("end", () => (received.push({ body, headers: req.headers }), res.writeHead(200).end()));
+      req.on(
+        "end",
+        () => (received.push({ body, headers: req.headers }), res.writeHead(200).end()),
+      );
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
-      const r = await rule({ channels: ["webhook"], webhookUrl: hook, webhookSecret: "a-very-secret-value" });
+      const r = await rule({
+        channels: ["webhook"],
+        webhookUrl: hook,
+        webhookSecret: "a-very-secret-value",
+      });
       const out = await syncCompany(1);
-      const jobs = await prisma.$queryRaw<{ data: { ruleId: string; event: { id: string; kind: string } } }[]>`select data from pgboss.job where name = 'webhook'`;
+      const jobs = await prisma.$queryRaw<
+        { data: { ruleId: string; event: { id: string; kind: string } } }[]
+      >`select data from pgboss.job where name = 'webhook'`;
       expect(jobs.length).toBe(out.events);
       expect(await prisma.notification.count()).toBe(0);
       expect(await deliverWebhook(jobs[0]!.data as never)).toBe("sent");
       const got = received[0]!;
       expect(JSON.parse(got.body)).toMatchObject({ id: jobs[0]!.data.event.id, companyid: 1 });
-      expect(verifyWebhook("a-very-secret-value", { signature: String(got.headers["x-tracksmith-signature"]), timestamp: String(got.headers["x-tracksmith-timestamp"]) }, got.body)).toBe(true);
+      expect(
+        verifyWebhook(
+          "a-very-secret-value",
+          {
+            signature: String(got.headers["x-tracksmith-signature"]),
+            timestamp: String(got.headers["x-tracksmith-timestamp"]),
+          },
+          got.body,
+        ),
+      ).toBe(true);
       // A deleted rule's queued deliveries are dropped, not sent.
       await prisma.alertRule.delete({ where: { id: r.id } });
-      expect(await deliverWebhook(jobs[1]?.data as never ?? jobs[0]!.data)).toBe("dropped");
+      expect(await deliverWebhook((jobs[1]?.data as never) ?? jobs[0]!.data)).toBe("dropped");
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
@@ -321,18 +653,48 @@ describe("event sync (simulator events to notifications)", () => {
 describe("clean-up", () => {
   it("prunes old dispatch records, push bookkeeping and old read notifications, nothing recent or unread", async () => {
     const old = new Date(Date.now() - 100 * 86_400_000);
-    await prisma.alertDispatch.createMany({ data: [{ eventId: "old", userId: 1, companyId: 1, createdAt: old }, { eventId: "new", userId: 1, companyId: 1 }] });
-    await prisma.pushMessage.createMany({ data: [{ key: "old", userIds: [1], payload: {}, ttl: 60, urgency: "normal", createdAt: old }, { key: "new", userIds: [1], payload: {}, ttl: 60, urgency: "normal" }] });
-    await prisma.pushDelivery.createMany({ data: [{ subscriptionId: "s", messageKey: "old", status: "sent" }, { subscriptionId: "s", messageKey: "new", status: "sent" }] });
+    await prisma.alertDispatch.createMany({
+      data: [
+        { eventId: "old", userId: 1, companyId: 1, createdAt: old },
+        { eventId: "new", userId: 1, companyId: 1 },
+      ],
+    });
+    await prisma.pushMessage.createMany({
+      data: [
+        { key: "old", userIds: [1], payload: {}, ttl: 60, urgency: "normal", createdAt: old },
+        { key: "new", userIds: [1], payload: {}, ttl: 60, urgency: "normal" },
+      ],
+    });
+    await prisma.pushDelivery.createMany({
+      data: [
+        { subscriptionId: "s", messageKey: "old", status: "sent" },
+        { subscriptionId: "s", messageKey: "new", status: "sent" },
+      ],
+    });
     await prisma.notification.createMany({
       data: [
-        { userId: 1, companyId: 1, kind: "info", title: "old read", body: "", createdAt: old, readAt: old },
+        {
+          userId: 1,
+          companyId: 1,
+          kind: "info",
+          title: "old read",
+          body: "",
+          createdAt: old,
+          readAt: old,
+        },
         { userId: 1, companyId: 1, kind: "info", title: "old unread", body: "", createdAt: old },
         { userId: 1, companyId: 1, kind: "info", title: "new read", body: "", readAt: new Date() },
       ],
     });
-    expect(await cleanupNotifications()).toEqual({ dispatch: 1, deliveries: 1, messages: 1, notifications: 1 });
-    expect((await prisma.notification.findMany({ orderBy: { title: "asc" } })).map((n) => n.title)).toEqual(["new read", "old unread"]);
+    expect(await cleanupNotifications()).toEqual({
+      dispatch: 1,
+      deliveries: 1,
+      messages: 1,
+      notifications: 1,
+    });
+    expect(
+      (await prisma.notification.findMany({ orderBy: { title: "asc" } })).map((n) => n.title),
+    ).toEqual(["new read", "old unread"]);
     expect(await prisma.alertDispatch.count()).toBe(1);
     expect(await prisma.pushDelivery.count()).toBe(1);
   });

@@ -5,7 +5,14 @@ import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
 import { publishWorkerBoss, stopSender } from "~/services/job-queue.server";
 import { queuePush, sendPush } from "~/services/push.server";
-import { defaultConfig, fanOut, registerPushJobs, sendBatch, type Enqueue, type FanoutConfig } from "../../server/jobs/push-fanout";
+import {
+  defaultConfig,
+  fanOut,
+  registerPushJobs,
+  sendBatch,
+  type Enqueue,
+  type FanoutConfig,
+} from "../../server/jobs/push-fanout";
 import { truncate, useTestDatabase } from "../support/db";
 import { startPushStub, type PushStub } from "../support/push-stub";
 
@@ -22,7 +29,8 @@ beforeAll(async () => {
   stub = await startPushStub({ slowMs: 300, keepPayloads: 20 });
 });
 async function stopWorkers() {
-  for (const b of bosses.splice(0)) await b.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+  for (const b of bosses.splice(0))
+    await b.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
   publishWorkerBoss(undefined);
 }
 afterEach(stopWorkers);
@@ -40,14 +48,29 @@ beforeEach(async () => {
 async function subscribe(n: number, kinds: string[] = ["ok"], userId = 1) {
   const rows = Array.from({ length: n }, (_, i) => {
     const kind = kinds[i % kinds.length]!;
-    return { userId, companyId: 1, endpoint: `${stub.url}/${kind}/${userId}-${i}`, p256dh: stub.keys.p256dh, auth: stub.keys.auth };
+    return {
+      userId,
+      companyId: 1,
+      endpoint: `${stub.url}/${kind}/${userId}-${i}`,
+      p256dh: stub.keys.p256dh,
+      auth: stub.keys.auth,
+    };
   });
-  for (let i = 0; i < rows.length; i += 5000) await prisma.pushSubscription.createMany({ data: rows.slice(i, i + 5000) });
+  for (let i = 0; i < rows.length; i += 5000)
+    await prisma.pushSubscription.createMany({ data: rows.slice(i, i + 5000) });
   return rows.map((r) => new URL(r.endpoint).pathname);
 }
 
 async function message(key: string, userIds = [1]) {
-  await prisma.pushMessage.create({ data: { key, userIds, payload: { title: "Overspeed: Truck 1", body: "91 km/h", kind: "overspeed" }, ttl: 3600, urgency: "high" } });
+  await prisma.pushMessage.create({
+    data: {
+      key,
+      userIds,
+      payload: { title: "Overspeed: Truck 1", body: "91 km/h", kind: "overspeed" },
+      ttl: 3600,
+      urgency: "high",
+    },
+  });
 }
 
 /** An in-memory queue for driving fanOut/sendBatch by hand. */
@@ -60,7 +83,13 @@ function memoryQueue() {
 const fast: FanoutConfig = { ...defaultConfig, timeoutMs: 1000, backoffMs: () => 200 };
 
 async function startWorker(config: FanoutConfig): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4, maintenanceIntervalSeconds: 1, monitorStateIntervalSeconds: 1 });
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: "pgboss",
+    max: 4,
+    maintenanceIntervalSeconds: 1,
+    monitorStateIntervalSeconds: 1,
+  });
   boss.on("error", () => undefined);
   await boss.start();
   await registerPushJobs(boss, config);
@@ -77,7 +106,8 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const pending = () => prisma.pushDelivery.count({ where: { status: { in: ["sending", "retry"] } } });
+const pending = () =>
+  prisma.pushDelivery.count({ where: { status: { in: ["sending", "retry"] } } });
 
 describe("fan-out by hand", () => {
   it("sends each subscription once, deletes 404/410 ones, retries 429 (after Retry-After) and 5xx", async () => {
@@ -122,10 +152,17 @@ describe("fan-out by hand", () => {
     await message("m3");
     const q = memoryQueue();
     await fanOut("m3", q.enqueue);
-    const alwaysDown: FanoutConfig = { ...fast, backoffMs: () => 0, send: async () => ({ outcome: "retry", status: 503, retryAfterMs: null, error: "503" }) };
+    const alwaysDown: FanoutConfig = {
+      ...fast,
+      backoffMs: () => 0,
+      send: async () => ({ outcome: "retry", status: 503, retryAfterMs: null, error: "503" }),
+    };
     for (let i = 0; i < 10 && q.jobs.length; i++) {
       const job = q.jobs.shift()!;
-      await prisma.pushDelivery.updateMany({ data: { nextAttemptAt: new Date(0) }, where: { status: "retry" } });
+      await prisma.pushDelivery.updateMany({
+        data: { nextAttemptAt: new Date(0) },
+        where: { status: "retry" },
+      });
       await sendBatch("m3", job.ids, q.enqueue, alwaysDown);
     }
     const d = await prisma.pushDelivery.findFirstOrThrow();
@@ -135,17 +172,39 @@ describe("fan-out by hand", () => {
 
 describe("fan-out through pg-boss", () => {
   it("two workers at once: 500 subscriptions, every one notified exactly once", async () => {
-    const paths = await subscribe(500, ["ok", "ok", "ok", "ok", "busy", "gone", "slow", "ok", "flaky", "ok"]);
+    const paths = await subscribe(500, [
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "busy",
+      "gone",
+      "slow",
+      "ok",
+      "flaky",
+      "ok",
+    ]);
     // A push that times out may have reached the service: give slow answers room.
     const a = await startWorker({ ...fast, timeoutMs: 10_000 });
     await startWorker({ ...fast, timeoutMs: 10_000 });
     publishWorkerBoss(a);
     const started = Date.now();
-    await queuePush("ev:two-workers", [1], { title: "Overspeed: Truck 1", body: "91 km/h", kind: "overspeed" });
-    await until(async () => (await prisma.pushDelivery.count({ where: { status: { in: ["sent", "gone"] } } })) === 500 && (await pending()) === 0, 30_000, "all deliveries");
+    await queuePush("ev:two-workers", [1], {
+      title: "Overspeed: Truck 1",
+      body: "91 km/h",
+      kind: "overspeed",
+    });
+    await until(
+      async () =>
+        (await prisma.pushDelivery.count({ where: { status: { in: ["sent", "gone"] } } })) ===
+          500 && (await pending()) === 0,
+      30_000,
+      "all deliveries",
+    );
     const seconds = (Date.now() - started) / 1000;
     console.log(`[bench] 500 subscriptions, two workers: ${seconds.toFixed(1)} s`);
-    for (const p of paths) expect(stub.delivered.get(p) ?? 0, p).toBe(p.startsWith("/gone/") ? 0 : 1);
+    for (const p of paths)
+      expect(stub.delivered.get(p) ?? 0, p).toBe(p.startsWith("/gone/") ? 0 : 1);
     // The same key queued again sends nothing.
     await queuePush("ev:two-workers", [1], { title: "again", body: "again", kind: "overspeed" });
     await new Promise((r) => setTimeout(r, 1500));
@@ -173,7 +232,11 @@ describe("fan-out through pg-boss", () => {
     };
     const a = await startWorker(dying);
     publishWorkerBoss(a);
-    await queuePush("ev:crash", [1], { title: "Geofence left: Van 3", body: "left", kind: "geofence_exit" });
+    await queuePush("ev:crash", [1], {
+      title: "Geofence left: Van 3",
+      body: "left",
+      kind: "geofence_exit",
+    });
     await until(async () => crashed, 20_000, "the first worker to crash");
     await a.offWork("push-send");
     await a.offWork("push-fanout");
@@ -181,7 +244,11 @@ describe("fan-out through pg-boss", () => {
     expect(deliveredAtCrash).toBeLessThan(300);
     // A restarted process: its own worker, normal sending; the dead worker's jobs expire and retry.
     await startWorker({ ...fast, leaseMs: 1000, jobExpireSeconds: 2 });
-    await until(async () => (await prisma.pushDelivery.count({ where: { status: "sent" } })) === 300, 45_000, "every delivery after the restart");
+    await until(
+      async () => (await prisma.pushDelivery.count({ where: { status: "sent" } })) === 300,
+      45_000,
+      "every delivery after the restart",
+    );
     for (const p of paths) expect(stub.delivered.get(p) ?? 0, p).toBe(1);
   }, 90_000);
 });

@@ -4,9 +4,19 @@ import { dueBetween, localParts } from "~/lib/schedule";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { readUnsubscribeToken, unsubscribe } from "~/services/report-email.server";
-import { createSchedule, parseScheduleForm, requireSchedule, sendNow } from "~/services/report-schedules.server";
+import {
+  createSchedule,
+  parseScheduleForm,
+  requireSchedule,
+  sendNow,
+} from "~/services/report-schedules.server";
 import * as up from "~/services/upstream/index.server";
-import { enqueueDue, MAX_ATTEMPTS, processRuns, reportTick } from "../../server/jobs/report-scheduler";
+import {
+  enqueueDue,
+  MAX_ATTEMPTS,
+  processRuns,
+  reportTick,
+} from "../../server/jobs/report-scheduler";
 import { parseCsv } from "../support/csv";
 import { truncate, useTestDatabase } from "../support/db";
 import { useSmtpServer } from "../support/smtp";
@@ -25,7 +35,13 @@ beforeAll(async () => {
   owner = { userId: r.user.username_id, companyId: r.user.companyid };
   // The owner's live session: background jobs read the upstream with its token.
   await prisma.session.create({
-    data: { id: crypto.randomBytes(16).toString("hex"), userId: owner.userId, companyId: owner.companyId, data: { token: r.token, tokenExp: Math.floor(Date.now() / 1000) + 172_800 }, expiresAt: new Date(Date.now() + 3_600_000) },
+    data: {
+      id: crypto.randomBytes(16).toString("hex"),
+      userId: owner.userId,
+      companyId: owner.companyId,
+      data: { token: r.token, tokenExp: Math.floor(Date.now() / 1000) + 172_800 },
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
   });
 });
 
@@ -36,13 +52,22 @@ beforeEach(async () => {
 
 function form(fields: Record<string, string | string[]>): FormData {
   const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
+  for (const [k, v] of Object.entries(fields))
+    for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
   return f;
 }
 
 const valid = {
-  reportKind: "trip-summary", frequency: "daily", timeOfDay: "07:00", timeZone: "Australia/Brisbane", period: "yesterday", format: "csv",
-  recipients: "ops@example.com, boss@example.com", subject: "Daily trips", message: "Good morning", enabled: "on",
+  reportKind: "trip-summary",
+  frequency: "daily",
+  timeOfDay: "07:00",
+  timeZone: "Australia/Brisbane",
+  period: "yesterday",
+  format: "csv",
+  recipients: "ops@example.com, boss@example.com",
+  subject: "Daily trips",
+  message: "Good morning",
+  enabled: "on",
 };
 
 /** A schedule whose next run is due a minute ago. */
@@ -66,16 +91,26 @@ describe("scheduled report delivery over SMTP", () => {
     const first = await reportTick();
     expect(first).toEqual({ created: 1, outcomes: { sent: 1 } });
     await waitFor(() => smtp.mails.length >= 2);
-    expect(smtp.mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(smtp.mails.map((m) => (m.to as { text: string }).text).sort()).toEqual([
+      "boss@example.com",
+      "ops@example.com",
+    ]);
     const mail = smtp.mails[0]!;
     expect(mail.subject).toBe("Daily trips");
     expect(mail.text).toContain("Good morning");
     expect(mail.text).toContain("Trip summary");
     expect(mail.html).toContain("Open the report in Tracksmith");
-    expect(mail.text).toMatch(/Open it in Tracksmith: http:\/\/localhost:\d+\/dashboard\/reports\/trip-summary\?from=\d{4}-\d{2}-\d{2}&to=/);
+    expect(mail.text).toMatch(
+      /Open it in Tracksmith: http:\/\/localhost:\d+\/dashboard\/reports\/trip-summary\?from=\d{4}-\d{2}-\d{2}&to=/,
+    );
     const unsub = /Unsubscribe: (\S+)/.exec(mail.text!)![1]!;
-    expect(readUnsubscribeToken(unsub.split("/unsubscribe/")[1]!)).toEqual({ scheduleId: id, email: (mail.to as { text: string }).text });
-    expect((mail.headers.get("list") as { unsubscribe?: { url?: string } }).unsubscribe?.url).toBe(unsub);
+    expect(readUnsubscribeToken(unsub.split("/unsubscribe/")[1]!)).toEqual({
+      scheduleId: id,
+      email: (mail.to as { text: string }).text,
+    });
+    expect((mail.headers.get("list") as { unsubscribe?: { url?: string } }).unsubscribe?.url).toBe(
+      unsub,
+    );
 
     // The attachment: yesterday (Brisbane) of company 1, parsed.
     expect(mail.attachments).toHaveLength(1);
@@ -83,19 +118,43 @@ describe("scheduled report delivery over SMTP", () => {
     const yesterday = localParts(dueAt.getTime() - 86_400_000, "Australia/Brisbane");
     expect(att.filename).toMatch(/^trip-summary-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(att.contentType).toBe("text/csv");
-    const rows = parseCsv(att.content.toString("utf8").replace(/^\uFEFF/, "").trimEnd());
-    expect(rows[0]).toEqual(["Vehicle", "Driver", "Start", "End", "From", "To", "Distance (km)", "Duration", "Max speed (km/h)", "Avg speed (km/h)"]);
+    const rows = parseCsv(
+      att.content
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd(),
+    );
+    expect(rows[0]).toEqual([
+      "Vehicle",
+      "Driver",
+      "Start",
+      "End",
+      "From",
+      "To",
+      "Distance (km)",
+      "Duration",
+      "Max speed (km/h)",
+      "Avg speed (km/h)",
+    ]);
     const body = rows.slice(1, -1);
     expect(body.length).toBeGreaterThan(5);
     const day = `${yesterday.y}-${String(yesterday.m).padStart(2, "0")}-${String(yesterday.d).padStart(2, "0")}`;
     for (const r of body) expect(r[2]!.slice(0, 10)).toBe(day);
     const total = rows.at(-1)!;
     expect(total[0]).toBe("Total");
-    expect(Number(total[6])).toBeCloseTo(body.reduce((s, r) => s + Number(r[6]), 0), 0);
+    expect(Number(total[6])).toBeCloseTo(
+      body.reduce((s, r) => s + Number(r[6]), 0),
+      0,
+    );
     expect(mail.text).toContain(`Rows: ${body.length}`);
 
     const run = await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } });
-    expect(run).toMatchObject({ status: "sent", attempts: 1, error: null, recipients: ["ops@example.com", "boss@example.com"] });
+    expect(run).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      error: null,
+      recipients: ["ops@example.com", "boss@example.com"],
+    });
     expect(run.sizeBytes).toBe(att.size);
     expect(run.durationMs).toBeGreaterThanOrEqual(0);
     // The schedule moved on to tomorrow's 07:00; another tick sends nothing.
@@ -129,7 +188,10 @@ describe("scheduled report delivery over SMTP", () => {
     expect(smtp.mails[0]!.attachments[0]!.contentType).toBe("application/pdf");
 
     // A run claimed by a process that died (still "running" long after) is taken again.
-    await prisma.reportRun.updateMany({ where: { scheduleId: id }, data: { status: "running", startedAt: new Date(Date.now() - 20 * 60_000) } });
+    await prisma.reportRun.updateMany({
+      where: { scheduleId: id },
+      data: { status: "running", startedAt: new Date(Date.now() - 20 * 60_000) },
+    });
     smtp.mails.length = 0;
     expect((await processRuns()).sent).toBe(1);
     await waitFor(() => smtp.mails.length >= 1);
@@ -142,7 +204,9 @@ describe("scheduled report delivery over SMTP", () => {
     await sendNow(owner.companyId, id);
     expect((await reportTick()).outcomes).toEqual({ sent: 1 });
     await waitFor(() => smtp.mails.length >= 1);
-    expect((await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } })).manual).toBe(true);
+    expect((await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } })).manual).toBe(
+      true,
+    );
   });
 
   it("an unsubscribed recipient receives no more; the others still do", async () => {
@@ -152,7 +216,9 @@ describe("scheduled report delivery over SMTP", () => {
     await waitFor(() => smtp.mails.length >= 1);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.mails.map((m) => (m.to as { text: string }).text)).toEqual(["stay@example.com"]);
-    expect((await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } })).recipients).toEqual(["stay@example.com"]);
+    expect(
+      (await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } })).recipients,
+    ).toEqual(["stay@example.com"]);
   });
 
   it("a failing run retries with backoff, then is marked failed and the owner is notified in-app", async () => {
@@ -171,27 +237,49 @@ describe("scheduled report delivery over SMTP", () => {
       expect(await processRuns(at)).toEqual({});
       t += 61_000;
       expect(await processRuns(at)).toEqual({ retrying: 1 });
-      expect((await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } })).nextAttemptAt.getTime()).toBe(t + 5 * 60_000);
+      expect(
+        (
+          await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } })
+        ).nextAttemptAt.getTime(),
+      ).toBe(t + 5 * 60_000);
       t += 5 * 60_000 + 1000;
       expect(await processRuns(at)).toEqual({ failed: 1 });
       const failed = await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } });
       expect(failed).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
       const notes = await prisma.notification.findMany({ where: { userId: owner.userId } });
       expect(notes).toHaveLength(1);
-      expect(notes[0]).toMatchObject({ kind: "report_failed", title: "Scheduled report failed: Daily trips", link: `/dashboard/scheduled-reports/${id}` });
+      expect(notes[0]).toMatchObject({
+        kind: "report_failed",
+        title: "Scheduled report failed: Daily trips",
+        link: `/dashboard/scheduled-reports/${id}`,
+      });
       expect(smtp.mails).toHaveLength(0);
     } finally {
-      await prisma.session.createMany({ data: sessions.map((s) => ({ ...s, data: s.data as object })) });
+      await prisma.session.createMany({
+        data: sessions.map((s) => ({ ...s, data: s.data as object })),
+      });
     }
   });
 });
 
 describe("schedules", () => {
   it("an invalid recipient list is refused with a clear message and nothing is saved", async () => {
-    const parsed = parseScheduleForm(form({ ...valid, recipients: "ops@example.com, not-an-address" }));
-    expect(parsed).toEqual({ ok: false, errors: { recipients: 'Not a valid email address: "not-an-address". Nothing was saved.' } });
-    const many = parseScheduleForm(form({ ...valid, recipients: Array.from({ length: 51 }, (_, i) => `u${i}@example.com`).join("\n") }));
-    expect(many.ok || many.errors.recipients).toBe("At most 50 recipients; you entered 51. Nothing was saved.");
+    const parsed = parseScheduleForm(
+      form({ ...valid, recipients: "ops@example.com, not-an-address" }),
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      errors: { recipients: 'Not a valid email address: "not-an-address". Nothing was saved.' },
+    });
+    const many = parseScheduleForm(
+      form({
+        ...valid,
+        recipients: Array.from({ length: 51 }, (_, i) => `u${i}@example.com`).join("\n"),
+      }),
+    );
+    expect(many.ok || many.errors.recipients).toBe(
+      "At most 50 recipients; you entered 51. Nothing was saved.",
+    );
     expect(await prisma.reportSchedule.count()).toBe(0);
   });
 
@@ -203,15 +291,34 @@ describe("schedules", () => {
   });
 
   it("DST: ticking every 10 minutes across Sydney's transitions creates exactly one run per day", async () => {
-    for (const [start, days] of [["2026-10-02T12:00:00Z", 4], ["2026-04-03T12:00:00Z", 4]] as const) {
+    for (const [start, days] of [
+      ["2026-10-02T12:00:00Z", 4],
+      ["2026-04-03T12:00:00Z", 4],
+    ] as const) {
       await truncate(dbUrl, ["ReportRun", "ReportSchedule"]);
-      const parsed = parseScheduleForm(form({ ...valid, timeZone: "Australia/Sydney", timeOfDay: "02:30" }));
+      const parsed = parseScheduleForm(
+        form({ ...valid, timeZone: "Australia/Sydney", timeOfDay: "02:30" }),
+      );
       if (!parsed.ok) throw new Error("invalid");
       const from = Date.parse(start);
       const s = await createSchedule(owner, parsed.value, from);
-      for (let t = from; t <= from + days * 86_400_000; t += 10 * 60_000) await enqueueDue(new Date(t));
-      const runs = await prisma.reportRun.findMany({ where: { scheduleId: s.id }, orderBy: { dueAt: "asc" } });
-      const expected = dueBetween({ frequency: "daily", weekdays: [], monthDay: null, timeOfDay: "02:30", timeZone: "Australia/Sydney" }, from, from + days * 86_400_000);
+      for (let t = from; t <= from + days * 86_400_000; t += 10 * 60_000)
+        await enqueueDue(new Date(t));
+      const runs = await prisma.reportRun.findMany({
+        where: { scheduleId: s.id },
+        orderBy: { dueAt: "asc" },
+      });
+      const expected = dueBetween(
+        {
+          frequency: "daily",
+          weekdays: [],
+          monthDay: null,
+          timeOfDay: "02:30",
+          timeZone: "Australia/Sydney",
+        },
+        from,
+        from + days * 86_400_000,
+      );
       expect(runs.map((r) => r.dueAt.getTime())).toEqual(expected);
       expect(runs).toHaveLength(days);
       const localDays = runs.map((r) => localParts(r.dueAt.getTime(), "Australia/Sydney").d);

@@ -36,7 +36,9 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
       expect(res.status, path).toBe(403);
       expect(await res.text()).toBe("Forbidden");
     }
-    expect((await call(companyLoader, get("/dashboard/company_settings", cookie))).status).toBe(403);
+    expect((await call(companyLoader, get("/dashboard/company_settings", cookie))).status).toBe(
+      403,
+    );
     // The layout guards the path too, so a child route that forgot to guard still cannot leak.
     expect((await call(shellLoader, get("/dashboard/company_settings", cookie))).status).toBe(403);
   });
@@ -45,7 +47,11 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
     const cookie = await as("admin", "admin123");
     const res = await call(moduleLoader, get("/admin/jobsite/4/north", cookie));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ title: "Jobsites", section: "Admin", description: expect.stringContaining("Jobsites") });
+    expect(await res.json()).toMatchObject({
+      title: "Jobsites",
+      section: "Admin",
+      description: expect.stringContaining("Jobsites"),
+    });
     const company = await call(companyLoader, get("/dashboard/company_settings", cookie));
     expect(company.status).toBe(200);
     expect((await company.json()).rows).toContainEqual({ name: "logbook", state: "on" });
@@ -59,13 +65,15 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
     const shell = await (await call(shellLoader, get("/dashboard/account", cookie))).json();
     expect(shell.menu.map((s: { id: string }) => s.id)).toEqual(["overview", "people", "account"]);
     // Descriptions stay on the server.
-    expect(JSON.stringify(shell.menu)).not.toContain("description\":\"T");
+    expect(JSON.stringify(shell.menu)).not.toContain('description":"T');
   });
 
   it("hides the features company 112 switched off", async () => {
     const cookie = await as("admin112", "admin123");
     expect((await call(moduleLoader, get("/dashboard/dashcam-events/9", cookie))).status).toBe(403);
-    expect((await call(moduleLoader, get("/dashboard/maintenance-board", cookie))).status).toBe(200);
+    expect((await call(moduleLoader, get("/dashboard/maintenance-board", cookie))).status).toBe(
+      200,
+    );
   });
 
   it("answers public token-gated routes without a session", async () => {
@@ -80,6 +88,11 @@ describe("the account page", () => {
     const cookie = await as("admin", "admin123");
     const res = await call(accountLoader, get("/dashboard/account", cookie));
     const { profile } = await res.json();
-    expect(profile).toMatchObject({ username: "admin", first_name: "Alex", companyid: 1, source: "upstream" });
+    expect(profile).toMatchObject({
+      username: "admin",
+      first_name: "Alex",
+      companyid: 1,
+      source: "upstream",
+    });
   });
 });

@@ -32,9 +32,12 @@ import { useSimulator } from "../support/upstream";
 
 /** Public views where the id is itself the secret (128+ random bits): whoever holds it may look. */
 const PUBLIC_WITH_TOKEN: Record<string, string> = {
-  "sharing.$id.tsx": "the share link's id is the token (tests/integration/devices.test.ts: expiry, revocation, guessing)",
-  "unsubscribe.$token.tsx": "a signed per-recipient unsubscribe token (tests/integration/reports-routes.test.ts: forged token 404)",
-  "forms.$id.tsx": "the fill-in link's id is the token; its action takes answers only (tests/integration/forms.test.ts: guessed, expired, revoked 404)",
+  "sharing.$id.tsx":
+    "the share link's id is the token (tests/integration/devices.test.ts: expiry, revocation, guessing)",
+  "unsubscribe.$token.tsx":
+    "a signed per-recipient unsubscribe token (tests/integration/reports-routes.test.ts: forged token 404)",
+  "forms.$id.tsx":
+    "the fill-in link's id is the token; its action takes answers only (tests/integration/forms.test.ts: guessed, expired, revoked 404)",
 };
 
 /** `$` segments that name no company's data. */
@@ -42,15 +45,22 @@ const NOT_A_COMPANY_ID: Record<string, string> = {
   "$.tsx": "catch-all 404",
   "dashboard.$.tsx": "catch-all 404 inside the shell",
   "docs.$.tsx": "public documentation pages",
-  "media.$.ts": "upstream images by path, fetched with the caller's own token (the upstream decides)",
-  "dashboard.reports.$kind.tsx": "a report kind from the fixed catalogue (its imeis/job ids are swept below)",
-  "dashboard.reports.$kind.download.tsx": "a report kind from the fixed catalogue (its imeis/job ids are swept below)",
+  "media.$.ts":
+    "upstream images by path, fetched with the caller's own token (the upstream decides)",
+  "dashboard.reports.$kind.tsx":
+    "a report kind from the fixed catalogue (its imeis/job ids are swept below)",
+  "dashboard.reports.$kind.download.tsx":
+    "a report kind from the fixed catalogue (its imeis/job ids are swept below)",
   "dashboard.logbook_.export.$format.ts": "csv or pdf (its imei is swept below)",
 };
 
 /** Actions that take no company id: the session's own user or company, or no session at all. */
 const ACTIONS_WITHOUT_IDS: Record<string, string> = {
-  "login.tsx": "sign-in", "admin_login.tsx": "sign-in", "register.tsx": "sign-up", "demo.tsx": "demo sign-in", "logout.tsx": "sign-out",
+  "login.tsx": "sign-in",
+  "admin_login.tsx": "sign-in",
+  "register.tsx": "sign-up",
+  "demo.tsx": "demo sign-in",
+  "logout.tsx": "sign-out",
   "recoverAccount.tsx": "recovery token from the upstream's email",
   "dashboard.account.tsx": "the session's own profile",
   "dashboard.company_settings.tsx": "the session's own company (nothing posted names a company)",
@@ -60,8 +70,15 @@ const ACTIONS_WITHOUT_IDS: Record<string, string> = {
 
 /** A module that is not built yet: its loader is the shell's stub, which never reads the id. */
 function isStub(source: string) {
-  const code = source.replace(/^import .*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").trim();
-  return /^export const loader = (moduleLoader|publicModuleLoader);/.test(code) && !/params|formData|prisma|upstream/.test(code);
+  const code = source
+    .replace(/^import .*$/gm, "")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .trim();
+  return (
+    /^export const loader = (moduleLoader|publicModuleLoader);/.test(code) &&
+    !/params|formData|prisma|upstream/.test(code)
+  );
 }
 
 // ------------------------------------------------------------------ the app, the two companies
@@ -70,13 +87,31 @@ let handle: (request: Request) => Promise<Response>;
 const cookies: Record<"admin" | "other", string> = { admin: "", other: "" };
 
 type Ids = {
-  userB: number; imeiB: string; imeiA: string; tripB: string; scheduleB: string; shareB: string; ruleB: string;
-  notificationB: string; subscriptionB: { id: string; endpoint: string }; jobB: string; beaconB: string; beaconA: string; beaconShareB: string;
-  formLinkB: string; formSubmissionB: string; formB: number;
+  userB: number;
+  imeiB: string;
+  imeiA: string;
+  tripB: string;
+  scheduleB: string;
+  shareB: string;
+  ruleB: string;
+  notificationB: string;
+  subscriptionB: { id: string; endpoint: string };
+  jobB: string;
+  beaconB: string;
+  beaconA: string;
+  beaconShareB: string;
+  formLinkB: string;
+  formSubmissionB: string;
+  formB: number;
 };
 let ids: Ids;
 
-async function request(method: "GET" | "POST" | "DELETE", url: string, cookie: string, body?: Record<string, string | string[]> | { json: unknown }) {
+async function request(
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  cookie: string,
+  body?: Record<string, string | string[]> | { json: unknown },
+) {
   const headers: Record<string, string> = { cookie, origin: APP, host: new URL(APP).host };
   let payload: string | undefined;
   if (body && "json" in body) {
@@ -84,12 +119,20 @@ async function request(method: "GET" | "POST" | "DELETE", url: string, cookie: s
     payload = JSON.stringify(body.json);
   } else if (body) {
     const form = new URLSearchParams();
-    for (const [k, v] of Object.entries(body)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
+    for (const [k, v] of Object.entries(body))
+      for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
     headers["content-type"] = "application/x-www-form-urlencoded";
     payload = form.toString();
   }
-  const res = await handle(new Request(APP + url, { method, headers, body: payload, redirect: "manual" }));
-  return { status: res.status, location: res.headers.get("location"), cookie: (res.headers.get("set-cookie") ?? "").split(";")[0]!, text: await res.text() };
+  const res = await handle(
+    new Request(APP + url, { method, headers, body: payload, redirect: "manual" }),
+  );
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    cookie: (res.headers.get("set-cookie") ?? "").split(";")[0]!,
+    text: await res.text(),
+  };
 }
 
 async function signIn(username: string, password: string): Promise<string> {
@@ -99,31 +142,92 @@ async function signIn(username: string, password: string): Promise<string> {
 }
 
 const schedule = {
-  intent: "save", reportKind: "distance-per-vehicle", frequency: "weekly", weekdays: "1", timeOfDay: "07:00", timeZone: "Australia/Brisbane", period: "last_week",
-  format: "pdf", recipients: "ops@example.com", subject: "Weekly distance", message: "", enabled: "on",
+  intent: "save",
+  reportKind: "distance-per-vehicle",
+  frequency: "weekly",
+  weekdays: "1",
+  timeOfDay: "07:00",
+  timeZone: "Australia/Brisbane",
+  period: "last_week",
+  format: "pdf",
+  recipients: "ops@example.com",
+  subject: "Weekly distance",
+  message: "",
+  enabled: "on",
 };
 
 /** Everything of company 2 that a request of company 1 could change (volatile columns left out). */
 async function companyTwo() {
   const token = await up.login(upstream(null), { username: "other", password: "other123" });
   if (!token.ok) throw new Error("other cannot sign in");
-  const upstreamDevices = (await up.iotDevices(upstream(token.token))).map((d) => JSON.stringify([d.imei, d.nickname, d.avatar, d.permdriver, d.geofence_gps, d.geofence_meters, d.tags, d.groups]));
+  const upstreamDevices = (await up.iotDevices(upstream(token.token))).map((d) =>
+    JSON.stringify([
+      d.imei,
+      d.nickname,
+      d.avatar,
+      d.permdriver,
+      d.geofence_gps,
+      d.geofence_meters,
+      d.tags,
+      d.groups,
+    ]),
+  );
   return {
     upstreamDevices,
-    devices: await prisma.device.findMany({ where: { companyId: 2 }, orderBy: { imei: "asc" }, select: { imei: true, nickname: true, avatar: true, permdriver: true, tags: true, groups: true, geofenceGps: true, geofenceMeters: true } }),
-    trips: await prisma.trip.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" }, select: { id: true, data: true } }),
+    devices: await prisma.device.findMany({
+      where: { companyId: 2 },
+      orderBy: { imei: "asc" },
+      select: {
+        imei: true,
+        nickname: true,
+        avatar: true,
+        permdriver: true,
+        tags: true,
+        groups: true,
+        geofenceGps: true,
+        geofenceMeters: true,
+      },
+    }),
+    trips: await prisma.trip.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+      select: { id: true, data: true },
+    }),
     shares: await prisma.shareLink.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
-    schedules: await prisma.reportSchedule.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
+    schedules: await prisma.reportSchedule.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+    }),
     runs: await prisma.reportRun.count({ where: { schedule: { companyId: 2 } } }),
     rules: await prisma.alertRule.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
-    notifications: await prisma.notification.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
-    subscriptions: await prisma.pushSubscription.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
-    jobs: await prisma.reportJob.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" }, select: { id: true, status: true, cancelRequested: true } }),
+    notifications: await prisma.notification.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+    }),
+    subscriptions: await prisma.pushSubscription.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+    }),
+    jobs: await prisma.reportJob.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+      select: { id: true, status: true, cancelRequested: true },
+    }),
     sessions: await prisma.session.count({ where: { companyId: 2 } }),
-    beacons: await prisma.beacon.findMany({ where: { companyId: 2 }, orderBy: { uuid: "asc" }, select: { uuid: true, nickname: true, assetName: true, txPower: true, advIntervalMs: true } }),
-    beaconShares: await prisma.beaconShareLink.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
+    beacons: await prisma.beacon.findMany({
+      where: { companyId: 2 },
+      orderBy: { uuid: "asc" },
+      select: { uuid: true, nickname: true, assetName: true, txPower: true, advIntervalMs: true },
+    }),
+    beaconShares: await prisma.beaconShareLink.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+    }),
     formLinks: await prisma.formLink.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
-    formSubmissions: await prisma.formSubmission.findMany({ where: { companyId: 2 }, orderBy: { id: "asc" } }),
+    formSubmissions: await prisma.formSubmission.findMany({
+      where: { companyId: 2 },
+      orderBy: { id: "asc" },
+    }),
   };
 }
 
@@ -145,26 +249,63 @@ beforeAll(async () => {
   const b = await up.login(upstream(null), { username: "other", password: "other123" });
   if (!b.ok) throw new Error("other cannot sign in");
   const authB = { token: b.token, companyId: 2 };
-  const devicesB = await prisma.device.findMany({ where: { companyId: 2 }, orderBy: { imei: "asc" } });
+  const devicesB = await prisma.device.findMany({
+    where: { companyId: 2 },
+    orderBy: { imei: "asc" },
+  });
   const imeiB = devicesB.find((d) => TRIP_DEVICES.includes(d.deviceTypeId))!.imei;
-  const imeiA = (await prisma.device.findFirst({ where: { companyId: 1 }, orderBy: { imei: "asc" } }))!.imei;
+  const imeiA = (await prisma.device.findFirst({
+    where: { companyId: 1 },
+    orderBy: { imei: "asc" },
+  }))!.imei;
 
   // A trip (and so a logbook entry) of company 2.
   const now = Date.now();
   const trips = await getTrips(authB, [imeiB], now - 20 * 86_400_000, now);
   expect(trips.trips.length, "company 2's vehicle has trips").toBeGreaterThan(0);
   // A schedule and a report job, made through the routes as company 2's user.
-  const created = await request("POST", "/dashboard/scheduled-reports/new", cookies.other, { ...schedule, imeis: imeiB });
+  const created = await request("POST", "/dashboard/scheduled-reports/new", cookies.other, {
+    ...schedule,
+    imeis: imeiB,
+  });
   expect(created.status).toBe(302);
   const scheduleB = created.location!.match(/scheduled-reports\/([^/?]+)/)![1]!;
-  const job = await startReportJob({ userId: userB, companyId: 2 }, "distance-per-vehicle", { imeis: [imeiB], groups: [] });
+  const job = await startReportJob({ userId: userB, companyId: 2 }, "distance-per-vehicle", {
+    imeis: [imeiB],
+    groups: [],
+  });
   // An alert rule through the page, a notification, a browser subscription, a share link.
-  const rule = await request("POST", "/dashboard/notifications", cookies.other, { intent: "rule-save", name: "Theirs", kinds: "overspeed", channels: "inapp", imeis: imeiB });
+  const rule = await request("POST", "/dashboard/notifications", cookies.other, {
+    intent: "rule-save",
+    name: "Theirs",
+    kinds: "overspeed",
+    channels: "inapp",
+    imeis: imeiB,
+  });
   expect(rule.status).toBe(302);
   const ruleB = (await prisma.alertRule.findFirst({ where: { companyId: 2 } }))!.id;
-  const notificationB = (await notifyUser({ userId: userB, companyId: 2, kind: "info", title: "For company 2", body: "b", push: false }))!.id;
-  const keys = { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" };
-  const sub = await prisma.pushSubscription.create({ data: { userId: userB, companyId: 2, endpoint: "https://push.example/company-2", p256dh: keys.p256dh, auth: keys.auth } });
+  const notificationB = (await notifyUser({
+    userId: userB,
+    companyId: 2,
+    kind: "info",
+    title: "For company 2",
+    body: "b",
+    push: false,
+  }))!.id;
+  const keys = {
+    p256dh:
+      "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    auth: "tBHItJI5svbpez7KI4CCXg",
+  };
+  const sub = await prisma.pushSubscription.create({
+    data: {
+      userId: userB,
+      companyId: 2,
+      endpoint: "https://push.example/company-2",
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+    },
+  });
   const share = await createShareLink(authB, userB, imeiB, 60);
   // A beacon of each company, and a share link of company 2's beacon.
   const beaconB = (await listBeacons(authB)).beacons[0]!.uuid;
@@ -173,33 +314,74 @@ beforeAll(async () => {
   const beaconA = (await listBeacons({ token: a.token, companyId: 1 })).beacons[0]!.uuid;
   const beaconShare = await createBeaconShareLink(authB, userB, beaconB, 60);
   // A fill-in link of company 2's first form, and answers that came through it (already forwarded, so nothing moves during the sweep).
-  const formLink = await createFormLink(authB, userB, { formId: 311, label: "Southside subbies", minutes: 60 });
+  const formLink = await createFormLink(authB, userB, {
+    formId: 311,
+    label: "Southside subbies",
+    minutes: 60,
+  });
   const formSubmission = await prisma.formSubmission.create({
-    data: { linkId: formLink.id, companyId: 2, formId: 311, answers: { vehicle: "SSP-1" }, addressKey: "k", forwardedAt: new Date(), upstreamId: "1" },
+    data: {
+      linkId: formLink.id,
+      companyId: 2,
+      formId: 311,
+      answers: { vehicle: "SSP-1" },
+      addressKey: "k",
+      forwardedAt: new Date(),
+      upstreamId: "1",
+    },
   });
 
   ids = {
-    userB, imeiB, imeiA, tripB: trips.trips[0]!.id, scheduleB, shareB: share.id, ruleB, notificationB, subscriptionB: { id: sub.id, endpoint: sub.endpoint }, jobB: job.id,
-    beaconB, beaconA, beaconShareB: beaconShare.id,
-    formLinkB: formLink.id, formSubmissionB: formSubmission.id, formB: 311,
+    userB,
+    imeiB,
+    imeiA,
+    tripB: trips.trips[0]!.id,
+    scheduleB,
+    shareB: share.id,
+    ruleB,
+    notificationB,
+    subscriptionB: { id: sub.id, endpoint: sub.endpoint },
+    jobB: job.id,
+    beaconB,
+    beaconA,
+    beaconShareB: beaconShare.id,
+    formLinkB: formLink.id,
+    formSubmissionB: formSubmission.id,
+    formB: 311,
   };
 }, 120_000);
 
-
 // ------------------------------------------------------------------ the sweep
 
-type Case = { file: string; method: "GET" | "POST" | "DELETE"; url: string; body?: Record<string, string | string[]> | { json: unknown } };
+type Case = {
+  file: string;
+  method: "GET" | "POST" | "DELETE";
+  url: string;
+  body?: Record<string, string | string[]> | { json: unknown };
+};
 
 /** Every request company 1 could make with an id of company 2, by the route file that answers it. */
 function cases(i: Ids): Case[] {
   const device = (intent: string, fields: Record<string, string> = {}): Case => ({
-    file: "dashboard.assets.device.$imei.tsx", method: "POST", url: `/dashboard/assets/device/${i.imeiB}`, body: { intent, ...fields },
+    file: "dashboard.assets.device.$imei.tsx",
+    method: "POST",
+    url: `/dashboard/assets/device/${i.imeiB}`,
+    body: { intent, ...fields },
   });
   const scheduleUrl = `/dashboard/scheduled-reports/${i.scheduleB}`;
-  const notifications = (fields: Record<string, string>): Case => ({ file: "dashboard.notifications.tsx", method: "POST", url: "/dashboard/notifications", body: fields });
+  const notifications = (fields: Record<string, string>): Case => ({
+    file: "dashboard.notifications.tsx",
+    method: "POST",
+    url: "/dashboard/notifications",
+    body: fields,
+  });
   return [
     // A vehicle of company 2, in the path.
-    { file: "dashboard.assets.device.$imei.tsx", method: "GET", url: `/dashboard/assets/device/${i.imeiB}` },
+    {
+      file: "dashboard.assets.device.$imei.tsx",
+      method: "GET",
+      url: `/dashboard/assets/device/${i.imeiB}`,
+    },
     device("rename", { nickname: "Hijacked" }),
     device("icon", { icon: "bus" }),
     device("permdriver", { permdriver: "Mallory" }),
@@ -212,45 +394,168 @@ function cases(i: Ids): Case[] {
     device("share-revoke", { id: i.shareB }),
     device("share-revoke", { id: i.shareB, confirm: "yes" }),
     device("no-such-intent"),
-    { file: "dashboard.vehicle-dashboard.$imei.tsx", method: "GET", url: `/dashboard/vehicle-dashboard/${i.imeiB}` },
-    { file: "dashboard.recover-offline-device.$imei.tsx", method: "GET", url: `/dashboard/recover-offline-device/${i.imeiB}` },
+    {
+      file: "dashboard.vehicle-dashboard.$imei.tsx",
+      method: "GET",
+      url: `/dashboard/vehicle-dashboard/${i.imeiB}`,
+    },
+    {
+      file: "dashboard.recover-offline-device.$imei.tsx",
+      method: "GET",
+      url: `/dashboard/recover-offline-device/${i.imeiB}`,
+    },
     { file: "assets.dashboard.$imei.tsx", method: "GET", url: `/assets/dashboard/${i.imeiB}` },
     { file: "assets.details.$imei.tsx", method: "GET", url: `/assets/details/${i.imeiB}` },
     // Company 2's share token on company 1's vehicle (the token is only good for its own vehicle).
-    { file: "assets.dashboard.$imei.tsx", method: "GET", url: `/assets/dashboard/${i.imeiA}?share=${i.shareB}` },
-    { file: "assets.details.$imei.tsx", method: "GET", url: `/assets/details/${i.imeiA}?share=${i.shareB}` },
+    {
+      file: "assets.dashboard.$imei.tsx",
+      method: "GET",
+      url: `/assets/dashboard/${i.imeiA}?share=${i.shareB}`,
+    },
+    {
+      file: "assets.details.$imei.tsx",
+      method: "GET",
+      url: `/assets/details/${i.imeiA}?share=${i.shareB}`,
+    },
     // Company 2's share link, revoked from a vehicle page of company 1.
-    { file: "dashboard.assets.device.$imei.tsx", method: "POST", url: `/dashboard/assets/device/${i.imeiA}`, body: { intent: "share-revoke", id: i.shareB } },
-    { file: "dashboard.assets.device.$imei.tsx", method: "POST", url: `/dashboard/assets/device/${i.imeiA}`, body: { intent: "share-revoke", id: i.shareB, confirm: "yes" } },
+    {
+      file: "dashboard.assets.device.$imei.tsx",
+      method: "POST",
+      url: `/dashboard/assets/device/${i.imeiA}`,
+      body: { intent: "share-revoke", id: i.shareB },
+    },
+    {
+      file: "dashboard.assets.device.$imei.tsx",
+      method: "POST",
+      url: `/dashboard/assets/device/${i.imeiA}`,
+      body: { intent: "share-revoke", id: i.shareB, confirm: "yes" },
+    },
     // A vehicle of company 2, in the query.
     { file: "dashboard.trips.tsx", method: "GET", url: `/dashboard/trips?imei=${i.imeiB}` },
     { file: "dashboard.logbook.tsx", method: "GET", url: `/dashboard/logbook?imei=${i.imeiB}` },
-    { file: "dashboard.logbook_.export.$format.ts", method: "GET", url: `/dashboard/logbook/export/csv?imei=${i.imeiB}` },
-    { file: "dashboard.logbook_.export.$format.ts", method: "GET", url: `/dashboard/logbook/export/pdf?imei=${i.imeiB}` },
+    {
+      file: "dashboard.logbook_.export.$format.ts",
+      method: "GET",
+      url: `/dashboard/logbook/export/csv?imei=${i.imeiB}`,
+    },
+    {
+      file: "dashboard.logbook_.export.$format.ts",
+      method: "GET",
+      url: `/dashboard/logbook/export/pdf?imei=${i.imeiB}`,
+    },
     { file: "dashboard.timeline.tsx", method: "GET", url: `/dashboard/timeline?imei=${i.imeiB}` },
-    { file: "dashboard.reports.$kind.tsx", method: "GET", url: `/dashboard/reports/trip-summary?imeis=${i.imeiB}` },
-    { file: "dashboard.reports.$kind.download.tsx", method: "GET", url: `/dashboard/reports/trip-summary/download?format=csv&imeis=${i.imeiB}` },
-    { file: "dashboard.reports.$kind.tsx", method: "POST", url: "/dashboard/reports/distance-per-vehicle", body: { intent: "run-job", imeis: i.imeiB } },
-    { file: "dashboard.scheduled-reports.$id.tsx", method: "POST", url: "/dashboard/scheduled-reports/new", body: { ...schedule, imeis: i.imeiB } },
+    {
+      file: "dashboard.reports.$kind.tsx",
+      method: "GET",
+      url: `/dashboard/reports/trip-summary?imeis=${i.imeiB}`,
+    },
+    {
+      file: "dashboard.reports.$kind.download.tsx",
+      method: "GET",
+      url: `/dashboard/reports/trip-summary/download?format=csv&imeis=${i.imeiB}`,
+    },
+    {
+      file: "dashboard.reports.$kind.tsx",
+      method: "POST",
+      url: "/dashboard/reports/distance-per-vehicle",
+      body: { intent: "run-job", imeis: i.imeiB },
+    },
+    {
+      file: "dashboard.scheduled-reports.$id.tsx",
+      method: "POST",
+      url: "/dashboard/scheduled-reports/new",
+      body: { ...schedule, imeis: i.imeiB },
+    },
     // A trip / logbook entry of company 2.
     { file: "api.trip-track.$id.ts", method: "GET", url: `/api/trip-track/${i.tripB}` },
-    { file: "dashboard.logbook.tsx", method: "POST", url: "/dashboard/logbook", body: { intent: "purpose", id: i.tripB, purpose: "private", description: "" } },
-    { file: "dashboard.logbook.tsx", method: "POST", url: "/dashboard/logbook", body: { intent: "delete", id: i.tripB } },
-    { file: "dashboard.logbook.tsx", method: "POST", url: "/dashboard/logbook", body: { intent: "delete", id: i.tripB, confirm: "yes" } },
-    { file: "dashboard.logbook.tsx", method: "POST", url: `/dashboard/logbook?imei=${i.imeiB}`, body: { intent: "add", logstart: "2024-01-02T08:00", logstop: "2024-01-02T09:00", purpose: "business", start_odometer: "1", end_odometer: "2" } },
+    {
+      file: "dashboard.logbook.tsx",
+      method: "POST",
+      url: "/dashboard/logbook",
+      body: { intent: "purpose", id: i.tripB, purpose: "private", description: "" },
+    },
+    {
+      file: "dashboard.logbook.tsx",
+      method: "POST",
+      url: "/dashboard/logbook",
+      body: { intent: "delete", id: i.tripB },
+    },
+    {
+      file: "dashboard.logbook.tsx",
+      method: "POST",
+      url: "/dashboard/logbook",
+      body: { intent: "delete", id: i.tripB, confirm: "yes" },
+    },
+    {
+      file: "dashboard.logbook.tsx",
+      method: "POST",
+      url: `/dashboard/logbook?imei=${i.imeiB}`,
+      body: {
+        intent: "add",
+        logstart: "2024-01-02T08:00",
+        logstop: "2024-01-02T09:00",
+        purpose: "business",
+        start_odometer: "1",
+        end_odometer: "2",
+      },
+    },
     // A schedule of company 2.
     { file: "dashboard.scheduled-reports.$id.tsx", method: "GET", url: scheduleUrl },
-    ...["enable", "disable", "send-now", "delete"].map((intent): Case => ({ file: "dashboard.scheduled-reports.$id.tsx", method: "POST", url: scheduleUrl, body: { intent } })),
-    { file: "dashboard.scheduled-reports.$id.tsx", method: "POST", url: scheduleUrl, body: { intent: "delete", confirm: "yes" } },
-    { file: "dashboard.scheduled-reports.$id.tsx", method: "POST", url: scheduleUrl, body: schedule },
+    ...["enable", "disable", "send-now", "delete"].map((intent): Case => ({
+      file: "dashboard.scheduled-reports.$id.tsx",
+      method: "POST",
+      url: scheduleUrl,
+      body: { intent },
+    })),
+    {
+      file: "dashboard.scheduled-reports.$id.tsx",
+      method: "POST",
+      url: scheduleUrl,
+      body: { intent: "delete", confirm: "yes" },
+    },
+    {
+      file: "dashboard.scheduled-reports.$id.tsx",
+      method: "POST",
+      url: scheduleUrl,
+      body: schedule,
+    },
     // A report job of company 2.
-    { file: "dashboard.reports.$kind.tsx", method: "GET", url: `/dashboard/reports/distance-per-vehicle?job=${i.jobB}` },
-    { file: "dashboard.reports.$kind.download.tsx", method: "GET", url: `/dashboard/reports/distance-per-vehicle/download?format=csv&job=${i.jobB}` },
-    { file: "dashboard.reports.$kind.tsx", method: "POST", url: "/dashboard/reports/distance-per-vehicle", body: { intent: "cancel", job: i.jobB } },
+    {
+      file: "dashboard.reports.$kind.tsx",
+      method: "GET",
+      url: `/dashboard/reports/distance-per-vehicle?job=${i.jobB}`,
+    },
+    {
+      file: "dashboard.reports.$kind.download.tsx",
+      method: "GET",
+      url: `/dashboard/reports/distance-per-vehicle/download?format=csv&job=${i.jobB}`,
+    },
+    {
+      file: "dashboard.reports.$kind.tsx",
+      method: "POST",
+      url: "/dashboard/reports/distance-per-vehicle",
+      body: { intent: "cancel", job: i.jobB },
+    },
     // An alert rule, a notification and a browser subscription of company 2's user.
-    { file: "dashboard.notifications.tsx", method: "GET", url: `/dashboard/notifications?edit=${i.ruleB}` },
-    notifications({ intent: "rule-save", ruleId: i.ruleB, name: "Mine now", kinds: "overspeed", channels: "inapp" }),
-    notifications({ intent: "rule-save", name: "Watching theirs", kinds: "overspeed", channels: "inapp", imeis: i.imeiB }),
+    {
+      file: "dashboard.notifications.tsx",
+      method: "GET",
+      url: `/dashboard/notifications?edit=${i.ruleB}`,
+    },
+    notifications({
+      intent: "rule-save",
+      ruleId: i.ruleB,
+      name: "Mine now",
+      kinds: "overspeed",
+      channels: "inapp",
+    }),
+    notifications({
+      intent: "rule-save",
+      name: "Watching theirs",
+      kinds: "overspeed",
+      channels: "inapp",
+      imeis: i.imeiB,
+    }),
     notifications({ intent: "rule-toggle", id: i.ruleB, enabled: "false" }),
     notifications({ intent: "rule-test", id: i.ruleB }),
     notifications({ intent: "rule-delete", id: i.ruleB }),
@@ -258,28 +563,111 @@ function cases(i: Ids): Case[] {
     notifications({ intent: "read", id: i.notificationB }),
     notifications({ intent: "sub-remove", id: i.subscriptionB.id }),
     notifications({ intent: "sub-remove", id: i.subscriptionB.id, confirm: "yes" }),
-    { file: "api.notifications.ts", method: "POST", url: "/api/notifications", body: { intent: "read", id: i.notificationB } },
-    { file: "api.push-subscriptions.ts", method: "DELETE", url: "/api/push-subscriptions", body: { json: { endpoint: i.subscriptionB.endpoint } } },
+    {
+      file: "api.notifications.ts",
+      method: "POST",
+      url: "/api/notifications",
+      body: { intent: "read", id: i.notificationB },
+    },
+    {
+      file: "api.push-subscriptions.ts",
+      method: "DELETE",
+      url: "/api/push-subscriptions",
+      body: { json: { endpoint: i.subscriptionB.endpoint } },
+    },
     // A beacon of company 2 (path or form), and its share link.
     { file: "dashboard.beacon.$uuid.tsx", method: "GET", url: `/dashboard/beacon/${i.beaconB}` },
-    { file: "dashboard.assets.beacon.$uuid.tsx", method: "GET", url: `/dashboard/assets/beacon/${i.beaconB}` },
-    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share", minutes: "60" } },
-    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share-revoke", id: i.beaconShareB } },
-    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconB}`, body: { intent: "share-revoke", id: i.beaconShareB, confirm: "yes" } },
-    { file: "dashboard.assets.beacon.$uuid.tsx", method: "POST", url: `/dashboard/assets/beacon/${i.beaconB}`, body: { intent: "share", minutes: "60" } },
-    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconA}`, body: { intent: "share-revoke", id: i.beaconShareB } },
-    { file: "dashboard.beacon.$uuid.tsx", method: "POST", url: `/dashboard/beacon/${i.beaconA}`, body: { intent: "share-revoke", id: i.beaconShareB, confirm: "yes" } },
-    { file: "dashboard.beacon-config.tsx", method: "POST", url: "/dashboard/beacon-config", body: { uuid: i.beaconB, nickname: "Hijacked", assetName: "", txPower: "0", advIntervalMs: "1000" } },
+    {
+      file: "dashboard.assets.beacon.$uuid.tsx",
+      method: "GET",
+      url: `/dashboard/assets/beacon/${i.beaconB}`,
+    },
+    {
+      file: "dashboard.beacon.$uuid.tsx",
+      method: "POST",
+      url: `/dashboard/beacon/${i.beaconB}`,
+      body: { intent: "share", minutes: "60" },
+    },
+    {
+      file: "dashboard.beacon.$uuid.tsx",
+      method: "POST",
+      url: `/dashboard/beacon/${i.beaconB}`,
+      body: { intent: "share-revoke", id: i.beaconShareB },
+    },
+    {
+      file: "dashboard.beacon.$uuid.tsx",
+      method: "POST",
+      url: `/dashboard/beacon/${i.beaconB}`,
+      body: { intent: "share-revoke", id: i.beaconShareB, confirm: "yes" },
+    },
+    {
+      file: "dashboard.assets.beacon.$uuid.tsx",
+      method: "POST",
+      url: `/dashboard/assets/beacon/${i.beaconB}`,
+      body: { intent: "share", minutes: "60" },
+    },
+    {
+      file: "dashboard.beacon.$uuid.tsx",
+      method: "POST",
+      url: `/dashboard/beacon/${i.beaconA}`,
+      body: { intent: "share-revoke", id: i.beaconShareB },
+    },
+    {
+      file: "dashboard.beacon.$uuid.tsx",
+      method: "POST",
+      url: `/dashboard/beacon/${i.beaconA}`,
+      body: { intent: "share-revoke", id: i.beaconShareB, confirm: "yes" },
+    },
+    {
+      file: "dashboard.beacon-config.tsx",
+      method: "POST",
+      url: "/dashboard/beacon-config",
+      body: {
+        uuid: i.beaconB,
+        nickname: "Hijacked",
+        assetName: "",
+        txPower: "0",
+        advIntervalMs: "1000",
+      },
+    },
     { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconB}` },
-    { file: "beacons.dashboard.$uuid.tsx", method: "GET", url: `/beacons/dashboard/${i.beaconA}?share=${i.beaconShareB}` },
+    {
+      file: "beacons.dashboard.$uuid.tsx",
+      method: "GET",
+      url: `/beacons/dashboard/${i.beaconA}?share=${i.beaconShareB}`,
+    },
     // A fill-in link, its answers and a form of company 2.
-    { file: "dashboard.dashboard-forms.tsx", method: "GET", url: `/dashboard/dashboard-forms?link=${i.formLinkB}` },
-    ...([{ intent: "link-revoke", id: i.formLinkB }, { intent: "link-revoke", id: i.formLinkB, confirm: "yes" }, { intent: "submission-retry", id: i.formSubmissionB }, { intent: "link-create", formId: String(i.formB), label: "Mine now", minutes: "60" }] as Record<string, string>[]).map(
-      (body): Case => ({ file: "dashboard.dashboard-forms.tsx", method: "POST", url: "/dashboard/dashboard-forms", body }),
-    ),
+    {
+      file: "dashboard.dashboard-forms.tsx",
+      method: "GET",
+      url: `/dashboard/dashboard-forms?link=${i.formLinkB}`,
+    },
+    ...(
+      [
+        { intent: "link-revoke", id: i.formLinkB },
+        { intent: "link-revoke", id: i.formLinkB, confirm: "yes" },
+        { intent: "submission-retry", id: i.formSubmissionB },
+        { intent: "link-create", formId: String(i.formB), label: "Mine now", minutes: "60" },
+      ] as Record<string, string>[]
+    ).map((body): Case => ({
+      file: "dashboard.dashboard-forms.tsx",
+      method: "POST",
+      url: "/dashboard/dashboard-forms",
+      body,
+    })),
     // Company 2's user, whose sessions an admin of company 1 tries to end.
-    { file: "dashboard.sessions.tsx", method: "POST", url: "/dashboard/sessions", body: { userId: String(i.userB) } },
-    { file: "dashboard.sessions.tsx", method: "POST", url: "/dashboard/sessions", body: { userId: String(i.userB), confirm: "yes" } },
+    {
+      file: "dashboard.sessions.tsx",
+      method: "POST",
+      url: "/dashboard/sessions",
+      body: { userId: String(i.userB) },
+    },
+    {
+      file: "dashboard.sessions.tsx",
+      method: "POST",
+      url: "/dashboard/sessions",
+      body: { userId: String(i.userB), confirm: "yes" },
+    },
   ];
 }
 
@@ -290,9 +678,20 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
     for (const c of cases(ids)) {
       const res = await request(c.method, c.url, cookies.admin, c.body);
       const label = `${c.method} ${c.url} ${c.body ? JSON.stringify(c.body) : ""}`;
-      if (res.status !== 404) wrong.push(`${res.status} ${label}${res.location ? ` -> ${res.location}` : ""}`);
+      if (res.status !== 404)
+        wrong.push(`${res.status} ${label}${res.location ? ` -> ${res.location}` : ""}`);
       // Whatever the status, nothing of company 2 may show.
-      for (const secret of [ids.shareB, ids.tripB, ids.beaconShareB, ids.formLinkB, ids.formSubmissionB, "For company 2", "Theirs", "Southside subbies"]) if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
+      for (const secret of [
+        ids.shareB,
+        ids.tripB,
+        ids.beaconShareB,
+        ids.formLinkB,
+        ids.formSubmissionB,
+        "For company 2",
+        "Theirs",
+        "Southside subbies",
+      ])
+        if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
     }
     expect(wrong).toEqual([]);
     expect(await companyTwo()).toEqual(before);
@@ -300,13 +699,23 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
 
   it("the same requests as company 2's own user are not 404 (the sweep's ids are real)", async () => {
     const own = [
-      `/dashboard/assets/device/${ids.imeiB}`, `/dashboard/vehicle-dashboard/${ids.imeiB}`, `/dashboard/trips?imei=${ids.imeiB}`,
-      `/dashboard/logbook?imei=${ids.imeiB}`, `/api/trip-track/${ids.tripB}`, `/dashboard/scheduled-reports/${ids.scheduleB}`,
-      `/dashboard/reports/distance-per-vehicle?job=${ids.jobB}`, `/dashboard/notifications?edit=${ids.ruleB}`, `/sharing/${ids.shareB}`,
-      `/dashboard/beacon/${ids.beaconB}`, `/dashboard/dashboard-forms?link=${ids.formLinkB}`,
+      `/dashboard/assets/device/${ids.imeiB}`,
+      `/dashboard/vehicle-dashboard/${ids.imeiB}`,
+      `/dashboard/trips?imei=${ids.imeiB}`,
+      `/dashboard/logbook?imei=${ids.imeiB}`,
+      `/api/trip-track/${ids.tripB}`,
+      `/dashboard/scheduled-reports/${ids.scheduleB}`,
+      `/dashboard/reports/distance-per-vehicle?job=${ids.jobB}`,
+      `/dashboard/notifications?edit=${ids.ruleB}`,
+      `/sharing/${ids.shareB}`,
+      `/dashboard/beacon/${ids.beaconB}`,
+      `/dashboard/dashboard-forms?link=${ids.formLinkB}`,
     ];
     for (const url of own) expect((await request("GET", url, cookies.other)).status, url).toBe(200);
-    expect((await request("GET", `/beacons/dashboard/${ids.beaconB}?share=${ids.beaconShareB}`, "")).status).toBe(200);
+    expect(
+      (await request("GET", `/beacons/dashboard/${ids.beaconB}?share=${ids.beaconShareB}`, ""))
+        .status,
+    ).toBe(200);
     expect((await request("GET", `/forms/${ids.formLinkB}`, "")).status).toBe(200);
   });
 
@@ -314,16 +723,36 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
     const dir = path.resolve("app/routes");
     const files = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f));
     const swept = new Set(cases(ids).map((c) => c.file));
-    const sweptActions = new Set(cases(ids).filter((c) => c.method !== "GET").map((c) => c.file));
+    const sweptActions = new Set(
+      cases(ids)
+        .filter((c) => c.method !== "GET")
+        .map((c) => c.file),
+    );
     const missing: string[] = [];
     for (const f of files) {
       const source = fs.readFileSync(path.join(dir, f), "utf8");
-      if (f.includes("$") && !swept.has(f) && !PUBLIC_WITH_TOKEN[f] && !NOT_A_COMPANY_ID[f] && !isStub(source)) missing.push(`${f}: a $param route outside the sweep`);
-      const hasAction = /export (async )?function action\b|export const action\b|export \{[^}]*\baction\b/.test(source);
-      if (hasAction && !sweptActions.has(f) && !ACTIONS_WITHOUT_IDS[f]) missing.push(`${f}: an action outside the sweep`);
+      if (
+        f.includes("$") &&
+        !swept.has(f) &&
+        !PUBLIC_WITH_TOKEN[f] &&
+        !NOT_A_COMPANY_ID[f] &&
+        !isStub(source)
+      )
+        missing.push(`${f}: a $param route outside the sweep`);
+      const hasAction =
+        /export (async )?function action\b|export const action\b|export \{[^}]*\baction\b/.test(
+          source,
+        );
+      if (hasAction && !sweptActions.has(f) && !ACTIONS_WITHOUT_IDS[f])
+        missing.push(`${f}: an action outside the sweep`);
     }
     // Every case names a real route file (no stale entries).
-    for (const f of [...swept, ...Object.keys(PUBLIC_WITH_TOKEN), ...Object.keys(NOT_A_COMPANY_ID), ...Object.keys(ACTIONS_WITHOUT_IDS)]) {
+    for (const f of [
+      ...swept,
+      ...Object.keys(PUBLIC_WITH_TOKEN),
+      ...Object.keys(NOT_A_COMPANY_ID),
+      ...Object.keys(ACTIONS_WITHOUT_IDS),
+    ]) {
       if (!files.includes(f)) missing.push(`${f}: listed but no such route file`);
     }
     expect(missing).toEqual([]);

@@ -4,8 +4,22 @@ import { action as loginAction } from "~/routes/login";
 import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import { addLogbookTrip, changeTripPurpose, deleteLogbookTrip, DUPLICATE_TRIP_MESSAGE, loadLogbook } from "~/services/logbook.server";
-import { companyTimeZone, coverageAnswers, getTrips, listVehicles, requireVehicle, tripTrack, type Auth } from "~/services/trips.server";
+import {
+  addLogbookTrip,
+  changeTripPurpose,
+  deleteLogbookTrip,
+  DUPLICATE_TRIP_MESSAGE,
+  loadLogbook,
+} from "~/services/logbook.server";
+import {
+  companyTimeZone,
+  coverageAnswers,
+  getTrips,
+  listVehicles,
+  requireVehicle,
+  tripTrack,
+  type Auth,
+} from "~/services/trips.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
@@ -33,7 +47,11 @@ beforeAll(async () => {
 async function movingVehicle(): Promise<string> {
   const now = Date.now();
   for (const v of await listVehicles(admin)) {
-    const list = await up.trips(upstream(admin.token), v.imei, { from: new Date(now - 7 * DAY).toISOString(), to: new Date(now).toISOString(), points: false });
+    const list = await up.trips(upstream(admin.token), v.imei, {
+      from: new Date(now - 7 * DAY).toISOString(),
+      to: new Date(now).toISOString(),
+      points: false,
+    });
     if (list.length >= 3) return v.imei;
   }
   throw new Error("no moving vehicle in the simulator");
@@ -65,7 +83,11 @@ describe("trip cache", () => {
     expect(first.fetched).toBe(1);
     expect(first.trips.length).toBeGreaterThan(10);
     expect(first.trips.every((t) => t.max_speed !== null && t.imei === imei)).toBe(true);
-    const direct = await up.trips(upstream(admin.token), imei, { from: new Date(from).toISOString(), to: new Date(to).toISOString(), points: false });
+    const direct = await up.trips(upstream(admin.token), imei, {
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      points: false,
+    });
     expect(first.trips.map((t) => t.id)).toEqual(direct.map((t) => t.id));
 
     sim.setFaults({ down: true });
@@ -86,7 +108,9 @@ describe("trip cache", () => {
     // The foreign company's query filters by its own company id: nothing, however warm the cache.
     expect(rows.trips).toEqual([]);
     // And a range that is not cached goes to the upstream, which refuses the foreign vehicle: 404.
-    await expect(getTrips(other, [imei], MONTH_FROM - 3 * DAY, MONTH_TO)).rejects.toMatchObject({ status: 404 });
+    await expect(getTrips(other, [imei], MONTH_FROM - 3 * DAY, MONTH_TO)).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await prisma.trip.count({ where: { imei, companyId: 1 } })).toBeGreaterThan(0);
   });
 
@@ -113,7 +137,9 @@ describe("trip cache", () => {
       expect(first).toMatchObject({ stale: false, fetched: 1 });
       expect(first.trips.length).toBeGreaterThan(0);
       // The week is now known; a longer range that includes it is not waited for past 50 ms.
-      const second = await getTrips(admin, [imei], from - 2 * DAY, to, "trips", Date.now(), { waitMs: 50 });
+      const second = await getTrips(admin, [imei], from - 2 * DAY, to, "trips", Date.now(), {
+        waitMs: 50,
+      });
       expect(second).toMatchObject({ stale: true, fetched: 0 });
       expect(second.trips.map((t) => t.id)).toEqual(first.trips.map((t) => t.id));
     } finally {
@@ -123,13 +149,49 @@ describe("trip cache", () => {
 
   it("coverage rules: settled ranges last, ranges reaching now expire", () => {
     const now = Date.parse("2026-03-10T12:00:00Z");
-    const c = (fromAt: string, toAt: string, syncedAt: number) => ({ fromAt: new Date(fromAt), toAt: new Date(toAt), syncedAt: new Date(syncedAt) });
-    const settled = c("2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z", Date.parse("2026-03-05T00:00:00Z"));
-    expect(coverageAnswers(settled, Date.parse("2026-02-01T00:00:00Z"), Date.parse("2026-03-01T00:00:00Z"), now)).toBe(true);
-    expect(coverageAnswers(settled, Date.parse("2026-01-31T00:00:00Z"), Date.parse("2026-03-01T00:00:00Z"), now)).toBe(false);
+    const c = (fromAt: string, toAt: string, syncedAt: number) => ({
+      fromAt: new Date(fromAt),
+      toAt: new Date(toAt),
+      syncedAt: new Date(syncedAt),
+    });
+    const settled = c(
+      "2026-02-01T00:00:00Z",
+      "2026-03-01T00:00:00Z",
+      Date.parse("2026-03-05T00:00:00Z"),
+    );
+    expect(
+      coverageAnswers(
+        settled,
+        Date.parse("2026-02-01T00:00:00Z"),
+        Date.parse("2026-03-01T00:00:00Z"),
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      coverageAnswers(
+        settled,
+        Date.parse("2026-01-31T00:00:00Z"),
+        Date.parse("2026-03-01T00:00:00Z"),
+        now,
+      ),
+    ).toBe(false);
     const live = c("2026-03-01T00:00:00Z", "2026-03-10T11:58:00Z", now - 2 * 60_000);
-    expect(coverageAnswers(live, Date.parse("2026-03-01T00:00:00Z"), Date.parse("2026-03-11T00:00:00Z"), now)).toBe(true);
-    expect(coverageAnswers(live, Date.parse("2026-03-01T00:00:00Z"), Date.parse("2026-03-11T00:00:00Z"), now + 10 * 60_000)).toBe(false);
+    expect(
+      coverageAnswers(
+        live,
+        Date.parse("2026-03-01T00:00:00Z"),
+        Date.parse("2026-03-11T00:00:00Z"),
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      coverageAnswers(
+        live,
+        Date.parse("2026-03-01T00:00:00Z"),
+        Date.parse("2026-03-11T00:00:00Z"),
+        now + 10 * 60_000,
+      ),
+    ).toBe(false);
   });
 
   it("the replay track of a cached trip comes with timed points; a foreign trip is 404", async () => {
@@ -151,7 +213,10 @@ describe("logbook service", () => {
     const imei = await movingVehicle();
     const now = Date.now();
     const from = now - 20 * DAY;
-    const raw = await up.logEntries(upstream(admin.token), imei, { from: new Date(from).toISOString(), to: new Date(now).toISOString() });
+    const raw = await up.logEntries(upstream(admin.token), imei, {
+      from: new Date(from).toISOString(),
+      to: new Date(now).toISOString(),
+    });
     const book = await loadLogbook(admin, imei, { from, to: now });
     const expected = summarizeLogEntries(raw);
     expect(book.summary.totalKmsTravelled).toBe(expected.totalKmsTravelled);
@@ -161,44 +226,78 @@ describe("logbook service", () => {
     const target = book.entries.find((e) => e.purpose === "business")!;
     await changeTripPurpose(admin, target.id, "private", "Weekend run");
     let again = await loadLogbook(admin, imei, { from, to: now });
-    expect(again.entries.find((e) => e.id === target.id)).toMatchObject({ purpose: "private", description: "Weekend run" });
-    const upstreamNow = await up.logEntries(upstream(admin.token), imei, { from: new Date(from).toISOString(), to: new Date(now).toISOString() });
-    expect(upstreamNow.find((e) => e[2].id === target.id)![2]).toMatchObject({ purpose: "private", description: "Weekend run" });
+    expect(again.entries.find((e) => e.id === target.id)).toMatchObject({
+      purpose: "private",
+      description: "Weekend run",
+    });
+    const upstreamNow = await up.logEntries(upstream(admin.token), imei, {
+      from: new Date(from).toISOString(),
+      to: new Date(now).toISOString(),
+    });
+    expect(upstreamNow.find((e) => e[2].id === target.id)![2]).toMatchObject({
+      purpose: "private",
+      description: "Weekend run",
+    });
 
     await deleteLogbookTrip(admin, target.id);
     again = await loadLogbook(admin, imei, { from, to: now });
     expect(again.entries.some((e) => e.id === target.id)).toBe(false);
-    await expect(deleteLogbookTrip(other, again.entries[0]!.id)).rejects.toMatchObject({ status: 404 });
+    await expect(deleteLogbookTrip(other, again.entries[0]!.id)).rejects.toMatchObject({
+      status: 404,
+    });
 
     const logstart = new Date(now - 3 * DAY).toISOString();
     const logstop = new Date(now - 3 * DAY + 1_800_000).toISOString();
-    const added = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "business", description: "Site visit" }, again.entries);
+    const added = await addLogbookTrip(
+      admin,
+      { imei, logstart, logstop, purpose: "business", description: "Site visit" },
+      again.entries,
+    );
     expect(added.saved).toBe(true);
     again = await loadLogbook(admin, imei, { from, to: now });
     expect(again.entries.filter((e) => e.logstart === logstart)).toHaveLength(1);
-    const dup = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "private", description: "Again" }, again.entries);
+    const dup = await addLogbookTrip(
+      admin,
+      { imei, logstart, logstop, purpose: "private", description: "Again" },
+      again.entries,
+    );
     expect(dup).toEqual({ saved: false, duplicate: true, message: DUPLICATE_TRIP_MESSAGE });
     // The upstream applies the same rule when our cache does not know the trip.
-    const dup2 = await addLogbookTrip(admin, { imei, logstart, logstop, purpose: "private", description: "Again" }, []);
+    const dup2 = await addLogbookTrip(
+      admin,
+      { imei, logstart, logstop, purpose: "private", description: "Again" },
+      [],
+    );
     expect(dup2.saved).toBe(false);
   });
 });
 
 describe("vehicle dashboard", () => {
   it("lists today's trips for the company's day (Australia/Brisbane), not the server's", async () => {
-    const cookie = cookieFrom(await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })));
+    const cookie = cookieFrom(
+      await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
+    );
     const imei = await movingVehicle();
     const tz = await companyTimeZone(admin);
     expect(tz).toBe("Australia/Brisbane");
     const now = Date.now();
     const dayStart = startOfDay(dayKey(now, tz), tz);
-    const res = await call(vehicleDashboardLoader, get(`/dashboard/vehicle-dashboard/${imei}`, cookie), { params: { imei } });
+    const res = await call(
+      vehicleDashboardLoader,
+      get(`/dashboard/vehicle-dashboard/${imei}`, cookie),
+      { params: { imei } },
+    );
     const data = (await res.json()) as { trips: { id: string; start: string }[]; timeZone: string };
     expect(data.timeZone).toBe(tz);
     const truth = await getTrips(admin, [imei], dayStart, Date.now());
     // Couriers drive around the clock, so the company's day and the UTC day hold different trips.
     expect(truth.trips.length).toBeGreaterThan(0);
-    expect(data.trips.map((t) => t.id).sort()).toEqual(truth.trips.filter((t) => Date.parse(t.start.time) <= now).map((t) => t.id).sort());
+    expect(data.trips.map((t) => t.id).sort()).toEqual(
+      truth.trips
+        .filter((t) => Date.parse(t.start.time) <= now)
+        .map((t) => t.id)
+        .sort(),
+    );
     expect(data.trips.every((t) => Date.parse(t.start) >= dayStart)).toBe(true);
   });
 });

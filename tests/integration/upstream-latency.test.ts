@@ -25,14 +25,21 @@ import type { Simulator } from "../../server/sim/index";
 const LATENCY_MS = 5000;
 const MAX_CONCURRENT = 4;
 
-type Traffic = { calls: number; open: number; openIds: number[]; peakOpen: number; answered: number };
+type Traffic = {
+  calls: number;
+  open: number;
+  openIds: number[];
+  peakOpen: number;
+  answered: number;
+};
 
 let sim: Simulator;
 let handle: (request: Request) => Promise<Response>;
 let cookie = "";
 let vehicles: string[] = [];
 
-const traffic = async (): Promise<Traffic> => (await fetch(`${sim.url}/__sim/traffic`)).json() as Promise<Traffic>;
+const traffic = async (): Promise<Traffic> =>
+  (await fetch(`${sim.url}/__sim/traffic`)).json() as Promise<Traffic>;
 
 async function page(url: string) {
   const res = await handle(new Request(APP + url, { headers: { cookie } }));
@@ -42,7 +49,10 @@ async function page(url: string) {
 /** Makes every cached range and the device list look older than the freshness windows. */
 async function ageCaches() {
   await prisma.tripCoverage.updateMany({ data: { syncedAt: new Date(Date.now() - 10 * 60_000) } });
-  await prisma.syncState.updateMany({ where: { key: { in: ["devices:1", "beacons:1"] } }, data: { okAt: new Date(Date.now() - 60_000) } });
+  await prisma.syncState.updateMany({
+    where: { key: { in: ["devices:1", "beacons:1"] } },
+    data: { okAt: new Date(Date.now() - 60_000) },
+  });
 }
 
 beforeAll(async () => {
@@ -60,7 +70,11 @@ beforeAll(async () => {
   const login = await handle(
     new Request(`${APP}/login`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: APP, host: new URL(APP).host },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: APP,
+        host: new URL(APP).host,
+      },
       body: new URLSearchParams({ username: "admin", password: "admin123" }),
     }),
   );
@@ -70,10 +84,20 @@ beforeAll(async () => {
   // A warm cache: every page below opened once while the upstream was quick.
   expect((await page("/dashboard/fleet")).status).toBe(200);
   expect((await page("/dashboard/beacons")).status).toBe(200);
-  vehicles = (await prisma.device.findMany({ where: { companyId: 1, deviceTypeId: { in: [...TRIP_DEVICES] } }, orderBy: { imei: "asc" }, take: 16 })).map((d) => d.imei);
+  vehicles = (
+    await prisma.device.findMany({
+      where: { companyId: 1, deviceTypeId: { in: [...TRIP_DEVICES] } },
+      orderBy: { imei: "asc" },
+      take: 16,
+    })
+  ).map((d) => d.imei);
   expect(vehicles.length).toBe(16);
   for (const [k, imei] of vehicles.entries()) {
-    const urls = [`/dashboard/trips?imei=${imei}`, `/dashboard/vehicle-dashboard/${imei}`, ...(k === 0 ? [`/dashboard/logbook?imei=${imei}`] : [])];
+    const urls = [
+      `/dashboard/trips?imei=${imei}`,
+      `/dashboard/vehicle-dashboard/${imei}`,
+      ...(k === 0 ? [`/dashboard/logbook?imei=${imei}`] : []),
+    ];
     for (const url of urls) {
       // On a loaded machine a first fetch may outlast the page's wait; it completes in the
       // background, and the next load is served fresh from the cache.
@@ -125,9 +149,16 @@ describe("upstream 5 s latency, page level", () => {
         const after = await traffic();
         expect(p.status, url).toBe(200);
         expect(p.html, url).toContain(notice);
-        const caused = Array.from({ length: after.calls - before.calls }, (_, k) => before.calls + 1 + k);
+        const caused = Array.from(
+          { length: after.calls - before.calls },
+          (_, k) => before.calls + 1 + k,
+        );
         causedCalls += caused.length;
-        for (const id of caused) expect(after.openIds, `${url}: upstream call ${id} still open when the page answered`).toContain(id);
+        for (const id of caused)
+          expect(
+            after.openIds,
+            `${url}: upstream call ${id} still open when the page answered`,
+          ).toContain(id);
       }
       // The trips pages did ask the upstream (their cache was old): the check above was not empty.
       expect(causedCalls).toBeGreaterThan(0);
@@ -142,7 +173,11 @@ describe("upstream 5 s latency, page level", () => {
       const breaker = breakerFor(sim.url);
       let serverPeak = 0;
       const sampler = setInterval(() => (serverPeak = Math.max(serverPeak, breaker.inFlight())), 2);
-      const urls = vehicles.flatMap((imei) => [`/dashboard/trips?imei=${imei}`, `/dashboard/vehicle-dashboard/${imei}`, "/dashboard/fleet"]);
+      const urls = vehicles.flatMap((imei) => [
+        `/dashboard/trips?imei=${imei}`,
+        `/dashboard/vehicle-dashboard/${imei}`,
+        "/dashboard/fleet",
+      ]);
       try {
         const results = await Promise.all(urls.map((u) => page(u)));
         for (const [k, r] of results.entries()) expect(r.status, urls[k]).toBe(200);
@@ -152,13 +187,17 @@ describe("upstream 5 s latency, page level", () => {
         clearInterval(sampler);
       }
       const burst = await traffic();
-      expect(burst.calls - burstStart.calls, "the pages wanted more calls than the bound allows at once").toBeGreaterThan(MAX_CONCURRENT);
+      expect(
+        burst.calls - burstStart.calls,
+        "the pages wanted more calls than the bound allows at once",
+      ).toBeGreaterThan(MAX_CONCURRENT);
       expect(serverPeak, "open upstream calls (server side)").toBeLessThanOrEqual(MAX_CONCURRENT);
       expect(serverPeak, "the bound was reached: the demand was real").toBe(MAX_CONCURRENT);
       // Seen from the upstream: a slot freed by a timed-out call is reused before the simulator has
       // seen that abandoned connection close, so at most one extra per slot, never a pile-up.
-      expect(burst.peakOpen, "open connections (upstream side)").toBeLessThanOrEqual(2 * MAX_CONCURRENT);
-
+      expect(burst.peakOpen, "open connections (upstream side)").toBeLessThanOrEqual(
+        2 * MAX_CONCURRENT,
+      );
     } finally {
       sim.setFaults({ latencyMs: 0 });
     }

@@ -7,18 +7,18 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") row.push(field), (field = "");
+    else if (c === ",") (row.push(field), (field = ""));
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
+      (row.push(field), rows.push(row), (row = []), (field = ""));
     } else field += c;
   }
   if (quoted) throw new Error("unterminated quote");
-  if (field !== "" || row.length) row.push(field), rows.push(row);
+  if (field !== "" || row.length) (row.push(field), rows.push(row));
   return rows;
 }
 
@@ -26,6 +26,8 @@ export function parseCsv(text: string): string[][] {
 export function parseCsvObjects(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
-  for (const r of rows) if (r.length !== header.length) throw new Error(`row has ${r.length} fields, header ${header.length}`);
+  for (const r of rows)
+    if (r.length !== header.length)
+      throw new Error(`row has ${r.length} fields, header ${header.length}`);
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]!])));
 }

@@ -3,7 +3,9 @@ import http from "node:http";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const ece = require("http_ece") as { decrypt(buf: Buffer, params: Record<string, unknown>): Buffer };
+const ece = require("http_ece") as {
+  decrypt(buf: Buffer, params: Record<string, unknown>): Buffer;
+};
 
 /**
  * A local push service on 127.0.0.1 that answers like one: the path says how it behaves.
@@ -31,14 +33,19 @@ export type PushStub = {
   close(): Promise<void>;
 };
 
-export async function startPushStub(options: { slowMs?: number; keepPayloads?: number } = {}): Promise<PushStub> {
+export async function startPushStub(
+  options: { slowMs?: number; keepPayloads?: number } = {},
+): Promise<PushStub> {
   const ecdh = crypto.createECDH("prime256v1");
   ecdh.generateKeys();
   const authSecret = crypto.randomBytes(16);
   const keep = options.keepPayloads ?? 50;
   const stub: PushStub = {
     url: "",
-    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: authSecret.toString("base64url") },
+    keys: {
+      p256dh: ecdh.getPublicKey().toString("base64url"),
+      auth: authSecret.toString("base64url"),
+    },
     delivered: new Map(),
     hits: new Map(),
     payloads: [],
@@ -60,7 +67,14 @@ export async function startPushStub(options: { slowMs?: number; keepPayloads?: n
       if (req.method === "GET" && path === "/__stats") {
         const counts = [...stub.delivered.values()];
         res.writeHead(200, { "content-type": "application/json" });
-        return void res.end(JSON.stringify({ delivered: counts.reduce((a, b) => a + b, 0), paths: counts.length, twice: counts.filter((n) => n > 1).length, requests: [...stub.hits.values()].reduce((a, b) => a + b, 0) }));
+        return void res.end(
+          JSON.stringify({
+            delivered: counts.reduce((a, b) => a + b, 0),
+            paths: counts.length,
+            twice: counts.filter((n) => n > 1).length,
+            requests: [...stub.hits.values()].reduce((a, b) => a + b, 0),
+          }),
+        );
       }
       const seen = (stub.hits.get(path) ?? 0) + 1;
       bump(stub.hits, path);
@@ -68,7 +82,11 @@ export async function startPushStub(options: { slowMs?: number; keepPayloads?: n
         if (status >= 200 && status < 300) bump(stub.delivered, path);
         res.writeHead(status, headers).end();
       };
-      if (req.method !== "POST" || !/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/.test(String(req.headers.authorization))) return answer(401);
+      if (
+        req.method !== "POST" ||
+        !/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/.test(String(req.headers.authorization))
+      )
+        return answer(401);
       if (req.headers["content-encoding"] !== "aes128gcm" || !req.headers.ttl) return answer(400);
       const body = Buffer.concat(chunks);
       if (body.length > 4096) return answer(413);
@@ -76,8 +94,16 @@ export async function startPushStub(options: { slowMs?: number; keepPayloads?: n
       const accept = () => {
         if (stub.payloads.length < keep) {
           try {
-            const plain = ece.decrypt(body, { version: "aes128gcm", privateKey: ecdh, authSecret: stub.keys.auth });
-            stub.payloads.push({ path, json: JSON.parse(plain.toString("utf8")), headers: req.headers });
+            const plain = ece.decrypt(body, {
+              version: "aes128gcm",
+              privateKey: ecdh,
+              authSecret: stub.keys.auth,
+            });
+            stub.payloads.push({
+              path,
+              json: JSON.parse(plain.toString("utf8")),
+              headers: req.headers,
+            });
           } catch (e) {
             return answer(400);
           }

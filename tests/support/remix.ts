@@ -3,7 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 export const APP = "http://localhost:3000";
 
 /** A form POST as a browser on our own origin sends it. */
-export function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+export function formPost(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(APP + path, {
     method: "POST",
     body: new URLSearchParams(fields),
@@ -22,7 +26,11 @@ export async function call(
   options: { params?: Record<string, string>; clientAddress?: string } = {},
 ): Promise<Response> {
   try {
-    const out = await fn({ request, params: options.params ?? {}, context: { clientAddress: options.clientAddress ?? "203.0.113.1", cspNonce: "n" } } as never);
+    const out = await fn({
+      request,
+      params: options.params ?? {},
+      context: { clientAddress: options.clientAddress ?? "203.0.113.1", cspNonce: "n" },
+    } as never);
     return out instanceof Response ? out : Response.json(out);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;

@@ -14,7 +14,10 @@ export async function useSimulator(options: SimOptions = {}): Promise<Simulator>
 }
 
 /** A company's upstream token, signed in directly against the simulator (service-level tests). */
-export async function upstreamAuth(username: string, password: string): Promise<{ token: string; companyId: number }> {
+export async function upstreamAuth(
+  username: string,
+  password: string,
+): Promise<{ token: string; companyId: number }> {
   const r = await up.login(upstream(null), { username, password });
   if (!r.ok) throw new Error(`sign-in failed for ${username}`);
   return { token: r.token, companyId: r.user.companyid };

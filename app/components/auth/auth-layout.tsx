@@ -2,7 +2,17 @@ import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** The frame of the sign-in, sign-up and recovery screens. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-light)">
       <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={420}>

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { Link } from "@remix-run/react";
 import dayjs from "dayjs";
 import { lazy, Suspense, useMemo } from "react";
@@ -14,12 +26,41 @@ const BeaconMap = lazy(() => import("./beacon-map.client"));
 
 export type BeaconDetailData = {
   beacon: {
-    uuid: string; nickname: string; assetName: string | null; battery: number | null; lastSeenAt: string | null; lastGatewayName: string | null;
-    lastGatewayImei: string | null; status: BeaconStatus; model: string; major: number; minor: number; txPower: number; advIntervalMs: number;
-    lat: number | null; lng: number | null; rssi: number | null;
+    uuid: string;
+    nickname: string;
+    assetName: string | null;
+    battery: number | null;
+    lastSeenAt: string | null;
+    lastGatewayName: string | null;
+    lastGatewayImei: string | null;
+    status: BeaconStatus;
+    model: string;
+    major: number;
+    minor: number;
+    txPower: number;
+    advIntervalMs: number;
+    lat: number | null;
+    lng: number | null;
+    rssi: number | null;
   };
-  history: { sightings: { at: string; gatewayImei: string; gatewayName: string; lat: number; lng: number; rssi: number }[]; fresh: boolean };
-  links: { id: string; uuid: string; expiresAt: string; active: boolean; revokedAt: string | null }[];
+  history: {
+    sightings: {
+      at: string;
+      gatewayImei: string;
+      gatewayName: string;
+      lat: number;
+      lng: number;
+      rssi: number;
+    }[];
+    fresh: boolean;
+  };
+  links: {
+    id: string;
+    uuid: string;
+    expiresAt: string;
+    active: boolean;
+    revokedAt: string | null;
+  }[];
   durations: { minutes: number; label: string }[];
   tiles: Tiles;
   sync: SyncInfo;
@@ -39,10 +80,22 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** One beacon: where its gateway last heard it, its sightings of the last day (map and table), battery, settings, share links. */
-export function BeaconDetail({ data, result }: { data: BeaconDetailData; result: Parameters<typeof BeaconShareLinks>[0]["result"] }) {
+export function BeaconDetail({
+  data,
+  result,
+}: {
+  data: BeaconDetailData;
+  result: Parameters<typeof BeaconShareLinks>[0]["result"];
+}) {
   const b = data.beacon;
-  const trail = useMemo(() => [...data.history.sightings].reverse().map((s) => ({ lat: s.lat, lng: s.lng })), [data.history.sightings]);
-  const point = useMemo(() => [{ uuid: b.uuid, nickname: b.nickname, status: b.status, lat: b.lat, lng: b.lng }], [b.uuid, b.nickname, b.status, b.lat, b.lng]);
+  const trail = useMemo(
+    () => [...data.history.sightings].reverse().map((s) => ({ lat: s.lat, lng: s.lng })),
+    [data.history.sightings],
+  );
+  const point = useMemo(
+    () => [{ uuid: b.uuid, nickname: b.nickname, status: b.status, lat: b.lat, lng: b.lng }],
+    [b.uuid, b.nickname, b.status, b.lat, b.lng],
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -50,7 +103,11 @@ export function BeaconDetail({ data, result }: { data: BeaconDetailData; result:
           {b.nickname}
         </Title>
         <Group gap="xs">
-          <Button component={Link} to={`/dashboard/beacon-config?uuid=${b.uuid}#beacon-${b.uuid}`} variant="light">
+          <Button
+            component={Link}
+            to={`/dashboard/beacon-config?uuid=${b.uuid}#beacon-${b.uuid}`}
+            variant="light"
+          >
             Configure
           </Button>
           <Button component={Link} to="/dashboard/beacons" variant="subtle">
@@ -71,7 +128,11 @@ export function BeaconDetail({ data, result }: { data: BeaconDetailData; result:
             <SeenAgo at={b.lastSeenAt} />
           </Fact>
           <Fact label="Last position">
-            <span data-testid="beacon-position">{b.lat !== null && b.lng !== null ? `${b.lat.toFixed(5)}, ${b.lng.toFixed(5)}` : "Unknown"}</span>
+            <span data-testid="beacon-position">
+              {b.lat !== null && b.lng !== null
+                ? `${b.lat.toFixed(5)}, ${b.lng.toFixed(5)}`
+                : "Unknown"}
+            </span>
           </Fact>
           <Fact label="Seen near">
             {b.lastGatewayImei ? (
@@ -81,7 +142,12 @@ export function BeaconDetail({ data, result }: { data: BeaconDetailData; result:
             ) : (
               "—"
             )}
-            {b.rssi !== null ? <Text span c="dimmed" size="sm"> ({b.rssi} dBm)</Text> : null}
+            {b.rssi !== null ? (
+              <Text span c="dimmed" size="sm">
+                {" "}
+                ({b.rssi} dBm)
+              </Text>
+            ) : null}
           </Fact>
           <Fact label="Attached to">{b.assetName ?? "—"}</Fact>
           <Fact label="Settings">
@@ -96,10 +162,24 @@ export function BeaconDetail({ data, result }: { data: BeaconDetailData; result:
       </Paper>
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ClientOnly fallback={<MapPlaceholder text="The last position and the sightings are listed beside the map." />}>
+          <ClientOnly
+            fallback={
+              <MapPlaceholder text="The last position and the sightings are listed beside the map." />
+            }
+          >
             {() => (
-              <Suspense fallback={<MapPlaceholder text="The last position and the sightings are listed beside the map." />}>
-                <BeaconMap points={point} trail={trail} tiles={data.tiles} cluster={false} height={420} />
+              <Suspense
+                fallback={
+                  <MapPlaceholder text="The last position and the sightings are listed beside the map." />
+                }
+              >
+                <BeaconMap
+                  points={point}
+                  trail={trail}
+                  tiles={data.tiles}
+                  cluster={false}
+                  height={420}
+                />
               </Suspense>
             )}
           </ClientOnly>
@@ -131,7 +211,9 @@ export function BeaconDetail({ data, result }: { data: BeaconDetailData; result:
                   <Table.Tbody>
                     {data.history.sightings.slice(0, HISTORY_ROWS).map((s) => (
                       <Table.Tr key={s.at}>
-                        <Table.Td suppressHydrationWarning>{dayjs(s.at).format("D MMM HH:mm")}</Table.Td>
+                        <Table.Td suppressHydrationWarning>
+                          {dayjs(s.at).format("D MMM HH:mm")}
+                        </Table.Td>
                         <Table.Td>{s.gatewayName}</Table.Td>
                         <Table.Td>{s.rssi} dBm</Table.Td>
                       </Table.Tr>
@@ -142,7 +224,8 @@ export function BeaconDetail({ data, result }: { data: BeaconDetailData; result:
             )}
             {data.history.sightings.length > HISTORY_ROWS ? (
               <Text size="xs" c="dimmed" mt={4}>
-                The latest {HISTORY_ROWS} of {data.history.sightings.length} sightings; the map shows them all.
+                The latest {HISTORY_ROWS} of {data.history.sightings.length} sightings; the map
+                shows them all.
               </Text>
             ) : null}
           </Paper>

@@ -10,7 +10,13 @@ import Supercluster from "supercluster";
 import type { Tiles } from "~/components/map/fleet-map.client";
 import { BEACON_STATUS_LABELS, BEACON_STATUSES, type BeaconStatus } from "~/lib/beacons";
 
-export type BeaconPoint = { uuid: string; nickname: string; status: BeaconStatus; lat: number | null; lng: number | null };
+export type BeaconPoint = {
+  uuid: string;
+  nickname: string;
+  status: BeaconStatus;
+  lat: number | null;
+  lng: number | null;
+};
 type Props = {
   points: BeaconPoint[];
   tiles: Tiles;
@@ -21,7 +27,12 @@ type Props = {
   hrefOf?: (uuid: string) => string;
 };
 
-const COLOURS: Record<BeaconStatus, string> = { active: "#2f9e44", away: "#f08c00", lost: "#e03131", never: "#868e96" };
+const COLOURS: Record<BeaconStatus, string> = {
+  active: "#2f9e44",
+  away: "#f08c00",
+  lost: "#e03131",
+  never: "#868e96",
+};
 const BRISBANE: L.LatLngTuple = [-27.47, 153.02];
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -58,7 +69,14 @@ const MAX_CLUSTER_ZOOM = 18;
 type PointProps = { k: number; s: number };
 type ClusterProps = { c: number[] };
 
-export default function BeaconMap({ points, tiles, trail, cluster = true, height = 480, hrefOf }: Props) {
+export default function BeaconMap({
+  points,
+  tiles,
+  trail,
+  cluster = true,
+  height = 480,
+  hrefOf,
+}: Props) {
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -76,7 +94,13 @@ export default function BeaconMap({ points, tiles, trail, cluster = true, height
         for (let k = 0; k < a.c.length; k++) a.c[k]! += p.c[k]!;
       },
     });
-    sc.load(placed.map((p, k) => ({ type: "Feature" as const, properties: { k, s: BEACON_STATUSES.indexOf(p.status) }, geometry: { type: "Point" as const, coordinates: [p.lng!, p.lat!] } })));
+    sc.load(
+      placed.map((p, k) => ({
+        type: "Feature" as const,
+        properties: { k, s: BEACON_STATUSES.indexOf(p.status) },
+        geometry: { type: "Point" as const, coordinates: [p.lng!, p.lat!] },
+      })),
+    );
     return sc;
   }, [placed, cluster]);
 
@@ -100,27 +124,50 @@ export default function BeaconMap({ points, tiles, trail, cluster = true, height
       const g = layer.current;
       if (!m || !g) return;
       g.clearLayers();
-      if (trail && trail.length > 1) L.polyline(trail.map((p) => [p.lat, p.lng] as L.LatLngTuple), { color: "#7048e8", weight: 3, opacity: 0.7 }).addTo(g);
+      if (trail && trail.length > 1)
+        L.polyline(
+          trail.map((p) => [p.lat, p.lng] as L.LatLngTuple),
+          { color: "#7048e8", weight: 3, opacity: 0.7 },
+        ).addTo(g);
       const add = (p: BeaconPoint) => {
-        const mk = L.marker([p.lat!, p.lng!], { icon: beaconIcon(p), title: `${p.nickname} (${BEACON_STATUS_LABELS[p.status]})`, keyboard: true });
+        const mk = L.marker([p.lat!, p.lng!], {
+          icon: beaconIcon(p),
+          title: `${p.nickname} (${BEACON_STATUS_LABELS[p.status]})`,
+          keyboard: true,
+        });
         if (hrefRef.current) mk.on("click", () => window.location.assign(hrefRef.current!(p.uuid)));
         mk.addTo(g);
       };
       if (!index) return placed.forEach(add);
       const b = m.getBounds().pad(0.2);
-      for (const f of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(m.getZoom()))) {
+      for (const f of index.getClusters(
+        [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+        Math.round(m.getZoom()),
+      )) {
         const [lng, lat] = f.geometry.coordinates as [number, number];
-        const props = f.properties as Partial<ClusterProps & { cluster: boolean; cluster_id: number; point_count: number }> & Partial<PointProps>;
+        const props = f.properties as Partial<
+          ClusterProps & { cluster: boolean; cluster_id: number; point_count: number }
+        > &
+          Partial<PointProps>;
         if (props.cluster) {
           const c = props.c!;
           const title = `${props.point_count} beacons: ${BEACON_STATUSES.map((s, k) => `${c[k]} ${BEACON_STATUS_LABELS[s].toLowerCase()}`).join(", ")}`;
-          const mk = L.marker([lat, lng], { icon: clusterIcon(props.point_count!, c), title, keyboard: true });
+          const mk = L.marker([lat, lng], {
+            icon: clusterIcon(props.point_count!, c),
+            title,
+            keyboard: true,
+          });
           mk.on("click", () => {
             const z = index.getClusterExpansionZoom(props.cluster_id!);
             if (z <= MAX_CLUSTER_ZOOM) return void m.setView([lat, lng], z);
             // Beacons at one spot (a rack, a shelf) never split: list them instead.
-            const leaves = index.getLeaves(props.cluster_id!, Infinity).map((f) => placed[(f.properties as PointProps).k]!);
-            L.popup().setLatLng([lat, lng]).setContent(beaconList(leaves, hrefRef.current)).openOn(m);
+            const leaves = index
+              .getLeaves(props.cluster_id!, Infinity)
+              .map((f) => placed[(f.properties as PointProps).k]!);
+            L.popup()
+              .setLatLng([lat, lng])
+              .setContent(beaconList(leaves, hrefRef.current))
+              .openOn(m);
           });
           mk.addTo(g);
         } else add(placed[props.k!]!);
@@ -128,12 +175,23 @@ export default function BeaconMap({ points, tiles, trail, cluster = true, height
     };
     const m = map.current;
     if (m) {
-      const all: L.LatLngTuple[] = [...placed.map((p) => [p.lat!, p.lng!] as L.LatLngTuple), ...(trail ?? []).map((p) => [p.lat, p.lng] as L.LatLngTuple)];
+      const all: L.LatLngTuple[] = [
+        ...placed.map((p) => [p.lat!, p.lng!] as L.LatLngTuple),
+        ...(trail ?? []).map((p) => [p.lat, p.lng] as L.LatLngTuple),
+      ];
       if (all.length === 1) m.setView(all[0]!, 15);
       else if (all.length > 1) m.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: 16 });
     }
     render.current();
   }, [placed, index, trail]);
 
-  return <div ref={el} data-testid="beacon-map" role="application" aria-label="Map of beacons" style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }} />;
+  return (
+    <div
+      ref={el}
+      data-testid="beacon-map"
+      role="application"
+      aria-label="Map of beacons"
+      style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }}
+    />
+  );
 }

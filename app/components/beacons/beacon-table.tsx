@@ -16,7 +16,17 @@ const COLUMNS: { key: BeaconSort | null; label: string }[] = [
  * The beacon list. Sorting is a link per column header (the server sorts), so it works without
  * JavaScript and the address keeps the order; the search term travels along.
  */
-export function BeaconTable({ rows, sort, dir, q }: { rows: BeaconRow[]; sort: BeaconSort; dir: SortDir; q: string }) {
+export function BeaconTable({
+  rows,
+  sort,
+  dir,
+  q,
+}: {
+  rows: BeaconRow[];
+  sort: BeaconSort;
+  dir: SortDir;
+  q: string;
+}) {
   const href = (key: BeaconSort) => {
     const p = new URLSearchParams();
     if (q) p.set("q", q);
@@ -30,7 +40,12 @@ export function BeaconTable({ rows, sort, dir, q }: { rows: BeaconRow[]; sort: B
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((c) => (
-              <Table.Th key={c.label} aria-sort={c.key === sort ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+              <Table.Th
+                key={c.label}
+                aria-sort={
+                  c.key === sort ? (dir === "asc" ? "ascending" : "descending") : undefined
+                }
+              >
                 {c.key ? (
                   <UnstyledButton component={Link} to={href(c.key)} fw={700} data-sort={c.key}>
                     {c.label} {c.key === sort ? (dir === "asc" ? "▲" : "▼") : ""}
@@ -46,7 +61,11 @@ export function BeaconTable({ rows, sort, dir, q }: { rows: BeaconRow[]; sort: B
           {rows.map((r) => (
             <Table.Tr key={r.uuid} data-uuid={r.uuid}>
               <Table.Td>
-                <Anchor component={Link} to={`/dashboard/beacon/${r.uuid}`} data-testid="beacon-name">
+                <Anchor
+                  component={Link}
+                  to={`/dashboard/beacon/${r.uuid}`}
+                  data-testid="beacon-name"
+                >
                   {r.nickname}
                 </Anchor>
                 {r.assetName ? (

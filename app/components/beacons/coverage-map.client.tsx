@@ -7,7 +7,15 @@ import { useEffect, useRef } from "react";
 import type { Tiles } from "~/components/map/fleet-map.client";
 import { QUALITY_COLOURS, QUALITY_LABELS, type PublicCell } from "~/lib/coverage";
 
-export default function CoverageMap({ cells, tiles, height = 520 }: { cells: PublicCell[]; tiles: Tiles; height?: number }) {
+export default function CoverageMap({
+  cells,
+  tiles,
+  height = 520,
+}: {
+  cells: PublicCell[];
+  tiles: Tiles;
+  height?: number;
+}) {
   const el = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!el.current) return;
@@ -20,7 +28,12 @@ export default function CoverageMap({ cells, tiles, height = 520 }: { cells: Pub
           [c.south, c.west],
           [c.north, c.east],
         ],
-        { color: QUALITY_COLOURS[c.quality], weight: 1, fillOpacity: 0.45, className: `ts-coverage-cell ts-coverage-${c.quality}` },
+        {
+          color: QUALITY_COLOURS[c.quality],
+          weight: 1,
+          fillOpacity: 0.45,
+          className: `ts-coverage-cell ts-coverage-${c.quality}`,
+        },
       )
         .bindTooltip(`${QUALITY_LABELS[c.quality]} signal · ${c.avgDbm} dBm · ${c.samples} samples`)
         .addTo(m),
@@ -30,5 +43,13 @@ export default function CoverageMap({ cells, tiles, height = 520 }: { cells: Pub
       m.remove();
     };
   }, [cells, tiles]);
-  return <div ref={el} data-testid="coverage-map" role="img" aria-label="Map of network coverage cells coloured by signal quality" style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }} />;
+  return (
+    <div
+      ref={el}
+      data-testid="coverage-map"
+      role="img"
+      aria-label="Map of network coverage cells coloured by signal quality"
+      style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }}
+    />
+  );
 }

@@ -10,14 +10,31 @@ const BeaconMap = lazy(() => import("./beacon-map.client"));
 
 export type SharedBeacon = {
   expiresAt: string;
-  beacon: { nickname: string; battery: number | null; lastSeenAt: string | null; lat: number | null; lng: number | null };
+  beacon: {
+    nickname: string;
+    battery: number | null;
+    lastSeenAt: string | null;
+    lat: number | null;
+    lng: number | null;
+  };
   tiles: Tiles;
 };
 
 /** The public beacon dashboard: only the allow-listed fields of a shared beacon (no shell, no gateway, no company). */
 export function SharedBeaconView({ data }: { data: SharedBeacon }) {
   const b = data.beacon;
-  const points = useMemo(() => [{ uuid: "shared", nickname: b.nickname, status: beaconStatus(b.lastSeenAt), lat: b.lat, lng: b.lng }], [b]);
+  const points = useMemo(
+    () => [
+      {
+        uuid: "shared",
+        nickname: b.nickname,
+        status: beaconStatus(b.lastSeenAt),
+        lat: b.lat,
+        lng: b.lng,
+      },
+    ],
+    [b],
+  );
   return (
     <Container size="md" py="md">
       <Stack gap="sm">
@@ -26,7 +43,9 @@ export function SharedBeaconView({ data }: { data: SharedBeacon }) {
         </Title>
         <Paper withBorder p="sm">
           <Text size="sm" data-testid="shared-beacon-position">
-            {b.lat !== null && b.lng !== null ? `Last seen at ${b.lat.toFixed(5)}, ${b.lng.toFixed(5)}` : "Position unknown"}
+            {b.lat !== null && b.lng !== null
+              ? `Last seen at ${b.lat.toFixed(5)}, ${b.lng.toFixed(5)}`
+              : "Position unknown"}
           </Text>
           <Text size="sm">
             Last seen <SeenAgo at={b.lastSeenAt} /> · Battery <Battery value={b.battery} />

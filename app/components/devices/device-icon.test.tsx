@@ -30,7 +30,9 @@ describe("device icons", () => {
   it("renders the same shapes in both forms", () => {
     for (const name of Object.keys(ICON_SHAPES)) {
       const count = (s: string) => (s.match(/<(path|circle|rect) /g) ?? []).length;
-      expect(count(renderToStaticMarkup(<DeviceIcon avatar={name} />))).toBe(count(deviceIconHtml(name)));
+      expect(count(renderToStaticMarkup(<DeviceIcon avatar={name} />))).toBe(
+        count(deviceIconHtml(name)),
+      );
     }
   });
 

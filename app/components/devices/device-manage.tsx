@@ -1,4 +1,17 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -43,7 +56,8 @@ function Feedback({ result, intent }: { result: ActionData | undefined; intent: 
   if (result.alert)
     return (
       <Alert color="red" role="alert" data-testid="action-alert" title={result.alert}>
-        The tracking service refused the change. It is shown here anyway and will be corrected on the next sync if needed.
+        The tracking service refused the change. It is shown here anyway and will be corrected on
+        the next sync if needed.
       </Alert>
     );
   if (result.ok && result.message)
@@ -78,15 +92,33 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function DeviceManage({ device, companyTags, companyGroups, tiles, result }: Props) {
   const nav = useNavigation();
   const busy = (intent: string) => nav.state !== "idle" && nav.formData?.get("intent") === intent;
-  const err = (intent: string, field: string) => (result?.intent === intent ? result.errors?.[field] : undefined);
-  const val = (intent: string, field: string, fallback: string) => (result?.intent === intent && !result.ok ? (result.values?.[field] ?? fallback) : fallback);
+  const err = (intent: string, field: string) =>
+    result?.intent === intent ? result.errors?.[field] : undefined;
+  const val = (intent: string, field: string, fallback: string) =>
+    result?.intent === intent && !result.ok ? (result.values?.[field] ?? fallback) : fallback;
 
-  const initLat = device.geofence ? String(device.geofence.lat) : device.lat !== null ? String(device.lat) : "";
-  const initLng = device.geofence ? String(device.geofence.lng) : device.lng !== null ? String(device.lng) : "";
+  const initLat = device.geofence
+    ? String(device.geofence.lat)
+    : device.lat !== null
+      ? String(device.lat)
+      : "";
+  const initLng = device.geofence
+    ? String(device.geofence.lng)
+    : device.lng !== null
+      ? String(device.lng)
+      : "";
   const [latText, setLatText] = useState(val("geofence", "lat", initLat));
   const [lngText, setLngText] = useState(val("geofence", "lng", initLng));
-  const [radius, setRadius] = useState<number | null>(Number(val("geofence", "radius", String(device.geofence?.meters ?? 200))) || null);
-  const centre = latText.trim() && lngText.trim() && Number.isFinite(Number(latText)) && Number.isFinite(Number(lngText)) ? { lat: Number(latText), lng: Number(lngText) } : null;
+  const [radius, setRadius] = useState<number | null>(
+    Number(val("geofence", "radius", String(device.geofence?.meters ?? 200))) || null,
+  );
+  const centre =
+    latText.trim() &&
+    lngText.trim() &&
+    Number.isFinite(Number(latText)) &&
+    Number.isFinite(Number(lngText))
+      ? { lat: Number(latText), lng: Number(lngText) }
+      : null;
   const setCentre = (c: { lat: number; lng: number }) => {
     setLatText(String(c.lat));
     setLngText(String(c.lng));
@@ -98,7 +130,14 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Form method="post" data-testid="form-rename">
           <input type="hidden" name="intent" value="rename" />
           <Group align="flex-end">
-            <TextInput name="nickname" label="Nickname" defaultValue={val("rename", "nickname", device.nickname)} error={err("rename", "nickname")} style={{ flex: 1 }} key={`n-${device.nickname}`} />
+            <TextInput
+              name="nickname"
+              label="Nickname"
+              defaultValue={val("rename", "nickname", device.nickname)}
+              error={err("rename", "nickname")}
+              style={{ flex: 1 }}
+              key={`n-${device.nickname}`}
+            />
             <Button type="submit" loading={busy("rename")}>
               Rename
             </Button>
@@ -110,7 +149,13 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
       <Section title="Icon">
         <Form method="post" data-testid="form-icon">
           <input type="hidden" name="intent" value="icon" />
-          <Radio.Group name="icon" label="Choose an icon" defaultValue={device.avatar ?? undefined} error={err("icon", "icon")} key={`i-${device.avatar}`}>
+          <Radio.Group
+            name="icon"
+            label="Choose an icon"
+            defaultValue={device.avatar ?? undefined}
+            error={err("icon", "icon")}
+            key={`i-${device.avatar}`}
+          >
             <Group gap="sm" mt={4}>
               {PICKER_ICONS.map(({ value, label }) => (
                 <Radio
@@ -138,7 +183,15 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Form method="post" data-testid="form-permdriver">
           <input type="hidden" name="intent" value="permdriver" />
           <Group align="flex-end">
-            <TextInput name="permdriver" label="Driver's name" description="Leave empty for no permanent driver" defaultValue={val("permdriver", "permdriver", device.permdriver ?? "")} error={err("permdriver", "permdriver")} style={{ flex: 1 }} key={`d-${device.permdriver}`} />
+            <TextInput
+              name="permdriver"
+              label="Driver's name"
+              description="Leave empty for no permanent driver"
+              defaultValue={val("permdriver", "permdriver", device.permdriver ?? "")}
+              error={err("permdriver", "permdriver")}
+              style={{ flex: 1 }}
+              key={`d-${device.permdriver}`}
+            />
             <Button type="submit" loading={busy("permdriver")}>
               Save driver
             </Button>
@@ -151,7 +204,12 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Form method="post" data-testid="form-tags">
           <input type="hidden" name="intent" value="tags" />
           {companyTags.length ? (
-            <Checkbox.Group label="Company tags" error={err("tags", "tags")} defaultValue={device.tags.map((t) => String(t.id))} key={`t-${device.tags.map((t) => t.id).join()}`}>
+            <Checkbox.Group
+              label="Company tags"
+              error={err("tags", "tags")}
+              defaultValue={device.tags.map((t) => String(t.id))}
+              key={`t-${device.tags.map((t) => t.id).join()}`}
+            >
               <Group gap="sm" mt={4}>
                 {companyTags.map((t) => (
                   <Checkbox key={t.id} name="tag" value={String(t.id)} label={t.name} />
@@ -173,7 +231,12 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
       <Section title="Groups">
         <Form method="post" data-testid="form-groups">
           <input type="hidden" name="intent" value="groups" />
-          <Checkbox.Group label="Groups (sorted by name)" error={err("groups", "groups")} defaultValue={device.groups.map((g) => String(g.id))} key={`g-${device.groups.map((g) => g.id).join()}`}>
+          <Checkbox.Group
+            label="Groups (sorted by name)"
+            error={err("groups", "groups")}
+            defaultValue={device.groups.map((g) => String(g.id))}
+            key={`g-${device.groups.map((g) => g.id).join()}`}
+          >
             <Group gap="sm" mt={4}>
               {companyGroups.map((g) => (
                 <Checkbox key={g.id} name="group" value={String(g.id)} label={g.nickname} />
@@ -189,21 +252,50 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
 
       <Section title="Geofence">
         <Text size="sm" c="dimmed">
-          {device.geofence ? `Current: ${device.geofence.meters} m around ${device.geofence.lat}, ${device.geofence.lng}.` : "No geofence yet."} Click the map to place the centre, then set the radius.
+          {device.geofence
+            ? `Current: ${device.geofence.meters} m around ${device.geofence.lat}, ${device.geofence.lng}.`
+            : "No geofence yet."}{" "}
+          Click the map to place the centre, then set the radius.
         </Text>
         <ClientOnly fallback={null}>
           {() => (
             <Suspense fallback={null}>
-              <GeofenceMap device={device} centre={centre} radius={radius} tiles={tiles} onCentre={setCentre} />
+              <GeofenceMap
+                device={device}
+                centre={centre}
+                radius={radius}
+                tiles={tiles}
+                onCentre={setCentre}
+              />
             </Suspense>
           )}
         </ClientOnly>
         <Form method="post" data-testid="form-geofence">
           <input type="hidden" name="intent" value="geofence" />
           <Group grow align="flex-start">
-            <TextInput name="lat" label="Centre latitude" value={latText} onChange={(e) => setLatText(e.currentTarget.value)} error={err("geofence", "lat")} />
-            <TextInput name="lng" label="Centre longitude" value={lngText} onChange={(e) => setLngText(e.currentTarget.value)} error={err("geofence", "lng")} />
-            <NumberInput name="radius" label="Radius (metres)" description="10 to 100,000" defaultValue={val("geofence", "radius", String(device.geofence?.meters ?? 200))} onChange={(v) => setRadius(typeof v === "number" ? v : Number(v) || null)} error={err("geofence", "radius")} allowDecimal={false} />
+            <TextInput
+              name="lat"
+              label="Centre latitude"
+              value={latText}
+              onChange={(e) => setLatText(e.currentTarget.value)}
+              error={err("geofence", "lat")}
+            />
+            <TextInput
+              name="lng"
+              label="Centre longitude"
+              value={lngText}
+              onChange={(e) => setLngText(e.currentTarget.value)}
+              error={err("geofence", "lng")}
+            />
+            <NumberInput
+              name="radius"
+              label="Radius (metres)"
+              description="10 to 100,000"
+              defaultValue={val("geofence", "radius", String(device.geofence?.meters ?? 200))}
+              onChange={(v) => setRadius(typeof v === "number" ? v : Number(v) || null)}
+              error={err("geofence", "radius")}
+              allowDecimal={false}
+            />
           </Group>
           <Button type="submit" mt="xs" loading={busy("geofence")}>
             Save geofence
@@ -213,7 +305,9 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         {device.geofence ? (
           result?.intent === "geofence-delete" && result.confirmDelete ? (
             <Alert color="red" title="Delete this geofence?" data-testid="confirm-delete">
-              <Text size="sm">The device will no longer have a geofence. This cannot be undone.</Text>
+              <Text size="sm">
+                The device will no longer have a geofence. This cannot be undone.
+              </Text>
               <Group mt="xs">
                 <Form method="post">
                   <input type="hidden" name="intent" value="geofence-delete" />
@@ -244,10 +338,22 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
   );
 }
 
-export function ShareLinks({ links, result, durations }: { links: { id: string; expiresAt: string; active: boolean; revokedAt: string | null }[]; result: (ActionData & { shareId?: string }) | undefined; durations: { minutes: number; label: string }[] }) {
+export function ShareLinks({
+  links,
+  result,
+  durations,
+}: {
+  links: { id: string; expiresAt: string; active: boolean; revokedAt: string | null }[];
+  result: (ActionData & { shareId?: string }) | undefined;
+  durations: { minutes: number; label: string }[];
+}) {
   return (
     <Section title="Share live position">
-      <ShareLinkForm durations={durations} error={result?.intent === "share" ? result.errors?.minutes : undefined} testid="form-share" />
+      <ShareLinkForm
+        durations={durations}
+        error={result?.intent === "share" ? result.errors?.minutes : undefined}
+        testid="form-share"
+      />
       <Feedback result={result} intent="share" />
       <Feedback result={result} intent="share-revoke" />
       <ShareLinkRows

@@ -10,7 +10,15 @@ const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
 
 export type SharedVehicle = {
   expiresAt: string;
-  vehicle: { nickname: string; avatar: string | null; lat: number | null; lng: number | null; speed: number | null; heading: number | null; lastContactAt: string | null };
+  vehicle: {
+    nickname: string;
+    avatar: string | null;
+    lat: number | null;
+    lng: number | null;
+    speed: number | null;
+    heading: number | null;
+    lastContactAt: string | null;
+  };
   tiles: Tiles;
 };
 
@@ -28,22 +36,31 @@ export function SharedVehicleView({ data }: { data: SharedVehicle }) {
     <Container size="md" py="md">
       <Stack gap="sm">
         <Title order={1} size="h2">
-          <DeviceIcon avatar={v.avatar} size={24} />{" "}
-          {v.nickname}
+          <DeviceIcon avatar={v.avatar} size={24} /> {v.nickname}
         </Title>
         <Paper withBorder p="sm">
           <Text size="sm" data-testid="shared-position">
-            {v.lat !== null && v.lng !== null ? `Last position ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}` : "Position unknown"}
+            {v.lat !== null && v.lng !== null
+              ? `Last position ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}`
+              : "Position unknown"}
             {v.speed !== null ? ` · ${Math.round(v.speed)} km/h` : ""}
           </Text>
           <Text size="sm" c="dimmed">
-            Last report {v.lastContactAt ? <LocalTime at={v.lastContactAt} /> : "never"} · This link works until <LocalTime at={data.expiresAt} />
+            Last report {v.lastContactAt ? <LocalTime at={v.lastContactAt} /> : "never"} · This link
+            works until <LocalTime at={data.expiresAt} />
           </Text>
         </Paper>
         <ClientOnly fallback={null}>
           {() => (
             <Suspense fallback={null}>
-              <GeofenceMap key={`${v.lat},${v.lng}`} device={v} centre={null} radius={null} tiles={data.tiles} height={420} />
+              <GeofenceMap
+                key={`${v.lat},${v.lng}`}
+                device={v}
+                centre={null}
+                radius={null}
+                tiles={data.tiles}
+                height={420}
+              />
             </Suspense>
           )}
         </ClientOnly>

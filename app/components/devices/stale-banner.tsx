@@ -12,7 +12,9 @@ export function StaleBanner({ sync }: { sync: SyncInfo }) {
   if (!sync.stale) return null;
   return (
     <Alert color="yellow" variant="light" role="status" data-testid="stale-banner">
-      <span suppressHydrationWarning>Data as of {formatAsOf(sync.okAt)} — the live feed is unavailable</span>
+      <span suppressHydrationWarning>
+        Data as of {formatAsOf(sync.okAt)} — the live feed is unavailable
+      </span>
     </Alert>
   );
 }

@@ -10,7 +10,13 @@ export function StatusCounts({ stats }: { stats: MapStats }) {
         {stats.total} devices
       </Badge>
       {STATUSES.map((s) => (
-        <Badge key={s} size="lg" variant="light" color={STATUS_COLOURS[s]} data-testid={`count-${s}`}>
+        <Badge
+          key={s}
+          size="lg"
+          variant="light"
+          color={STATUS_COLOURS[s]}
+          data-testid={`count-${s}`}
+        >
           {STATUS_LABELS[s]}: <span data-count>{stats[s]}</span>
         </Badge>
       ))}

@@ -15,7 +15,10 @@ export function useDeviceLive<T extends { imei: string }>(initial: T): T {
       if (closed || es) return;
       es = new EventSource("/api/live");
       es.addEventListener("devices", (ev) => {
-        const batch = JSON.parse((ev as MessageEvent).data) as ({ imei: string } & Record<string, unknown>)[];
+        const batch = JSON.parse((ev as MessageEvent).data) as ({ imei: string } & Record<
+          string,
+          unknown
+        >)[];
         const mine = batch.filter((c) => c.imei === initial.imei);
         if (mine.length) setDevice((cur) => Object.assign({}, cur, ...mine));
       });

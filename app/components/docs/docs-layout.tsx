@@ -1,4 +1,16 @@
-import { Anchor, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -12,11 +24,21 @@ export function DocsLayout({ nav, children }: { nav: Nav; children: ReactNode })
   const [params] = useSearchParams();
   const [opened, { toggle }] = useDisclosure(false);
   return (
-    <AppShell header={{ height: TOP_BAR_HEIGHT }} navbar={{ width: DOCS_DRAWER_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: TOP_BAR_HEIGHT }}
+      navbar={{ width: DOCS_DRAWER_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open the documentation menu" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Open the documentation menu"
+            />
             <Link to="/docs/overview/welcome" aria-label="Documentation home">
               <img src="/logo.svg" alt="Tracksmith" height={32} style={{ display: "block" }} />
             </Link>
@@ -27,7 +49,14 @@ export function DocsLayout({ nav, children }: { nav: Nav; children: ReactNode })
           <Group gap="xs" wrap="nowrap">
             <Form method="get" action="/docs/search" role="search">
               <Group gap={4} wrap="nowrap">
-                <TextInput name="q" type="search" placeholder="Search the docs" aria-label="Search the docs" defaultValue={params.get("q") ?? ""} size="sm" />
+                <TextInput
+                  name="q"
+                  type="search"
+                  placeholder="Search the docs"
+                  aria-label="Search the docs"
+                  defaultValue={params.get("q") ?? ""}
+                  size="sm"
+                />
                 <Button type="submit" size="sm" variant="light">
                   Search
                 </Button>
@@ -48,7 +77,13 @@ export function DocsLayout({ nav, children }: { nav: Nav; children: ReactNode })
                   {section.title}
                 </Text>
                 {section.pages.map((p) => (
-                  <NavLink key={p.path} component={Link} to={`/docs/${p.path}`} label={p.title} active={pathname === `/docs/${p.path}`} />
+                  <NavLink
+                    key={p.path}
+                    component={Link}
+                    to={`/docs/${p.path}`}
+                    label={p.title}
+                    active={pathname === `/docs/${p.path}`}
+                  />
                 ))}
               </Box>
             ))}

@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
@@ -6,9 +12,20 @@ import { FormError } from "~/components/auth/form-error";
 import { FORM_LINK_LABEL_MAX, FormLinkCreateSchema } from "~/lib/form-links";
 
 /** "Create a fill-in link" for one form: who it is for, and how long it works (posts without JavaScript). */
-export function FormLinkCreate({ formId, durations, lastResult }: { formId: number; durations: { minutes: number; label: string }[]; lastResult?: SubmissionResult<string[]> }) {
+export function FormLinkCreate({
+  formId,
+  durations,
+  lastResult,
+}: {
+  formId: number;
+  durations: { minutes: number; label: string }[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "link-create" && navigation.formData?.get("formId") === String(formId);
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "link-create" &&
+    navigation.formData?.get("formId") === String(formId);
   const [form, fields] = useForm({
     id: `link-create-${formId}`,
     lastResult,
@@ -18,7 +35,12 @@ export function FormLinkCreate({ formId, durations, lastResult }: { formId: numb
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FormLinkCreateSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="form-link-create" data-form-id={formId}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      data-testid="form-link-create"
+      data-form-id={formId}
+    >
       <input type="hidden" name="intent" value="link-create" />
       <input type="hidden" name="formId" value={formId} />
       <Stack gap="xs">

@@ -20,7 +20,15 @@ const STATUS = {
 } as const;
 
 /** Answers received through links, newest first, with whether they reached the upstream yet. */
-export function FormSubmissionsTable({ rows, canRetry, message }: { rows: SubmissionRow[]; canRetry: boolean; message?: { id: string; text: string } }) {
+export function FormSubmissionsTable({
+  rows,
+  canRetry,
+  message,
+}: {
+  rows: SubmissionRow[];
+  canRetry: boolean;
+  message?: { id: string; text: string };
+}) {
   if (!rows.length) {
     return (
       <Text size="sm" c="dimmed" data-testid="form-submissions-empty">

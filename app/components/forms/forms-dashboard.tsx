@@ -5,8 +5,23 @@ import { ShareLinkRows } from "~/components/share-links";
 import { FormLinkCreate } from "./form-link-create";
 import { FormSubmissionsTable, type SubmissionRow } from "./form-submissions-table";
 
-type FormSummary = { id: number; title: string; description: string; questions: number; unshareable: string | null };
-type LinkRow = { id: string; formId: number; title: string; label: string; expiresAt: string; revokedAt: string | null; active: boolean; submissions: number };
+type FormSummary = {
+  id: number;
+  title: string;
+  description: string;
+  questions: number;
+  unshareable: string | null;
+};
+type LinkRow = {
+  id: string;
+  formId: number;
+  title: string;
+  label: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  active: boolean;
+  submissions: number;
+};
 
 export type FormsDashboardData = {
   forms: FormSummary[] | null;
@@ -28,18 +43,39 @@ export type FormsDashboardResult =
   | { intent: "error"; message: string }
   | undefined;
 
-type FormGroup = { id: number; title: string; description: string; questions: number | null; unshareable: string | null; listed: boolean };
+type FormGroup = {
+  id: number;
+  title: string;
+  description: string;
+  questions: number | null;
+  unshareable: string | null;
+  listed: boolean;
+};
 
 /** The upstream's forms, plus any form that has links but is not listed now (upstream down, or the form was removed). */
 function groupsOf(forms: FormSummary[] | null, links: LinkRow[]): FormGroup[] {
   const groups: FormGroup[] = (forms ?? []).map((f) => ({ ...f, listed: true }));
   for (const l of links) {
-    if (!groups.some((g) => g.id === l.formId)) groups.push({ id: l.formId, title: l.title, description: "", questions: null, unshareable: null, listed: false });
+    if (!groups.some((g) => g.id === l.formId))
+      groups.push({
+        id: l.formId,
+        title: l.title,
+        description: "",
+        questions: null,
+        unshareable: null,
+        listed: false,
+      });
   }
   return groups;
 }
 
-export function FormsDashboard({ data, result }: { data: FormsDashboardData; result: FormsDashboardResult }) {
+export function FormsDashboard({
+  data,
+  result,
+}: {
+  data: FormsDashboardData;
+  result: FormsDashboardResult;
+}) {
   const confirmFor = result && "confirmFor" in result ? result.confirmFor : null;
   const url = (l: Pick<LinkRow, "id">) => `${data.baseUrl}/forms/${l.id}`;
   const groups = groupsOf(data.forms, data.links);
@@ -50,13 +86,15 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
           Forms Dashboard
         </Title>
         <Text c="dimmed" size="sm">
-          A fill-in link lets anyone you give it to fill in one of your forms without signing in: a QR code at the depot, a link for a
-          subcontractor. It works as often as needed until it expires or you revoke it; the answers arrive here and are sent on to your forms.
+          A fill-in link lets anyone you give it to fill in one of your forms without signing in: a
+          QR code at the depot, a link for a subcontractor. It works as often as needed until it
+          expires or you revoke it; the answers arrive here and are sent on to your forms.
         </Text>
       </div>
       {data.created ? (
         <Alert color="green" variant="light" role="status" data-testid="form-link-created">
-          Link created: <code style={{ wordBreak: "break-all" }}>{url({ id: data.created })}</code>. Copy it and pass it on.
+          Link created: <code style={{ wordBreak: "break-all" }}>{url({ id: data.created })}</code>.
+          Copy it and pass it on.
         </Alert>
       ) : null}
       {data.done === "revoked" ? (
@@ -70,10 +108,13 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
           {data.formsError}
         </Alert>
       ) : null}
-      {data.forms && data.forms.length === 0 ? <Text c="dimmed">Your company has no forms yet.</Text> : null}
+      {data.forms && data.forms.length === 0 ? (
+        <Text c="dimmed">Your company has no forms yet.</Text>
+      ) : null}
       {groups.map((g) => {
         const links = data.links.filter((l) => l.formId === g.id);
-        const lastResult = result && "reply" in result && result.formId === g.id ? result.reply : undefined;
+        const lastResult =
+          result && "reply" in result && result.formId === g.id ? result.reply : undefined;
         return (
           <Paper withBorder p="md" key={g.id} data-testid="form-card" data-form-id={g.id}>
             <Stack gap="sm">
@@ -105,7 +146,12 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
                     {g.unshareable}
                   </Text>
                 ) : (
-                  <FormLinkCreate key={data.created ?? "new"} formId={g.id} durations={data.durations} lastResult={lastResult} />
+                  <FormLinkCreate
+                    key={data.created ?? "new"}
+                    formId={g.id}
+                    durations={data.durations}
+                    lastResult={lastResult}
+                  />
                 )
               ) : null}
               <ShareLinkRows
@@ -121,7 +167,12 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
                 canRevoke={data.canManage}
                 label={(l) => <strong>{l.label}</strong>}
                 extra={(l) => (
-                  <Anchor component={Link} to={`?link=${encodeURIComponent(l.id)}#answers`} size="sm" data-testid="form-link-answers">
+                  <Anchor
+                    component={Link}
+                    to={`?link=${encodeURIComponent(l.id)}#answers`}
+                    size="sm"
+                    data-testid="form-link-answers"
+                  >
                     {l.submissions} answer{l.submissions === 1 ? "" : "s"}
                   </Anchor>
                 )}
@@ -134,7 +185,9 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={2} size="h4">
-              {data.filter ? `Answers through “${data.filter.label}” (${data.filter.title})` : "Latest answers"}
+              {data.filter
+                ? `Answers through “${data.filter.label}” (${data.filter.title})`
+                : "Latest answers"}
             </Title>
             {data.filter ? (
               <Anchor component={Link} to="?" size="sm">
@@ -145,7 +198,11 @@ export function FormsDashboard({ data, result }: { data: FormsDashboardData; res
           <FormSubmissionsTable
             rows={data.submissions}
             canRetry={data.canManage}
-            message={result?.intent === "submission-retry" && "id" in result ? { id: result.id, text: result.message } : undefined}
+            message={
+              result?.intent === "submission-retry" && "id" in result
+                ? { id: result.id, text: result.message }
+                : undefined
+            }
           />
         </Stack>
       </Paper>

@@ -10,7 +10,15 @@ import type { PublicForm } from "~/lib/public-form";
 import { FormQuestion } from "./form-question";
 
 /** A form filled in through a fill-in link: no shell, nothing but the link's snapshot of the form. */
-export function PublicFormView({ form: publicForm, expiresAt, lastResult }: { form: PublicForm; expiresAt: string; lastResult?: SubmissionResult<string[]> }) {
+export function PublicFormView({
+  form: publicForm,
+  expiresAt,
+  lastResult,
+}: {
+  form: PublicForm;
+  expiresAt: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const schema = useMemo(() => answersSchema(publicForm), [publicForm]);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<Record<string, unknown>>({
@@ -48,7 +56,8 @@ export function PublicFormView({ form: publicForm, expiresAt, lastResult }: { fo
           </Form>
         </Paper>
         <Text size="xs" c="dimmed">
-          Your answers go to the organisation that gave you this link. The link works until <LocalTime at={expiresAt} />.
+          Your answers go to the organisation that gave you this link. The link works until{" "}
+          <LocalTime at={expiresAt} />.
         </Text>
       </Stack>
     </Container>

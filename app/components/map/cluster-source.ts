@@ -5,7 +5,14 @@
  */
 import Supercluster from "supercluster";
 import { STATUSES } from "~/lib/device-status";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, WORKER_URL, type ClusterItem, type FromWorker, type ToWorker } from "~/lib/cluster-protocol";
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS,
+  WORKER_URL,
+  type ClusterItem,
+  type FromWorker,
+  type ToWorker,
+} from "~/lib/cluster-protocol";
 import type { MapDevice } from "~/lib/map-data";
 
 export type BBox = [number, number, number, number];
@@ -45,12 +52,18 @@ function localSource(): ClusterSource {
       const t = performance.now();
       const features = [];
       for (let k = 0; k < pts.length; k += 4) {
-        features.push({ type: "Feature" as const, properties: { i: pts[k + 2]!, s: pts[k + 3]! }, geometry: { type: "Point" as const, coordinates: [pts[k]!, pts[k + 1]!] } });
+        features.push({
+          type: "Feature" as const,
+          properties: { i: pts[k + 2]!, s: pts[k + 3]! },
+          geometry: { type: "Point" as const, coordinates: [pts[k]!, pts[k + 1]!] },
+        });
       }
       index = new Supercluster<PointProps, ClusterProps>({
         radius: CLUSTER_RADIUS,
         maxZoom: CLUSTER_MAX_ZOOM,
-        map: (p) => ({ c: [p.s === 0 ? 1 : 0, p.s === 1 ? 1 : 0, p.s === 2 ? 1 : 0, p.s === 3 ? 1 : 0] }),
+        map: (p) => ({
+          c: [p.s === 0 ? 1 : 0, p.s === 1 ? 1 : 0, p.s === 2 ? 1 : 0, p.s === 3 ? 1 : 0],
+        }),
         reduce: (a, p) => {
           for (let k = 0; k < 4; k++) a.c[k]! += p.c[k]!;
         },
@@ -60,9 +73,13 @@ function localSource(): ClusterSource {
     async query(bbox, zoom) {
       if (!index) return [];
       return index.getClusters(bbox, zoom).map((f) => {
-        const p = f.properties as Partial<ClusterProps & PointProps & { cluster: boolean; cluster_id: number; point_count: number }>;
+        const p = f.properties as Partial<
+          ClusterProps & PointProps & { cluster: boolean; cluster_id: number; point_count: number }
+        >;
         const [lng, lat] = f.geometry.coordinates as [number, number];
-        return p.cluster ? [lng, lat, p.point_count!, p.cluster_id!, ...p.c!] : [lng, lat, -1, p.i!];
+        return p.cluster
+          ? [lng, lat, p.point_count!, p.cluster_id!, ...p.c!]
+          : [lng, lat, -1, p.i!];
       });
     },
     async expansionZoom(clusterId) {
@@ -85,7 +102,10 @@ export function createClusterSource(): ClusterSource {
   let last: MapDevice[] | null = null;
   let seq = 0;
   let gen = 0;
-  const waiting = new Map<number, { resolve: (v: never) => void; redo: (s: ClusterSource) => Promise<unknown> }>();
+  const waiting = new Map<
+    number,
+    { resolve: (v: never) => void; redo: (s: ClusterSource) => Promise<unknown> }
+  >();
 
   const fail = () => {
     if (fallback) return;
@@ -116,7 +136,10 @@ export function createClusterSource(): ClusterSource {
     (w.resolve as (v: unknown) => void)(m.type === "result" ? m.items : m.zoom);
   };
   const post = (msg: ToWorker, transfer: Transferable[] = []) => worker!.postMessage(msg, transfer);
-  const ask = <T>(make: (id: number) => ToWorker, redo: (s: ClusterSource) => Promise<T>): Promise<T> => {
+  const ask = <T>(
+    make: (id: number) => ToWorker,
+    redo: (s: ClusterSource) => Promise<T>,
+  ): Promise<T> => {
     if (fallback) return redo(fallback);
     const id = ++seq;
     return new Promise<T>((resolve) => {
@@ -132,8 +155,16 @@ export function createClusterSource(): ClusterSource {
       const points = pack(devices);
       post({ type: "load", gen: ++gen, points }, [points.buffer]);
     },
-    query: (bbox, zoom) => ask((id) => ({ type: "query", id, bbox, zoom }), (s) => s.query(bbox, zoom)),
-    expansionZoom: (clusterId) => ask((id) => ({ type: "expand", id, clusterId }), (s) => s.expansionZoom(clusterId)),
+    query: (bbox, zoom) =>
+      ask(
+        (id) => ({ type: "query", id, bbox, zoom }),
+        (s) => s.query(bbox, zoom),
+      ),
+    expansionZoom: (clusterId) =>
+      ask(
+        (id) => ({ type: "expand", id, clusterId }),
+        (s) => s.expansionZoom(clusterId),
+      ),
     dispose() {
       worker?.terminate();
       worker = null;

@@ -35,7 +35,6 @@ type Props = {
   height?: number | string;
 };
 
-
 const BRISBANE: L.LatLngTuple = [-27.47, 153.02];
 const LABEL_MIN_ZOOM = 13;
 const JOBSITE_PANE = "ts-jobsites";
@@ -67,8 +66,19 @@ function clusterIcon(count: number, c: number[], coloured: boolean) {
 /** A jobsite's geofence (circle or polygon) in the jobsite colour, named in a tooltip. */
 function drawJobsite(j: MapJobsite, renderer: L.Renderer): L.Layer {
   // SVG (not the map's canvas): a handful of shapes, each an element tests and tools can find.
-  const style = { color: JOBSITE_COLOUR, weight: 2, dashArray: "6 4", fillOpacity: 0.1, className: "ts-jobsite", renderer, pane: JOBSITE_PANE };
-  const shape = j.fence.kind === "circle" ? L.circle([j.fence.lat, j.fence.lng], { ...style, radius: j.fence.radius }) : L.polygon(j.fence.points, style);
+  const style = {
+    color: JOBSITE_COLOUR,
+    weight: 2,
+    dashArray: "6 4",
+    fillOpacity: 0.1,
+    className: "ts-jobsite",
+    renderer,
+    pane: JOBSITE_PANE,
+  };
+  const shape =
+    j.fence.kind === "circle"
+      ? L.circle([j.fence.lat, j.fence.lng], { ...style, radius: j.fence.radius })
+      : L.polygon(j.fence.points, style);
   return shape.bindTooltip(esc(j.address ? `${j.name} · ${j.address}` : j.name), { sticky: true });
 }
 
@@ -122,7 +132,16 @@ const MAX_FENCES = 400;
 /** New device geofences added per frame. */
 const FENCE_SLICE = 50;
 
-export default function FleetMap({ devices, fences, jobsites = [], options, tiles, focusImei, onSelect, height = 520 }: Props) {
+export default function FleetMap({
+  devices,
+  fences,
+  jobsites = [],
+  options,
+  tiles,
+  focusImei,
+  onSelect,
+  height = 520,
+}: Props) {
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -150,12 +169,31 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
   const drawSeq = useRef(0);
 
   /** What should be on the map: key → position, signature and how to build it. */
-  type Want = { lat: number; lng: number; sig: string; make: () => L.Marker; icon: () => L.DivIcon };
-  const marker = (key: string, lat: number, lng: number, sig: string, make: () => L.Marker, icon: () => L.DivIcon, next: Map<string, Want>) => {
+  type Want = {
+    lat: number;
+    lng: number;
+    sig: string;
+    make: () => L.Marker;
+    icon: () => L.DivIcon;
+  };
+  const marker = (
+    key: string,
+    lat: number,
+    lng: number,
+    sig: string,
+    make: () => L.Marker,
+    icon: () => L.DivIcon,
+    next: Map<string, Want>,
+  ) => {
     next.set(key, { lat, lng, sig, make, icon });
   };
 
-  const deviceMarker = (d: MapDevice, label: boolean, focus: string | null, next: Map<string, Want>) => {
+  const deviceMarker = (
+    d: MapDevice,
+    label: boolean,
+    focus: string | null,
+    next: Map<string, Want>,
+  ) => {
     const focused = d.imei === focus;
     marker(
       `d${d.index}`,
@@ -163,7 +201,11 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
       d.lng!,
       `${d.status}|${d.outdated}|${focused}|${label}|${d.avatar}|${d.nickname}`,
       () => {
-        const m = L.marker([d.lat!, d.lng!], { icon: deviceIcon(d, label, focused), title: `${d.nickname} (${STATUS_LABELS[d.status]}${d.outdated ? ", outdated" : ""})`, keyboard: true });
+        const m = L.marker([d.lat!, d.lng!], {
+          icon: deviceIcon(d, label, focused),
+          title: `${d.nickname} (${STATUS_LABELS[d.status]}${d.outdated ? ", outdated" : ""})`,
+          keyboard: true,
+        });
         m.on("click", () => selectRef.current?.(d.imei));
         return m;
       },
@@ -184,10 +226,11 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     const updates: (() => void)[] = [];
     const removals: (() => void)[] = [];
     for (const [key, k] of kept.current) {
-      if (!want.has(key)) removals.push(() => {
-        g.removeLayer(k.marker);
-        kept.current.delete(key);
-      });
+      if (!want.has(key))
+        removals.push(() => {
+          g.removeLayer(k.marker);
+          kept.current.delete(key);
+        });
     }
     for (const [key, w] of want) {
       const k = kept.current.get(key);
@@ -235,48 +278,67 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     const seq = ++drawSeq.current;
     if (o.cluster && source.current) {
       const src = source.current;
-      void src.query([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(zoom)).then((items) => {
-        // An answer for an older view, or the map moves again: the next moveend draws.
-        if (seq !== drawSeq.current || moving.current || !map.current) return;
-        const t = performance.now();
-        const all = latest.current;
-        const next = new Map<string, Want>();
-        for (const it of items) {
-          const [lng, lat, count] = it as [number, number, number];
-          if (count >= 0) {
-            const id = it[3]!;
-            const c = it.slice(4, 8);
-            marker(
-              `c${id}`,
-              lat,
-              lng,
-              `${count}|${c.join(",")}|${o.colouredCluster}`,
-              () => {
-                const cm = L.marker([lat, lng], { icon: clusterIcon(count, c, o.colouredCluster), title: breakdownTitle(c, count), keyboard: true });
-                cm.on("click", () => void src.expansionZoom(id).then((z) => map.current?.setView(cm.getLatLng(), Math.min(z, 19))));
-                return cm;
-              },
-              () => clusterIcon(count, c, o.colouredCluster),
-              next,
-            );
-          } else {
-            // A single device is drawn where it is now, not where it was when the index was built.
-            const d = all[it[3]!];
-            if (d && d.lat !== null && d.lng !== null) deviceMarker(d, label, focus, next);
+      void src
+        .query([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(zoom))
+        .then((items) => {
+          // An answer for an older view, or the map moves again: the next moveend draws.
+          if (seq !== drawSeq.current || moving.current || !map.current) return;
+          const t = performance.now();
+          const all = latest.current;
+          const next = new Map<string, Want>();
+          for (const it of items) {
+            const [lng, lat, count] = it as [number, number, number];
+            if (count >= 0) {
+              const id = it[3]!;
+              const c = it.slice(4, 8);
+              marker(
+                `c${id}`,
+                lat,
+                lng,
+                `${count}|${c.join(",")}|${o.colouredCluster}`,
+                () => {
+                  const cm = L.marker([lat, lng], {
+                    icon: clusterIcon(count, c, o.colouredCluster),
+                    title: breakdownTitle(c, count),
+                    keyboard: true,
+                  });
+                  cm.on(
+                    "click",
+                    () =>
+                      void src
+                        .expansionZoom(id)
+                        .then((z) => map.current?.setView(cm.getLatLng(), Math.min(z, 19))),
+                  );
+                  return cm;
+                },
+                () => clusterIcon(count, c, o.colouredCluster),
+                next,
+              );
+            } else {
+              // A single device is drawn where it is now, not where it was when the index was built.
+              const d = all[it[3]!];
+              if (d && d.lat !== null && d.lng !== null) deviceMarker(d, label, focus, next);
+            }
           }
-        }
-        finish(next, seq);
-        performance.measure("fleet:draw", { start: t });
-      });
+          finish(next, seq);
+          performance.measure("fleet:draw", { start: t });
+        });
       return;
     }
-    const inView = latest.current.filter((d) => d.lat !== null && d.lng !== null && b.contains([d.lat, d.lng]));
+    const inView = latest.current.filter(
+      (d) => d.lat !== null && d.lng !== null && b.contains([d.lat, d.lng]),
+    );
     if (inView.length > 1500) {
       // Thousands of DOM markers would stall the page: canvas dots instead (redrawn each time).
       g.clearLayers();
       kept.current.clear();
       for (const d of inView) {
-        const dot = L.circleMarker([d.lat!, d.lng!], { radius: 4, color: STATUS_COLOURS[d.status], weight: 1, fillOpacity: 0.8 });
+        const dot = L.circleMarker([d.lat!, d.lng!], {
+          radius: 4,
+          color: STATUS_COLOURS[d.status],
+          weight: 1,
+          fillOpacity: 0.8,
+        });
         dot.on("click", () => selectRef.current?.(d.imei));
         g.addLayer(dot);
       }
@@ -317,7 +379,12 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     performance.mark("fleet:map-mount");
     addMarkerCss();
     // Markers hide while a zoom animates: moving hundreds of marker elements per frame is what made frames long.
-    const m = L.map(el.current, { preferCanvas: true, zoomControl: true, keyboard: true, markerZoomAnimation: false }).setView(BRISBANE, 10);
+    const m = L.map(el.current, {
+      preferCanvas: true,
+      zoomControl: true,
+      keyboard: true,
+      markerZoomAnimation: false,
+    }).setView(BRISBANE, 10);
     map.current = m;
     // The benchmark and browser tests drive the map (zoom, pan) through its element.
     (el.current as HTMLDivElement & { leafletMap?: L.Map }).leafletMap = m;
@@ -354,7 +421,10 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
         source.current?.load(devices);
         indexedAt.current = Date.now();
       }
-      let s = 90, w = 180, n = -90, e = -180;
+      let s = 90,
+        w = 180,
+        n = -90,
+        e = -180;
       for (const d of devices) {
         if (d.lat === null || d.lng === null) continue;
         if (d.lat < s) s = d.lat;
@@ -393,9 +463,13 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     const m = map.current;
     if (!m) return;
     for (const t of tileLayers.current) t.remove();
-    const base = L.tileLayer(options.overlay === "satellite" ? tiles.satellite : tiles.normal, { attribution: tiles.attribution, maxZoom: 19 });
+    const base = L.tileLayer(options.overlay === "satellite" ? tiles.satellite : tiles.normal, {
+      attribution: tiles.attribution,
+      maxZoom: 19,
+    });
     tileLayers.current = [base.addTo(m)];
-    if (options.railmap) tileLayers.current.push(L.tileLayer(tiles.rail, { maxZoom: 19, opacity: 0.8 }).addTo(m));
+    if (options.railmap)
+      tileLayers.current.push(L.tileLayer(tiles.rail, { maxZoom: 19, opacity: 0.8 }).addTo(m));
   }, [options.overlay, options.railmap, tiles]);
 
   // Device geofences: thousands at 10,000 devices. Every canvas path is re-projected on each zoom
@@ -416,7 +490,8 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     if (on && all.length) {
       const b = m.getBounds().pad(0.3);
       // Metres per pixel at this zoom and latitude (Web Mercator).
-      const mpp = (40_075_016.686 * Math.cos((m.getCenter().lat * Math.PI) / 180)) / 2 ** (m.getZoom() + 8);
+      const mpp =
+        (40_075_016.686 * Math.cos((m.getCenter().lat * Math.PI) / 180)) / 2 ** (m.getZoom() + 8);
       const shown = all.filter((f) => f.meters / mpp >= MIN_FENCE_PX && b.contains([f.lat, f.lng]));
       shown.sort((a, b2) => b2.meters - a.meters);
       for (const f of shown.slice(0, MAX_FENCES)) {
@@ -425,7 +500,16 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
         if (c) {
           fenceKept.current.delete(key);
           if (!g.hasLayer(c)) adds.push(c); // kept from a draw whose slices did not finish
-        } else adds.push((c = L.circle([f.lat, f.lng], { radius: f.meters, color: "#7048e8", weight: 2, fillOpacity: 0.08, interactive: false })));
+        } else
+          adds.push(
+            (c = L.circle([f.lat, f.lng], {
+              radius: f.meters,
+              color: "#7048e8",
+              weight: 2,
+              fillOpacity: 0.08,
+              interactive: false,
+            })),
+          );
         next.set(key, c);
       }
     }
@@ -461,10 +545,20 @@ export default function FleetMap({ devices, fences, jobsites = [], options, tile
     map.current.setView([d.lat, d.lng], Math.max(map.current.getZoom(), 17), { animate: false });
     L.popup({ offset: [0, -10] })
       .setLatLng([d.lat, d.lng])
-      .setContent(`<strong>${esc(d.nickname)}</strong><br>${STATUS_LABELS[d.status]}${d.outdated ? " (outdated)" : ""}<br><a href="/dashboard/vehicle-dashboard/${encodeURIComponent(d.imei)}">Open dashboard</a>`)
+      .setContent(
+        `<strong>${esc(d.nickname)}</strong><br>${STATUS_LABELS[d.status]}${d.outdated ? " (outdated)" : ""}<br><a href="/dashboard/vehicle-dashboard/${encodeURIComponent(d.imei)}">Open dashboard</a>`,
+      )
       .openOn(map.current);
     // Only when the focus changes, not on every live update.
   }, [focusImei]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return <div ref={el} data-testid="fleet-map" role="application" aria-label="Fleet map" style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }} />;
+  return (
+    <div
+      ref={el}
+      data-testid="fleet-map"
+      role="application"
+      aria-label="Fleet map"
+      style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }}
+    />
+  );
 }

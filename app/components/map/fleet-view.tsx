@@ -30,7 +30,10 @@ function useMapComponent(): FleetMapComponent | null {
   const [C, setC] = useState<{ C: ComponentType<Parameters<FleetMapComponent>[0]> } | null>(null);
   useEffect(() => {
     let on = true;
-    loadMap().then((c) => on && setC({ C: c }), () => undefined);
+    loadMap().then(
+      (c) => on && setC({ C: c }),
+      () => undefined,
+    );
     return () => {
       on = false;
     };
@@ -83,11 +86,18 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
   // The list (hundreds of rows) follows at lower priority than the map and the counts.
   const listLive = useDeferredValue(live);
   const stats = useMemo(() => (live ? mapStats(live.devices) : data.stats), [live, data.stats]);
-  const matchedAll = useMemo(() => (listLive ? filterDevices(listLive.devices, filters) : null), [listLive, filters]);
+  const matchedAll = useMemo(
+    () => (listLive ? filterDevices(listLive.devices, filters) : null),
+    [listLive, filters],
+  );
   // Before the live payload arrives, filter what the server rendered (the same rules).
   const serverMatched = useMemo(() => filterDevices(data.list, filters), [data.list, filters]);
   const list: ListDevice[] = matchedAll ? matchedAll.slice(0, LIST_LIMIT) : serverMatched;
-  const matched = matchedAll ? matchedAll.length : filters === data.filters ? data.matched : serverMatched.length;
+  const matched = matchedAll
+    ? matchedAll.length
+    : filters === data.filters
+      ? data.matched
+      : serverMatched.length;
 
   const options = {
     cluster: settings.cluster,
@@ -102,13 +112,28 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
   return (
     <Stack gap="sm">
       {/* The static part's version is known only here (the live part is preloaded from the head). */}
-      {data.mapStaticV ? <link rel="preload" as="fetch" href={`/api/map-data?part=static&v=${encodeURIComponent(data.mapStaticV)}`} crossOrigin="anonymous" /> : null}
+      {data.mapStaticV ? (
+        <link
+          rel="preload"
+          as="fetch"
+          href={`/api/map-data?part=static&v=${encodeURIComponent(data.mapStaticV)}`}
+          crossOrigin="anonymous"
+        />
+      ) : null}
       <Group justify="space-between">
         <Title order={1} size="h2">
           {data.title}
         </Title>
-        <Badge variant="dot" color={fleet.live === "open" ? "green" : "gray"} data-testid="live-state">
-          {fleet.live === "open" ? "Live" : fleet.live === "connecting" ? "Connecting…" : "Reconnecting…"}
+        <Badge
+          variant="dot"
+          color={fleet.live === "open" ? "green" : "gray"}
+          data-testid="live-state"
+        >
+          {fleet.live === "open"
+            ? "Live"
+            : fleet.live === "connecting"
+              ? "Connecting…"
+              : "Reconnecting…"}
         </Badge>
       </Group>
       <StaleBanner sync={fleet.sync} />
@@ -116,7 +141,15 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, md: showList ? 8 : 12 }}>
           {FleetMap && live ? (
-            <FleetMap devices={live.devices} fences={live.fences} jobsites={jobsites} options={options} tiles={data.tiles} focusImei={focus} onSelect={setFocus} />
+            <FleetMap
+              devices={live.devices}
+              fences={live.fences}
+              jobsites={jobsites}
+              options={options}
+              tiles={data.tiles}
+              focusImei={focus}
+              onSelect={setFocus}
+            />
           ) : (
             <MapFallback positioned={data.positioned} />
           )}

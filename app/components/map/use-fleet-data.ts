@@ -21,7 +21,9 @@ type Change = { imei: string; added?: boolean; removed?: boolean } & Record<stri
  */
 async function loadStatic(v: string, memo: { current: MapStatic | null }): Promise<MapStatic> {
   if (memo.current?.v === v) return memo.current;
-  const res = await fetch(`/api/map-data?part=static&v=${encodeURIComponent(v)}`, { credentials: "same-origin" });
+  const res = await fetch(`/api/map-data?part=static&v=${encodeURIComponent(v)}`, {
+    credentials: "same-origin",
+  });
   if (!res.ok) throw new Error(`map data ${res.status}`);
   const st = (await res.json()) as MapStatic;
   memo.current = st;
@@ -33,13 +35,21 @@ function toFleet(st: MapStatic, live: MapLive): FleetData {
     devices: decodeMap(st, live),
     groups: st.groups,
     tags: st.tags,
-    fences: st.fence.map(([i, lat, lng, meters]) => ({ imei: st.imei[i]!, lat: lat / 1e5, lng: lng / 1e5, meters })),
+    fences: st.fence.map(([i, lat, lng, meters]) => ({
+      imei: st.imei[i]!,
+      lat: lat / 1e5,
+      lng: lng / 1e5,
+      meters,
+    })),
     at: live.t,
   };
 }
 
 /** Applies a batch of live changes (only changed fields) to the device list. */
-export function applyChanges(devices: MapDevice[], batch: Change[]): { devices: MapDevice[]; needsReload: boolean } {
+export function applyChanges(
+  devices: MapDevice[],
+  batch: Change[],
+): { devices: MapDevice[]; needsReload: boolean } {
   const index = new Map(devices.map((d, i) => [d.imei, i]));
   const next = devices.slice();
   let needsReload = false;
@@ -119,7 +129,17 @@ export function useFleetData(initialSync: SyncInfo) {
       });
       es.addEventListener("devices", (ev) => {
         const batch = JSON.parse((ev as MessageEvent).data) as Change[];
-        if (batch.some((c) => c.added || c.removed || typeof c.nickname === "string" || "geofenceGps" in c || "geofenceMeters" in c)) void reload();
+        if (
+          batch.some(
+            (c) =>
+              c.added ||
+              c.removed ||
+              typeof c.nickname === "string" ||
+              "geofenceGps" in c ||
+              "geofenceMeters" in c,
+          )
+        )
+          void reload();
         // A transition: React renders the update in slices, so a burst never holds a frame (zoom, typing).
         startTransition(() =>
           setData((cur) => {
@@ -128,7 +148,9 @@ export function useFleetData(initialSync: SyncInfo) {
           }),
         );
       });
-      es.addEventListener("sync", (ev) => setSync(JSON.parse((ev as MessageEvent).data) as SyncInfo));
+      es.addEventListener("sync", (ev) =>
+        setSync(JSON.parse((ev as MessageEvent).data) as SyncInfo),
+      );
       es.addEventListener("error", () => {
         es?.close();
         es = null;

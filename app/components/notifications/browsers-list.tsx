@@ -2,10 +2,24 @@ import { Badge, Group, Paper, Table, Text } from "@mantine/core";
 import { ConfirmForm } from "~/components/confirm-form";
 import dayjs from "dayjs";
 
-export type BrowserRow = { id: string; endpoint: string; label: string; createdAt: string; lastUsedAt: string | null };
+export type BrowserRow = {
+  id: string;
+  endpoint: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 
 /** The user's subscribed browsers; removing one asks for confirmation first. */
-export function BrowsersList({ rows, confirmFor, thisEndpoint }: { rows: BrowserRow[]; confirmFor: string | null; thisEndpoint: string | null }) {
+export function BrowsersList({
+  rows,
+  confirmFor,
+  thisEndpoint,
+}: {
+  rows: BrowserRow[];
+  confirmFor: string | null;
+  thisEndpoint: string | null;
+}) {
   if (!rows.length) {
     return (
       <Paper withBorder p="md">

@@ -5,11 +5,23 @@ import { kindLabel } from "~/lib/alert-events";
 import type { FeedItem } from "~/components/notifications/types";
 
 /** The feed: newest first, unread in bold, mark read per item (plain forms). */
-export function FeedList({ items, more, unreadOnly }: { items: FeedItem[]; more: boolean; unreadOnly: boolean }) {
+export function FeedList({
+  items,
+  more,
+  unreadOnly,
+}: {
+  items: FeedItem[];
+  more: boolean;
+  unreadOnly: boolean;
+}) {
   if (!items.length) {
     return (
       <Paper withBorder p="lg" data-testid="feed-empty">
-        <Text>{unreadOnly ? "No unread notifications." : "No notifications yet. Alerts from your fleet appear here as they happen."}</Text>
+        <Text>
+          {unreadOnly
+            ? "No unread notifications."
+            : "No notifications yet. Alerts from your fleet appear here as they happen."}
+        </Text>
       </Paper>
     );
   }
@@ -17,7 +29,13 @@ export function FeedList({ items, more, unreadOnly }: { items: FeedItem[]; more:
   return (
     <Stack gap="xs" data-testid="feed">
       {items.map((n) => (
-        <Paper key={n.id} withBorder p="sm" data-testid="feed-item" data-read={n.readAt ? "true" : "false"}>
+        <Paper
+          key={n.id}
+          withBorder
+          p="sm"
+          data-testid="feed-item"
+          data-read={n.readAt ? "true" : "false"}
+        >
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <div style={{ minWidth: 0 }}>
               <Group gap="xs">
@@ -54,7 +72,12 @@ export function FeedList({ items, more, unreadOnly }: { items: FeedItem[]; more:
         </Paper>
       ))}
       {more ? (
-        <Button component={Link} to={`?${new URLSearchParams({ ...(unreadOnly ? { filter: "unread" } : {}), before: last.createdAt })}`} variant="light" preventScrollReset>
+        <Button
+          component={Link}
+          to={`?${new URLSearchParams({ ...(unreadOnly ? { filter: "unread" } : {}), before: last.createdAt })}`}
+          variant="light"
+          preventScrollReset
+        >
           Older notifications
         </Button>
       ) : null}

@@ -9,7 +9,12 @@ const DISMISSED_KEY = "tracksmith.pushPrompt.dismissedAt";
 const DISMISS_DAYS = 7;
 
 export function pushSupported(): boolean {
-  return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  return (
+    typeof window !== "undefined" &&
+    "serviceWorker" in navigator &&
+    "PushManager" in window &&
+    "Notification" in window
+  );
 }
 
 export function permission(): NotificationPermission | "unsupported" {
@@ -28,7 +33,9 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
 }
 
 function keyBytes(base64url: string): Uint8Array {
-  const b64 = (base64url + "=".repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+  const b64 = (base64url + "=".repeat((4 - (base64url.length % 4)) % 4))
+    .replace(/-/g, "+")
+    .replace(/_/g, "/");
   const raw = atob(b64);
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 }
@@ -49,7 +56,10 @@ export async function subscribeThisBrowser(): Promise<boolean> {
     if (!sub) {
       const key = await publicKey();
       if (!key) return false;
-      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) as BufferSource });
+      sub = await reg.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key) as BufferSource,
+      });
     }
     const res = await fetch("/api/push-subscriptions", {
       method: "POST",
@@ -69,7 +79,10 @@ export async function subscribeThisBrowser(): Promise<boolean> {
 export async function enablePush(): Promise<NotificationPermission | "unsupported"> {
   if (!pushSupported()) return "unsupported";
   try {
-    const result = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
+    const result =
+      Notification.permission === "default"
+        ? await Notification.requestPermission()
+        : Notification.permission;
     if (result === "granted") await subscribeThisBrowser();
     return result;
   } catch (e) {

@@ -1,10 +1,20 @@
 import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { currentEndpoint, enablePush, permission, pushSupported, unsubscribeThisBrowser } from "~/components/notifications/push-client";
+import {
+  currentEndpoint,
+  enablePush,
+  permission,
+  pushSupported,
+  unsubscribeThisBrowser,
+} from "~/components/notifications/push-client";
 import { ClientOnly } from "remix-utils/client-only";
 
-type State = { supported: boolean; permission: NotificationPermission | "unsupported"; endpoint: string | null };
+type State = {
+  supported: boolean;
+  permission: NotificationPermission | "unsupported";
+  endpoint: string | null;
+};
 
 /** This browser's push state, with the button that asks for permission (after the text above it). */
 function PushSettingsClient({ onChange }: { onChange: (endpoint: string | null) => void }) {
@@ -21,9 +31,19 @@ function PushSettingsClient({ onChange }: { onChange: (endpoint: string | null) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!state) return <Text size="sm">Checking this browser…</Text>;
-  if (!state.supported) return <Alert color="gray">This browser cannot receive push notifications. Alerts still reach you in the app.</Alert>;
+  if (!state.supported)
+    return (
+      <Alert color="gray">
+        This browser cannot receive push notifications. Alerts still reach you in the app.
+      </Alert>
+    );
   if (state.permission === "denied") {
-    return <Alert color="yellow">Notifications are blocked for this site. Allow them in your browser&apos;s site settings, then reload this page.</Alert>;
+    return (
+      <Alert color="yellow">
+        Notifications are blocked for this site. Allow them in your browser&apos;s site settings,
+        then reload this page.
+      </Alert>
+    );
   }
   const on = state.permission === "granted" && Boolean(state.endpoint);
   return (
@@ -71,9 +91,12 @@ export function PushSettings({ onEndpoint }: { onEndpoint: (endpoint: string | n
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        Browser alerts appear even when Tracksmith is closed. Your browser asks for permission once; turn them on in each browser you use.
+        Browser alerts appear even when Tracksmith is closed. Your browser asks for permission once;
+        turn them on in each browser you use.
       </Text>
-      <ClientOnly fallback={<Text size="sm">Browser alerts need JavaScript.</Text>}>{() => <PushSettingsClient onChange={onEndpoint} />}</ClientOnly>
+      <ClientOnly fallback={<Text size="sm">Browser alerts need JavaScript.</Text>}>
+        {() => <PushSettingsClient onChange={onEndpoint} />}
+      </ClientOnly>
     </Stack>
   );
 }

@@ -1,7 +1,13 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
-import { CHANNEL_LABELS, EVENT_KINDS, KIND_LABELS, type AlertKind, type Channel } from "~/lib/alert-rules";
+import {
+  CHANNEL_LABELS,
+  EVENT_KINDS,
+  KIND_LABELS,
+  type AlertKind,
+  type Channel,
+} from "~/lib/alert-rules";
 
 export type RuleRow = {
   id: string;
@@ -16,10 +22,16 @@ export type RuleRow = {
   enabled: boolean;
 };
 
-function scope(r: RuleRow, vehicleName: (imei: string) => string, groupName: (id: number) => string) {
+function scope(
+  r: RuleRow,
+  vehicleName: (imei: string) => string,
+  groupName: (id: number) => string,
+) {
   if (!r.imeis.length && !r.groupIds.length) return "Every vehicle";
   const parts = [...r.imeis.map(vehicleName), ...r.groupIds.map((g) => `group ${groupName(g)}`)];
-  return parts.length > 4 ? `${parts.slice(0, 4).join(", ")} and ${parts.length - 4} more` : parts.join(", ");
+  return parts.length > 4
+    ? `${parts.slice(0, 4).join(", ")} and ${parts.length - 4} more`
+    : parts.join(", ");
 }
 
 /** The user's rules with edit, send a test, on/off and delete (confirmed). */
@@ -35,7 +47,8 @@ export function RulesList(props: {
     return (
       <Paper withBorder p="md" data-testid="rules-empty">
         <Text size="sm">
-          No rules yet: you receive every kind of alert for every vehicle, in the app and as browser push. Create a rule to choose.
+          No rules yet: you receive every kind of alert for every vehicle, in the app and as browser
+          push. Create a rule to choose.
         </Text>
       </Paper>
     );
@@ -53,12 +66,17 @@ export function RulesList(props: {
                 </Badge>
               </Group>
               <Text size="sm">
-                {r.kinds.length === EVENT_KINDS.length ? "Every kind" : r.kinds.map((k) => KIND_LABELS[k as AlertKind] ?? k).join(", ")} ·{" "}
-                {scope(r, props.vehicleName, props.groupName)}
+                {r.kinds.length === EVENT_KINDS.length
+                  ? "Every kind"
+                  : r.kinds.map((k) => KIND_LABELS[k as AlertKind] ?? k).join(", ")}{" "}
+                · {scope(r, props.vehicleName, props.groupName)}
               </Text>
               <Text size="sm" c="dimmed">
-                By {r.channels.map((c) => CHANNEL_LABELS[c as Channel]?.toLowerCase() ?? c).join(", ")}
-                {r.quietStart && r.quietEnd ? ` · quiet ${r.quietStart}–${r.quietEnd} (${r.timeZone})` : ""}
+                By{" "}
+                {r.channels.map((c) => CHANNEL_LABELS[c as Channel]?.toLowerCase() ?? c).join(", ")}
+                {r.quietStart && r.quietEnd
+                  ? ` · quiet ${r.quietStart}–${r.quietEnd} (${r.timeZone})`
+                  : ""}
               </Text>
               {testResult?.ruleId === r.id ? (
                 <Alert color="blue" p="xs" data-testid="test-result">
@@ -67,7 +85,12 @@ export function RulesList(props: {
               ) : null}
             </Stack>
             <Group gap={6}>
-              <Button component={Link} to={`?edit=${r.id}#rule-form`} size="compact-sm" variant="light">
+              <Button
+                component={Link}
+                to={`?edit=${r.id}#rule-form`}
+                size="compact-sm"
+                variant="light"
+              >
                 Edit
               </Button>
               <Form method="post" preventScrollReset>
@@ -85,7 +108,13 @@ export function RulesList(props: {
                   {r.enabled ? "Turn off" : "Turn on"}
                 </Button>
               </Form>
-              <ConfirmForm fields={{ intent: "rule-delete", id: r.id }} confirming={confirmFor === r.id} label="Delete" question="Delete this rule?" confirmLabel="Yes, delete" />
+              <ConfirmForm
+                fields={{ intent: "rule-delete", id: r.id }}
+                confirming={confirmFor === r.id}
+                label="Delete"
+                question="Delete this rule?"
+                confirmLabel="Yes, delete"
+              />
             </Group>
           </Group>
         </Paper>

@@ -8,7 +8,13 @@ export type ReportViewData = {
   rows: string[][];
   rowCount: number;
   totals: string[];
-  chart: { type: "bar" | "line"; title: string; x: string; series: { key: string; label: string }[]; data: Array<Record<string, string | number>> } | null;
+  chart: {
+    type: "bar" | "line";
+    title: string;
+    x: string;
+    series: { key: string; label: string }[];
+    data: Array<Record<string, string | number>>;
+  } | null;
   headline: { label: string; value: string }[];
   period: string;
 };
@@ -40,9 +46,29 @@ export function ReportView({ view }: { view: ReportViewData }) {
           <ClientOnly fallback={<div style={{ height: 260 }} />}>
             {() =>
               view.chart!.type === "line" ? (
-                <LineChart h={260} data={view.chart!.data} dataKey={view.chart!.x} series={view.chart!.series.map((s, i) => ({ name: s.key, label: s.label, color: COLOURS[i % COLOURS.length]! }))} withLegend />
+                <LineChart
+                  h={260}
+                  data={view.chart!.data}
+                  dataKey={view.chart!.x}
+                  series={view.chart!.series.map((s, i) => ({
+                    name: s.key,
+                    label: s.label,
+                    color: COLOURS[i % COLOURS.length]!,
+                  }))}
+                  withLegend
+                />
               ) : (
-                <BarChart h={260} data={view.chart!.data} dataKey={view.chart!.x} series={view.chart!.series.map((s, i) => ({ name: s.key, label: s.label, color: COLOURS[i % COLOURS.length]! }))} withLegend />
+                <BarChart
+                  h={260}
+                  data={view.chart!.data}
+                  dataKey={view.chart!.x}
+                  series={view.chart!.series.map((s, i) => ({
+                    name: s.key,
+                    label: s.label,
+                    color: COLOURS[i % COLOURS.length]!,
+                  }))}
+                  withLegend
+                />
               )
             }
           </ClientOnly>
@@ -59,7 +85,8 @@ export function ReportView({ view }: { view: ReportViewData }) {
         <Stack gap={4}>
           {view.rows.length < view.rowCount ? (
             <Text size="sm" c="dimmed">
-              Showing the first {view.rows.length} of {view.rowCount} rows; the totals and downloads include every row.
+              Showing the first {view.rows.length} of {view.rowCount} rows; the totals and downloads
+              include every row.
             </Text>
           ) : null}
           <Table.ScrollContainer minWidth={800}>

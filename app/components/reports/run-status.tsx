@@ -1,7 +1,25 @@
 import { Badge } from "@mantine/core";
 
-const COLOURS: Record<string, string> = { sent: "green", queued: "blue", running: "blue", retrying: "orange", failed: "red", skipped: "gray", done: "green", cancelled: "gray" };
-const LABELS: Record<string, string> = { sent: "Sent", queued: "Queued", running: "Running", retrying: "Retrying", failed: "Failed", skipped: "Skipped", done: "Ready", cancelled: "Cancelled" };
+const COLOURS: Record<string, string> = {
+  sent: "green",
+  queued: "blue",
+  running: "blue",
+  retrying: "orange",
+  failed: "red",
+  skipped: "gray",
+  done: "green",
+  cancelled: "gray",
+};
+const LABELS: Record<string, string> = {
+  sent: "Sent",
+  queued: "Queued",
+  running: "Running",
+  retrying: "Retrying",
+  failed: "Failed",
+  skipped: "Skipped",
+  done: "Ready",
+  cancelled: "Cancelled",
+};
 
 export function RunStatus({ status }: { status: string }) {
   return (

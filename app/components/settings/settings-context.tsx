@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import {
   DEFAULT_SETTINGS,
   parseSettings,
@@ -33,7 +41,13 @@ function persist(settings: Settings) {
  * cookie (so server and browser agree and the theme never flashes); after hydration localStorage
  * is the source of truth and the cookie is rewritten from it.
  */
-export function SettingsProvider({ initial, children }: { initial: Settings; children: ReactNode }) {
+export function SettingsProvider({
+  initial,
+  children,
+}: {
+  initial: Settings;
+  children: ReactNode;
+}) {
   const [settings, setSettings] = useState<Settings>(initial);
 
   useEffect(() => {
@@ -77,6 +91,9 @@ export function SettingsProvider({ initial, children }: { initial: Settings; chi
  */
 export function useSettings(): SettingsContextValue {
   const value = useContext(SettingsContext);
-  if (!value) throw new Error("useSettings must be used inside <SettingsProvider> (app/root.tsx provides it)");
+  if (!value)
+    throw new Error(
+      "useSettings must be used inside <SettingsProvider> (app/root.tsx provides it)",
+    );
   return value;
 }

@@ -5,19 +5,39 @@ import type { MapPreferences, Settings } from "~/lib/settings";
 
 type Flag = keyof Pick<
   Settings,
-  "responsiveFontSizes" | "roundedCorners" | "compact" | "compactView" | "iconColor" | "accurateAddress" | "groupView" | "cluster" | "colouredCluster"
+  | "responsiveFontSizes"
+  | "roundedCorners"
+  | "compact"
+  | "compactView"
+  | "iconColor"
+  | "accurateAddress"
+  | "groupView"
+  | "cluster"
+  | "colouredCluster"
 >;
 
 const FLAGS: { key: Flag; label: string; hint: string }[] = [
-  { key: "responsiveFontSizes", label: "Responsive font sizes", hint: "Text grows on large screens" },
+  {
+    key: "responsiveFontSizes",
+    label: "Responsive font sizes",
+    hint: "Text grows on large screens",
+  },
   { key: "roundedCorners", label: "Rounded corners", hint: "Cards and buttons with 16px corners" },
   { key: "compact", label: "Compact", hint: "Less space between elements" },
   { key: "compactView", label: "Compact view", hint: "Denser lists and tables" },
   { key: "iconColor", label: "Coloured icons", hint: "Device icons coloured by status" },
-  { key: "accurateAddress", label: "Accurate address", hint: "Addresses from exact coordinates (slower)" },
+  {
+    key: "accurateAddress",
+    label: "Accurate address",
+    hint: "Addresses from exact coordinates (slower)",
+  },
   { key: "groupView", label: "Group view", hint: "Device lists grouped by group" },
   { key: "cluster", label: "Cluster markers", hint: "Nearby devices merge into one marker" },
-  { key: "colouredCluster", label: "Coloured clusters", hint: "Clusters coloured by the status of their devices" },
+  {
+    key: "colouredCluster",
+    label: "Coloured clusters",
+    hint: "Clusters coloured by the status of their devices",
+  },
 ];
 
 const MAP_FLAGS: { key: keyof Omit<MapPreferences, "overlay">; label: string }[] = [
@@ -68,7 +88,13 @@ export function SettingsPanel() {
         />
       </Stack>
       {FLAGS.map((f) => (
-        <Switch key={f.key} label={f.label} description={f.hint} checked={settings[f.key]} onChange={(e) => update({ [f.key]: e.currentTarget.checked })} />
+        <Switch
+          key={f.key}
+          label={f.label}
+          description={f.hint}
+          checked={settings[f.key]}
+          onChange={(e) => update({ [f.key]: e.currentTarget.checked })}
+        />
       ))}
       <Stack gap={4}>
         <Text size="sm" fw={500} id="settings-measurement">
@@ -103,7 +129,12 @@ export function SettingsPanel() {
         />
       </Stack>
       {MAP_FLAGS.map((f) => (
-        <Switch key={f.key} label={f.label} checked={settings.map[f.key]} onChange={(e) => updateMap({ [f.key]: e.currentTarget.checked })} />
+        <Switch
+          key={f.key}
+          label={f.label}
+          checked={settings.map[f.key]}
+          onChange={(e) => updateMap({ [f.key]: e.currentTarget.checked })}
+        />
       ))}
       <Divider />
       <Button

@@ -30,12 +30,17 @@ export function AppShellLayout({ data, children }: { data: ShellData; children: 
   }, [pathname]);
 
   const collapsed = onDevicePage ? deviceCollapsed : settings.navCollapsed;
-  const setCollapsed = (value: boolean) => (onDevicePage ? setDeviceCollapsed(value) : update({ navCollapsed: value }));
+  const setCollapsed = (value: boolean) =>
+    onDevicePage ? setDeviceCollapsed(value) : update({ navCollapsed: value });
 
   return (
     <AppShell
       header={{ height: TOP_BAR_HEIGHT }}
-      navbar={{ width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH, breakpoint: "sm", collapsed: { mobile: !mobileOpened } }}
+      navbar={{
+        width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH,
+        breakpoint: "sm",
+        collapsed: { mobile: !mobileOpened },
+      }}
       padding="md"
     >
       <AppShell.Header>
@@ -49,7 +54,11 @@ export function AppShellLayout({ data, children }: { data: ShellData; children: 
         />
       </AppShell.Header>
       <AppShell.Navbar data-testid="side-nav" data-collapsed={collapsed ? "true" : "false"}>
-        <SideMenu menu={data.menu} collapsed={collapsed && !mobileOpened} onExpand={() => setCollapsed(false)} />
+        <SideMenu
+          menu={data.menu}
+          collapsed={collapsed && !mobileOpened}
+          onExpand={() => setCollapsed(false)}
+        />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
       <SettingsDrawer opened={settingsOpened} onClose={settingsDrawer.close} />

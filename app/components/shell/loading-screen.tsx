@@ -18,7 +18,11 @@ export function LoadingScreen() {
         <style>{".ts-loading-screen{display:none !important}"}</style>
       </noscript>
       {/* On a slow device the server-rendered page is usable long before scripts finish: never block it for more than 3 s. */}
-      <style>{"@keyframes ts-loading-out{to{opacity:0;visibility:hidden}}.ts-loading-screen{animation:ts-loading-out .2s ease 3s forwards}"}</style>
+      <style>
+        {
+          "@keyframes ts-loading-out{to{opacity:0;visibility:hidden}}.ts-loading-screen{animation:ts-loading-out .2s ease 3s forwards}"
+        }
+      </style>
       <div
         className="ts-loading-screen"
         data-testid="loading-screen"

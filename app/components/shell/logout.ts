@@ -10,7 +10,11 @@ export const LOGOUT_ERROR = "Unable to logout";
  */
 export async function logout() {
   try {
-    const res = await fetch("/logout", { method: "POST", redirect: "manual", credentials: "same-origin" });
+    const res = await fetch("/logout", {
+      method: "POST",
+      redirect: "manual",
+      credentials: "same-origin",
+    });
     if (res.type !== "opaqueredirect" && !res.ok) throw new Error(`status ${res.status}`);
     window.location.assign("/login");
   } catch {

@@ -5,7 +5,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 type ModuleData = { title: string; description: string; section: string | null; pathname: string };
 
-export const moduleMeta: MetaFunction = ({ data }) => [{ title: `${(data as ModuleData | undefined)?.title ?? "Not available"} · Tracksmith` }];
+export const moduleMeta: MetaFunction = ({ data }) => [
+  { title: `${(data as ModuleData | undefined)?.title ?? "Not available"} · Tracksmith` },
+];
 
 /**
  * The honest state of a route whose module is not built yet (inside the shell for signed-in

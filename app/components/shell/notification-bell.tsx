@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
 import { notifications as snackbars } from "@mantine/notifications";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import dayjs from "dayjs";
@@ -42,23 +55,26 @@ export function NotificationBell() {
     if (typeof marker.data?.unread === "number") setUnread(marker.data.unread);
   }, [marker.data]);
 
-  const onNew = useCallback((item: FeedItem) => {
-    if (seen.current.has(item.id)) return;
-    seen.current.add(item.id);
-    setItems((list) => [item, ...list].slice(0, RECENT));
-    snackbars.show({
-      id: `notification-${item.id}`,
-      title: item.title,
-      message: item.body,
-      color: item.kind === "test" ? "blue" : "teal",
-      autoClose: 6000,
-      withBorder: true,
-      // A snackbar is a hint; the feed keeps the notification.
-      onClick: () => item.link && navigate(item.link),
-      style: item.link ? { cursor: "pointer" } : undefined,
-      "data-testid": "notification-snackbar",
-    } as Parameters<typeof snackbars.show>[0]);
-  }, [navigate]);
+  const onNew = useCallback(
+    (item: FeedItem) => {
+      if (seen.current.has(item.id)) return;
+      seen.current.add(item.id);
+      setItems((list) => [item, ...list].slice(0, RECENT));
+      snackbars.show({
+        id: `notification-${item.id}`,
+        title: item.title,
+        message: item.body,
+        color: item.kind === "test" ? "blue" : "teal",
+        autoClose: 6000,
+        withBorder: true,
+        // A snackbar is a hint; the feed keeps the notification.
+        onClick: () => item.link && navigate(item.link),
+        style: item.link ? { cursor: "pointer" } : undefined,
+        "data-testid": "notification-snackbar",
+      } as Parameters<typeof snackbars.show>[0]);
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -78,9 +94,14 @@ export function NotificationBell() {
 
   const markRead = (item: FeedItem) => {
     if (!item.readAt) {
-      setItems((list) => list.map((i) => (i.id === item.id ? { ...i, readAt: new Date().toISOString() } : i)));
+      setItems((list) =>
+        list.map((i) => (i.id === item.id ? { ...i, readAt: new Date().toISOString() } : i)),
+      );
       setUnread((n) => (n ? n - 1 : n));
-      marker.submit({ intent: "read", id: item.id }, { method: "post", action: "/api/notifications" });
+      marker.submit(
+        { intent: "read", id: item.id },
+        { method: "post", action: "/api/notifications" },
+      );
     }
   };
   const markAll = () => {
@@ -93,10 +114,25 @@ export function NotificationBell() {
   const label = count ? `Notifications (${count} unread)` : "Notifications";
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withinPortal
+        trapFocus
+      >
         <Popover.Target>
           <Tooltip label={label} disabled={opened}>
-            <Indicator label={count > 99 ? "99+" : count} size={18} disabled={!count} color="red" offset={4} zIndex={2}>
+            <Indicator
+              label={count > 99 ? "99+" : count}
+              size={18}
+              disabled={!count}
+              color="red"
+              offset={4}
+              zIndex={2}
+            >
               <ActionIcon
                 component="a"
                 href="/dashboard/notifications"
@@ -113,7 +149,15 @@ export function NotificationBell() {
                 data-testid="notification-bell"
                 data-unread={count}
               >
-                <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <svg
+                  width="20"
+                  height="20"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
                   <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
                   <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
                 </svg>
@@ -121,17 +165,29 @@ export function NotificationBell() {
             </Indicator>
           </Tooltip>
         </Popover.Target>
-        <Popover.Dropdown p={0} data-testid="notification-dropdown" aria-label="Latest notifications">
+        <Popover.Dropdown
+          p={0}
+          data-testid="notification-dropdown"
+          aria-label="Latest notifications"
+        >
           <Group justify="space-between" px="md" py="xs">
             <Text fw={600}>Notifications</Text>
-            <Button size="compact-xs" variant="subtle" onClick={markAll} disabled={!count} data-testid="mark-all-read">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={markAll}
+              disabled={!count}
+              data-testid="mark-all-read"
+            >
               Mark all read
             </Button>
           </Group>
           <ScrollArea.Autosize mah={380}>
             {items.length === 0 ? (
               <Text size="sm" c="dimmed" px="md" pb="md">
-                {loader.state === "loading" && !loader.data ? "Loading…" : "Nothing yet. Alerts from your fleet will appear here."}
+                {loader.state === "loading" && !loader.data
+                  ? "Loading…"
+                  : "Nothing yet. Alerts from your fleet will appear here."}
               </Text>
             ) : (
               <Stack gap={0}>
@@ -174,8 +230,19 @@ export function NotificationBell() {
               </Stack>
             )}
           </ScrollArea.Autosize>
-          <Box px="md" py="xs" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
-            <Button component={Link} to="/dashboard/notifications" variant="light" size="xs" fullWidth onClick={() => setOpened(false)}>
+          <Box
+            px="md"
+            py="xs"
+            style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+          >
+            <Button
+              component={Link}
+              to="/dashboard/notifications"
+              variant="light"
+              size="xs"
+              fullWidth
+              onClick={() => setOpened(false)}
+            >
               See all notifications and alert rules
             </Button>
           </Box>

@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Box, Divider, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Divider,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { matchPattern, searchMenu, type MenuItem, type MenuSection } from "~/lib/menu";
@@ -6,7 +18,9 @@ import { matchPattern, searchMenu, type MenuItem, type MenuSection } from "~/lib
 const REPORT_ISSUE_ADDRESS = "support@tracksmith.local";
 
 function isActive(item: MenuItem, pathname: string) {
-  return [...(item.href ? [item.href] : []), ...(item.match ?? [])].some((p) => matchPattern(p, pathname));
+  return [...(item.href ? [item.href] : []), ...(item.match ?? [])].some((p) =>
+    matchPattern(p, pathname),
+  );
 }
 
 function initials(title: string) {
@@ -26,7 +40,15 @@ export function reportIssueHref(pathname: string) {
   return `mailto:${REPORT_ISSUE_ADDRESS}?subject=${subject}&body=${body}`;
 }
 
-function ItemLink({ item, pathname, forceOpen = false }: { item: MenuItem; pathname: string; forceOpen?: boolean }) {
+function ItemLink({
+  item,
+  pathname,
+  forceOpen = false,
+}: {
+  item: MenuItem;
+  pathname: string;
+  forceOpen?: boolean;
+}) {
   if (item.children?.length) {
     const open = forceOpen || item.children.some((c) => isActive(c, pathname));
     return (
@@ -37,14 +59,31 @@ function ItemLink({ item, pathname, forceOpen = false }: { item: MenuItem; pathn
       </NavLink>
     );
   }
-  return <NavLink component={Link} to={item.href ?? "#"} prefetch="intent" label={item.title} active={isActive(item, pathname)} data-menu-item={item.id} />;
+  return (
+    <NavLink
+      component={Link}
+      to={item.href ?? "#"}
+      prefetch="intent"
+      label={item.title}
+      active={isActive(item, pathname)}
+      data-menu-item={item.id}
+    />
+  );
 }
 
 /**
  * The side menu (SPEC §2.10): search box, sections, Report Issue. The search filters live with
  * JavaScript; without it the box is a GET form (`?menu=`) and the server-rendered menu is filtered.
  */
-export function SideMenu({ menu, collapsed, onExpand }: { menu: MenuSection[]; collapsed: boolean; onExpand: () => void }) {
+export function SideMenu({
+  menu,
+  collapsed,
+  onExpand,
+}: {
+  menu: MenuSection[];
+  collapsed: boolean;
+  onExpand: () => void;
+}) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const [query, setQuery] = useState(params.get("menu") ?? "");
@@ -64,7 +103,13 @@ export function SideMenu({ menu, collapsed, onExpand }: { menu: MenuSection[]; c
         ))}
         <Divider w="60%" />
         <Tooltip label="Report Issue" position="right">
-          <ActionIcon component="a" href={reportIssueHref(pathname)} variant="subtle" size="xl" aria-label="Report Issue">
+          <ActionIcon
+            component="a"
+            href={reportIssueHref(pathname)}
+            variant="subtle"
+            size="xl"
+            aria-label="Report Issue"
+          >
             <Text fw={700} size="sm">
               !
             </Text>
@@ -102,7 +147,12 @@ export function SideMenu({ menu, collapsed, onExpand }: { menu: MenuSection[]; c
             </Text>
             {section.items.map((item) => (
               // Searching opens every parent (a new key remounts it) so the matching children show.
-              <ItemLink key={`${item.id}${query ? "-search" : ""}`} item={item} pathname={pathname} forceOpen={Boolean(query.trim())} />
+              <ItemLink
+                key={`${item.id}${query ? "-search" : ""}`}
+                item={item}
+                pathname={pathname}
+                forceOpen={Boolean(query.trim())}
+              />
             ))}
           </Box>
         ))}

@@ -1,5 +1,15 @@
 import { mediaUrl } from "~/lib/media";
-import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useSettings } from "~/components/settings/settings-context";
 import { Brand } from "~/components/shell/brand";
@@ -43,10 +53,32 @@ export function TopBar({
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="top-bar">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={mobileOpened} onClick={onToggleMobile} hiddenFrom="sm" size="sm" aria-label="Open the menu" />
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Open the menu"
+        />
         <Tooltip label={collapsed ? "Expand the menu" : "Collapse the menu"}>
-          <ActionIcon variant="subtle" visibleFrom="sm" size="lg" onClick={onToggleCollapsed} aria-label={collapsed ? "Expand the menu" : "Collapse the menu"} aria-expanded={!collapsed} data-testid="menu-toggle">
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <ActionIcon
+            variant="subtle"
+            visibleFrom="sm"
+            size="lg"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? "Expand the menu" : "Collapse the menu"}
+            aria-expanded={!collapsed}
+            data-testid="menu-toggle"
+          >
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </ActionIcon>
@@ -61,14 +93,36 @@ export function TopBar({
             Contact Us
           </Button>
         ) : (
-          <Button component="a" href={REVIEW_HREF} target="_blank" rel="noopener noreferrer" variant="light" size="xs" visibleFrom="xs">
+          <Button
+            component="a"
+            href={REVIEW_HREF}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            size="xs"
+            visibleFrom="xs"
+          >
             Leave a Review
           </Button>
         )}
         <NotificationBell />
         <Tooltip label="Display settings">
-          <ActionIcon variant="subtle" size="lg" onClick={onOpenSettings} aria-label="Display settings" data-testid="open-settings">
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            onClick={onOpenSettings}
+            aria-label="Display settings"
+            data-testid="open-settings"
+          >
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <circle cx="12" cy="12" r="3" />
               <path d="M19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-1.82-.33 1.65 1.65 0 0 0-1 1.51V21a2 2 0 1 1-4 0v-.09a1.65 1.65 0 0 0-1-1.51 1.65 1.65 0 0 0-1.82.33l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06a1.65 1.65 0 0 0 .33-1.82 1.65 1.65 0 0 0-1.51-1H3a2 2 0 1 1 0-4h.09a1.65 1.65 0 0 0 1.51-1 1.65 1.65 0 0 0-.33-1.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06a1.65 1.65 0 0 0 1.82.33h0a1.65 1.65 0 0 0 1-1.51V3a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 1 1.51h0a1.65 1.65 0 0 0 1.82-.33l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06a1.65 1.65 0 0 0-.33 1.82v0a1.65 1.65 0 0 0 1.51 1H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z" />
             </svg>

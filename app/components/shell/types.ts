@@ -2,6 +2,9 @@ import type { MenuSection } from "~/lib/menu";
 import type { SessionUser } from "~/lib/user";
 
 /** What the shell needs of the user (sent to the browser by the shell loader). */
-export type ShellUser = Pick<SessionUser, "username" | "name" | "first_name" | "last_name" | "companyid" | "tsadmin" | "photo" | "avatar">;
+export type ShellUser = Pick<
+  SessionUser,
+  "username" | "name" | "first_name" | "last_name" | "companyid" | "tsadmin" | "photo" | "avatar"
+>;
 
 export type ShellData = { user: ShellUser; menu: MenuSection[] };

@@ -6,7 +6,15 @@ import { positionAt, type ReplayTrack } from "~/lib/replay";
  * The replay map (Leaflet touches `window`, so this module only ever loads in the browser,
  * inside ClientOnly). Draws each track and moves one marker per track to the replay moment.
  */
-export function ReplayMap({ tracks, colors, t }: { tracks: ReplayTrack[]; colors: Record<string, string>; t: number }) {
+export function ReplayMap({
+  tracks,
+  colors,
+  t,
+}: {
+  tracks: ReplayTrack[];
+  colors: Record<string, string>;
+  t: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const markers = useRef<Map<string, L.CircleMarker>>(new Map());
@@ -14,7 +22,10 @@ export function ReplayMap({ tracks, colors, t }: { tracks: ReplayTrack[]; colors
   useEffect(() => {
     if (!box.current) return;
     const m = L.map(box.current, { zoomControl: true, attributionControl: true });
-    L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", { maxZoom: 19, attribution: "© OpenStreetMap contributors" }).addTo(m);
+    L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
+      maxZoom: 19,
+      attribution: "© OpenStreetMap contributors",
+    }).addTo(m);
     map.current = m;
     return () => {
       m.remove();
@@ -30,10 +41,19 @@ export function ReplayMap({ tracks, colors, t }: { tracks: ReplayTrack[]; colors
     const bounds = L.latLngBounds([]);
     for (const tr of tracks) {
       if (!tr.points.length) continue;
-      const line = L.polyline(tr.points.map((p) => [p.lat, p.lng] as [number, number]), { color: colors[tr.id] ?? "#1c7ed6", weight: 4, opacity: 0.7 }).addTo(m);
+      const line = L.polyline(
+        tr.points.map((p) => [p.lat, p.lng] as [number, number]),
+        { color: colors[tr.id] ?? "#1c7ed6", weight: 4, opacity: 0.7 },
+      ).addTo(m);
       layers.push(line);
       bounds.extend(line.getBounds());
-      const marker = L.circleMarker([tr.points[0]!.lat, tr.points[0]!.lng], { radius: 8, color: "#fff", weight: 2, fillColor: colors[tr.id] ?? "#1c7ed6", fillOpacity: 1 })
+      const marker = L.circleMarker([tr.points[0]!.lat, tr.points[0]!.lng], {
+        radius: 8,
+        color: "#fff",
+        weight: 2,
+        fillColor: colors[tr.id] ?? "#1c7ed6",
+        fillOpacity: 1,
+      })
         .bindTooltip(tr.label)
         .addTo(m);
       markers.current.set(tr.id, marker);
@@ -58,5 +78,13 @@ export function ReplayMap({ tracks, colors, t }: { tracks: ReplayTrack[]; colors
     }
   }, [t, tracks]);
 
-  return <div ref={box} style={{ height: 380, width: "100%", borderRadius: 8 }} data-testid="replay-map" aria-label="Replay map" role="region" />;
+  return (
+    <div
+      ref={box}
+      style={{ height: 380, width: "100%", borderRadius: 8 }}
+      data-testid="replay-map"
+      aria-label="Replay map"
+      role="region"
+    />
+  );
 }

@@ -3,8 +3,23 @@ import { formatZoned, type Stop } from "~/lib/trips";
 import { formatDuration } from "~/lib/units";
 
 /** The stops between trips (where each vehicle waited, and for how long). */
-export function StopsList({ stops, names, timeZone, showVehicle }: { stops: Stop[]; names: Record<string, string>; timeZone: string; showVehicle: boolean }) {
-  if (!stops.length) return <Text c="dimmed" size="sm">No stops between trips in this period.</Text>;
+export function StopsList({
+  stops,
+  names,
+  timeZone,
+  showVehicle,
+}: {
+  stops: Stop[];
+  names: Record<string, string>;
+  timeZone: string;
+  showVehicle: boolean;
+}) {
+  if (!stops.length)
+    return (
+      <Text c="dimmed" size="sm">
+        No stops between trips in this period.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table striped data-testid="stops-table">

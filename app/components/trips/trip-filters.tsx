@@ -1,4 +1,15 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -15,12 +26,35 @@ export function DateRangeInputs({ from, to, max }: { from: string; to: string; m
 }
 
 /** One vehicle, as a native select (works without JavaScript). */
-export function VehicleSelect({ vehicles, value, name = "imei", label = "Vehicle" }: { vehicles: VehicleOption[]; value: string | null; name?: string; label?: string }) {
-  return <NativeSelect name={name} label={label} defaultValue={value ?? undefined} data={vehicles.map((v) => ({ value: v.imei, label: v.nickname }))} />;
+export function VehicleSelect({
+  vehicles,
+  value,
+  name = "imei",
+  label = "Vehicle",
+}: {
+  vehicles: VehicleOption[];
+  value: string | null;
+  name?: string;
+  label?: string;
+}) {
+  return (
+    <NativeSelect
+      name={name}
+      label={label}
+      defaultValue={value ?? undefined}
+      data={vehicles.map((v) => ({ value: v.imei, label: v.nickname }))}
+    />
+  );
 }
 
 /** Several vehicles, as checkboxes. */
-export function VehicleChecklist({ vehicles, selected }: { vehicles: VehicleOption[]; selected: string[] }) {
+export function VehicleChecklist({
+  vehicles,
+  selected,
+}: {
+  vehicles: VehicleOption[];
+  selected: string[];
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="vehicles-label">
@@ -29,7 +63,14 @@ export function VehicleChecklist({ vehicles, selected }: { vehicles: VehicleOpti
       <ScrollArea.Autosize mah={180} type="auto" aria-labelledby="vehicles-label">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing={4} verticalSpacing={4}>
           {vehicles.map((v) => (
-            <Checkbox key={v.imei} name="imei" value={v.imei} label={v.nickname} defaultChecked={selected.includes(v.imei)} size="xs" />
+            <Checkbox
+              key={v.imei}
+              name="imei"
+              value={v.imei}
+              label={v.nickname}
+              defaultChecked={selected.includes(v.imei)}
+              size="xs"
+            />
           ))}
         </SimpleGrid>
       </ScrollArea.Autosize>
@@ -38,7 +79,15 @@ export function VehicleChecklist({ vehicles, selected }: { vehicles: VehicleOpti
 }
 
 /** A GET filter form: the filters live in the address, so they work without JavaScript and can be bookmarked. */
-export function FilterForm({ children, submit = "Show", extra }: { children: ReactNode; submit?: string; extra?: ReactNode }) {
+export function FilterForm({
+  children,
+  submit = "Show",
+  extra,
+}: {
+  children: ReactNode;
+  submit?: string;
+  extra?: ReactNode;
+}) {
   return (
     <Paper withBorder p="md">
       <Form method="get" role="search" aria-label="Filters">

@@ -2,12 +2,28 @@ import { LineChart } from "@mantine/charts";
 import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { advance, positionAt, REPLAY_SPEEDS, speedSeries, timelineBounds, type ReplayTrack } from "~/lib/replay";
+import {
+  advance,
+  positionAt,
+  REPLAY_SPEEDS,
+  speedSeries,
+  timelineBounds,
+  type ReplayTrack,
+} from "~/lib/replay";
 import { formatZoned } from "~/lib/trips";
 import { formatSpeed, speedLabel, toSpeedUnit, type Measurement } from "~/lib/units";
 import { ReplayMap } from "./replay-map.client";
 
-const COLORS = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00", "#0c8599", "#c2255c", "#5f3dc4"];
+const COLORS = [
+  "#1c7ed6",
+  "#e8590c",
+  "#2f9e44",
+  "#ae3ec9",
+  "#f08c00",
+  "#0c8599",
+  "#c2255c",
+  "#5f3dc4",
+];
 
 type Pick = { id: string; imei: string; label: string };
 
@@ -15,7 +31,15 @@ type Pick = { id: string; imei: string; label: string };
  * Replay of one or several trips on one timeline: play, pause, 1x–64x, scrub; the speed chart
  * follows the replay. Needs JavaScript (the one part of the trips area that does).
  */
-export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; timeZone: string; measurement: Measurement }) {
+export function TripReplay({
+  picks,
+  timeZone,
+  measurement,
+}: {
+  picks: Pick[];
+  timeZone: string;
+  measurement: Measurement;
+}) {
   const [tracks, setTracks] = useState<ReplayTrack[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [t, setT] = useState(0);
@@ -30,8 +54,13 @@ export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; ti
     setPlaying(false);
     Promise.all(
       picks.map(async (p) => {
-        const res = await fetch(`/api/trip-track/${encodeURIComponent(p.id)}`, { headers: { accept: "application/json" } });
-        if (!res.ok) throw new Error(res.status === 404 ? "A trip was not found." : "The trip's track could not be loaded.");
+        const res = await fetch(`/api/trip-track/${encodeURIComponent(p.id)}`, {
+          headers: { accept: "application/json" },
+        });
+        if (!res.ok)
+          throw new Error(
+            res.status === 404 ? "A trip was not found." : "The trip's track could not be loaded.",
+          );
         const body = (await res.json()) as { points: ReplayTrack["points"] };
         return { ...p, points: body.points };
       }),
@@ -50,9 +79,22 @@ export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; ti
   }, [key]);
 
   const bounds = useMemo(() => (tracks ? timelineBounds(tracks) : null), [tracks]);
-  const colors = useMemo(() => Object.fromEntries(picks.map((p, i) => [p.id, COLORS[i % COLORS.length]!])), [picks]);
+  const colors = useMemo(
+    () => Object.fromEntries(picks.map((p, i) => [p.id, COLORS[i % COLORS.length]!])),
+    [picks],
+  );
   const rows = useMemo(
-    () => (tracks ? speedSeries(tracks).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === "t" ? v : Math.round(toSpeedUnit(v, measurement))]))) : []),
+    () =>
+      tracks
+        ? speedSeries(tracks).map((r) =>
+            Object.fromEntries(
+              Object.entries(r).map(([k, v]) => [
+                k,
+                k === "t" ? v : Math.round(toSpeedUnit(v, measurement)),
+              ]),
+            ),
+          )
+        : [],
     [tracks, measurement],
   );
 
@@ -77,18 +119,32 @@ export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; ti
     return () => cancelAnimationFrame(frame);
   }, [playing, speed, bounds]);
 
-  if (error) return <Alert color="red" title="Replay unavailable">{error}</Alert>;
+  if (error)
+    return (
+      <Alert color="red" title="Replay unavailable">
+        {error}
+      </Alert>
+    );
   if (!tracks || !bounds)
     return (
       <Group gap="xs" data-testid="replay-loading">
-        {tracks ? <Text c="dimmed">These trips have no recorded positions to replay.</Text> : <><Loader size="sm" /><Text size="sm">Loading the track…</Text></>}
+        {tracks ? (
+          <Text c="dimmed">These trips have no recorded positions to replay.</Text>
+        ) : (
+          <>
+            <Loader size="sm" />
+            <Text size="sm">Loading the track…</Text>
+          </>
+        )}
       </Group>
     );
 
   const atEnd = t >= bounds.end;
   return (
     <Stack gap="sm" data-testid="trip-replay">
-      <ClientOnly fallback={<Text c="dimmed">Loading map…</Text>}>{() => <ReplayMap tracks={tracks} colors={colors} t={t} />}</ClientOnly>
+      <ClientOnly fallback={<Text c="dimmed">Loading map…</Text>}>
+        {() => <ReplayMap tracks={tracks} colors={colors} t={t} />}
+      </ClientOnly>
       <Paper withBorder p="sm">
         <Group gap="sm" align="end" wrap="wrap">
           <Button
@@ -110,7 +166,8 @@ export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; ti
           />
           <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
             <Text size="sm" fw={500} component="label" htmlFor="replay-position">
-              Position: <span data-testid="replay-time">{formatZoned(t, timeZone, "datetime")}</span>
+              Position:{" "}
+              <span data-testid="replay-time">{formatZoned(t, timeZone, "datetime")}</span>
             </Text>
             <input
               id="replay-position"
@@ -148,9 +205,17 @@ export function TripReplay({ picks, timeZone, measurement }: { picks: Pick[]; ti
           connectNulls={false}
           curveType="linear"
           series={tracks.map((tr) => ({ name: tr.id, label: tr.label, color: colors[tr.id]! }))}
-          xAxisProps={{ type: "number", domain: [bounds.start, bounds.end], scale: "time", tickFormatter: (v: number) => formatZoned(v, timeZone, "time") }}
+          xAxisProps={{
+            type: "number",
+            domain: [bounds.start, bounds.end],
+            scale: "time",
+            tickFormatter: (v: number) => formatZoned(v, timeZone, "time"),
+          }}
           referenceLines={[{ x: Math.round(t), color: "red.6", label: "now" }]}
-          tooltipProps={{ labelFormatter: (v: unknown) => (typeof v === "number" ? formatZoned(v, timeZone, "time") : "") }}
+          tooltipProps={{
+            labelFormatter: (v: unknown) =>
+              typeof v === "number" ? formatZoned(v, timeZone, "time") : "",
+          }}
           data-testid="replay-chart"
         />
       </Paper>

@@ -5,7 +5,12 @@ import { formatDistance, formatDuration, formatSpeed, type Measurement } from "~
 
 export function PurposeBadge({ purpose }: { purpose: string }) {
   return (
-    <Badge variant="light" color={purpose === "business" ? "blue" : "gray"} size="sm" style={{ flex: "none" }}>
+    <Badge
+      variant="light"
+      color={purpose === "business" ? "blue" : "gray"}
+      size="sm"
+      style={{ flex: "none" }}
+    >
       {purpose === "business" ? "Business" : "Private"}
     </Badge>
   );
@@ -15,7 +20,13 @@ const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 /** The trips list; each row can be picked for the replay (checkbox in the surrounding GET form, or its own link). */
 export function TripTable({
-  trips, names, timeZone, measurement, replay, replayHref, showVehicle,
+  trips,
+  names,
+  timeZone,
+  measurement,
+  replay,
+  replayHref,
+  showVehicle,
 }: {
   trips: TripRecord[];
   names: Record<string, string>;
@@ -50,8 +61,20 @@ export function TripTable({
             <Table.Tr key={t.id} data-trip-id={t.id}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Checkbox name="replay" value={t.id} defaultChecked={replay.includes(t.id)} aria-label={`Replay the trip at ${formatZoned(t.start.time, timeZone)}`} size="xs" />
-                  <Anchor component={Link} to={replayHref(t.id)} size="xs" preventScrollReset style={{ whiteSpace: "nowrap" }}>
+                  <Checkbox
+                    name="replay"
+                    value={t.id}
+                    defaultChecked={replay.includes(t.id)}
+                    aria-label={`Replay the trip at ${formatZoned(t.start.time, timeZone)}`}
+                    size="xs"
+                  />
+                  <Anchor
+                    component={Link}
+                    to={replayHref(t.id)}
+                    size="xs"
+                    preventScrollReset
+                    style={{ whiteSpace: "nowrap" }}
+                  >
                     Only this
                   </Anchor>
                 </Group>
@@ -59,14 +82,28 @@ export function TripTable({
               {showVehicle ? <Table.Td>{names[t.imei] ?? t.imei}</Table.Td> : null}
               <Table.Td style={NOWRAP}>{formatZoned(t.start.time, timeZone)}</Table.Td>
               <Table.Td style={NOWRAP}>{formatZoned(t.end.time, timeZone)}</Table.Td>
-              <Table.Td><Text size="sm" lineClamp={2}>{t.start.address ?? "—"}</Text></Table.Td>
-              <Table.Td><Text size="sm" lineClamp={2}>{t.end.address ?? "—"}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {t.start.address ?? "—"}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {t.end.address ?? "—"}
+                </Text>
+              </Table.Td>
               <Table.Td style={NOWRAP}>{formatDuration(t.duration_s)}</Table.Td>
-              <Table.Td data-testid="trip-distance" style={NOWRAP}>{formatDistance(t.distance_km, measurement)}</Table.Td>
-              <Table.Td data-testid="trip-max-speed" style={NOWRAP}>{speed(t.max_speed)}</Table.Td>
+              <Table.Td data-testid="trip-distance" style={NOWRAP}>
+                {formatDistance(t.distance_km, measurement)}
+              </Table.Td>
+              <Table.Td data-testid="trip-max-speed" style={NOWRAP}>
+                {speed(t.max_speed)}
+              </Table.Td>
               <Table.Td style={NOWRAP}>{speed(t.avg_speed)}</Table.Td>
               <Table.Td>{t.driver ?? "—"}</Table.Td>
-              <Table.Td style={NOWRAP}><PurposeBadge purpose={t.purpose} /></Table.Td>
+              <Table.Td style={NOWRAP}>
+                <PurposeBadge purpose={t.purpose} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

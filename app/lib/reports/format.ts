@@ -2,7 +2,12 @@
 import { offsetAt } from "~/lib/schedule";
 import type { Cell, Column, ColumnType } from "./types";
 
-const UNITS: Partial<Record<ColumnType, string>> = { km: "km", kmh: "km/h", percent: "%", celsius: "°C" };
+const UNITS: Partial<Record<ColumnType, string>> = {
+  km: "km",
+  kmh: "km/h",
+  percent: "%",
+  celsius: "°C",
+};
 
 /** "Distance (km)". */
 export function headerLabel(c: Column): string {
@@ -53,12 +58,19 @@ export function formatCell(c: Column, v: Cell, timeZone: string): string {
   if (typeof v === "string") return v;
   if (!Number.isFinite(v)) return "";
   switch (c.type) {
-    case "datetime": return formatLocal(v, timeZone);
-    case "duration": return formatHms(v);
-    case "km": return v.toFixed(1);
-    case "kmh": return v.toFixed(0);
-    case "percent": return v.toFixed(1);
-    case "celsius": return v.toFixed(1);
-    default: return Number.isInteger(v) ? String(v) : v.toFixed(2);
+    case "datetime":
+      return formatLocal(v, timeZone);
+    case "duration":
+      return formatHms(v);
+    case "km":
+      return v.toFixed(1);
+    case "kmh":
+      return v.toFixed(0);
+    case "percent":
+      return v.toFixed(1);
+    case "celsius":
+      return v.toFixed(1);
+    default:
+      return Number.isInteger(v) ? String(v) : v.toFixed(2);
   }
 }

@@ -1,10 +1,31 @@
 /** The report catalogue: every report the app offers, by kind. */
-import { distancePerVehicle, geofenceVisits, speeding, tripSummary, vehiclesInUse } from "./trip-reports";
-import { driverSafetyReport, logbookReport, statusOfDevices, stopsAndIdling, temperature } from "./other-reports";
+import {
+  distancePerVehicle,
+  geofenceVisits,
+  speeding,
+  tripSummary,
+  vehiclesInUse,
+} from "./trip-reports";
+import {
+  driverSafetyReport,
+  logbookReport,
+  statusOfDevices,
+  stopsAndIdling,
+  temperature,
+} from "./other-reports";
 import type { BaseParams, ReportDefinition } from "./types";
 
 export const REPORTS = [
-  tripSummary, distancePerVehicle, stopsAndIdling, geofenceVisits, speeding, vehiclesInUse, statusOfDevices, driverSafetyReport, temperature, logbookReport,
+  tripSummary,
+  distancePerVehicle,
+  stopsAndIdling,
+  geofenceVisits,
+  speeding,
+  vehiclesInUse,
+  statusOfDevices,
+  driverSafetyReport,
+  temperature,
+  logbookReport,
 ] as unknown as ReportDefinition<BaseParams>[];
 
 export function findReport(kind: string): ReportDefinition<BaseParams> | undefined {

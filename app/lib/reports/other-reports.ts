@@ -5,15 +5,42 @@ import { businessPercent } from "~/lib/logbook";
 import { entryFromTrip, stopsBetween, type TripRecord } from "~/lib/trips";
 import { localDay } from "./format";
 import { nicknames } from "./trip-reports";
-import { baseParams, DEFAULT_SPEED_LIMIT, round, speedParams, stopParams, tripMs, type Idle, type ReportDefinition, type Row } from "./types";
+import {
+  baseParams,
+  DEFAULT_SPEED_LIMIT,
+  round,
+  speedParams,
+  stopParams,
+  tripMs,
+  type Idle,
+  type ReportDefinition,
+  type Row,
+} from "./types";
 
 /** Idle periods (ignition on, speed 0) of one vehicle's track points, at least `minS` long. */
-export function idlePeriods(imei: string, points: ReadonlyArray<{ time: string; speed: number; ignition: boolean; lat: number; lng: number }>, minS: number): Idle[] {
+export function idlePeriods(
+  imei: string,
+  points: ReadonlyArray<{
+    time: string;
+    speed: number;
+    ignition: boolean;
+    lat: number;
+    lng: number;
+  }>,
+  minS: number,
+): Idle[] {
   const out: Idle[] = [];
   let start: (typeof points)[number] | null = null;
   let last: (typeof points)[number] | null = null;
   const close = () => {
-    if (start && last && (Date.parse(last.time) - Date.parse(start.time)) / 1000 >= minS) out.push({ imei, from: Date.parse(start.time), to: Date.parse(last.time), lat: start.lat, lng: start.lng });
+    if (start && last && (Date.parse(last.time) - Date.parse(start.time)) / 1000 >= minS)
+      out.push({
+        imei,
+        from: Date.parse(start.time),
+        to: Date.parse(last.time),
+        lat: start.lat,
+        lng: start.lng,
+      });
   };
   for (const p of points) {
     if (p.ignition && p.speed === 0) {
@@ -32,7 +59,8 @@ export function idlePeriods(imei: string, points: ReadonlyArray<{ time: string; 
 export const stopsAndIdling: ReportDefinition<z.infer<typeof stopParams>> = {
   kind: "stops-idling",
   title: "Stops and idling",
-  description: "Where vehicles stopped between trips, and where they idled with the engine running.",
+  description:
+    "Where vehicles stopped between trips, and where they idled with the engine running.",
   area: "reports",
   needs: { trips: true, idling: true },
   params: stopParams,
@@ -50,17 +78,34 @@ export const stopsAndIdling: ReportDefinition<z.infer<typeof stopParams>> = {
     const minS = params.minStopMinutes * 60;
     const stops: Row[] = stopsBetween(input.trips)
       .filter((s) => s.duration_s >= minS)
-      .map((s) => [names.get(s.imei) ?? s.imei, "Stop", Date.parse(s.from), Date.parse(s.to), s.duration_s, s.address ?? (s.lat !== null ? `${s.lat.toFixed(5)}, ${s.lng?.toFixed(5)}` : "")]);
+      .map((s) => [
+        names.get(s.imei) ?? s.imei,
+        "Stop",
+        Date.parse(s.from),
+        Date.parse(s.to),
+        s.duration_s,
+        s.address ?? (s.lat !== null ? `${s.lat.toFixed(5)}, ${s.lng?.toFixed(5)}` : ""),
+      ]);
     const idles: Row[] = input.idles
       .filter((i) => (i.to - i.from) / 1000 >= minS)
-      .map((i) => [names.get(i.imei) ?? i.imei, "Idle", i.from, i.to, Math.round((i.to - i.from) / 1000), `${i.lat.toFixed(5)}, ${i.lng.toFixed(5)}`]);
+      .map((i) => [
+        names.get(i.imei) ?? i.imei,
+        "Idle",
+        i.from,
+        i.to,
+        Math.round((i.to - i.from) / 1000),
+        `${i.lat.toFixed(5)}, ${i.lng.toFixed(5)}`,
+      ]);
     return [...stops, ...idles].sort((a, b) => Number(a[2]) - Number(b[2]));
   },
   chart: {
     type: "bar",
     title: "Stopped and idle hours per vehicle",
     x: "vehicle",
-    series: [{ key: "stop", label: "Stopped (h)" }, { key: "idle", label: "Idling (h)" }],
+    series: [
+      { key: "stop", label: "Stopped (h)" },
+      { key: "idle", label: "Idling (h)" },
+    ],
     data: (rows) => {
       const out = new Map<string, { stop: number; idle: number }>();
       for (const r of rows) {
@@ -69,19 +114,27 @@ export const stopsAndIdling: ReportDefinition<z.infer<typeof stopParams>> = {
         else a.stop += Number(r[4]) / 3600;
         out.set(String(r[0]), a);
       }
-      return [...out].map(([vehicle, a]) => ({ vehicle, stop: round(a.stop, 1), idle: round(a.idle, 1) }));
+      return [...out].map(([vehicle, a]) => ({
+        vehicle,
+        stop: round(a.stop, 1),
+        idle: round(a.idle, 1),
+      }));
     },
   },
   headline: (rows) => [
     { label: "Stops", value: String(rows.filter((r) => r[1] === "Stop").length) },
-    { label: "Idle time", value: `${round(rows.filter((r) => r[1] === "Idle").reduce((s, r) => s + Number(r[4]), 0) / 3600, 1)} h` },
+    {
+      label: "Idle time",
+      value: `${round(rows.filter((r) => r[1] === "Idle").reduce((s, r) => s + Number(r[4]), 0) / 3600, 1)} h`,
+    },
   ],
 };
 
 export const statusOfDevices: ReportDefinition = {
   kind: "status-of-devices",
   title: "Status of devices",
-  description: "Each device's status now: moving, idling, resting or offline, and when it last reported.",
+  description:
+    "Each device's status now: moving, idling, resting or offline, and when it last reported.",
   area: "fleet",
   needs: {},
   params: baseParams,
@@ -96,8 +149,18 @@ export const statusOfDevices: ReportDefinition = {
   ],
   build(input) {
     return input.vehicles.map((v) => {
-      const s = deviceStatus({ speed: v.speed, ignition: v.ignition, lastContactAt: v.lastContactAt }, input.now);
-      return [v.nickname, v.imei, STATUS_LABELS[s.status], v.lastContactAt, s.silentMs === null ? null : Math.round(s.silentMs / 1000), v.speed];
+      const s = deviceStatus(
+        { speed: v.speed, ignition: v.ignition, lastContactAt: v.lastContactAt },
+        input.now,
+      );
+      return [
+        v.nickname,
+        v.imei,
+        STATUS_LABELS[s.status],
+        v.lastContactAt,
+        s.silentMs === null ? null : Math.round(s.silentMs / 1000),
+        v.speed,
+      ];
     });
   },
   chart: {
@@ -105,9 +168,17 @@ export const statusOfDevices: ReportDefinition = {
     title: "Devices by status",
     x: "status",
     series: [{ key: "devices", label: "Devices" }],
-    data: (rows) => STATUSES.map((s) => ({ status: STATUS_LABELS[s], devices: rows.filter((r) => r[2] === STATUS_LABELS[s]).length })),
+    data: (rows) =>
+      STATUSES.map((s) => ({
+        status: STATUS_LABELS[s],
+        devices: rows.filter((r) => r[2] === STATUS_LABELS[s]).length,
+      })),
   },
-  headline: (rows) => STATUSES.map((s) => ({ label: STATUS_LABELS[s], value: String(rows.filter((r) => r[2] === STATUS_LABELS[s]).length) })),
+  headline: (rows) =>
+    STATUSES.map((s) => ({
+      label: STATUS_LABELS[s],
+      value: String(rows.filter((r) => r[2] === STATUS_LABELS[s]).length),
+    })),
 };
 
 // ------------------------------------------------------------------ driver safety
@@ -118,16 +189,33 @@ export function safetyScore(incidents: number, km: number): number {
   return Math.max(0, Math.round(100 - (incidents / km) * 100 * 10));
 }
 
-export type DriverSafety = { fleetDriverScoreCurrent: number; fleetDriverScorePrevious: number; incidentsCurrent: number; incidentsPrevious: number };
+export type DriverSafety = {
+  fleetDriverScoreCurrent: number;
+  fleetDriverScorePrevious: number;
+  incidentsCurrent: number;
+  incidentsPrevious: number;
+};
 
 const isIncident = (t: TripRecord, limit: number) => t.max_speed !== null && t.max_speed > limit;
 
 /** SPEC §3 Driver safety: fleet score and incidents, this period against the one before. */
-export function driverSafety(current: readonly TripRecord[], previous: readonly TripRecord[], limit: number): DriverSafety {
-  const sum = (list: readonly TripRecord[]) => ({ km: list.reduce((s, t) => s + t.distance_km, 0), n: list.filter((t) => isIncident(t, limit)).length });
+export function driverSafety(
+  current: readonly TripRecord[],
+  previous: readonly TripRecord[],
+  limit: number,
+): DriverSafety {
+  const sum = (list: readonly TripRecord[]) => ({
+    km: list.reduce((s, t) => s + t.distance_km, 0),
+    n: list.filter((t) => isIncident(t, limit)).length,
+  });
   const c = sum(current);
   const p = sum(previous);
-  return { fleetDriverScoreCurrent: safetyScore(c.n, c.km), fleetDriverScorePrevious: safetyScore(p.n, p.km), incidentsCurrent: c.n, incidentsPrevious: p.n };
+  return {
+    fleetDriverScoreCurrent: safetyScore(c.n, c.km),
+    fleetDriverScorePrevious: safetyScore(p.n, p.km),
+    incidentsCurrent: c.n,
+    incidentsPrevious: p.n,
+  };
 }
 
 /** The builder's params are not passed to headlines; the limit travels on the input. */
@@ -136,7 +224,8 @@ const limitOf = (input: { speedLimit?: number }) => input.speedLimit ?? DEFAULT_
 export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> = {
   kind: "driver-safety",
   title: "Driver safety",
-  description: "Each driver's score and incidents (trips over the speed limit), this period against the previous one.",
+  description:
+    "Each driver's score and incidents (trips over the speed limit), this period against the previous one.",
   area: "safety",
   feature: "driver_safety",
   needs: { trips: true, previousTrips: true },
@@ -148,12 +237,21 @@ export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> =
     { key: "distance", label: "Distance", type: "km", total: "sum", width: 70 },
     { key: "incidents", label: "Incidents", type: "number", total: "sum", width: 60 },
     { key: "score", label: "Score", type: "number", width: 50 },
-    { key: "incidentsPrevious", label: "Incidents (previous)", type: "number", total: "sum", width: 80 },
+    {
+      key: "incidentsPrevious",
+      label: "Incidents (previous)",
+      type: "number",
+      total: "sum",
+      width: 80,
+    },
     { key: "scorePrevious", label: "Score (previous)", type: "number", width: 70 },
   ],
   build(input, params) {
     input.speedLimit = params.speedLimit;
-    const acc = new Map<string, { trips: number; km: number; n: number; pkm: number; pn: number }>();
+    const acc = new Map<
+      string,
+      { trips: number; km: number; n: number; pkm: number; pn: number }
+    >();
     const get = (d: string | null) => {
       const k = d || "Unassigned";
       let a = acc.get(k);
@@ -173,13 +271,34 @@ export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> =
     }
     return [...acc]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([driver, a]) => [driver, a.trips, round(a.km, 2), a.n, safetyScore(a.n, a.km), a.pn, a.pkm || a.pn ? safetyScore(a.pn, a.pkm) : null]);
+      .map(([driver, a]) => [
+        driver,
+        a.trips,
+        round(a.km, 2),
+        a.n,
+        safetyScore(a.n, a.km),
+        a.pn,
+        a.pkm || a.pn ? safetyScore(a.pn, a.pkm) : null,
+      ]);
   },
-  chart: { type: "bar", title: "Score per driver", x: "driver", series: [{ key: "score", label: "Score" }, { key: "previous", label: "Previous" }], data: (rows) => rows.map((r) => ({ driver: String(r[0]), score: Number(r[4]), previous: Number(r[6] ?? 0) })) },
+  chart: {
+    type: "bar",
+    title: "Score per driver",
+    x: "driver",
+    series: [
+      { key: "score", label: "Score" },
+      { key: "previous", label: "Previous" },
+    ],
+    data: (rows) =>
+      rows.map((r) => ({ driver: String(r[0]), score: Number(r[4]), previous: Number(r[6] ?? 0) })),
+  },
   headline: (_rows, _totals, input) => {
     const s = driverSafety(input.trips, input.previousTrips, limitOf(input));
     return [
-      { label: "Fleet score", value: `${s.fleetDriverScoreCurrent} (previous ${s.fleetDriverScorePrevious})` },
+      {
+        label: "Fleet score",
+        value: `${s.fleetDriverScoreCurrent} (previous ${s.fleetDriverScorePrevious})`,
+      },
       { label: "Incidents", value: `${s.incidentsCurrent} (previous ${s.incidentsPrevious})` },
     ];
   },
@@ -190,7 +309,8 @@ export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> =
 export const temperature: ReportDefinition = {
   kind: "temperature",
   title: "Temperature (cold chain)",
-  description: "Temperature-reporting devices: the current reading and each excursion out of the allowed range (the upstream keeps 7 days of alerts).",
+  description:
+    "Temperature-reporting devices: the current reading and each excursion out of the allowed range (the upstream keeps 7 days of alerts).",
   area: "reports",
   feature: "cold_chain",
   needs: { events: ["temperature_out_of_range"] },
@@ -206,11 +326,19 @@ export const temperature: ReportDefinition = {
   build(input) {
     const names = nicknames(input);
     const rows: Row[] = [];
-    for (const v of input.vehicles) if (v.temperature !== null) rows.push([v.nickname, v.lastContactAt, "Current", v.temperature, ""]);
+    for (const v of input.vehicles)
+      if (v.temperature !== null)
+        rows.push([v.nickname, v.lastContactAt, "Current", v.temperature, ""]);
     for (const e of input.events) {
       if (e.kind !== "temperature_out_of_range" || !names.has(e.imei)) continue;
       const d = e.details as { temperature?: number; min?: number; max?: number };
-      rows.push([names.get(e.imei)!, e.time, "Excursion", typeof d.temperature === "number" ? d.temperature : null, d.min !== undefined ? `${d.min} to ${d.max} °C` : ""]);
+      rows.push([
+        names.get(e.imei)!,
+        e.time,
+        "Excursion",
+        typeof d.temperature === "number" ? d.temperature : null,
+        d.min !== undefined ? `${d.min} to ${d.max} °C` : "",
+      ]);
     }
     return rows;
   },
@@ -221,7 +349,8 @@ export const temperature: ReportDefinition = {
     series: [{ key: "excursions", label: "Excursions" }],
     data: (rows) => {
       const out = new Map<string, number>();
-      for (const r of rows) if (r[2] === "Excursion") out.set(String(r[0]), (out.get(String(r[0])) ?? 0) + 1);
+      for (const r of rows)
+        if (r[2] === "Excursion") out.set(String(r[0]), (out.get(String(r[0])) ?? 0) + 1);
       return [...out].map(([device, excursions]) => ({ device, excursions }));
     },
   },
@@ -237,7 +366,8 @@ export const logbookReport: ReportDefinition = {
   kind: "logbook",
   perTrip: true,
   title: "Logbook",
-  description: "The logbook of business and private trips with odometer readings and business versus total distance.",
+  description:
+    "The logbook of business and private trips with odometer readings and business versus total distance.",
   area: "reports",
   feature: "logbook",
   needs: { trips: true, logbook: true },
@@ -258,14 +388,27 @@ export const logbookReport: ReportDefinition = {
     const names = nicknames(input);
     return input.trips.map((t) => {
       const e = entryFromTrip(t);
-      return [names.get(e.imei) ?? e.imei, e.startMs, e.stopMs, e.purpose === "business" ? "Business" : "Private", e.description, e.startOdometer, e.endOdometer, round(e.km, 2), e.purpose === "business" ? round(e.km, 2) : 0];
+      return [
+        names.get(e.imei) ?? e.imei,
+        e.startMs,
+        e.stopMs,
+        e.purpose === "business" ? "Business" : "Private",
+        e.description,
+        e.startOdometer,
+        e.endOdometer,
+        round(e.km, 2),
+        e.purpose === "business" ? round(e.km, 2) : 0,
+      ];
     });
   },
   chart: {
     type: "bar",
     title: "Business and private distance per day",
     x: "day",
-    series: [{ key: "business", label: "Business (km)" }, { key: "private", label: "Private (km)" }],
+    series: [
+      { key: "business", label: "Business (km)" },
+      { key: "private", label: "Private (km)" },
+    ],
     data: (rows, input) => {
       const out = new Map<string, { business: number; private: number }>();
       for (const r of rows) {
@@ -275,13 +418,18 @@ export const logbookReport: ReportDefinition = {
         else a.private += Number(r[7]);
         out.set(k, a);
       }
-      return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([day, a]) => ({ day, business: round(a.business, 1), private: round(a.private, 1) }));
+      return [...out]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, a]) => ({ day, business: round(a.business, 1), private: round(a.private, 1) }));
     },
   },
   headline: (_rows, totals) => [
     { label: "Business distance", value: `${Number(totals[8] ?? 0).toFixed(1)} km` },
     { label: "Total distance", value: `${Number(totals[7] ?? 0).toFixed(1)} km` },
-    { label: "Business percent", value: `${businessPercent(Number(totals[8] ?? 0), Number(totals[7] ?? 0)).toFixed(1)} %` },
+    {
+      label: "Business percent",
+      value: `${businessPercent(Number(totals[8] ?? 0), Number(totals[7] ?? 0)).toFixed(1)} %`,
+    },
   ],
 };
 

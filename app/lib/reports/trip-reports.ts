@@ -1,9 +1,18 @@
 /** Reports built from trips: trip summary, distance per vehicle, speeding, vehicles in use, geofence visits. */
 import type { TripRecord } from "~/lib/trips";
 import { formatLocal, localDay } from "./format";
-import { baseParams, round, speedParams, tripMs, type ReportDefinition, type ReportInput, type Row } from "./types";
+import {
+  baseParams,
+  round,
+  speedParams,
+  tripMs,
+  type ReportDefinition,
+  type ReportInput,
+  type Row,
+} from "./types";
 
-export const nicknames = (input: ReportInput) => new Map(input.vehicles.map((v) => [v.imei, v.nickname]));
+export const nicknames = (input: ReportInput) =>
+  new Map(input.vehicles.map((v) => [v.imei, v.nickname]));
 
 /** Distance per local day (chart data of the trip reports). */
 function kmPerDay(trips: readonly TripRecord[], input: ReportInput) {
@@ -12,7 +21,9 @@ function kmPerDay(trips: readonly TripRecord[], input: ReportInput) {
     const k = localDay(tripMs(t), input.timeZone);
     out.set(k, (out.get(k) ?? 0) + t.distance_km);
   }
-  return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([day, km]) => ({ day, km: round(km, 1) }));
+  return [...out]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, km]) => ({ day, km: round(km, 1) }));
 }
 
 export const tripSummary: ReportDefinition = {
@@ -51,7 +62,13 @@ export const tripSummary: ReportDefinition = {
       t.avg_speed,
     ]);
   },
-  chart: { type: "bar", title: "Distance per day", x: "day", series: [{ key: "km", label: "Distance (km)" }], data: (_rows, input) => kmPerDay(input.trips, input) },
+  chart: {
+    type: "bar",
+    title: "Distance per day",
+    x: "day",
+    series: [{ key: "km", label: "Distance (km)" }],
+    data: (_rows, input) => kmPerDay(input.trips, input),
+  },
   headline: (rows, totals) => [
     { label: "Trips", value: String(rows.length) },
     { label: "Distance", value: `${Number(totals[6] ?? 0).toFixed(1)} km` },
@@ -76,8 +93,12 @@ export const distancePerVehicle: ReportDefinition = {
     { key: "maxSpeed", label: "Max speed", type: "kmh", total: "max", width: 70 },
   ],
   build(input) {
-    const acc = new Map<string, { trips: number; km: number; s: number; longest: number; max: number | null }>();
-    for (const v of input.vehicles) acc.set(v.imei, { trips: 0, km: 0, s: 0, longest: 0, max: null });
+    const acc = new Map<
+      string,
+      { trips: number; km: number; s: number; longest: number; max: number | null }
+    >();
+    for (const v of input.vehicles)
+      acc.set(v.imei, { trips: 0, km: 0, s: 0, longest: 0, max: null });
     for (const t of input.trips) {
       const a = acc.get(t.imei);
       if (!a) continue;
@@ -97,7 +118,11 @@ export const distancePerVehicle: ReportDefinition = {
     title: "Distance per vehicle (top 30)",
     x: "vehicle",
     series: [{ key: "km", label: "Distance (km)" }],
-    data: (rows) => [...rows].sort((a, b) => Number(b[2]) - Number(a[2])).slice(0, 30).map((r) => ({ vehicle: String(r[0]), km: Number(r[2]) })),
+    data: (rows) =>
+      [...rows]
+        .sort((a, b) => Number(b[2]) - Number(a[2]))
+        .slice(0, 30)
+        .map((r) => ({ vehicle: String(r[0]), km: Number(r[2]) })),
   },
   headline: (rows, totals) => [
     { label: "Vehicles", value: String(rows.length) },
@@ -129,7 +154,16 @@ export const speeding: ReportDefinition<import("zod").infer<typeof speedParams>>
     const names = nicknames(input);
     return input.trips
       .filter((t) => t.max_speed !== null && t.max_speed > params.speedLimit)
-      .map((t) => [names.get(t.imei) ?? t.imei, t.driver ?? "", tripMs(t), t.start.address ?? "", t.end.address ?? "", t.max_speed, t.max_speed! - params.speedLimit, round(t.distance_km, 2)]);
+      .map((t) => [
+        names.get(t.imei) ?? t.imei,
+        t.driver ?? "",
+        tripMs(t),
+        t.start.address ?? "",
+        t.end.address ?? "",
+        t.max_speed,
+        t.max_speed! - params.speedLimit,
+        round(t.distance_km, 2),
+      ]);
   },
   chart: {
     type: "bar",
@@ -138,8 +172,14 @@ export const speeding: ReportDefinition<import("zod").infer<typeof speedParams>>
     series: [{ key: "trips", label: "Speeding trips" }],
     data: (rows, input) => {
       const out = new Map<string, number>();
-      for (const r of rows) out.set(localDay(Number(r[2]), input.timeZone), (out.get(localDay(Number(r[2]), input.timeZone)) ?? 0) + 1);
-      return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([day, trips]) => ({ day, trips }));
+      for (const r of rows)
+        out.set(
+          localDay(Number(r[2]), input.timeZone),
+          (out.get(localDay(Number(r[2]), input.timeZone)) ?? 0) + 1,
+        );
+      return [...out]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, trips]) => ({ day, trips }));
     },
   },
   headline: (rows, totals) => [
@@ -178,9 +218,23 @@ export const vehiclesInUse: ReportDefinition = {
       days.set(k, d);
     }
     const fleet = input.vehicles.length;
-    return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, d]) => [day, d.imeis.size, fleet, fleet ? round((d.imeis.size / fleet) * 100, 1) : 0, round(d.km, 2)]);
+    return [...days]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([day, d]) => [
+        day,
+        d.imeis.size,
+        fleet,
+        fleet ? round((d.imeis.size / fleet) * 100, 1) : 0,
+        round(d.km, 2),
+      ]);
   },
-  chart: { type: "line", title: "Vehicles in use per day", x: "day", series: [{ key: "inUse", label: "Vehicles in use" }], data: (rows) => rows.map((r) => ({ day: String(r[0]), inUse: Number(r[1]) })) },
+  chart: {
+    type: "line",
+    title: "Vehicles in use per day",
+    x: "day",
+    series: [{ key: "inUse", label: "Vehicles in use" }],
+    data: (rows) => rows.map((r) => ({ day: String(r[0]), inUse: Number(r[1]) })),
+  },
   headline: (_rows, totals) => [
     { label: "Most vehicles in use on a day", value: `${totals[1] ?? 0} of ${totals[2] ?? 0}` },
     { label: "Average use", value: `${Number(totals[3] ?? 0).toFixed(1)} %` },
@@ -188,11 +242,16 @@ export const vehiclesInUse: ReportDefinition = {
 };
 
 /** Great-circle distance in metres. */
-export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+export function metresBetween(
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+): number {
   const r = 6_371_000;
   const dLat = ((b.lat - a.lat) * Math.PI) / 180;
   const dLng = ((b.lng - a.lng) * Math.PI) / 180;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos((a.lat * Math.PI) / 180) * Math.cos((b.lat * Math.PI) / 180) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos((a.lat * Math.PI) / 180) * Math.cos((b.lat * Math.PI) / 180) * Math.sin(dLng / 2) ** 2;
   return 2 * r * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -204,7 +263,8 @@ export function parseGps(gps: string | null): { lat: number; lng: number } | nul
 export const geofenceVisits: ReportDefinition = {
   kind: "geofence-visits",
   title: "Geofence visits",
-  description: "Each time a vehicle stopped inside its geofence: when it arrived, when it left and how long it stayed.",
+  description:
+    "Each time a vehicle stopped inside its geofence: when it arrived, when it left and how long it stayed.",
   area: "reports",
   needs: { trips: true },
   params: baseParams,
@@ -232,7 +292,14 @@ export const geofenceVisits: ReportDefinition = {
         const next = list[i + 1];
         const left = next ? tripMs(next) : null;
         const until = left ?? Math.min(input.to, input.now);
-        rows.push([v.nickname, `${centre.lat.toFixed(5)}, ${centre.lng.toFixed(5)} (${v.geofenceMeters} m)`, arrived, left, Math.max(0, Math.round((until - arrived) / 1000)), t.end.address ?? ""]);
+        rows.push([
+          v.nickname,
+          `${centre.lat.toFixed(5)}, ${centre.lng.toFixed(5)} (${v.geofenceMeters} m)`,
+          arrived,
+          left,
+          Math.max(0, Math.round((until - arrived) / 1000)),
+          t.end.address ?? "",
+        ]);
       });
     }
     return rows.sort((a, b) => Number(a[2]) - Number(b[2]));

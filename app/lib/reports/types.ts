@@ -10,9 +10,16 @@ export type Cell = string | number | null;
 export type Row = Cell[];
 
 /** How a cell is stored and shown. Times are ms since the epoch; distances km; speeds km/h; durations s. */
-export type ColumnType = "text" | "number" | "km" | "kmh" | "duration" | "datetime" | "percent" | "celsius";
+export type ColumnType =
+  "text" | "number" | "km" | "kmh" | "duration" | "datetime" | "percent" | "celsius";
 export type TotalKind = "sum" | "max" | "min" | "avg" | "count";
-export type Column = { key: string; label: string; type: ColumnType; total?: TotalKind; width?: number };
+export type Column = {
+  key: string;
+  label: string;
+  type: ColumnType;
+  total?: TotalKind;
+  width?: number;
+};
 
 export type ReportVehicle = {
   imei: string;
@@ -27,7 +34,13 @@ export type ReportVehicle = {
   temperature: number | null;
 };
 
-export type ReportEvent = { id: string; kind: string; imei: string; time: number; details: Record<string, unknown> };
+export type ReportEvent = {
+  id: string;
+  kind: string;
+  imei: string;
+  time: number;
+  details: Record<string, unknown>;
+};
 
 /** Everything a builder may read. The service fills only what the definition's `needs` asks for. */
 export type ReportInput = {
@@ -48,9 +61,22 @@ export type ReportInput = {
 
 export type Idle = { imei: string; from: number; to: number; lat: number; lng: number };
 
-export type Needs = { trips?: boolean; previousTrips?: boolean; events?: string[]; tripDevicesOnly?: boolean; idling?: boolean; logbook?: boolean };
+export type Needs = {
+  trips?: boolean;
+  previousTrips?: boolean;
+  events?: string[];
+  tripDevicesOnly?: boolean;
+  idling?: boolean;
+  logbook?: boolean;
+};
 
-export type Chart = { type: "bar" | "line"; title: string; x: string; series: Array<{ key: string; label: string }>; data: (rows: Row[], input: ReportInput) => Array<Record<string, string | number>> };
+export type Chart = {
+  type: "bar" | "line";
+  title: string;
+  x: string;
+  series: Array<{ key: string; label: string }>;
+  data: (rows: Row[], input: ReportInput) => Array<Record<string, string | number>>;
+};
 
 export type Headline = { label: string; value: string };
 
@@ -75,8 +101,14 @@ export type ReportDefinition<P extends BaseParams = BaseParams> = {
   headline?: (rows: Row[], totals: Row, input: ReportInput) => Headline[];
 };
 
-const list = z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().min(1)));
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01").optional();
+const list = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string().min(1)),
+);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+  .optional();
 
 /** The parameters every report shares: which vehicles (or groups), and the local days from–to (inclusive). */
 export const baseParams = z.object({
@@ -91,10 +123,20 @@ export type BaseParams = z.infer<typeof baseParams>;
 export const DEFAULT_SPEED_LIMIT = 90;
 
 export const speedParams = baseParams.extend({
-  speedLimit: z.coerce.number({ invalid_type_error: "Enter a speed in km/h" }).int("Enter whole km/h").min(20, "At least 20 km/h").max(250, "At most 250 km/h").default(DEFAULT_SPEED_LIMIT),
+  speedLimit: z.coerce
+    .number({ invalid_type_error: "Enter a speed in km/h" })
+    .int("Enter whole km/h")
+    .min(20, "At least 20 km/h")
+    .max(250, "At most 250 km/h")
+    .default(DEFAULT_SPEED_LIMIT),
 });
 export const stopParams = baseParams.extend({
-  minStopMinutes: z.coerce.number({ invalid_type_error: "Enter minutes" }).int("Enter whole minutes").min(0, "At least 0 minutes").max(1440, "At most 1440 minutes").default(5),
+  minStopMinutes: z.coerce
+    .number({ invalid_type_error: "Enter minutes" })
+    .int("Enter whole minutes")
+    .min(0, "At least 0 minutes")
+    .max(1440, "At most 1440 minutes")
+    .default(5),
 });
 
 // ------------------------------------------------------------------ totals
@@ -122,18 +164,31 @@ export function tally(columns: Column[]) {
       if (v < a.min) a.min = v;
     }
   };
-  const result = (): Row => columns.map((c, i) => {
-    const a = acc[i]!;
-    switch (c.total) {
-      case "sum": return round(a.sum);
-      case "avg": return a.n ? round(a.sum / a.n) : null;
-      case "max": return a.n ? a.max : null;
-      case "min": return a.n ? a.min : null;
-      case "count": return count;
-      default: return null;
-    }
-  });
-  return { add, result, get count() { return count; } };
+  const result = (): Row =>
+    columns.map((c, i) => {
+      const a = acc[i]!;
+      switch (c.total) {
+        case "sum":
+          return round(a.sum);
+        case "avg":
+          return a.n ? round(a.sum / a.n) : null;
+        case "max":
+          return a.n ? a.max : null;
+        case "min":
+          return a.n ? a.min : null;
+        case "count":
+          return count;
+        default:
+          return null;
+      }
+    });
+  return {
+    add,
+    result,
+    get count() {
+      return count;
+    },
+  };
 }
 
 export const round = (n: number, digits = 2) => {

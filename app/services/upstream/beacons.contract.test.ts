@@ -18,7 +18,6 @@ let other: Upstream;
 
 const signIn = (username: string, password: string) => signedIn(base, username, password);
 
-
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 42, clock: () => now });
   base = createUpstream({ baseUrl: sim.url, timeoutMs: 2000, retries: 0 });
@@ -35,7 +34,8 @@ describe("beacon calls", () => {
     expect(mine).toHaveLength(12);
     expect(theirs).toHaveLength(4);
     expect(theirs.some((t) => mine.some((m) => m.uuid === t.uuid))).toBe(false);
-    for (const b of mine) expect(b.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const b of mine)
+      expect(b.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
     // The seeded special cases: low battery, lost for 3 days, never heard.
     expect(mine[2]!.battery).toBeLessThanOrEqual(20);
     expect(now - Date.parse(mine[4]!.last_seen!.time)).toBeGreaterThan(3 * 86_400_000);
@@ -47,7 +47,12 @@ describe("beacon calls", () => {
   it("a last sighting is where its gateway (a company vehicle) was", async () => {
     const [b] = await bup.beacons(admin);
     const devices = await api.iotDevices(admin);
-    expect(devices.some((d) => d.imei === b!.last_seen!.gateway_imei && d.nickname === b!.last_seen!.gateway_nickname)).toBe(true);
+    expect(
+      devices.some(
+        (d) =>
+          d.imei === b!.last_seen!.gateway_imei && d.nickname === b!.last_seen!.gateway_nickname,
+      ),
+    ).toBe(true);
   });
 
   it("GET /beacons/sightings: oldest first within the range, ending at the last sighting; foreign uuid 404; range checked", async () => {
@@ -59,21 +64,49 @@ describe("beacon calls", () => {
     expect(times[0]!).toBeGreaterThanOrEqual(now - 86_400_000);
     expect(res.sightings.at(-1)).toEqual(b!.last_seen);
     expect((await rejection(bup.beaconSightings(other, { uuid: b!.uuid }))).status).toBe(404);
-    const tooLong = await rejection(bup.beaconSightings(admin, { uuid: b!.uuid, from: new Date(now - 8 * 86_400_000).toISOString() }));
+    const tooLong = await rejection(
+      bup.beaconSightings(admin, {
+        uuid: b!.uuid,
+        from: new Date(now - 8 * 86_400_000).toISOString(),
+      }),
+    );
     expect(tooLong.status).toBe(400);
   });
 
   it("POST /beacons/config changes the given settings, refuses bad ones without changing anything, 404 for a foreign uuid", async () => {
     const b = (await bup.beacons(admin))[1]!;
-    const saved = await bup.configureBeacon(admin, { uuid: b.uuid, nickname: "Forklift tag", asset_name: "Forklift 2", tx_power: -16, adv_interval_ms: 1500 });
-    expect(saved).toMatchObject({ uuid: b.uuid, nickname: "Forklift tag", asset_name: "Forklift 2", tx_power: -16, adv_interval_ms: 1500 });
-    const bad = await rejection(bup.configureBeacon(admin, { uuid: b.uuid, nickname: "Changed", tx_power: 7 }));
+    const saved = await bup.configureBeacon(admin, {
+      uuid: b.uuid,
+      nickname: "Forklift tag",
+      asset_name: "Forklift 2",
+      tx_power: -16,
+      adv_interval_ms: 1500,
+    });
+    expect(saved).toMatchObject({
+      uuid: b.uuid,
+      nickname: "Forklift tag",
+      asset_name: "Forklift 2",
+      tx_power: -16,
+      adv_interval_ms: 1500,
+    });
+    const bad = await rejection(
+      bup.configureBeacon(admin, { uuid: b.uuid, nickname: "Changed", tx_power: 7 }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.message).toMatch(/tx_power/);
-    expect((await rejection(bup.configureBeacon(admin, { uuid: b.uuid, adv_interval_ms: 50 }))).message).toMatch(/adv_interval_ms/);
-    expect((await rejection(bup.configureBeacon(admin, { uuid: b.uuid, nickname: "  " }))).message).toMatch(/nickname/);
-    expect((await bup.beacons(admin))[1]).toMatchObject({ nickname: "Forklift tag", tx_power: -16 });
-    expect((await rejection(bup.configureBeacon(other, { uuid: b.uuid, nickname: "Hijack" }))).status).toBe(404);
+    expect(
+      (await rejection(bup.configureBeacon(admin, { uuid: b.uuid, adv_interval_ms: 50 }))).message,
+    ).toMatch(/adv_interval_ms/);
+    expect(
+      (await rejection(bup.configureBeacon(admin, { uuid: b.uuid, nickname: "  " }))).message,
+    ).toMatch(/nickname/);
+    expect((await bup.beacons(admin))[1]).toMatchObject({
+      nickname: "Forklift tag",
+      tx_power: -16,
+    });
+    expect(
+      (await rejection(bup.configureBeacon(other, { uuid: b.uuid, nickname: "Hijack" }))).status,
+    ).toBe(404);
     const cleared = await bup.configureBeacon(admin, { uuid: b.uuid, asset_name: null });
     expect(cleared.asset_name).toBeNull();
   });

@@ -33,7 +33,12 @@ export const beaconSchema = z.object({
 export type UpstreamBeacon = z.infer<typeof beaconSchema>;
 export const beaconsSchema = z.array(beaconSchema);
 
-export const sightingsResponseSchema = z.object({ uuid: z.string(), from: isoTime, to: isoTime, sightings: z.array(sightingSchema) });
+export const sightingsResponseSchema = z.object({
+  uuid: z.string(),
+  from: isoTime,
+  to: isoTime,
+  sightings: z.array(sightingSchema),
+});
 
 export const coverageCellSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -43,27 +48,62 @@ export const coverageCellSchema = z.object({
   avg_dbm: z.number(),
 });
 export type UpstreamCoverageCell = z.infer<typeof coverageCellSchema>;
-export const coverageResponseSchema = z.object({ generated_at: isoTime, cell_deg: z.number().positive(), cells: z.array(coverageCellSchema) });
+export const coverageResponseSchema = z.object({
+  generated_at: isoTime,
+  cell_deg: z.number().positive(),
+  cells: z.array(coverageCellSchema),
+});
 export type UpstreamCoverage = z.infer<typeof coverageResponseSchema>;
 
 /** GET /beacons: every beacon of the caller's company with its last sighting. */
 export async function beacons(up: Upstream): Promise<UpstreamBeacon[]> {
-  return (await up.request({ method: "GET", path: "/beacons", schema: beaconsSchema, idempotent: true })).data;
+  return (
+    await up.request({ method: "GET", path: "/beacons", schema: beaconsSchema, idempotent: true })
+  ).data;
 }
 
 /** GET /beacons/sightings: one beacon's sightings in [from, to] (at most 7 days), oldest first. */
-export async function beaconSightings(up: Upstream, input: { uuid: string; from?: string; to?: string }) {
-  return (await up.request({ method: "GET", path: "/beacons/sightings", query: input, schema: sightingsResponseSchema, idempotent: true })).data;
+export async function beaconSightings(
+  up: Upstream,
+  input: { uuid: string; from?: string; to?: string },
+) {
+  return (
+    await up.request({
+      method: "GET",
+      path: "/beacons/sightings",
+      query: input,
+      schema: sightingsResponseSchema,
+      idempotent: true,
+    })
+  ).data;
 }
 
-export type BeaconConfigInput = { uuid: string; nickname?: string; asset_name?: string | null; tx_power?: number; adv_interval_ms?: number };
+export type BeaconConfigInput = {
+  uuid: string;
+  nickname?: string;
+  asset_name?: string | null;
+  tx_power?: number;
+  adv_interval_ms?: number;
+};
 
 /** POST /beacons/config: changes the given settings (absent ones stay), returns the beacon. */
-export async function configureBeacon(up: Upstream, input: BeaconConfigInput): Promise<UpstreamBeacon> {
-  return (await up.request({ method: "POST", path: "/beacons/config", body: input, schema: beaconSchema })).data;
+export async function configureBeacon(
+  up: Upstream,
+  input: BeaconConfigInput,
+): Promise<UpstreamBeacon> {
+  return (
+    await up.request({ method: "POST", path: "/beacons/config", body: input, schema: beaconSchema })
+  ).data;
 }
 
 /** GET /network/coverage (no token needed): signal per cell over the last day. */
 export async function networkCoverage(up: Upstream): Promise<UpstreamCoverage> {
-  return (await up.request({ method: "GET", path: "/network/coverage", schema: coverageResponseSchema, idempotent: true })).data;
+  return (
+    await up.request({
+      method: "GET",
+      path: "/network/coverage",
+      schema: coverageResponseSchema,
+      idempotent: true,
+    })
+  ).data;
 }

@@ -38,7 +38,9 @@ export type RequestOptions<S extends z.ZodTypeAny> = {
 export type UpstreamResponse<T> = { status: number; data: T };
 
 export type Upstream = {
-  readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch" | "breaker">>> & { token: string | null };
+  readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch" | "breaker">>> & {
+    token: string | null;
+  };
   /** A client for the same upstream acting with another bearer token. */
   withToken(token: string | null): Upstream;
   request<S extends z.ZodTypeAny>(opts: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>>;
@@ -58,11 +60,27 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   const doFetch = opts.fetch ?? fetch;
 
   /** Every attempt passes the breaker and takes a concurrency slot for its whole duration. */
-  async function guarded<S extends z.ZodTypeAny>(r: RequestOptions<S>, call: string): Promise<UpstreamResponse<z.output<S>>> {
+  async function guarded<S extends z.ZodTypeAny>(
+    r: RequestOptions<S>,
+    call: string,
+  ): Promise<UpstreamResponse<z.output<S>>> {
     const breaker = breakerFor(options.baseUrl, opts.breaker);
-    if (!breaker.allow()) throw new UpstreamError("The tracking service is unavailable right now", 503, "unreachable", null, call);
+    if (!breaker.allow())
+      throw new UpstreamError(
+        "The tracking service is unavailable right now",
+        503,
+        "unreachable",
+        null,
+        call,
+      );
     if (!(await breaker.acquire(AbortSignal.timeout(options.timeoutMs)))) {
-      throw new UpstreamError("The tracking service is busy right now", 503, "unreachable", null, call);
+      throw new UpstreamError(
+        "The tracking service is busy right now",
+        503,
+        "unreachable",
+        null,
+        call,
+      );
     }
     try {
       const out = await attempt(r, call);
@@ -78,9 +96,13 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
   }
 
-  async function attempt<S extends z.ZodTypeAny>(r: RequestOptions<S>, call: string): Promise<UpstreamResponse<z.output<S>>> {
+  async function attempt<S extends z.ZodTypeAny>(
+    r: RequestOptions<S>,
+    call: string,
+  ): Promise<UpstreamResponse<z.output<S>>> {
     const url = new URL(options.baseUrl + r.path);
-    for (const [k, v] of Object.entries(r.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(r.query ?? {}))
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (r.body !== undefined) headers["content-type"] = "application/json";
@@ -89,12 +111,23 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     try {
       // One signal covers both the headers and the body, so a stalled body also times out.
       const signal = AbortSignal.timeout(options.timeoutMs);
-      res = await doFetch(url, { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body), signal });
+      res = await doFetch(url, {
+        method: r.method,
+        headers,
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        signal,
+      });
       text = await res.text();
     } catch (e) {
       const name = (e as { name?: string })?.name;
       if (name === "TimeoutError" || name === "AbortError") {
-        throw new UpstreamError(`The upstream did not answer within ${options.timeoutMs} ms`, 504, "timeout", null, call);
+        throw new UpstreamError(
+          `The upstream did not answer within ${options.timeoutMs} ms`,
+          504,
+          "timeout",
+          null,
+          call,
+        );
       }
       throw new UpstreamError("The upstream cannot be reached", 503, "unreachable", null, call);
     }
@@ -107,18 +140,34 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       }
     }
     if (!res.ok && !r.expectStatus?.includes(res.status)) {
-      throw new UpstreamError(messageFromBody(text ? body : null), res.status, "http", text ? body : null, call);
+      throw new UpstreamError(
+        messageFromBody(text ? body : null),
+        res.status,
+        "http",
+        text ? body : null,
+        call,
+      );
     }
     const parsed = r.schema.safeParse(body === "" ? undefined : body);
     if (!parsed.success) {
       const where = parsed.error.issues[0];
-      const detail = where ? `${where.path.join(".") || "(root)"}: ${where.message}` : "unexpected shape";
-      throw new UpstreamError(`Unexpected response from ${call} (${detail})`, 502, "invalid_response", body, call);
+      const detail = where
+        ? `${where.path.join(".") || "(root)"}: ${where.message}`
+        : "unexpected shape";
+      throw new UpstreamError(
+        `Unexpected response from ${call} (${detail})`,
+        502,
+        "invalid_response",
+        body,
+        call,
+      );
     }
     return { status: res.status, data: parsed.data };
   }
 
-  async function request<S extends z.ZodTypeAny>(r: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>> {
+  async function request<S extends z.ZodTypeAny>(
+    r: RequestOptions<S>,
+  ): Promise<UpstreamResponse<z.output<S>>> {
     const call = `${r.method} ${r.path}`;
     const tries = r.idempotent ? options.retries + 1 : 1;
     for (let n = 0; ; n++) {
@@ -127,7 +176,9 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       } catch (e) {
         const retriable =
           e instanceof UpstreamError &&
-          (e.kind === "timeout" || e.kind === "unreachable" || (e.kind === "http" && RETRY_STATUSES.has(e.status)));
+          (e.kind === "timeout" ||
+            e.kind === "unreachable" ||
+            (e.kind === "http" && RETRY_STATUSES.has(e.status)));
         if (!retriable || n + 1 >= tries || breakerFor(options.baseUrl).state() === "open") throw e;
         const cap = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** n);
         await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));

@@ -49,7 +49,9 @@ export function isUpstreamError(e: unknown): e is UpstreamError {
 export function messageFromBody(body: unknown): string {
   if (typeof body === "string") return body.trim() ? body.trim().slice(0, 500) : MESSAGES.generic;
   if (body && typeof body === "object") {
-    const m = (body as { message?: unknown; error?: unknown }).message ?? (body as { error?: unknown }).error;
+    const m =
+      (body as { message?: unknown; error?: unknown }).message ??
+      (body as { error?: unknown }).error;
     if (typeof m === "string" && m.trim()) return m;
   }
   return MESSAGES.generic;

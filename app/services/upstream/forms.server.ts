@@ -42,7 +42,10 @@ export type FormSubmissionInput = {
   reference?: string;
 };
 
-export const submissionCreatedSchema = z.object({ id: z.union([z.number().int(), z.string().min(1)]).transform(String), duplicate: z.boolean().optional() });
+export const submissionCreatedSchema = z.object({
+  id: z.union([z.number().int(), z.string().min(1)]).transform(String),
+  duplicate: z.boolean().optional(),
+});
 
 export const upstreamSubmissionSchema = z.object({
   id: z.union([z.number().int(), z.string().min(1)]).transform(String),
@@ -57,19 +60,46 @@ export type UpstreamSubmission = z.infer<typeof upstreamSubmissionSchema>;
 
 /** GET /forms/forms: the caller's company's forms. */
 export async function listForms(up: Upstream): Promise<UpstreamForm[]> {
-  return (await up.request({ method: "GET", path: "/forms/forms", schema: upstreamFormsSchema, idempotent: true })).data;
+  return (
+    await up.request({
+      method: "GET",
+      path: "/forms/forms",
+      schema: upstreamFormsSchema,
+      idempotent: true,
+    })
+  ).data;
 }
 
 /**
  * POST /forms/submissions → 201 {id} (200 {id, duplicate} for a repeated reference). Marked
  * idempotent only because the reference makes a repeat harmless; without one, never retry.
  */
-export async function submitForm(up: Upstream, input: FormSubmissionInput): Promise<{ id: string; duplicate: boolean }> {
-  const { data } = await up.request({ method: "POST", path: "/forms/submissions", body: input, schema: submissionCreatedSchema, idempotent: Boolean(input.reference) });
+export async function submitForm(
+  up: Upstream,
+  input: FormSubmissionInput,
+): Promise<{ id: string; duplicate: boolean }> {
+  const { data } = await up.request({
+    method: "POST",
+    path: "/forms/submissions",
+    body: input,
+    schema: submissionCreatedSchema,
+    idempotent: Boolean(input.reference),
+  });
   return { id: data.id, duplicate: data.duplicate ?? false };
 }
 
 /** GET /forms/submissions?form_id=: the company's submissions (of one form), newest first. */
-export async function listFormSubmissions(up: Upstream, formId?: number): Promise<UpstreamSubmission[]> {
-  return (await up.request({ method: "GET", path: "/forms/submissions", query: { form_id: formId }, schema: z.array(upstreamSubmissionSchema), idempotent: true })).data;
+export async function listFormSubmissions(
+  up: Upstream,
+  formId?: number,
+): Promise<UpstreamSubmission[]> {
+  return (
+    await up.request({
+      method: "GET",
+      path: "/forms/submissions",
+      query: { form_id: formId },
+      schema: z.array(upstreamSubmissionSchema),
+      idempotent: true,
+    })
+  ).data;
 }

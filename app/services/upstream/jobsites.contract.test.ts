@@ -13,12 +13,16 @@ describe("GET /jobsites/", () => {
     const list = await listJobsites(await signIn("admin", "admin123"));
     expect(list.map((j) => j.id)).toEqual([101, 102, 103, 104, 105]);
     expect(list.find((j) => j.id === 102)).toEqual({
-      id: 102, name: "Eagle Farm Distribution Centre", address: "Schneider Rd, Eagle Farm QLD 4009", active: true,
+      id: 102,
+      name: "Eagle Farm Distribution Centre",
+      address: "Schneider Rd, Eagle Farm QLD 4009",
+      active: true,
       geofence: { type: "circle", lat: -27.4318, lng: 153.0885, radius_meters: 350 },
     });
     const berth = list.find((j) => j.id === 101)!;
     expect(berth.geofence?.type).toBe("polygon");
-    if (berth.geofence?.type === "polygon") expect(berth.geofence.points.length).toBeGreaterThanOrEqual(3);
+    if (berth.geofence?.type === "polygon")
+      expect(berth.geofence.points.length).toBeGreaterThanOrEqual(3);
   });
 
   it("is tenant-isolated: each company sees only its own jobsites, some none", async () => {
@@ -28,12 +32,18 @@ describe("GET /jobsites/", () => {
   });
 
   it("needs a token, and reports an outage as an UpstreamError", async () => {
-    const anon = await listJobsites(up.base).then(() => null, (e: unknown) => e);
+    const anon = await listJobsites(up.base).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(anon).toBeInstanceOf(UpstreamError);
     expect((anon as UpstreamError).status).toBe(401);
     const admin = await signIn("admin", "admin123");
     up.sim.setFaults({ down: true });
-    const down = await listJobsites(admin).then(() => null, (e: unknown) => e);
+    const down = await listJobsites(admin).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(down).toBeInstanceOf(UpstreamError);
     expect((down as UpstreamError).status).toBe(503);
   });
@@ -42,9 +52,18 @@ describe("GET /jobsites/", () => {
     const fake = createUpstream({
       baseUrl: "http://upstream.invalid",
       retries: 0,
-      fetch: async () => new Response(JSON.stringify([{ id: 1, name: "x", geofence: { type: "circle", lat: 0, lng: 0, radius_meters: -5 } }]), { headers: { "content-type": "application/json" } }),
+      fetch: async () =>
+        new Response(
+          JSON.stringify([
+            { id: 1, name: "x", geofence: { type: "circle", lat: 0, lng: 0, radius_meters: -5 } },
+          ]),
+          { headers: { "content-type": "application/json" } },
+        ),
     }).withToken("t");
-    const e = await listJobsites(fake).then(() => null, (err: unknown) => err);
+    const e = await listJobsites(fake).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(UpstreamError);
     expect((e as UpstreamError).kind).toBe("invalid_response");
   });

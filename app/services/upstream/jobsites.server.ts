@@ -26,6 +26,11 @@ export const jobsitesSchema = z.array(jobsiteSchema);
 
 /** GET /jobsites/: the caller's company's jobsites with their geofences. */
 export async function listJobsites(up: Upstream): Promise<Jobsite[]> {
-  const { data } = await up.request({ method: "GET", path: "/jobsites/", schema: jobsitesSchema, idempotent: true });
+  const { data } = await up.request({
+    method: "GET",
+    path: "/jobsites/",
+    schema: jobsitesSchema,
+    idempotent: true,
+  });
   return data;
 }

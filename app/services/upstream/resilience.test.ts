@@ -7,7 +7,10 @@ import { iotDevices, login } from "./calls.server";
 describe("Breaker", () => {
   it("opens after repeated failures, lets one probe through when half-open, and closes on success", () => {
     let t = 0;
-    const b = new Breaker({ failureThreshold: 3, openMs: 1000, maxConcurrent: 2, maxQueued: 1 }, () => t);
+    const b = new Breaker(
+      { failureThreshold: 3, openMs: 1000, maxConcurrent: 2, maxQueued: 1 },
+      () => t,
+    );
     for (let i = 0; i < 3; i++) {
       expect(b.allow()).toBe(true);
       b.failure();
@@ -43,7 +46,10 @@ describe("the client against a slow or failing upstream", () => {
   let token = "";
   beforeAll(async () => {
     sim = await startSimulator({ port: 0 });
-    const r = await login(createUpstream({ baseUrl: sim.url }), { username: "admin", password: "admin123" });
+    const r = await login(createUpstream({ baseUrl: sim.url }), {
+      username: "admin",
+      password: "admin123",
+    });
     if (!r.ok) throw new Error("login failed");
     token = r.token;
   });
@@ -52,7 +58,13 @@ describe("the client against a slow or failing upstream", () => {
   it("ends at the timeout when the upstream takes 5 s, and keeps open calls bounded", async () => {
     resetBreakers();
     sim.setFaults({ latencyMs: 5000 });
-    const up = createUpstream({ baseUrl: sim.url, token, timeoutMs: 300, retries: 0, breaker: { maxConcurrent: 4, maxQueued: 100, failureThreshold: 1000 } });
+    const up = createUpstream({
+      baseUrl: sim.url,
+      token,
+      timeoutMs: 300,
+      retries: 0,
+      breaker: { maxConcurrent: 4, maxQueued: 100, failureThreshold: 1000 },
+    });
     const started = Date.now();
     let peak = 0;
     const { breakerFor } = await import("./resilience");
@@ -69,7 +81,13 @@ describe("the client against a slow or failing upstream", () => {
   it("opens the circuit on repeated failures so callers fail fast, then recovers", async () => {
     resetBreakers();
     sim.setFaults({ down: true });
-    const up = createUpstream({ baseUrl: sim.url, token, timeoutMs: 1000, retries: 0, breaker: { failureThreshold: 3, openMs: 300 } });
+    const up = createUpstream({
+      baseUrl: sim.url,
+      token,
+      timeoutMs: 1000,
+      retries: 0,
+      breaker: { failureThreshold: 3, openMs: 300 },
+    });
     for (let i = 0; i < 3; i++) await expect(iotDevices(up)).rejects.toMatchObject({ status: 503 });
     sim.setFaults({ down: false });
     // Open: refused without calling the upstream, even though it is back.

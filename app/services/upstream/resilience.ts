@@ -4,9 +4,19 @@
  * instead of waiting for timeouts), and a bound on concurrent calls so a slow upstream never
  * piles up open requests.
  */
-export type BreakerOptions = { failureThreshold: number; openMs: number; maxConcurrent: number; maxQueued: number };
+export type BreakerOptions = {
+  failureThreshold: number;
+  openMs: number;
+  maxConcurrent: number;
+  maxQueued: number;
+};
 
-export const DEFAULT_BREAKER: BreakerOptions = { failureThreshold: 5, openMs: 15_000, maxConcurrent: 24, maxQueued: 200 };
+export const DEFAULT_BREAKER: BreakerOptions = {
+  failureThreshold: 5,
+  openMs: 15_000,
+  maxConcurrent: 24,
+  maxQueued: 200,
+};
 
 export type BreakerState = "closed" | "open" | "half-open";
 
@@ -44,7 +54,8 @@ export class Breaker {
   failure() {
     this.probing = false;
     this.failures++;
-    if (this.failures >= this.options.failureThreshold || this.openUntil !== 0) this.openUntil = this.now() + this.options.openMs;
+    if (this.failures >= this.options.failureThreshold || this.openUntil !== 0)
+      this.openUntil = this.now() + this.options.openMs;
   }
 
   inFlight() {

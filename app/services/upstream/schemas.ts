@@ -46,23 +46,40 @@ export const signUpInfoSchema = z.object({
   mobile: z.string().optional(),
 });
 export type SignUpInfo = z.infer<typeof signUpInfoSchema>;
-export const signUpResponseSchema = z.object({ message: z.string().optional(), username: z.string().optional(), username_id: z.number().optional() }).passthrough();
+export const signUpResponseSchema = z
+  .object({
+    message: z.string().optional(),
+    username: z.string().optional(),
+    username_id: z.number().optional(),
+  })
+  .passthrough();
 
 export const tokenLoginResponseSchema = z.object({ token: z.string().optional() }).passthrough();
 export const messageSchema = z.object({ message: z.string().optional() }).passthrough();
 
-export const appSettingSchema = z.object({ id: z.number().optional(), type: z.number(), settings: z.string().nullable() });
+export const appSettingSchema = z.object({
+  id: z.number().optional(),
+  type: z.number(),
+  settings: z.string().nullable(),
+});
 export type AppSetting = z.infer<typeof appSettingSchema>;
 export const appSettingsSchema = z.array(appSettingSchema);
 
 /** Designed call PATCH /user/profile: the fields a user may change about themselves (absent = unchanged; mobile null clears). */
-export type ProfileUpdate = { first_name?: string; last_name?: string; email?: string; mobile?: string | null };
+export type ProfileUpdate = {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  mobile?: string | null;
+};
 
 /** Feature flags (SPEC §6): an absent flag does not hide anything, so this is a partial map. */
 export const featureFlagsSchema = z.record(z.string(), z.boolean());
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 
-export const permissionsResponseSchema = z.object({ permissions: z.record(z.string(), z.boolean()) });
+export const permissionsResponseSchema = z.object({
+  permissions: z.record(z.string(), z.boolean()),
+});
 export type Permissions = z.infer<typeof permissionsResponseSchema>["permissions"];
 
 export const lastPhotoSchema = z.array(z.object({ photo: nullableString }).passthrough());
@@ -73,7 +90,9 @@ export const pushSubscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
-export const subscribeResponseSchema = z.object({ id: z.union([z.number(), z.string()]).optional(), message: z.string().optional() }).passthrough();
+export const subscribeResponseSchema = z
+  .object({ id: z.union([z.number(), z.string()]).optional(), message: z.string().optional() })
+  .passthrough();
 
 // ------------------------------------------------------------------ devices
 
@@ -91,7 +110,12 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
-export const tagSchema = z.object({ id: z.number(), name: z.string(), colour: z.string().optional(), type: z.number().optional() });
+export const tagSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  colour: z.string().optional(),
+  type: z.number().optional(),
+});
 export type CompanyTag = z.infer<typeof tagSchema>;
 
 export const deviceSchema = z.object({
@@ -122,8 +146,15 @@ export const nicknameResultSchema = z.object({ imei: z.string(), nickname: z.str
 export const iconResultSchema = z.object({ imei: z.string(), avatar: z.string() });
 export const permDriverResultSchema = z.object({ imei: z.string(), permdriver: nullableString });
 export const vehicleTagsResultSchema = z.object({ imei: z.string(), tag_ids: z.array(z.number()) });
-export const vehicleGroupsResultSchema = z.object({ imei: z.string(), compgroups_ids: z.array(z.number()) });
-export const geofenceSchema = z.object({ imei: z.string(), geofence_gps: nullableString, geofence_meters: z.number().nullable() });
+export const vehicleGroupsResultSchema = z.object({
+  imei: z.string(),
+  compgroups_ids: z.array(z.number()),
+});
+export const geofenceSchema = z.object({
+  imei: z.string(),
+  geofence_gps: nullableString,
+  geofence_meters: z.number().nullable(),
+});
 export type Geofence = z.infer<typeof geofenceSchema>;
 
 export const companyTagsSchema = z.array(tagSchema);
@@ -178,8 +209,20 @@ export type NewTrip = {
   end_address?: string;
 };
 
-const tripEndSchema = z.object({ time: isoTime, lat: z.number(), lng: z.number(), address: z.string(), odometer: z.number() });
-export const tripPointSchema = z.object({ time: isoTime, lat: z.number(), lng: z.number(), speed: z.number(), heading: z.number() });
+const tripEndSchema = z.object({
+  time: isoTime,
+  lat: z.number(),
+  lng: z.number(),
+  address: z.string(),
+  odometer: z.number(),
+});
+export const tripPointSchema = z.object({
+  time: isoTime,
+  lat: z.number(),
+  lng: z.number(),
+  speed: z.number(),
+  heading: z.number(),
+});
 export const tripSchema = z.object({
   id: z.string(),
   imei: z.string(),
@@ -197,17 +240,36 @@ export const tripSchema = z.object({
 });
 export type Trip = z.infer<typeof tripSchema>;
 export type TripPoint = z.infer<typeof tripPointSchema>;
-export const tripsResponseSchema = z.object({ imei: z.string(), from: isoTime, to: isoTime, trips: z.array(tripSchema) });
+export const tripsResponseSchema = z.object({
+  imei: z.string(),
+  from: isoTime,
+  to: isoTime,
+  trips: z.array(tripSchema),
+});
 
-export const trackpointSchema = tripPointSchema.extend({ ignition: z.boolean(), odometer: z.number() });
+export const trackpointSchema = tripPointSchema.extend({
+  ignition: z.boolean(),
+  odometer: z.number(),
+});
 export type Trackpoint = z.infer<typeof trackpointSchema>;
-export const trackpointsResponseSchema = z.object({ imei: z.string(), interval_s: z.number(), points: z.array(trackpointSchema) });
+export const trackpointsResponseSchema = z.object({
+  imei: z.string(),
+  interval_s: z.number(),
+  points: z.array(trackpointSchema),
+});
 
 // ------------------------------------------------------------------ events
 
 export const EVENT_KINDS = [
-  "geofence_enter", "geofence_exit", "overspeed", "offline", "online", "low_battery",
-  "temperature_out_of_range", "harsh_driving", "maintenance_due",
+  "geofence_enter",
+  "geofence_exit",
+  "overspeed",
+  "offline",
+  "online",
+  "low_battery",
+  "temperature_out_of_range",
+  "harsh_driving",
+  "maintenance_due",
 ] as const;
 export const eventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof eventKindSchema>;
@@ -220,5 +282,9 @@ export const eventSchema = z.object({
   details: z.record(z.string(), z.unknown()).default({}),
 });
 export type UpstreamEvent = z.infer<typeof eventSchema>;
-export const eventsResponseSchema = z.object({ events: z.array(eventSchema), next: isoTime, hasMore: z.boolean() });
+export const eventsResponseSchema = z.object({
+  events: z.array(eventSchema),
+  next: isoTime,
+  hasMore: z.boolean(),
+});
 export type EventsPage = z.infer<typeof eventsResponseSchema>;

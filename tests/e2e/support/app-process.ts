@@ -2,13 +2,22 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { EMBEDDED_PASSWORD } from "../../../server/db/embedded-postgres";
 
-export type AppProcess = { url: string; upstreamUrl: string; databaseUrl: string; output: () => string; stop(): Promise<void> };
+export type AppProcess = {
+  url: string;
+  upstreamUrl: string;
+  databaseUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+};
 
 /**
  * Runs the real server (`tsx server/main.ts`, the same as `npm start` after the build) in its own
  * data folder and waits for its "listening" lines.
  */
-export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90_000): Promise<AppProcess> {
+export function startAppProcess(
+  env: Record<string, string> = {},
+  timeoutMs = 90_000,
+): Promise<AppProcess> {
   const tsx = path.resolve("node_modules/.bin/tsx");
   const child: ChildProcess = spawn(tsx, ["server/main.ts"], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
@@ -17,7 +26,10 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
   let output = "";
   let stopping = false;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start in time:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`app did not start in time:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = output.match(/\[http\] Tracksmith listening on (\S+)/)?.[1];
@@ -27,7 +39,9 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
         url,
         upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
         // The log masks the password; the embedded database's is fixed and known.
-        databaseUrl: (output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? "").replace(":***@", `:${EMBEDDED_PASSWORD}@`),
+        databaseUrl: (
+          output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? ""
+        ).replace(":***@", `:${EMBEDDED_PASSWORD}@`),
         output: () => output,
         stop: () =>
           new Promise<void>((r) => {
@@ -45,7 +59,10 @@ export function startAppProcess(env: Record<string, string> = {}, timeoutMs = 90
       clearTimeout(timer);
       reject(new Error(`app exited with ${code}:\n${output}`));
       // After a successful start nobody awaits that rejection: say why every later test cannot connect.
-      if (!stopping) console.error(`[e2e] the app exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-8000)}`);
+      if (!stopping)
+        console.error(
+          `[e2e] the app exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-8000)}`,
+        );
     });
   });
 }

@@ -14,8 +14,11 @@ const CHROMIUM_FLAGS = [
 ];
 
 export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && fs.existsSync(p));
-  if (!found) throw new Error("Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)");
+  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+    (p) => p && fs.existsSync(p),
+  );
+  if (!found)
+    throw new Error("Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)");
   return found;
 }
 
@@ -38,9 +41,14 @@ export const upstreamUrl = () => inject("upstreamUrl");
 export const databaseUrl = () => inject("databaseUrl");
 
 /** A fresh context (own cookies and storage) and page. */
-export async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const b = await getBrowser();
-  const context = await b.newContext({ baseURL: appUrl(), javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const context = await b.newContext({
+    baseURL: appUrl(),
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
   const page = await context.newPage();
   return { context, page };
 }
@@ -51,12 +59,18 @@ export async function signIn(page: Page, username: string, password: string, pat
   // By name: Mantine appends a required asterisk to the visible labels.
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByRole("button", { name: "Sign in" }).click()]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/login")),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
 }
 
 /** Hydrated, and the push-permission prompt out of the way of clicks. */
 export async function whenReady(page: Page) {
-  await page.getByTestId("loading-screen").waitFor({ state: "detached" }).catch(() => undefined);
+  await page
+    .getByTestId("loading-screen")
+    .waitFor({ state: "detached" })
+    .catch(() => undefined);
   const notNow = page.getByRole("button", { name: "Not now" });
   if (await notNow.isVisible().catch(() => false)) await notNow.click();
 }

@@ -8,7 +8,11 @@ let dataDir = "";
 export async function setup(project: TestProject) {
   dataDir = `.data/e2e-${process.pid}`;
   await fs.rm(dataDir, { recursive: true, force: true });
-  app = await startAppProcess({ DATA_DIR: dataDir, SMTP_URL: "", UPSTREAM_API_URL: "", DATABASE_URL: "",
+  app = await startAppProcess({
+    DATA_DIR: dataDir,
+    SMTP_URL: "",
+    UPSTREAM_API_URL: "",
+    DATABASE_URL: "",
     // Every browser test signs in from 127.0.0.1; the fuzzing test alone makes hundreds of failures.
     LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: "100000",
     // Outage tests stop the upstream; the next test should not wait 15 s for the circuit to close.

@@ -1,0 +1,81 @@
+// @ts-check
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Imports that cross a boundary of DESIGN.md's layers. */
+const APP_NEVER_IMPORTS_SERVER = {
+  regex: "(^|/)server/",
+  message: "app/ never imports server/: the server boots the app, not the other way round.",
+};
+const SIM_IMPORTS_NOTHING = {
+  regex: "^(~/|\\.\\./)",
+  message: "The simulator is a foreign system: it imports nothing of the app or the server.",
+};
+const MODULE_PUBLIC_INDEX = {
+  regex: "^~/modules/[^/]+/.+",
+  message: "A module uses another module only through its public index (~/modules/<name>).",
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules",
+      "build",
+      "public/build",
+      "app/generated",
+      ".data",
+      ".cache",
+      "tests/scratch",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ["**/*.tsx", "app/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [APP_NEVER_IMPORTS_SERVER] }] },
+  },
+  {
+    files: ["app/modules/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [APP_NEVER_IMPORTS_SERVER, MODULE_PUBLIC_INDEX] },
+      ],
+    },
+  },
+  {
+    files: ["server/sim/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [SIM_IMPORTS_NOTHING] }] },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+    rules: { "max-lines": "off", "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  prettier,
+);
