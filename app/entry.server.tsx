@@ -10,8 +10,8 @@ import { logError } from "~/services/log.server";
 
 // The server (server/http.ts, server/jobs/worker.ts) takes these from the build, so requests, the
 // map data endpoint and background jobs share one instance of every module and its state.
-export { serveMapData } from "~/services/map-data.server";
-export { registerJobs } from "../server/jobs/registry";
+export { serveMapData } from "~/modules/fleet/map-data.server";
+export { registerJobs } from "~/modules/jobs.server";
 
 const ABORT_DELAY = 5_000;
 

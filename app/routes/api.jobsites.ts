@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { authOf } from "~/services/devices.server";
-import { companyJobsites } from "~/services/jobsites.server";
+import { authOf } from "~/modules/fleet/devices.server";
+import { companyJobsites } from "~/modules/fleet/jobsites.server";
 import { requireAuthApi } from "~/services/auth.server";
 
 /** The session's company's jobsites for the map (401 for fetch without a session). */

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { requireAuthApi } from "~/services/auth.server";
-import { ensureLivePolling } from "~/services/device-sync.server";
-import { authOf, syncInfo } from "~/services/devices.server";
-import { subscribe } from "~/services/live.server";
+import { ensureLivePolling } from "~/modules/fleet/device-sync.server";
+import { authOf, syncInfo } from "~/modules/fleet/devices.server";
+import { subscribe } from "~/modules/fleet/live.server";
 import { logError } from "~/services/log.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serveMapData } from "~/services/map-data.server";
+import { serveMapData } from "~/modules/fleet/map-data.server";
 
 /**
  * The map's data. server/http.ts answers this path before Remix (the map polls it often); this

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { requireAuthApi } from "~/services/auth.server";
 import { logError } from "~/services/log.server";
-import { onFeedChange, unreadCount } from "~/services/notifications.server";
+import { onFeedChange, unreadCount } from "~/modules/notifications/notifications.server";
 
 /**
  * Server-sent events for the bell: `unread` (the count, on connect and on every change) and

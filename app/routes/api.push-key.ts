@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAuthApi } from "~/services/auth.server";
-import { vapidPublicKey } from "~/services/push.server";
+import { vapidPublicKey } from "~/modules/notifications/push.server";
 
 /** The VAPID application server key (SPEC §9 "push application public key") for subscribing. */
 export async function loader({ request }: LoaderFunctionArgs) {

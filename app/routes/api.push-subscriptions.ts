@@ -6,7 +6,7 @@ import {
   removeSubscription,
   saveSubscription,
   subscriptionInputSchema,
-} from "~/services/push.server";
+} from "~/modules/notifications/push.server";
 
 /** GET: this user's subscribed browsers. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { ruleForPath } from "~/lib/menu";
 import { isAllowed } from "~/lib/access";
 import { requireAuthApi } from "~/services/auth.server";
-import { tripTrack } from "~/services/trips.server";
+import { tripTrack } from "~/modules/trips/trips.server";
 
 /** GET /api/trip-track/:id — the replay track of one of the company's trips (401 signed out, 404 foreign). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,9 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
-import { SharedVehicleView } from "~/components/devices/shared-vehicle";
+import { SharedVehicleView } from "~/modules/fleet/components/shared-vehicle";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { publicDevice } from "~/services/public-device.server";
+import { publicDevice } from "~/modules/fleet/public-device.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction = () => [

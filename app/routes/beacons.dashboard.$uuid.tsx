@@ -2,9 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
-import { SharedBeaconView } from "~/components/beacons/shared-beacon";
+import { SharedBeaconView } from "~/modules/beacons/components/shared-beacon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { publicBeacon } from "~/services/beacon-sharing.server";
+import { publicBeacon } from "~/modules/beacons/beacon-sharing.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction = () => [

@@ -6,18 +6,18 @@ import dayjs from "dayjs";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { MapPlaceholder } from "~/components/beacons/map-placeholder";
+import { MapPlaceholder } from "~/modules/beacons/components/map-placeholder";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   MIN_DEVICES_PER_CELL,
   QUALITY_COLOURS,
   QUALITY_LABELS,
   qualityCounts,
-} from "~/lib/coverage";
-import { coverage } from "~/services/coverage.server";
+} from "~/modules/beacons/coverage-grid";
+import { coverage } from "~/modules/beacons/coverage.server";
 import { tileConfig } from "~/services/map-tiles.server";
 
-const CoverageMap = lazy(() => import("~/components/beacons/coverage-map.client"));
+const CoverageMap = lazy(() => import("~/modules/beacons/components/coverage-map.client"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction = () => [{ title: "Coverage map · Tracksmith" }];

@@ -21,9 +21,9 @@ import { FormError } from "~/components/auth/form-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsPanel } from "~/components/settings/settings-panel";
 import { isAllowed } from "~/lib/access";
-import { ProfileSchema } from "~/lib/account-schemas";
+import { ProfileSchema } from "~/modules/account/schemas";
 import { mediaUrl } from "~/lib/media";
-import { loadProfile, saveProfile } from "~/services/account.server";
+import { loadProfile, saveProfile } from "~/modules/account/account.server";
 import { requireAccess } from "~/services/access.server";
 import { parseForm } from "~/lib/parse-form";
 

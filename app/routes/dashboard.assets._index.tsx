@@ -3,10 +3,10 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FleetView, fleetMapPreloads } from "~/components/map/fleet-view";
+import { FleetView, fleetMapPreloads } from "~/modules/fleet/components/map/fleet-view";
 import { requireAccess } from "~/services/access.server";
-import { authOf } from "~/services/devices.server";
-import { fleetViewData } from "~/services/fleet-view.server";
+import { authOf } from "~/modules/fleet/devices.server";
+import { fleetViewData } from "~/modules/fleet/fleet-view.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: leafletStyles },

@@ -8,15 +8,15 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
 import leafletStyles from "leaflet/dist/leaflet.css";
-import { DeviceManage, ShareLinks } from "~/components/devices/device-manage";
-import { DeviceSummary } from "~/components/devices/device-summary";
-import { StaleBanner } from "~/components/devices/stale-banner";
+import { DeviceManage, ShareLinks } from "~/modules/fleet/components/device-manage";
+import { DeviceSummary } from "~/modules/fleet/components/device-summary";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import { requireAccess } from "~/services/access.server";
-import { deviceAction } from "~/services/device-actions.server";
-import { devicePageData } from "~/services/device-page.server";
-import { authOf } from "~/services/devices.server";
+import { deviceAction } from "~/modules/fleet/device-actions.server";
+import { devicePageData } from "~/modules/fleet/device-page.server";
+import { authOf } from "~/modules/fleet/devices.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -2,10 +2,10 @@ import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BeaconConfigForm } from "~/components/beacons/beacon-config-form";
-import { StaleBanner } from "~/components/devices/stale-banner";
+import { BeaconConfigForm } from "~/modules/beacons/components/beacon-config-form";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { beaconConfigAction, beaconConfigPage } from "~/services/beacon-pages.server";
+import { beaconConfigAction, beaconConfigPage } from "~/modules/beacons/beacon-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Beacon config · Tracksmith" }];
 

@@ -5,14 +5,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { BeaconStatusBadge, SeenAgo } from "~/components/beacons/beacon-status";
-import { MapPlaceholder } from "~/components/beacons/map-placeholder";
-import { StaleBanner } from "~/components/devices/stale-banner";
+import { BeaconStatusBadge, SeenAgo } from "~/modules/beacons/components/beacon-status";
+import { MapPlaceholder } from "~/modules/beacons/components/map-placeholder";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { BEACON_STATUS_LABELS, BEACON_STATUSES } from "~/lib/beacons";
-import { beaconMapPage } from "~/services/beacon-pages.server";
+import { BEACON_STATUS_LABELS, BEACON_STATUSES } from "~/modules/beacons/beacon-list";
+import { beaconMapPage } from "~/modules/beacons/beacon-pages.server";
 
-const BeaconMap = lazy(() => import("~/components/beacons/beacon-map.client"));
+const BeaconMap = lazy(() => import("~/modules/beacons/components/beacon-map.client"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction = () => [{ title: "Beacon map · Tracksmith" }];

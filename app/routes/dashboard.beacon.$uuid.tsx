@@ -7,9 +7,9 @@ import type {
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
-import { BeaconDetail } from "~/components/beacons/beacon-detail";
+import { BeaconDetail } from "~/modules/beacons/components/beacon-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { beaconPage, beaconPageAction } from "~/services/beacon-pages.server";
+import { beaconPage, beaconPageAction } from "~/modules/beacons/beacon-pages.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -2,10 +2,10 @@ import { Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { StaleBanner } from "~/components/devices/stale-banner";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { BEACON_STATUS_LABELS } from "~/lib/beacons";
-import { beaconPicker } from "~/services/beacon-pages.server";
+import { BEACON_STATUS_LABELS } from "~/modules/beacons/beacon-list";
+import { beaconPicker } from "~/modules/beacons/beacon-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Beacon · Tracksmith" }];
 

@@ -2,10 +2,10 @@ import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { BeaconTable } from "~/components/beacons/beacon-table";
-import { StaleBanner } from "~/components/devices/stale-banner";
+import { BeaconTable } from "~/modules/beacons/components/beacon-table";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { beaconsPage } from "~/services/beacon-pages.server";
+import { beaconsPage } from "~/modules/beacons/beacon-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Beacons · Tracksmith" }];
 

@@ -15,9 +15,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { companyFeaturesFrom, featureLabel, KNOWN_FEATURES } from "~/lib/account-schemas";
+import { companyFeaturesFrom, featureLabel, KNOWN_FEATURES } from "~/modules/account/schemas";
 import { ruleForPath } from "~/lib/menu";
-import { loadCompanyFeatures, saveCompanyFeatures } from "~/services/account.server";
+import { loadCompanyFeatures, saveCompanyFeatures } from "~/modules/account/account.server";
 import { requireAccess } from "~/services/access.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Tracksmith" }];

@@ -14,10 +14,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { driverSafety, findReport, formatCell, localDay } from "~/lib/reports";
+import { driverSafety, findReport, formatCell, localDay } from "~/modules/reports/catalogue";
 import { ruleForPath } from "~/lib/menu";
 import { requireAccess } from "~/services/access.server";
-import { buildReport, reportTimeZone } from "~/services/reports.server";
+import { buildReport, reportTimeZone } from "~/modules/reports/reports.server";
 
 export const meta: MetaFunction = () => [{ title: "Driver safety · Tracksmith" }];
 

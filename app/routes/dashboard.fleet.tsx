@@ -2,12 +2,12 @@ import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StaleBanner } from "~/components/devices/stale-banner";
-import { StatusBadge } from "~/components/devices/status-badge";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StatusBadge } from "~/modules/fleet/components/status-badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatDuration } from "~/lib/device-status";
-import { DeviceIcon } from "~/components/devices/device-icon";
-import { fleetTable } from "~/services/fleet-pages.server";
+import { formatDuration } from "~/modules/fleet/device-status";
+import { DeviceIcon } from "~/modules/fleet/components/device-icon";
+import { fleetTable } from "~/modules/fleet/fleet-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Fleet · Tracksmith" }];
 

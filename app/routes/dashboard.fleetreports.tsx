@@ -3,12 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { deviceStatus, STATUS_COLOURS, STATUS_LABELS, STATUSES } from "~/lib/device-status";
-import { findReport, localDay, REPORTS } from "~/lib/reports";
+import { deviceStatus, STATUS_COLOURS, STATUS_LABELS, STATUSES } from "~/modules/fleet/device-status";
+import { findReport, localDay, REPORTS } from "~/modules/reports/catalogue";
 import { ruleForPath } from "~/lib/menu";
 import { requireAccess } from "~/services/access.server";
 import { logError } from "~/services/log.server";
-import { buildReport, companyVehicles, reportTimeZone } from "~/services/reports.server";
+import { buildReport, companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 import { ReportCatalogue } from "./dashboard.reports";
 
 export const meta: MetaFunction = () => [{ title: "Fleet reports · Tracksmith" }];

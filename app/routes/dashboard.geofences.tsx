@@ -2,9 +2,9 @@ import { Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StaleBanner } from "~/components/devices/stale-banner";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { geofenceList } from "~/services/fleet-pages.server";
+import { geofenceList } from "~/modules/fleet/fleet-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 

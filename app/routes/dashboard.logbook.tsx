@@ -24,13 +24,13 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Pager } from "~/components/trips/pager";
-import { DateRangeInputs, FilterForm, VehicleSelect } from "~/components/trips/trip-filters";
-import { PurposeBadge } from "~/components/trips/trip-table";
-import { useMeasurement } from "~/components/trips/use-measurement";
-import { addDays, utcToZonedLocal } from "~/lib/logbook";
-import { pageOf, withParams } from "~/lib/trip-query";
-import { formatZoned } from "~/lib/trips";
+import { Pager } from "~/modules/trips/components/pager";
+import { DateRangeInputs, FilterForm, VehicleSelect } from "~/modules/trips/components/trip-filters";
+import { PurposeBadge } from "~/modules/trips/components/trip-table";
+import { useMeasurement } from "~/modules/trips/components/use-measurement";
+import { addDays, utcToZonedLocal } from "~/modules/trips/logbook-summary";
+import { pageOf, withParams } from "~/modules/trips/trip-query";
+import { formatZoned } from "~/modules/trips/trip-record";
 import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";
 import { logError } from "~/services/log.server";
 import {
@@ -40,15 +40,15 @@ import {
   newTripFrom,
   PurposeSchema,
   type AddFields,
-} from "~/services/logbook-route.server";
+} from "~/modules/trips/logbook-route.server";
 import {
   addLogbookTrip,
   changeTripPurpose,
   deleteLogbookTrip,
   loadLogbook,
-} from "~/services/logbook.server";
-import { measurementOf, tripsContext } from "~/services/trips-route.server";
-import { pageWaitMs, requireTrip, requireVehicle } from "~/services/trips.server";
+} from "~/modules/trips/logbook.server";
+import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
+import { pageWaitMs, requireTrip, requireVehicle } from "~/modules/trips/trips.server";
 import { isUpstreamError, messageFromBody } from "~/services/upstream/errors";
 
 export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];

@@ -4,11 +4,11 @@ import {
   logbookCsv,
   logbookPdf,
   type ExportInput,
-} from "~/services/logbook-export.server";
-import { logbookQuery } from "~/services/logbook-route.server";
-import { loadLogbook } from "~/services/logbook.server";
-import { measurementOf, tripsContext } from "~/services/trips-route.server";
-import { requireVehicle } from "~/services/trips.server";
+} from "~/modules/trips/logbook-export.server";
+import { logbookQuery } from "~/modules/trips/logbook-route.server";
+import { loadLogbook } from "~/modules/trips/logbook.server";
+import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
+import { requireVehicle } from "~/modules/trips/trips.server";
 
 /** GET /dashboard/logbook/export/csv|pdf with the logbook page's filters: the same entries, as a file. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,17 +3,17 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { BrowsersList } from "~/components/notifications/browsers-list";
-import { FeedList } from "~/components/notifications/feed-list";
-import { PushSettings } from "~/components/notifications/push-settings";
-import { RuleForm, type RuleDefaults } from "~/components/notifications/rule-form";
-import { RulesList } from "~/components/notifications/rules-list";
-import { EVENT_KINDS } from "~/lib/alert-rules";
+import { BrowsersList } from "~/modules/notifications/components/browsers-list";
+import { FeedList } from "~/modules/notifications/components/feed-list";
+import { PushSettings } from "~/modules/notifications/components/push-settings";
+import { RuleForm, type RuleDefaults } from "~/modules/notifications/components/rule-form";
+import { RulesList } from "~/modules/notifications/components/rules-list";
+import { EVENT_KINDS } from "~/modules/notifications/alert-rule-match";
 import {
   notificationsAction,
   notificationsLoader,
   type NotificationsActionData,
-} from "~/services/notifications-page.server";
+} from "~/modules/notifications/notifications-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Tracksmith" }];
 

@@ -2,12 +2,12 @@ import { Anchor, Checkbox, List, Paper, Stack, Text, Title } from "@mantine/core
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DeviceSummary } from "~/components/devices/device-summary";
+import { DeviceSummary } from "~/modules/fleet/components/device-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { capabilities } from "~/lib/device-types";
-import { requireDevice } from "~/services/devices.server";
-import { requireFleetAccess } from "~/services/fleet-pages.server";
-import { companyTimeZone } from "~/services/trips.server";
+import { requireDevice } from "~/modules/fleet/devices.server";
+import { requireFleetAccess } from "~/modules/fleet/fleet-pages.server";
+import { companyTimeZone } from "~/modules/trips/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Recover offline device · Tracksmith" }];
 

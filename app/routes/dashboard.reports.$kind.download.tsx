@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { PassThrough } from "node:stream";
 import { logError } from "~/services/log.server";
-import { requireReport } from "~/services/report-access.server";
-import { reportJobStatus } from "~/services/report-jobs.server";
+import { requireReport } from "~/modules/reports/report-access.server";
+import { reportJobStatus } from "~/modules/reports/report-jobs.server";
 import {
   CONTENT_TYPES,
   FORMATS,
   render,
   type ReportFormat,
   type RenderInput,
-} from "~/services/report-render.server";
+} from "~/modules/reports/report-render.server";
 import {
   buildReport,
   chooseVehicles,
@@ -22,7 +22,7 @@ import {
   rangeProblem,
   readResult,
   reportTimeZone,
-} from "~/services/reports.server";
+} from "~/modules/reports/reports.server";
 
 /**
  * GET /dashboard/reports/{kind}/download?format=csv|xlsx|pdf&<report params> (or &job=<id> for a

@@ -17,11 +17,11 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ReportView } from "~/components/reports/report-view";
-import { RunStatus } from "~/components/reports/run-status";
-import { DEFAULT_SPEED_LIMIT, localDay } from "~/lib/reports";
-import { requireReport } from "~/services/report-access.server";
-import { cancelReportJob, reportJobStatus, startReportJob } from "~/services/report-jobs.server";
+import { ReportView } from "~/modules/reports/components/report-view";
+import { RunStatus } from "~/modules/reports/components/run-status";
+import { DEFAULT_SPEED_LIMIT, localDay } from "~/modules/reports/catalogue";
+import { requireReport } from "~/modules/reports/report-access.server";
+import { cancelReportJob, reportJobStatus, startReportJob } from "~/modules/reports/report-jobs.server";
 import {
   buildReport,
   chooseVehicles,
@@ -36,7 +36,7 @@ import {
   summaryOf,
   vehicleDays,
   viewOf,
-} from "~/services/reports.server";
+} from "~/modules/reports/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Report"} · Tracksmith` },

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { REPORTS } from "~/lib/reports";
-import { requireReports } from "~/services/report-access.server";
+import { REPORTS } from "~/modules/reports/catalogue";
+import { requireReports } from "~/modules/reports/report-access.server";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Tracksmith" }];
 

@@ -12,13 +12,13 @@ import {
 import dayjs from "dayjs";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RunStatus } from "~/components/reports/run-status";
-import { ScheduleForm, type ScheduleFormValues } from "~/components/reports/schedule-form";
-import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/lib/reports";
-import { describeRule } from "~/lib/schedule";
+import { RunStatus } from "~/modules/reports/components/run-status";
+import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
+import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/modules/reports/catalogue";
+import { describeRule } from "~/modules/reports/schedule";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
-import { requireReports } from "~/services/report-access.server";
+import { requireReports } from "~/modules/reports/report-access.server";
 import {
   createSchedule,
   deleteSchedule,
@@ -29,8 +29,8 @@ import {
   sendNow,
   setScheduleEnabled,
   updateSchedule,
-} from "~/services/report-schedules.server";
-import { companyVehicles, reportTimeZone } from "~/services/reports.server";
+} from "~/modules/reports/report-schedules.server";
+import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.isNew ? "New schedule" : (data?.values.subject ?? "Schedule")} · Tracksmith` },

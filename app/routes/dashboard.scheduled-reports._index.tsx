@@ -4,11 +4,11 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import dayjs from "dayjs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RunStatus } from "~/components/reports/run-status";
-import { findReport } from "~/lib/reports";
-import { describeRule, PERIOD_LABELS, type SchedulePeriod } from "~/lib/schedule";
-import { requireReports } from "~/services/report-access.server";
-import { listSchedules, ruleOf } from "~/services/report-schedules.server";
+import { RunStatus } from "~/modules/reports/components/run-status";
+import { findReport } from "~/modules/reports/catalogue";
+import { describeRule, PERIOD_LABELS, type SchedulePeriod } from "~/modules/reports/schedule";
+import { requireReports } from "~/modules/reports/report-access.server";
+import { listSchedules, ruleOf } from "~/modules/reports/report-schedules.server";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled reports · Tracksmith" }];
 

@@ -6,7 +6,7 @@ import dayjs from "dayjs";
 import { z } from "zod";
 import { ConfirmForm } from "~/components/confirm-form";
 import { requireAccess } from "~/services/access.server";
-import { endUserSessions, listCompanySessions } from "~/services/admin-sessions.server";
+import { endUserSessions, listCompanySessions } from "~/modules/account/admin-sessions.server";
 import { logInfo } from "~/services/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Active sessions · Tracksmith" }];

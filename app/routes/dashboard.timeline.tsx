@@ -4,15 +4,15 @@ import { json } from "@remix-run/node";
 import { Anchor } from "@mantine/core";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FilterForm, VehicleSelect } from "~/components/trips/trip-filters";
-import { PurposeBadge } from "~/components/trips/trip-table";
-import { useMeasurement } from "~/components/trips/use-measurement";
-import { addDays, startOfDay } from "~/lib/logbook";
-import { dayRange } from "~/lib/trip-query";
-import { formatZoned, timelineOf } from "~/lib/trips";
+import { FilterForm, VehicleSelect } from "~/modules/trips/components/trip-filters";
+import { PurposeBadge } from "~/modules/trips/components/trip-table";
+import { useMeasurement } from "~/modules/trips/components/use-measurement";
+import { addDays, startOfDay } from "~/modules/trips/logbook-summary";
+import { dayRange } from "~/modules/trips/trip-query";
+import { formatZoned, timelineOf } from "~/modules/trips/trip-record";
 import { formatDistance, formatDuration, formatSpeed } from "~/lib/units";
-import { tripsContext } from "~/services/trips-route.server";
-import { getTrips, requireVehicle, pageWaitMs } from "~/services/trips.server";
+import { tripsContext } from "~/modules/trips/trips-route.server";
+import { getTrips, requireVehicle, pageWaitMs } from "~/modules/trips/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Timeline · Tracksmith" }];
 

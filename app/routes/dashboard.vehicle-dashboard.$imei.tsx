@@ -5,21 +5,21 @@ import { Link, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { DeviceSummary } from "~/components/devices/device-summary";
-import { StaleBanner } from "~/components/devices/stale-banner";
-import { useDeviceLive } from "~/components/devices/use-device-live";
+import { DeviceSummary } from "~/modules/fleet/components/device-summary";
+import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { useDeviceLive } from "~/modules/fleet/components/use-device-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import { capabilities } from "~/lib/device-types";
-import { dayKey, startOfDay } from "~/lib/logbook";
-import { formatZoned } from "~/lib/trips";
+import { dayKey, startOfDay } from "~/modules/trips/logbook-summary";
+import { formatZoned } from "~/modules/trips/trip-record";
 import { requireAccess } from "~/services/access.server";
-import { authOf, requireDevice, syncInfo } from "~/services/devices.server";
+import { authOf, requireDevice, syncInfo } from "~/modules/fleet/devices.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { companyTimeZone, getTrips, pageWaitMs } from "~/services/trips.server";
+import { companyTimeZone, getTrips, pageWaitMs } from "~/modules/trips/trips.server";
 
-const GeofenceMap = lazy(() => import("~/components/map/geofence-map.client"));
+const GeofenceMap = lazy(() => import("~/modules/fleet/components/map/geofence-map.client"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

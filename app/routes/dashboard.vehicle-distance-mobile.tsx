@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { VehicleDistanceMobileView, type DistanceData } from "~/components/trips/distance-view";
-import { tripsContext } from "~/services/trips-route.server";
-import { vehicleDistance } from "~/services/vehicle-distance.server";
+import { VehicleDistanceMobileView, type DistanceData } from "~/modules/trips/components/distance-view";
+import { tripsContext } from "~/modules/trips/trips-route.server";
+import { vehicleDistance } from "~/modules/trips/vehicle-distance.server";
 
 export const meta: MetaFunction = () => [{ title: "Vehicle distance (phone) · Tracksmith" }];
 

@@ -2,9 +2,9 @@ import { Breadcrumbs, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocArticle } from "~/components/docs/doc-article";
+import { DocArticle } from "~/modules/docs/components/doc-article";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getDoc } from "~/services/docs.server";
+import { getDoc } from "~/modules/docs/docs.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const doc = getDoc(params["*"] ?? "");

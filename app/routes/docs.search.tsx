@@ -2,7 +2,7 @@ import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { searchDocs } from "~/services/docs.server";
+import { searchDocs } from "~/modules/docs/docs.server";
 
 /** Documentation search: a GET form, answered on the server, so it works without JavaScript. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { DocsLayout } from "~/components/docs/docs-layout";
+import { DocsLayout } from "~/modules/docs/components/docs-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { docsNav } from "~/services/docs.server";
+import { docsNav } from "~/modules/docs/docs.server";
 
 /** docs/*: public documentation (SPEC §2.1), no sign-in. */
 export async function loader() {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PUBLIC_FORM_HEADERS, thankYou } from "~/services/public-forms.server";
+import { PUBLIC_FORM_HEADERS, thankYou } from "~/modules/forms/public-forms.server";
 
 export const meta: MetaFunction = () => [
   { title: "Thank you · Tracksmith" },

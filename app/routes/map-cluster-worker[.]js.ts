@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { WORKER_BODY } from "~/lib/cluster-protocol";
+import { WORKER_BODY } from "~/modules/fleet/cluster-protocol";
 
 let source: string | null = null;
 

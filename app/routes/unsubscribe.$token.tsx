@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { prisma } from "~/services/db.server";
-import { readUnsubscribeToken, unsubscribe } from "~/services/report-email.server";
+import { readUnsubscribeToken, unsubscribe } from "~/modules/reports/report-email.server";
 
 export const meta: MetaFunction = () => [
   { title: "Unsubscribe · Tracksmith" },

@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, expect, it } from "vitest";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport, sendMail } from "./mail.server";
-import { composeReportEmail, readUnsubscribeToken } from "./report-email.server";
+import { composeReportEmail, readUnsubscribeToken } from "~/modules/reports/report-email.server";
 
 afterEach(() => {
   delete process.env.DATA_DIR;

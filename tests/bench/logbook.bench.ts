@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { addDays, dayKey, startOfDay, summarizeLogEntries } from "../../app/lib/logbook";
-import type { TripRecord } from "../../app/lib/trips";
+import { addDays, dayKey, startOfDay, summarizeLogEntries } from "../../app/modules/trips/logbook-summary";
+import type { TripRecord } from "../../app/modules/trips/trip-record";
 import type { LogEntry } from "../../app/services/upstream/schemas";
 
 /**

@@ -8,10 +8,10 @@ import webpush from "web-push";
 import { disconnectPrisma, prisma } from "../../app/services/db.server";
 import { resetEnvCache } from "../../app/services/env.server";
 import { publishWorkerBoss } from "../../app/services/job-queue.server";
-import { queuePush } from "../../app/services/push.server";
+import { queuePush } from "../../app/modules/notifications/push.server";
 import { startEmbeddedPostgres } from "../../server/db/embedded-postgres";
 import { applyMigrations } from "../../server/db/schema-engine";
-import { registerPushJobs } from "../../server/jobs/push-fanout";
+import { registerPushJobs } from "../../app/modules/notifications/push-fanout.server";
 
 /** The stub runs in its own process, like a remote push service; only its counters are read here. */
 async function startRemoteStub() {

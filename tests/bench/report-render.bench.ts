@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { findReport, tally, type ReportInput, type Row } from "../../app/lib/reports/index";
-import type { TripRecord } from "../../app/lib/trips";
-import { render, type ReportFormat } from "../../app/services/report-render.server";
+import { findReport, tally, type ReportInput, type Row } from "../../app/modules/reports/catalogue/index";
+import type { TripRecord } from "../../app/modules/trips/trip-record";
+import { render, type ReportFormat } from "../../app/modules/reports/report-render.server";
 
 /**
  * Issue 7: a monthly trip-summary report for 1,000 vehicles (about 100,000 trips) rendered to CSV

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { getAuth } from "~/services/auth.server";
-import { serveMapData } from "~/services/map-data.server";
+import { serveMapData } from "~/modules/fleet/map-data.server";
 import { endAllSessions } from "~/services/session.server";
 import { requireAccess } from "~/services/access.server";
 import { prisma } from "~/services/db.server";
@@ -155,7 +155,7 @@ describe("route guard", () => {
 
 describe("ending a user's sessions (admin)", () => {
   it("signs the user out everywhere, and cannot touch another company's users", async () => {
-    const { endUserSessions } = await import("~/services/admin-sessions.server");
+    const { endUserSessions } = await import("~/modules/account/admin-sessions.server");
     const driverA = cookieFrom(await login("driver", "driver123"));
     const driverB = cookieFrom(await login("driver", "driver123", { address: "198.51.100.20" }));
     const other = cookieFrom(await login("other", "other123"));

@@ -14,16 +14,16 @@ import { loader as mapLoader } from "~/routes/dashboard.beacon-overview-map";
 import { loader as publicLoader } from "~/routes/beacons.dashboard.$uuid";
 import { loader as coverageLoader } from "~/routes/coverage-map";
 import { upstream } from "~/services/api.server";
-import { beaconHistory, listBeacons, requireBeacon, syncBeacons } from "~/services/beacons.server";
+import { beaconHistory, listBeacons, requireBeacon, syncBeacons } from "~/modules/beacons/beacons.server";
 import {
   createBeaconShareLink,
   resolveBeaconShare,
   revokeBeaconShareLink,
-} from "~/services/beacon-sharing.server";
+} from "~/modules/beacons/beacon-sharing.server";
 import { prisma } from "~/services/db.server";
-import type { Auth } from "~/services/devices.server";
-import { newShareToken } from "~/services/sharing.server";
-import * as bup from "~/services/upstream/beacons.server";
+import type { Auth } from "~/modules/fleet/devices.server";
+import { newShareToken } from "~/modules/fleet/sharing.server";
+import * as bup from "~/modules/beacons/upstream.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import type { Simulator } from "../../server/sim/index";
 import { useTestDatabase } from "../support/db";

@@ -17,16 +17,16 @@ import {
   companyTagList,
   companyGroupList,
   type Auth,
-} from "~/services/devices.server";
-import { subscribe, type DeviceChange } from "~/services/live.server";
-import { mapPayload } from "~/services/map-data.server";
-import { decodeMap } from "~/lib/map-data";
+} from "~/modules/fleet/devices.server";
+import { subscribe, type DeviceChange } from "~/modules/fleet/live.server";
+import { mapPayload } from "~/modules/fleet/map-data.server";
+import { decodeMap } from "~/modules/fleet/map-data-format";
 import {
   createShareLink,
   newShareToken,
   resolveShareLink,
   revokeShareLink,
-} from "~/services/sharing.server";
+} from "~/modules/fleet/sharing.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { upstreamAuth, useSimulator } from "../support/upstream";

@@ -19,18 +19,18 @@ import { loader as thanksLoader } from "~/routes/form-submitted-thankyou";
 import { action as loginAction } from "~/routes/login";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import { forwardSubmission, NO_SESSION_ERROR } from "~/services/form-forwarding.server";
-import { createFormLink } from "~/services/form-links.server";
+import { forwardSubmission, NO_SESSION_ERROR } from "~/modules/forms/form-forwarding.server";
+import { createFormLink } from "~/modules/forms/form-links.server";
 import {
   addressKey,
   FORM_RATE_LIMIT_MESSAGE,
   FORM_SUBMISSION_LIMIT,
 } from "~/services/rate-limit.server";
-import { newShareToken } from "~/services/sharing.server";
-import { listFormSubmissions } from "~/services/upstream/forms.server";
+import { newShareToken } from "~/modules/fleet/sharing.server";
+import { listFormSubmissions } from "~/modules/forms/upstream.server";
 import { resetBreakers } from "~/services/upstream/resilience";
-import { jobs } from "../../server/jobs/registry";
-import { runFormForwarding } from "../../server/jobs/form-forward";
+import { jobs } from "../../app/modules/jobs.server";
+import { runFormForwarding } from "../../app/modules/forms/jobs.server";
 import type { Simulator } from "../../server/sim/index";
 import { truncate, useTestDatabase } from "../support/db";
 import { APP, call, cookieFrom, formPost, get } from "../support/remix";

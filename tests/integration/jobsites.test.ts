@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Auth } from "~/services/devices.server";
-import { clearJobsiteCache, companyJobsites, toMapJobsites } from "~/services/jobsites.server";
+import type { Auth } from "~/modules/fleet/devices.server";
+import { clearJobsiteCache, companyJobsites, toMapJobsites } from "~/modules/fleet/jobsites.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import type { Simulator } from "../../server/sim/index";
 import { upstreamAuth, useSimulator } from "../support/upstream";

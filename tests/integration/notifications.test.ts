@@ -10,7 +10,7 @@ import { action as subsAction, loader as subsLoader } from "~/routes/api.push-su
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.notifications";
 import { action as loginAction } from "~/routes/login";
 import { prisma } from "~/services/db.server";
-import { deliverAlertEmail, type AlertEmail } from "~/services/alert-email.server";
+import { deliverAlertEmail, type AlertEmail } from "~/modules/notifications/alert-email.server";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { stopSender } from "~/services/job-queue.server";
@@ -21,10 +21,10 @@ import {
   notifyUser,
   onFeedChange,
   unreadCount,
-} from "~/services/notifications.server";
-import { deliverWebhook, verifyWebhook } from "~/services/webhook.server";
-import { syncCompany } from "../../server/jobs/event-sync";
-import { cleanupNotifications } from "../../server/jobs/notification-cleanup";
+} from "~/modules/notifications/notifications.server";
+import { deliverWebhook, verifyWebhook } from "~/modules/notifications/webhook.server";
+import { syncCompany } from "../../app/modules/notifications/event-sync.server";
+import { cleanupNotifications } from "../../app/modules/notifications/notification-cleanup.server";
 import { truncate, useTestDatabase } from "../support/db";
 import { APP, call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";

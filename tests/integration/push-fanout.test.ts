@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
 import { publishWorkerBoss, stopSender } from "~/services/job-queue.server";
-import { queuePush, sendPush } from "~/services/push.server";
+import { queuePush, sendPush } from "~/modules/notifications/push.server";
 import {
   defaultConfig,
   fanOut,
@@ -12,7 +12,7 @@ import {
   sendBatch,
   type Enqueue,
   type FanoutConfig,
-} from "../../server/jobs/push-fanout";
+} from "../../app/modules/notifications/push-fanout.server";
 import { truncate, useTestDatabase } from "../support/db";
 import { startPushStub, type PushStub } from "../support/push-stub";
 

@@ -11,8 +11,8 @@ import {
   action as unsubscribeAction,
 } from "~/routes/unsubscribe.$token";
 import { prisma } from "~/services/db.server";
-import { unsubscribeToken } from "~/services/report-email.server";
-import { runReportJobs } from "../../server/jobs/report-run";
+import { unsubscribeToken } from "~/modules/reports/report-email.server";
+import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { parseCsv } from "../support/csv";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";

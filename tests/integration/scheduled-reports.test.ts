@@ -1,22 +1,22 @@
 import crypto from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dueBetween, localParts } from "~/lib/schedule";
+import { dueBetween, localParts } from "~/modules/reports/schedule";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import { readUnsubscribeToken, unsubscribe } from "~/services/report-email.server";
+import { readUnsubscribeToken, unsubscribe } from "~/modules/reports/report-email.server";
 import {
   createSchedule,
   parseScheduleForm,
   requireSchedule,
   sendNow,
-} from "~/services/report-schedules.server";
+} from "~/modules/reports/report-schedules.server";
 import * as up from "~/services/upstream/index.server";
 import {
   enqueueDue,
   MAX_ATTEMPTS,
   processRuns,
   reportTick,
-} from "../../server/jobs/report-scheduler";
+} from "../../app/modules/reports/report-scheduler.server";
 import { parseCsv } from "../support/csv";
 import { truncate, useTestDatabase } from "../support/db";
 import { useSmtpServer } from "../support/smtp";

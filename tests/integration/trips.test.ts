@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { dayKey, startOfDay, summarizeLogEntries } from "~/lib/logbook";
+import { dayKey, startOfDay, summarizeLogEntries } from "~/modules/trips/logbook-summary";
 import { action as loginAction } from "~/routes/login";
 import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";
@@ -10,7 +10,7 @@ import {
   deleteLogbookTrip,
   DUPLICATE_TRIP_MESSAGE,
   loadLogbook,
-} from "~/services/logbook.server";
+} from "~/modules/trips/logbook.server";
 import {
   companyTimeZone,
   coverageAnswers,
@@ -19,7 +19,7 @@ import {
   requireVehicle,
   tripTrack,
   type Auth,
-} from "~/services/trips.server";
+} from "~/modules/trips/trips.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";

@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
-import { TRIP_DEVICES } from "~/services/trips.server";
+import { TRIP_DEVICES } from "~/modules/trips/trips.server";
 import { breakerFor } from "~/services/upstream/resilience";
 import { useTestDatabase } from "../support/db";
 import { APP } from "../support/remix";

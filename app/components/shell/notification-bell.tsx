@@ -16,9 +16,9 @@ import { notifications as snackbars } from "@mantine/notifications";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { PushPrompt } from "~/components/notifications/push-prompt";
-import { registerServiceWorker } from "~/components/notifications/push-client";
-import type { FeedItem } from "~/components/notifications/types";
+import { PushPrompt } from "~/modules/notifications/components/push-prompt";
+import { registerServiceWorker } from "~/modules/notifications/components/push-client";
+import type { FeedItem } from "~/modules/notifications/components/types";
 
 const STREAM_URL = "/api/notifications-stream";
 const RECENT = 8;

@@ -1,0 +1,62 @@
+/** The beacon settings form's validation (zod), with the messages shown next to each field. */
+import { z } from "zod";
+import {
+  ADV_INTERVAL_MAX_MS,
+  ADV_INTERVAL_MIN_MS,
+  ASSET_NAME_MAX,
+  BEACON_NICKNAME_MAX,
+  TX_POWERS,
+} from "./beacon-list";
+
+const intervalMessage = `Advertising interval is a whole number of milliseconds between ${ADV_INTERVAL_MIN_MS} and ${ADV_INTERVAL_MAX_MS}.`;
+
+export const beaconConfigSchema = z.object({
+  uuid: z.string({ required_error: "Choose a beacon." }).trim().min(1, "Choose a beacon."),
+  nickname: z
+    .string({ required_error: "Enter a name." })
+    .trim()
+    .min(1, "Enter a name.")
+    .max(BEACON_NICKNAME_MAX, `At most ${BEACON_NICKNAME_MAX} characters.`),
+  assetName: z
+    .string()
+    .trim()
+    .max(ASSET_NAME_MAX, `At most ${ASSET_NAME_MAX} characters.`)
+    .optional()
+    .transform((v) => v || null),
+  txPower: z.coerce
+    .number({
+      required_error: "Choose a transmit power.",
+      invalid_type_error: "Choose a transmit power.",
+    })
+    .refine(
+      (v) => (TX_POWERS as readonly number[]).includes(v),
+      `Transmit power is one of ${TX_POWERS.join(", ")} dBm.`,
+    ),
+  advIntervalMs: z.coerce
+    .number({ required_error: intervalMessage, invalid_type_error: intervalMessage })
+    .int(intervalMessage)
+    .min(ADV_INTERVAL_MIN_MS, intervalMessage)
+    .max(ADV_INTERVAL_MAX_MS, intervalMessage),
+});
+export type BeaconConfig = z.output<typeof beaconConfigSchema>;
+
+/** Form fields → the schema's input ("" counts as missing, so required messages show). */
+export function configInput(form: FormData) {
+  const v = (k: string) => {
+    const x = form.get(k);
+    return typeof x === "string" && x.trim() !== "" ? x : undefined;
+  };
+  return {
+    uuid: v("uuid"),
+    nickname: v("nickname"),
+    assetName: v("assetName") ?? "",
+    txPower: v("txPower"),
+    advIntervalMs: v("advIntervalMs"),
+  };
+}
+
+export function configErrors(e: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of e.issues) out[String(i.path[0] ?? "form")] ??= i.message;
+  return out;
+}

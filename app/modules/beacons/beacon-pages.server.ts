@@ -1,0 +1,193 @@
+/** Loaders and actions of the beacon pages: the feature gate, then the cache (beacons.server.ts), per page. */
+import { redirect } from "@remix-run/node";
+import { beaconConfigSchema, configErrors, configInput } from "./beacon-config";
+import { filterBeacons, normaliseUuid, parseSort, sortBeacons } from "./beacon-list";
+import { ruleForPath } from "~/lib/menu";
+import { requireAccess } from "~/services/access.server";
+import {
+  createBeaconShareLink,
+  listBeaconShareLinks,
+  requireBeaconShareLink,
+  revokeBeaconShareLink,
+  SHARE_DURATIONS,
+} from "./beacon-sharing.server";
+import {
+  beaconHistory,
+  configureBeacon,
+  listBeacons,
+  requireBeacon,
+} from "./beacons.server";
+import { authOf, FieldError } from "~/modules/fleet/devices.server";
+import { logError } from "~/services/log.server";
+import { tileConfig } from "~/services/map-tiles.server";
+import { isUpstreamError } from "~/services/upstream/index.server";
+
+/**
+ * Every beacon page needs the ble_beacons feature (SPEC §6), on top of the menu's rule for the path
+ * (assets/beacon/{uuid} sits under Assets, whose rule alone would not check the feature).
+ */
+export async function requireBeaconAccess(request: Request) {
+  const session = await requireAccess(request, {
+    ...ruleForPath(new URL(request.url).pathname),
+    feature: "ble_beacons",
+  });
+  return { session, auth: authOf(session) };
+}
+
+export async function beaconsPage(request: Request) {
+  const { auth } = await requireBeaconAccess(request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const { sort, dir } = parseSort(url.searchParams.get("sort"), url.searchParams.get("dir"));
+  const { beacons, sync } = await listBeacons(auth);
+  const rows = sortBeacons(filterBeacons(beacons, q), sort, dir).map((b) => ({
+    uuid: b.uuid,
+    nickname: b.nickname,
+    assetName: b.assetName,
+    battery: b.battery,
+    lastSeenAt: b.lastSeenAt,
+    lastGatewayName: b.lastGatewayName,
+    status: b.status,
+  }));
+  return { rows, total: beacons.length, q, sort, dir, sync };
+}
+
+/** /dashboard/beacon: a picker; `?uuid=` (the picker's GET form) goes to that beacon. */
+export async function beaconPicker(request: Request) {
+  const { auth } = await requireBeaconAccess(request);
+  const raw = new URL(request.url).searchParams.get("uuid");
+  if (raw) {
+    const uuid = normaliseUuid(raw);
+    if (uuid) throw redirect(`/dashboard/beacon/${(await requireBeacon(auth, uuid)).uuid}`);
+  }
+  const { beacons, sync } = await listBeacons(auth);
+  return {
+    beacons: beacons.map((b) => ({ uuid: b.uuid, nickname: b.nickname, status: b.status })),
+    sync,
+    invalid: raw !== null,
+  };
+}
+
+export async function beaconPage(request: Request, uuid: string) {
+  const { auth } = await requireBeaconAccess(request);
+  const beacon = await requireBeacon(auth, uuid);
+  const [history, links, { sync }] = await Promise.all([
+    beaconHistory(auth, beacon.uuid),
+    listBeaconShareLinks(auth, beacon.uuid),
+    listBeacons(auth),
+  ]);
+  return { beacon, history, links, durations: SHARE_DURATIONS, tiles: tileConfig(), sync };
+}
+
+export type BeaconActionResult = {
+  intent: string;
+  ok: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+  shareUrl?: string;
+  confirmFor?: string;
+};
+
+export async function beaconPageAction(
+  request: Request,
+  uuid: string,
+): Promise<BeaconActionResult> {
+  const { auth, session } = await requireBeaconAccess(request);
+  const beacon = await requireBeacon(auth, uuid);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "share") {
+    const minutes = Number(form.get("minutes"));
+    if (!SHARE_DURATIONS.some((d) => d.minutes === minutes))
+      return { intent, ok: false, errors: { minutes: "Choose how long the link works." } };
+    const link = await createBeaconShareLink(auth, session.user.username_id, beacon.uuid, minutes);
+    return {
+      intent,
+      ok: true,
+      message: "Share link created.",
+      shareUrl: `/beacons/dashboard/${link.uuid}?share=${link.id}`,
+    };
+  }
+  if (intent === "share-revoke") {
+    const id = String(form.get("id") ?? "");
+    await requireBeaconShareLink(auth, beacon.uuid, id);
+    if (form.get("confirm") !== "yes") return { intent, ok: false, confirmFor: id };
+    const ok = await revokeBeaconShareLink(auth, beacon.uuid, id);
+    return ok
+      ? { intent, ok: true, message: "Share link revoked." }
+      : { intent, ok: false, message: "That link is already revoked." };
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+export async function beaconConfigPage(request: Request) {
+  const { auth } = await requireBeaconAccess(request);
+  const focus = normaliseUuid(new URL(request.url).searchParams.get("uuid") ?? "");
+  const { beacons, sync } = await listBeacons(auth);
+  return {
+    beacons: beacons.map((b) => ({
+      uuid: b.uuid,
+      nickname: b.nickname,
+      assetName: b.assetName,
+      txPower: b.txPower,
+      advIntervalMs: b.advIntervalMs,
+      model: b.model,
+      status: b.status,
+    })),
+    focus: beacons.some((b) => b.uuid === focus) ? focus : null,
+    sync,
+  };
+}
+
+export type ConfigActionResult = {
+  uuid: string;
+  ok: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+export async function beaconConfigAction(request: Request): Promise<ConfigActionResult> {
+  const { auth } = await requireBeaconAccess(request);
+  const form = await request.formData();
+  const input = configInput(form);
+  const values = Object.fromEntries(
+    ["nickname", "assetName", "txPower", "advIntervalMs"].map((k) => [
+      k,
+      String(form.get(k) ?? ""),
+    ]),
+  );
+  const uuid = input.uuid ?? "";
+  const parsed = beaconConfigSchema.safeParse(input);
+  if (!parsed.success) return { uuid, ok: false, errors: configErrors(parsed.error), values };
+  try {
+    const saved = await configureBeacon(auth, parsed.data);
+    return { uuid: saved.uuid, ok: true, message: `${saved.nickname} saved.` };
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    if (e instanceof FieldError)
+      return { uuid, ok: false, errors: { [e.field]: e.message }, values };
+    logError("beacon-config", e);
+    const message =
+      isUpstreamError(e) && e.kind === "http"
+        ? e.message
+        : "The tracking service did not answer. Nothing was changed; please try again.";
+    return { uuid, ok: false, message, values };
+  }
+}
+
+export async function beaconMapPage(request: Request) {
+  const { auth } = await requireBeaconAccess(request);
+  const { beacons, sync } = await listBeacons(auth);
+  const points = beacons.map((b) => ({
+    uuid: b.uuid,
+    nickname: b.nickname,
+    status: b.status,
+    lat: b.lat,
+    lng: b.lng,
+    lastSeenAt: b.lastSeenAt,
+    lastGatewayName: b.lastGatewayName,
+    battery: b.battery,
+  }));
+  return { points, tiles: tileConfig(), sync };
+}

@@ -1,0 +1,206 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { memo } from "react";
+import { groupDevices, type DeviceFilters } from "../device-filter";
+import type { DeviceStatus } from "../device-status";
+import { DeviceIcon } from "./device-icon";
+import { StatusBadge } from "./status-badge";
+
+export type ListDevice = {
+  imei: string;
+  nickname: string;
+  avatar: string | null;
+  status: DeviceStatus;
+  outdated: boolean;
+  groupIds: number[];
+  tagIds: number[];
+};
+
+type Props = {
+  devices: ListDevice[];
+  matched: number;
+  groups: [number, string][];
+  tags: [number, string, string | null][];
+  filters: DeviceFilters;
+  onFilters?: (f: DeviceFilters) => void;
+  groupView: boolean;
+  focusImei: string | null;
+  onFocus?: (imei: string) => void;
+};
+
+type RowProps = { d: ListDevice; focused: boolean; onFocus?: (imei: string) => void };
+/** Same row when what it shows is the same (the live list brings new objects for unchanged devices). */
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.focused === b.focused &&
+  a.onFocus === b.onFocus &&
+  a.d.imei === b.d.imei &&
+  a.d.nickname === b.d.nickname &&
+  a.d.avatar === b.d.avatar &&
+  a.d.status === b.d.status &&
+  a.d.outdated === b.d.outdated;
+
+// Memoised on what it shows: the first live payload and every live update re-render only rows that changed.
+const Row = memo(function Row({
+  d,
+  focused,
+  onFocus,
+}: {
+  d: ListDevice;
+  focused: boolean;
+  onFocus?: (imei: string) => void;
+}) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="xs"
+      data-testid="device-row"
+      data-imei={d.imei}
+      px="xs"
+      py={4}
+      bg={focused ? "var(--mantine-color-blue-light)" : undefined}
+    >
+      <UnstyledButton
+        component="a"
+        href={`?focus=${encodeURIComponent(d.imei)}`}
+        onClick={(e: React.MouseEvent) => {
+          if (!onFocus) return;
+          e.preventDefault();
+          onFocus(d.imei);
+        }}
+        aria-label={`Show ${d.nickname} on the map`}
+        style={{ flex: 1, minWidth: 0 }}
+      >
+        <Text size="sm" truncate>
+          <DeviceIcon avatar={d.avatar} /> <span data-testid="device-name">{d.nickname}</span>
+        </Text>
+      </UnstyledButton>
+      <StatusBadge status={d.status} outdated={d.outdated} />
+      <Anchor
+        component={Link}
+        to={`/dashboard/assets/device/${encodeURIComponent(d.imei)}`}
+        size="xs"
+        aria-label={`Manage ${d.nickname}`}
+      >
+        Manage
+      </Anchor>
+    </Group>
+  );
+}, sameRow);
+
+/**
+ * The device list beside the map: search and filters (a GET form, so they work without
+ * JavaScript; with it they apply as you type), grouped per group when groupView is on.
+ */
+export function DeviceList({
+  devices,
+  matched,
+  groups,
+  tags,
+  filters,
+  onFilters,
+  groupView,
+  focusImei,
+  onFocus,
+}: Props) {
+  const change = (patch: Partial<DeviceFilters>) => onFilters?.({ ...filters, ...patch });
+  const sections = groupView ? groupDevices(devices, groups) : [{ id: null, name: "", devices }];
+  return (
+    <Paper withBorder p="xs">
+      <Stack gap="xs">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Find devices"
+          onSubmit={(e) => onFilters && e.preventDefault()}
+        >
+          <Stack gap={6}>
+            <TextInput
+              name="q"
+              label="Search devices"
+              placeholder="Name or IMEI"
+              defaultValue={filters.q}
+              onChange={(e) => change({ q: e.currentTarget.value })}
+            />
+            <Group grow gap="xs">
+              <NativeSelect
+                name="group"
+                label="Group"
+                defaultValue={filters.group === null ? "" : String(filters.group)}
+                onChange={(e) =>
+                  change({ group: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+                }
+                data={[
+                  { value: "", label: "All groups" },
+                  ...groups.map(([id, name]) => ({ value: String(id), label: name })),
+                ]}
+              />
+              <NativeSelect
+                name="tag"
+                label="Tag"
+                defaultValue={filters.tag === null ? "" : String(filters.tag)}
+                onChange={(e) =>
+                  change({ tag: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+                }
+                data={[
+                  { value: "", label: "All tags" },
+                  ...tags.map(([id, name]) => ({ value: String(id), label: name })),
+                ]}
+              />
+            </Group>
+            <noscript>
+              <Button type="submit" size="xs">
+                Apply
+              </Button>
+            </noscript>
+          </Stack>
+        </Form>
+        <Text size="xs" c="dimmed" data-testid="device-count">
+          {matched === devices.length
+            ? `${matched} devices`
+            : `Showing ${devices.length} of ${matched} devices — refine the search to see others`}
+        </Text>
+        <ScrollArea.Autosize mah={560} type="auto">
+          {matched === 0 ? (
+            <Text size="sm" c="dimmed" p="sm" data-testid="device-list-empty">
+              No device matches. Clear the search or pick another group or tag.
+            </Text>
+          ) : (
+            sections.map((s) => (
+              <Stack
+                key={s.id ?? "all"}
+                gap={0}
+                data-testid={groupView ? "device-group" : "device-list"}
+              >
+                {groupView ? (
+                  <Text size="xs" fw={700} c="dimmed" px="xs" pt="xs" tt="uppercase">
+                    {s.name} ({s.devices.length})
+                  </Text>
+                ) : null}
+                {s.devices.map((d) => (
+                  <Row
+                    key={`${s.id}-${d.imei}`}
+                    d={d}
+                    focused={d.imei === focusImei}
+                    onFocus={onFocus}
+                  />
+                ))}
+              </Stack>
+            ))
+          )}
+        </ScrollArea.Autosize>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { StatusBadge } from "./status-badge";
+import { formatDuration, type DeviceStatus } from "../device-status";
+import { capabilityLabels } from "~/lib/device-types";
+import { formatZoned } from "~/modules/trips/trip-record";
+import { DeviceIcon } from "./device-icon";
+
+export type SummaryDevice = {
+  imei: string;
+  nickname: string;
+  avatar: string | null;
+  deviceTypeId: number;
+  status: DeviceStatus;
+  outdated: boolean;
+  silentMs: number | null;
+  lat: number | null;
+  lng: number | null;
+  speed: number | null;
+  heading: number | null;
+  ignition: boolean | null;
+  odometer: number | null;
+  permdriver: string | null;
+  lastContactAt: string | null;
+  battery: number | null;
+  temperature: number | null;
+  tags: { id: number; name: string }[];
+  groups: { id: number; nickname: string }[];
+};
+
+function Field({
+  label,
+  value,
+  testid,
+}: {
+  label: string;
+  value: React.ReactNode;
+  testid?: string;
+}) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testid} suppressHydrationWarning>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** What a device is and where it was last: the top of the device pages. */
+export function DeviceSummary({
+  d,
+  measurement = "metric",
+  timeZone,
+}: {
+  d: SummaryDevice;
+  measurement?: "metric" | "imperial";
+  timeZone: string;
+}) {
+  const speed =
+    d.speed === null
+      ? "—"
+      : measurement === "imperial"
+        ? `${Math.round(d.speed * 0.621371)} mph`
+        : `${Math.round(d.speed)} km/h`;
+  const odo =
+    d.odometer === null
+      ? "—"
+      : measurement === "imperial"
+        ? `${Math.round(d.odometer * 0.621371).toLocaleString("en")} mi`
+        : `${Math.round(d.odometer).toLocaleString("en")} km`;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Group gap="sm">
+          <DeviceIcon avatar={d.avatar} size={26} />
+          <Text fw={700} size="lg" data-testid="device-nickname">
+            {d.nickname}
+          </Text>
+          <StatusBadge status={d.status} outdated={d.outdated} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Field label="IMEI" value={d.imei} />
+          <Field
+            label="Position"
+            value={
+              d.lat !== null && d.lng !== null
+                ? `${d.lat.toFixed(5)}, ${d.lng.toFixed(5)}`
+                : "Unknown"
+            }
+            testid="device-position"
+          />
+          <Field label="Speed" value={speed} />
+          <Field label="Heading" value={d.heading === null ? "—" : `${Math.round(d.heading)}°`} />
+          <Field label="Ignition" value={d.ignition === null ? "—" : d.ignition ? "On" : "Off"} />
+          <Field label="Odometer" value={odo} />
+          <Field
+            label="Permanent driver"
+            value={d.permdriver ?? "None"}
+            testid="device-permdriver"
+          />
+          <Field
+            label="Last contact"
+            value={
+              d.lastContactAt
+                ? `${formatZoned(d.lastContactAt, timeZone)}${d.silentMs !== null ? ` (${formatDuration(d.silentMs)} ago)` : ""}`
+                : "Never"
+            }
+          />
+          {d.battery !== null ? (
+            <Field label="Battery" value={`${Math.round(d.battery)} %`} />
+          ) : null}
+          {d.temperature !== null ? (
+            <Field label="Temperature" value={`${d.temperature.toFixed(1)} °C`} />
+          ) : null}
+          <Field
+            label="Tags"
+            value={d.tags.length ? d.tags.map((t) => t.name).join(", ") : "None"}
+            testid="device-tags"
+          />
+          <Field
+            label="Groups"
+            value={d.groups.length ? d.groups.map((g) => g.nickname).join(", ") : "None"}
+            testid="device-groups"
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Supports: {capabilityLabels(d.deviceTypeId).join(" · ")} (device type {d.deviceTypeId})
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

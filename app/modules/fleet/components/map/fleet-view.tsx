@@ -1,0 +1,175 @@
+import { Badge, Grid, Group, Stack, Title } from "@mantine/core";
+import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from "react";
+import { DeviceList, type ListDevice } from "../device-list";
+import { StaleBanner, type SyncInfo } from "../stale-banner";
+import { StatusCounts } from "../status-counts";
+import { useSettings } from "~/components/settings/settings-context";
+import { filterDevices, type DeviceFilters } from "../../device-filter";
+import { mapStats, type MapStats } from "../../map-stats";
+import { WORKER_URL } from "../../cluster-protocol";
+import type { Tiles } from "./fleet-map.client";
+import { MapFallback } from "./map-fallback";
+import { sharedClusterSource } from "./cluster-source";
+import { useFleetData } from "./use-fleet-data";
+import { useJobsites } from "./use-jobsites";
+
+type FleetMapComponent = (typeof import("./fleet-map.client"))["default"];
+
+// The map's code (Leaflet) is fetched as soon as this module runs in the browser, in parallel with
+// hydration and the map data, not after the data arrived. Not React.lazy: a Suspense boundary that
+// showed its fallback reveals its content only after React's 500 ms throttle.
+let mapModule: Promise<FleetMapComponent> | null = null;
+const loadMap = () => (mapModule ??= import("./fleet-map.client").then((m) => m.default));
+if (typeof document !== "undefined") {
+  void loadMap().catch(() => (mapModule = null));
+  // The cluster worker starts now too (its script was preloaded), not when the map mounts.
+  sharedClusterSource();
+}
+
+function useMapComponent(): FleetMapComponent | null {
+  const [C, setC] = useState<{ C: ComponentType<Parameters<FleetMapComponent>[0]> } | null>(null);
+  useEffect(() => {
+    let on = true;
+    loadMap().then(
+      (c) => on && setC({ C: c }),
+      () => undefined,
+    );
+    return () => {
+      on = false;
+    };
+  }, []);
+  return (C?.C as FleetMapComponent | undefined) ?? null;
+}
+
+export const LIST_LIMIT = 200;
+
+/**
+ * For a fleet map route's `links`: the map data and the cluster worker start downloading while the
+ * page parses (fetch() and new Worker() then take the preloaded responses).
+ */
+export const fleetMapPreloads = [
+  { rel: "preload", as: "fetch", href: "/api/map-data", crossOrigin: "anonymous" },
+  { rel: "prefetch", href: WORKER_URL },
+] as const;
+
+export type FleetViewData = {
+  title: string;
+  stats: MapStats;
+  sync: SyncInfo;
+  list: ListDevice[];
+  matched: number;
+  positioned: number;
+  groups: [number, string][];
+  tags: [number, string, string | null][];
+  filters: DeviceFilters;
+  focus: string | null;
+  tiles: Tiles;
+  /** Version of the map's static part, so the page can preload it (null when not built yet). */
+  mapStaticV?: string | null;
+};
+
+/**
+ * A fleet map page: counts, stale banner, the map (browser only) and the device list. The server
+ * renders counts and list from the cache; in the browser the compact payload and the live feed
+ * take over, so positions and counts move without a reload.
+ */
+export function FleetView({ data, showList = true }: { data: FleetViewData; showList?: boolean }) {
+  const { settings } = useSettings();
+  const fleet = useFleetData(data.sync);
+  // Null on the server and until the module loaded: the fallback renders (also without JavaScript).
+  const FleetMap = useMapComponent();
+  const jobsites = useJobsites(settings.map.jobsiteGeofences);
+  const [filters, setFilters] = useState<DeviceFilters>(data.filters);
+  const [focus, setFocus] = useState<string | null>(data.focus);
+
+  const live = fleet.data;
+  // The list (hundreds of rows) follows at lower priority than the map and the counts.
+  const listLive = useDeferredValue(live);
+  const stats = useMemo(() => (live ? mapStats(live.devices) : data.stats), [live, data.stats]);
+  const matchedAll = useMemo(
+    () => (listLive ? filterDevices(listLive.devices, filters) : null),
+    [listLive, filters],
+  );
+  // Before the live payload arrives, filter what the server rendered (the same rules).
+  const serverMatched = useMemo(() => filterDevices(data.list, filters), [data.list, filters]);
+  const list: ListDevice[] = matchedAll ? matchedAll.slice(0, LIST_LIMIT) : serverMatched;
+  const matched = matchedAll
+    ? matchedAll.length
+    : filters === data.filters
+      ? data.matched
+      : serverMatched.length;
+
+  const options = {
+    cluster: settings.cluster,
+    colouredCluster: settings.colouredCluster,
+    vehicleLabels: settings.map.vehicleLabels,
+    overlay: settings.map.overlay,
+    railmap: settings.map.railmap,
+    customGeofences: settings.map.customGeofences,
+    jobsiteGeofences: settings.map.jobsiteGeofences,
+  };
+
+  return (
+    <Stack gap="sm">
+      {/* The static part's version is known only here (the live part is preloaded from the head). */}
+      {data.mapStaticV ? (
+        <link
+          rel="preload"
+          as="fetch"
+          href={`/api/map-data?part=static&v=${encodeURIComponent(data.mapStaticV)}`}
+          crossOrigin="anonymous"
+        />
+      ) : null}
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {data.title}
+        </Title>
+        <Badge
+          variant="dot"
+          color={fleet.live === "open" ? "green" : "gray"}
+          data-testid="live-state"
+        >
+          {fleet.live === "open"
+            ? "Live"
+            : fleet.live === "connecting"
+              ? "Connecting…"
+              : "Reconnecting…"}
+        </Badge>
+      </Group>
+      <StaleBanner sync={fleet.sync} />
+      <StatusCounts stats={stats} />
+      <Grid gutter="sm">
+        <Grid.Col span={{ base: 12, md: showList ? 8 : 12 }}>
+          {FleetMap && live ? (
+            <FleetMap
+              devices={live.devices}
+              fences={live.fences}
+              jobsites={jobsites}
+              options={options}
+              tiles={data.tiles}
+              focusImei={focus}
+              onSelect={setFocus}
+            />
+          ) : (
+            <MapFallback positioned={data.positioned} />
+          )}
+        </Grid.Col>
+        {showList ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <DeviceList
+              devices={list}
+              matched={matched}
+              groups={listLive?.groups ?? data.groups}
+              tags={listLive?.tags ?? data.tags}
+              filters={filters}
+              onFilters={setFilters}
+              groupView={settings.groupView}
+              focusImei={focus}
+              onFocus={setFocus}
+            />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+}

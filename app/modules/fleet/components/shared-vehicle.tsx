@@ -1,0 +1,70 @@
+import { Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { useRevalidator } from "@remix-run/react";
+import { lazy, Suspense, useEffect } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import type { Tiles } from "./map/fleet-map.client";
+import { DeviceIcon } from "./device-icon";
+import { LocalTime } from "~/components/local-time";
+
+const GeofenceMap = lazy(() => import("./map/geofence-map.client"));
+
+export type SharedVehicle = {
+  expiresAt: string;
+  vehicle: {
+    nickname: string;
+    avatar: string | null;
+    lat: number | null;
+    lng: number | null;
+    speed: number | null;
+    heading: number | null;
+    lastContactAt: string | null;
+  };
+  tiles: Tiles;
+};
+
+/** A shared vehicle's live position (public, no shell): refreshed every 15 s while the tab is visible. */
+export function SharedVehicleView({ data }: { data: SharedVehicle }) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const t = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    }, 15_000);
+    return () => clearInterval(t);
+  }, [revalidate, state]);
+  const v = data.vehicle;
+  return (
+    <Container size="md" py="md">
+      <Stack gap="sm">
+        <Title order={1} size="h2">
+          <DeviceIcon avatar={v.avatar} size={24} /> {v.nickname}
+        </Title>
+        <Paper withBorder p="sm">
+          <Text size="sm" data-testid="shared-position">
+            {v.lat !== null && v.lng !== null
+              ? `Last position ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}`
+              : "Position unknown"}
+            {v.speed !== null ? ` · ${Math.round(v.speed)} km/h` : ""}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Last report {v.lastContactAt ? <LocalTime at={v.lastContactAt} /> : "never"} · This link
+            works until <LocalTime at={data.expiresAt} />
+          </Text>
+        </Paper>
+        <ClientOnly fallback={null}>
+          {() => (
+            <Suspense fallback={null}>
+              <GeofenceMap
+                key={`${v.lat},${v.lng}`}
+                device={v}
+                centre={null}
+                radius={null}
+                tiles={data.tiles}
+                height={420}
+              />
+            </Suspense>
+          )}
+        </ClientOnly>
+      </Stack>
+    </Container>
+  );
+}

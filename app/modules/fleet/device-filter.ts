@@ -1,0 +1,50 @@
+/** The device list's search, filters and grouping (pure: the server renders it, the browser repeats it live). */
+import { byNickname, compareText } from "~/lib/text-order";
+
+export type Filterable = { imei: string; nickname: string; groupIds: number[]; tagIds: number[] };
+export type DeviceFilters = { q: string; group: number | null; tag: number | null };
+
+export function parseFilters(params: URLSearchParams): DeviceFilters {
+  const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    group: id(params.get("group")),
+    tag: id(params.get("tag")),
+  };
+}
+
+export function filterDevices<T extends Filterable>(list: T[], f: DeviceFilters): T[] {
+  const q = f.q.toLowerCase();
+  return list.filter(
+    (d) =>
+      (!q || d.nickname.toLowerCase().includes(q) || d.imei.includes(q)) &&
+      (f.group === null || d.groupIds.includes(f.group)) &&
+      (f.tag === null || d.tagIds.includes(f.tag)),
+  );
+}
+
+/** SPEC §3 order: nickname, case-insensitive. */
+export function sortByNickname<T extends { nickname: string; imei: string }>(list: T[]): T[] {
+  return [...list].sort(byNickname);
+}
+
+/**
+ * groupView: one section per group (sorted by the group's nickname), a device in several groups
+ * appears in each, and devices without a group come last under "No group".
+ */
+export function groupDevices<T extends Filterable>(
+  list: T[],
+  groups: [number, string][],
+): { id: number | null; name: string; devices: T[] }[] {
+  const sorted = [...groups].sort((a, b) => compareText(a[1], b[1]));
+  const out = sorted
+    .map(([id, name]) => ({
+      id: id as number | null,
+      name,
+      devices: list.filter((d) => d.groupIds.includes(id)),
+    }))
+    .filter((s) => s.devices.length);
+  const none = list.filter((d) => !d.groupIds.length);
+  if (none.length) out.push({ id: null, name: "No group", devices: none });
+  return out;
+}

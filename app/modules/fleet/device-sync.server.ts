@@ -1,0 +1,97 @@
+/**
+ * Who keeps the device cache fresh: the scheduled job (server/jobs/device-sync.ts) refreshes every
+ * company with an active session each minute, and while a browser watches the live feed the
+ * company is polled every SYNC_INTERVAL_SECONDS. Tokens come from the companies' own sessions:
+ * the upstream only answers a user's bearer token.
+ */
+import { prisma } from "~/services/db.server";
+import { syncDevices, type Auth } from "./devices.server";
+import { subscriberCount } from "./live.server";
+import { logError } from "~/services/log.server";
+
+/**
+ * The freshest upstream token among the company's live sessions, or null. With `preferUserId`, that
+ * user's own sessions come first (work done on someone's behalf is best done as them).
+ */
+export async function tokenForCompany(
+  companyId: number,
+  now = Date.now(),
+  preferUserId?: number,
+): Promise<string | null> {
+  const rows = await prisma.session.findMany({
+    where: { companyId, expiresAt: { gt: new Date(now) } },
+    orderBy: { lastSeenAt: "desc" },
+    take: 20,
+    select: { data: true, userId: true },
+  });
+  if (preferUserId !== undefined)
+    rows.sort((a, b) => Number(b.userId === preferUserId) - Number(a.userId === preferUserId));
+  for (const r of rows) {
+    const d = r.data as { token?: unknown; tokenExp?: unknown };
+    if (
+      typeof d.token === "string" &&
+      typeof d.tokenExp === "number" &&
+      d.tokenExp * 1000 > now + 60_000
+    )
+      return d.token;
+  }
+  return null;
+}
+
+/** One refresh of every company that has someone signed in. Returns per-company outcomes. */
+export async function syncActiveCompanies(
+  now = Date.now(),
+): Promise<Record<number, number | string>> {
+  const companies = await prisma.session.findMany({
+    where: { expiresAt: { gt: new Date(now) } },
+    distinct: ["companyId"],
+    select: { companyId: true },
+  });
+  const out: Record<number, number | string> = {};
+  for (const { companyId } of companies) {
+    const token = await tokenForCompany(companyId, now);
+    if (!token) continue;
+    try {
+      // Position deltas, with the full list every few minutes (syncDevices decides): a full list of
+      // 10,000 devices every minute would keep the server busy for nothing.
+      out[companyId] = await syncDevices({ token, companyId });
+    } catch (e) {
+      logError("device-sync", e);
+      out[companyId] = (e as Error).message;
+    }
+  }
+  return out;
+}
+
+const g = globalThis as unknown as { __tracksmithPollers?: Map<number, NodeJS.Timeout> };
+const pollers = () => (g.__tracksmithPollers ??= new Map());
+
+function intervalMs() {
+  const s = Number(process.env.SYNC_INTERVAL_SECONDS ?? 10);
+  return (Number.isFinite(s) && s > 0 ? s : 10) * 1000;
+}
+
+/**
+ * Polls the company's positions while anyone watches its live feed (checked on every tick, so
+ * the poller stops by itself when the last tab closes). Failures are recorded by syncDevices and
+ * retried on the next tick.
+ */
+export function ensureLivePolling(auth: Auth) {
+  if (pollers().has(auth.companyId)) return;
+  let token = auth.token;
+  const tick = async () => {
+    if (subscriberCount(auth.companyId) === 0) {
+      pollers().delete(auth.companyId);
+      return;
+    }
+    try {
+      token = (await tokenForCompany(auth.companyId)) ?? token;
+      await syncDevices({ token, companyId: auth.companyId });
+    } catch (e) {
+      logError("device-sync", e);
+    }
+    if (pollers().has(auth.companyId))
+      pollers().set(auth.companyId, setTimeout(tick, intervalMs()));
+  };
+  pollers().set(auth.companyId, setTimeout(tick, Math.min(1000, intervalMs())));
+}

@@ -1,0 +1,114 @@
+/** Loaders of the fleet list pages (fleet table, offline devices, geofences, inputs): the cache, filtered per page. */
+import { ruleForPath } from "~/lib/menu";
+import { requireAccess } from "~/services/access.server";
+import { authOf, listDevices, parseGeofenceGps } from "./devices.server";
+import { companyTimeZone } from "~/modules/trips/trips.server";
+import { compareText } from "~/lib/text-order";
+
+/** The route guard with the menu's rule for this path (feature flags such as `inputs`). */
+export async function requireFleetAccess(request: Request) {
+  const session = await requireAccess(request, ruleForPath(new URL(request.url).pathname));
+  return { session, auth: authOf(session) };
+}
+
+/** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
+export function offlineAfterMs() {
+  const h = Number(process.env.DEVICES_OFFLINE_AFTER_HOURS ?? 24);
+  return (Number.isFinite(h) && h > 0 ? h : 24) * 3_600_000;
+}
+
+export async function fleetTable(request: Request) {
+  const { auth } = await requireFleetAccess(request);
+  const { devices, sync } = await listDevices(auth);
+  return {
+    sync,
+    rows: devices.map((d) => ({
+      imei: d.imei,
+      nickname: d.nickname,
+      avatar: d.avatar,
+      status: d.status,
+      outdated: d.outdated,
+      lastContactAt: d.lastContactAt,
+      silentMs: d.silentMs,
+      speed: d.speed,
+      ignition: d.ignition,
+      permdriver: d.permdriver,
+      deviceTypeId: d.deviceTypeId,
+    })),
+  };
+}
+
+export async function offlineDevices(request: Request) {
+  const { auth } = await requireFleetAccess(request);
+  const { devices, sync } = await listDevices(auth);
+  const after = offlineAfterMs();
+  const rows = devices
+    .filter((d) => d.silentMs === null || d.silentMs > after)
+    .sort(
+      (a, b) =>
+        (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || compareText(a.nickname, b.nickname),
+    )
+    .map((d) => ({
+      imei: d.imei,
+      nickname: d.nickname,
+      lastContactAt: d.lastContactAt,
+      silentMs: d.silentMs,
+      battery: d.battery,
+    }));
+  return { sync, rows, afterHours: after / 3_600_000, timeZone: await companyTimeZone(auth) };
+}
+
+export async function geofenceList(request: Request) {
+  const { auth } = await requireFleetAccess(request);
+  const { devices, sync } = await listDevices(auth);
+  const rows = devices.flatMap((d) => {
+    const c = parseGeofenceGps(d.geofenceGps);
+    return c && d.geofenceMeters
+      ? [
+          {
+            imei: d.imei,
+            nickname: d.nickname,
+            lat: c.lat,
+            lng: c.lng,
+            meters: d.geofenceMeters,
+            inside: insideFence(d.lat, d.lng, c, d.geofenceMeters),
+          },
+        ]
+      : [];
+  });
+  return { sync, rows, devicesWithout: devices.length - rows.length };
+}
+
+/** Haversine distance check: is the device's last position within the circle? */
+export function insideFence(
+  lat: number | null,
+  lng: number | null,
+  c: { lat: number; lng: number },
+  meters: number,
+): boolean | null {
+  if (lat === null || lng === null) return null;
+  const R = 6_371_000;
+  const toRad = (x: number) => (x * Math.PI) / 180;
+  const dLat = toRad(lat - c.lat);
+  const dLng = toRad(lng - c.lng);
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRad(c.lat)) * Math.cos(toRad(lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(a)) <= meters;
+}
+
+export async function inputsTable(request: Request) {
+  const { auth } = await requireFleetAccess(request);
+  const { devices, sync } = await listDevices(auth);
+  return {
+    sync,
+    rows: devices.map((d) => ({
+      imei: d.imei,
+      nickname: d.nickname,
+      ignition: d.ignition,
+      battery: d.battery,
+      temperature: d.temperature,
+      lastContactAt: d.lastContactAt,
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+import { parseFilters, filterDevices } from "./device-filter";
+import { mapStats } from "./map-stats";
+import { listDevices, type Auth, type DeviceView } from "./devices.server";
+import { tileConfig } from "~/services/map-tiles.server";
+import { mapPayload } from "./map-data.server";
+import type { FleetViewData } from "./components/map/fleet-view";
+import { compareText } from "~/lib/text-order";
+
+const LIST_LIMIT = 200;
+
+const listItem = (d: DeviceView) => ({
+  imei: d.imei,
+  nickname: d.nickname,
+  avatar: d.avatar,
+  status: d.status,
+  outdated: d.outdated,
+  groupIds: d.groups.map((g) => g.id),
+  tagIds: d.tags.map((t) => t.id),
+});
+
+/** The server-rendered part of a fleet map page (works without JavaScript): counts, filters, first devices. */
+export async function fleetViewData(
+  auth: Auth,
+  request: Request,
+  title: string,
+): Promise<FleetViewData> {
+  const url = new URL(request.url);
+  const { devices, sync } = await listDevices(auth);
+  const filters = parseFilters(url.searchParams);
+  const items = devices.map(listItem);
+  const matched = filterDevices(items, filters);
+  const groups = new Map<number, string>();
+  const tags = new Map<number, [number, string, string | null]>();
+  for (const d of devices) {
+    for (const g of d.groups) groups.set(g.id, g.nickname);
+    for (const t of d.tags) tags.set(t.id, [t.id, t.name, t.colour ?? null]);
+  }
+  const focus = url.searchParams.get("focus");
+  // Only to let the page preload the static part: never wait long for a payload being built.
+  const mapStaticV = await Promise.race([
+    mapPayload(auth.companyId).then(
+      (p) => p.staticPart.v,
+      () => null,
+    ),
+    new Promise<null>((r) => setTimeout(() => r(null), 50).unref?.()),
+  ]);
+  return {
+    title,
+    stats: mapStats(devices),
+    sync,
+    list: matched.slice(0, LIST_LIMIT),
+    matched: matched.length,
+    positioned: devices.filter((d) => d.lat !== null).length,
+    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
+    tags: [...tags.values()].sort((a, b) => compareText(a[1], b[1])),
+    filters,
+    focus: focus && devices.some((d) => d.imei === focus) ? focus : null,
+    tiles: tileConfig(),
+    mapStaticV,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The map payload per company, built from the device cache and kept in memory as gzipped bytes,
+ * so the map's data endpoint answers without touching PostgreSQL or re-serialising 10,000 devices.
+ * Rebuilt when the cache changes (cacheVersion) or when statuses may have aged (every AGE_MS).
+ */
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { encodeLive, type MapStatic } from "./map-data-format";
+import { authFromSession } from "~/services/auth.server";
+import { readSessionQuick } from "~/services/session.server";
+import {
+  authOf,
+  cacheVersion,
+  companyRows,
+  parseGeofenceGps,
+  statusThresholds,
+  toView,
+  touchCompany,
+} from "./devices.server";
+import { byNickname, compareText } from "~/lib/text-order";
+
+const AGE_MS = 15_000;
+
+export type Encoded = { json: Buffer; gzip: Buffer; etag: string };
+type Entry = {
+  version: number;
+  builtAt: number;
+  staticPart: Encoded & { v: string };
+  live: Encoded;
+};
+
+function encode(value: unknown): Encoded {
+  const json = Buffer.from(JSON.stringify(value));
+  return {
+    json,
+    gzip: zlib.gzipSync(json, { level: 6 }),
+    etag: `"${crypto.createHash("sha1").update(json).digest("base64url").slice(0, 16)}"`,
+  };
+}
+
+async function build(companyId: number, version: number): Promise<Entry> {
+  const now = Date.now();
+  const t = statusThresholds();
+  const views = (await companyRows(companyId)).map((r) => toView(r, now, t)).sort(byNickname);
+  const groups = new Map<number, string>();
+  const tags = new Map<number, [string, string | null]>();
+  for (const d of views) {
+    for (const x of d.groups) groups.set(x.id, x.nickname);
+    for (const x of d.tags) tags.set(x.id, [x.name, x.colour ?? null]);
+  }
+  const body = {
+    imei: views.map((d) => d.imei),
+    name: views.map((d) => d.nickname),
+    icon: views.map((d) => d.avatar),
+    type: views.map((d) => d.deviceTypeId),
+    grp: views.map((d) => d.groups.map((x) => x.id)),
+    tag: views.map((d) => d.tags.map((x) => x.id)),
+    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
+    tags: [...tags].map(
+      ([id, [name, colour]]) => [id, name, colour] as [number, string, string | null],
+    ),
+    fence: views.flatMap((d, i) => {
+      const c = parseGeofenceGps(d.geofenceGps);
+      return c && d.geofenceMeters
+        ? [
+            [i, Math.round(c.lat * 1e5), Math.round(c.lng * 1e5), d.geofenceMeters] as [
+              number,
+              number,
+              number,
+              number,
+            ],
+          ]
+        : [];
+    }),
+  };
+  const v = crypto.createHash("sha1").update(JSON.stringify(body)).digest("base64url").slice(0, 12);
+  const staticPart = { ...encode({ v, ...body } satisfies MapStatic), v };
+  return { version, builtAt: now, staticPart, live: encode(encodeLive(v, now, views)) };
+}
+
+type Slot = { ready?: Entry; building?: Promise<Entry> };
+const gs = globalThis as unknown as { __tracksmithMapSlots?: Map<number, Slot> };
+const slots = () => (gs.__tracksmithMapSlots ??= new Map());
+
+function rebuild(companyId: number, slot: Slot): Promise<Entry> {
+  slot.building ??= build(companyId, cacheVersion(companyId))
+    .then((e) => (slot.ready = e))
+    .finally(() => (slot.building = undefined));
+  return slot.building;
+}
+
+/**
+ * The current payload of a company. Stale-while-revalidate: once one exists, a request never
+ * waits for a rebuild (10,000 devices take a few hundred ms); the rebuild runs in the background.
+ */
+export async function mapPayload(companyId: number): Promise<Entry> {
+  let slot = slots().get(companyId);
+  if (!slot) slots().set(companyId, (slot = {}));
+  const e = slot.ready;
+  if (!e) return rebuild(companyId, slot);
+  if (e.version !== cacheVersion(companyId) || Date.now() - e.builtAt >= AGE_MS)
+    void rebuild(companyId, slot).catch(() => undefined);
+  return e;
+}
+
+export type MapDataRequest = {
+  cookie: string | null;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+  part: string | null;
+  v: string | null;
+};
+export type MapDataReply = { status: number; headers: Record<string, string>; body: Buffer | null };
+
+/** The encoded bytes as a reply: gzip when the browser accepts it, 304 on a matching ETag. */
+function encodedReply(req: MapDataRequest, e: Encoded, cacheControl: string): MapDataReply {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "Cache-Control": cacheControl,
+    ETag: e.etag,
+    Vary: "Accept-Encoding",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (req.ifNoneMatch === e.etag) return { status: 304, headers, body: null };
+  const gzip = /\bgzip\b/.test(req.acceptEncoding ?? "");
+  const body = gzip ? e.gzip : e.json;
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  headers["Content-Length"] = String(body.length);
+  return { status: 200, headers, body };
+}
+
+/**
+ * The map's data (app/lib/map-data.ts): `?part=static&v=` is immutable per version and cached by
+ * the browser; the live part is small and revalidated with its ETag. Plain in, plain out, so the
+ * Express server can answer it ahead of Remix's pipeline (server/http.ts) and the Remix route too.
+ */
+export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
+  const session = await readSessionQuick(req.cookie);
+  const valid = session && authFromSession(session);
+  if (!valid)
+    return {
+      status: 401,
+      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+      body: Buffer.from("Unauthorized"),
+    };
+  const auth = authOf(valid);
+  await touchCompany(auth);
+  const payload = await mapPayload(auth.companyId);
+  if (req.part === "static") {
+    const immutable = req.v === payload.staticPart.v;
+    return encodedReply(
+      req,
+      payload.staticPart,
+      immutable ? "private, max-age=31536000, immutable" : "private, no-cache",
+    );
+  }
+  return encodedReply(req, payload.live, "private, no-cache");
+}

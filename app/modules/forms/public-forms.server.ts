@@ -1,0 +1,64 @@
+/**
+ * The public side of fill-in links (SPEC §2.1 forms/{id}, form-submitted-thankyou): no session,
+ * no upstream. A visitor sees the link's allow-listed snapshot of the form, and answers are checked
+ * against that same snapshot, stored, and forwarded in the background.
+ */
+import { json, redirect } from "@remix-run/node";
+import { answersSchema, cleanAnswers } from "./form-answers";
+import type { PublicForm } from "./public-form";
+import { forwardInBackground } from "./form-forwarding.server";
+import { resolveFormLink } from "./form-links.server";
+import { storeSubmission } from "./form-submissions.server";
+import { FORM_RATE_LIMIT_MESSAGE } from "~/services/rate-limit.server";
+import { parseForm } from "~/lib/parse-form";
+
+/** A public page must not be cached on the way, nor hand its token to the next site in a Referer. */
+export const PUBLIC_FORM_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+};
+
+export type PublicFormData = { form: PublicForm; expiresAt: string };
+
+export async function publicForm(token: string): Promise<PublicFormData> {
+  const link = await resolveFormLink(token);
+  return { form: link.form, expiresAt: link.expiresAt };
+}
+
+/**
+ * The answers: 422 with a message next to each question and what was typed kept, 429 past the rate
+ * limit, otherwise stored and off to the thank-you page (the token rides along so that page can
+ * name the form and offer to fill it in again, while the link works).
+ */
+export async function submitPublicForm(request: Request, token: string, address: string) {
+  const link = await resolveFormLink(token);
+  const submission = parseForm(await request.formData(), answersSchema(link.form));
+  if (submission.status !== "success")
+    return json(submission.reply(), { status: 422, headers: PUBLIC_FORM_HEADERS });
+  const stored = await storeSubmission(link, cleanAnswers(submission.value), address);
+  if (!stored.ok)
+    return json(submission.reply({ formErrors: [FORM_RATE_LIMIT_MESSAGE] }), {
+      status: 429,
+      headers: PUBLIC_FORM_HEADERS,
+    });
+  void forwardInBackground(stored.id);
+  return redirect(`/form-submitted-thankyou?form=${encodeURIComponent(link.id)}`, {
+    headers: PUBLIC_FORM_HEADERS,
+  });
+}
+
+/** The thank-you page names the form only while its link works; otherwise it is a plain thanks. */
+export async function thankYou(
+  request: Request,
+): Promise<{ title: string | null; again: string | null }> {
+  const token = new URL(request.url).searchParams.get("form");
+  if (!token) return { title: null, again: null };
+  try {
+    const link = await resolveFormLink(token);
+    return { title: link.form.title, again: `/forms/${link.id}` };
+  } catch (e) {
+    if (e instanceof Response) return { title: null, again: null };
+    throw e;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * How an upstream alert event reads as a notification (title, body, link), and how urgent its
+ * push is (TTL and Urgency header per kind: a stale overspeed alert is noise, a maintenance
+ * reminder can wait for the phone to come online).
+ */
+import { KIND_LABELS, type AlertKind } from "./alert-rule-match";
+
+export type AlertEventLike = {
+  id: string;
+  kind: string;
+  imei: string;
+  time: string;
+  details: Record<string, unknown>;
+};
+
+export type PushUrgency = "very-low" | "low" | "normal" | "high";
+export type PushPolicy = { ttl: number; urgency: PushUrgency };
+
+const HOUR = 3600;
+export const PUSH_POLICY: Record<AlertKind | "test" | "info", PushPolicy> = {
+  overspeed: { ttl: HOUR, urgency: "high" },
+  harsh_driving: { ttl: HOUR, urgency: "high" },
+  geofence_enter: { ttl: 2 * HOUR, urgency: "high" },
+  geofence_exit: { ttl: 2 * HOUR, urgency: "high" },
+  temperature_out_of_range: { ttl: 6 * HOUR, urgency: "high" },
+  offline: { ttl: 12 * HOUR, urgency: "normal" },
+  online: { ttl: 2 * HOUR, urgency: "low" },
+  low_battery: { ttl: 24 * HOUR, urgency: "normal" },
+  maintenance_due: { ttl: 7 * 24 * HOUR, urgency: "low" },
+  test: { ttl: 10 * 60, urgency: "normal" },
+  info: { ttl: 24 * HOUR, urgency: "normal" },
+};
+
+export function pushPolicyFor(kind: string): PushPolicy {
+  return (PUSH_POLICY as Record<string, PushPolicy>)[kind] ?? PUSH_POLICY.info;
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+export function kindLabel(kind: string): string {
+  return (
+    (KIND_LABELS as Record<string, string>)[kind] ??
+    (kind === "test" ? "Test notification" : "Notification")
+  );
+}
+
+/** Title and body for a feed entry, a snackbar and a push; `vehicle` is the nickname when known. */
+export function describeEvent(
+  event: AlertEventLike,
+  vehicle: string | null,
+): { title: string; body: string; link: string } {
+  const who = vehicle ?? event.imei;
+  const d = event.details;
+  const link = `/dashboard/vehicle-dashboard/${encodeURIComponent(event.imei)}`;
+  const title = `${kindLabel(event.kind)}: ${who}`;
+  let body: string;
+  switch (event.kind) {
+    case "geofence_enter":
+      body = `${who} entered its geofence${num(d.geofence_meters) ? ` (${num(d.geofence_meters)} m)` : ""}.`;
+      break;
+    case "geofence_exit":
+      body = `${who} left its geofence${num(d.geofence_meters) ? ` (${num(d.geofence_meters)} m)` : ""}.`;
+      break;
+    case "overspeed":
+      body = `${who} drove at ${num(d.speed) ?? "?"} km/h in a ${num(d.limit) ?? "?"} km/h zone.`;
+      break;
+    case "offline":
+      body = `${who} stopped reporting.`;
+      break;
+    case "online":
+      body = `${who} is reporting again${num(d.offlineMinutes) ? ` after ${num(d.offlineMinutes)} minutes` : ""}.`;
+      break;
+    case "low_battery":
+      body = `${who}'s battery is at ${num(d.battery) ?? "?"} %.`;
+      break;
+    case "temperature_out_of_range":
+      body = `${who} reads ${num(d.temperature) ?? "?"} °C, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"} °C.`;
+      break;
+    case "harsh_driving":
+      body = `Harsh ${str(d.type) ?? "driving"} by ${who}${num(d.g) ? ` (${num(d.g)} g)` : ""}.`;
+      break;
+    case "maintenance_due":
+      body = `${str(d.task) ?? "Maintenance"} is due for ${who}${num(d.dueOdometer) ? ` at ${num(d.dueOdometer)} km` : ""}.`;
+      break;
+    default:
+      body = `Something happened to ${who}.`;
+  }
+  return { title, body, link };
+}

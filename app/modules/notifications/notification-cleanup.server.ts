@@ -1,0 +1,36 @@
+import { prisma } from "~/services/db.server";
+
+const DAY = 86_400_000;
+/** The upstream serves events at most 7 days back, so older dispatch records can never match again. */
+export const DISPATCH_KEEP_DAYS = 8;
+export const PUSH_KEEP_DAYS = 8;
+export const NOTIFICATION_KEEP_DAYS = 90;
+
+/** Prunes dedupe records, push bookkeeping and old read notifications. */
+export async function cleanupNotifications(now = new Date()) {
+  const before = (days: number) => new Date(now.getTime() - days * DAY);
+  const dispatch = await prisma.alertDispatch.deleteMany({
+    where: { createdAt: { lt: before(DISPATCH_KEEP_DAYS) } },
+  });
+  const old = await prisma.pushMessage.findMany({
+    where: { createdAt: { lt: before(PUSH_KEEP_DAYS) } },
+    select: { key: true },
+    take: 10_000,
+  });
+  const keys = old.map((m) => m.key);
+  const deliveries = keys.length
+    ? await prisma.pushDelivery.deleteMany({ where: { messageKey: { in: keys } } })
+    : { count: 0 };
+  const messages = keys.length
+    ? await prisma.pushMessage.deleteMany({ where: { key: { in: keys } } })
+    : { count: 0 };
+  const notifications = await prisma.notification.deleteMany({
+    where: { createdAt: { lt: before(NOTIFICATION_KEEP_DAYS) }, readAt: { not: null } },
+  });
+  return {
+    dispatch: dispatch.count,
+    deliveries: deliveries.count,
+    messages: messages.count,
+    notifications: notifications.count,
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * The in-app feed: creating notifications, the unread count, marking read, and live delivery.
+ * Live delivery goes through PostgreSQL LISTEN/NOTIFY, so a notification created by the worker
+ * (or another server process) reaches every open tab of its user on any process.
+ */
+import pg from "pg";
+import type { FeedItem } from "./components/types";
+import { prisma } from "~/services/db.server";
+import { logError } from "~/services/log.server";
+import { queuePush } from "./push.server";
+
+export const FEED_PAGE_SIZE = 30;
+const CHANNEL = "tracksmith_notifications";
+
+export type NotificationInput = {
+  userId: number;
+  companyId: number;
+  kind: string;
+  title: string;
+  body: string;
+  link?: string | null;
+  imei?: string | null;
+  /** Makes the call idempotent: one notification per (user, eventId). */
+  eventId?: string | null;
+};
+
+export type { FeedItem };
+
+const FEED_SELECT = {
+  id: true,
+  kind: true,
+  title: true,
+  body: true,
+  link: true,
+  imei: true,
+  createdAt: true,
+  readAt: true,
+} as const;
+
+function toItem(r: {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  imei: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+}): FeedItem {
+  return { ...r, createdAt: r.createdAt.toISOString(), readAt: r.readAt?.toISOString() ?? null };
+}
+
+/**
+ * Creates in-app notifications (duplicates by (user, eventId) are skipped) and tells the open
+ * tabs of their users. Returns the rows actually created.
+ */
+export async function createNotifications(inputs: NotificationInput[]): Promise<FeedItem[]> {
+  if (!inputs.length) return [];
+  const rows = await prisma.notification.createManyAndReturn({
+    data: inputs.map((n) => ({
+      userId: n.userId,
+      companyId: n.companyId,
+      kind: n.kind,
+      title: n.title.slice(0, 200),
+      body: n.body.slice(0, 2000),
+      link: n.link ?? null,
+      imei: n.imei ?? null,
+      eventId: n.eventId ?? null,
+    })),
+    skipDuplicates: true,
+    select: { ...FEED_SELECT, userId: true },
+  });
+  await announce(rows.map((r) => ({ userId: r.userId, item: toItem(r) })));
+  return rows.map(toItem);
+}
+
+/**
+ * The one call other areas use (e.g. "your report is ready"): an in-app notification, plus a
+ * browser push to the user's subscriptions unless `push: false`.
+ */
+export async function notifyUser(
+  input: NotificationInput & { push?: boolean },
+): Promise<FeedItem | null> {
+  const [item] = await createNotifications([input]);
+  if (!item) return null;
+  if (input.push !== false) {
+    try {
+      await queuePush(`n:${item.id}`, [input.userId], {
+        title: item.title,
+        body: item.body,
+        link: item.link,
+        kind: item.kind,
+        id: item.id,
+      });
+    } catch (e) {
+      logError("push", e);
+    }
+  }
+  return item;
+}
+
+export async function unreadCount(userId: number): Promise<number> {
+  return prisma.notification.count({ where: { userId, readAt: null } });
+}
+
+/** Newest first; `before` is the createdAt cursor of the previous page. */
+export async function feed(
+  userId: number,
+  opts: { unreadOnly?: boolean; before?: Date | null; take?: number } = {},
+) {
+  const take = Math.min(opts.take ?? FEED_PAGE_SIZE, 100);
+  const rows = await prisma.notification.findMany({
+    where: {
+      userId,
+      ...(opts.unreadOnly ? { readAt: null } : {}),
+      ...(opts.before ? { createdAt: { lt: opts.before } } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: take + 1,
+    select: FEED_SELECT,
+  });
+  return { items: rows.slice(0, take).map(toItem), more: rows.length > take };
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs. */
+export async function markRead(userId: number, id: string): Promise<boolean> {
+  const found = await prisma.notification.findFirst({
+    where: { id, userId },
+    select: { id: true },
+  });
+  if (!found) return false;
+  await prisma.notification.updateMany({
+    where: { id, userId, readAt: null },
+    data: { readAt: new Date() },
+  });
+  await announce([{ userId, item: null }]);
+  return true;
+}
+
+export async function markAllRead(userId: number): Promise<number> {
+  const { count } = await prisma.notification.updateMany({
+    where: { userId, readAt: null },
+    data: { readAt: new Date() },
+  });
+  await announce([{ userId, item: null }]);
+  return count;
+}
+
+// ------------------------------------------------------------------ live delivery
+
+type Announcement = { userId: number; item: FeedItem | null };
+
+/** NOTIFY payloads are limited to 8000 bytes: send ids only and let listeners read the rows. */
+async function announce(list: Announcement[]) {
+  if (!list.length) return;
+  const byUser = new Map<number, string[]>();
+  for (const a of list) {
+    const ids = byUser.get(a.userId) ?? [];
+    if (a.item) ids.push(a.item.id);
+    byUser.set(a.userId, ids);
+  }
+  try {
+    for (const [userId, ids] of byUser) {
+      for (let i = 0; i === 0 || i < ids.length; i += 50) {
+        await prisma.$executeRaw`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userId, ids: ids.slice(i, i + 50) })})`;
+      }
+    }
+  } catch (e) {
+    logError("notifications", e);
+  }
+}
+
+export type LiveUpdate = { unread: number; items: FeedItem[] };
+type Listener = (update: LiveUpdate) => void;
+
+const g = globalThis as unknown as { __tracksmithFeedHub?: Hub };
+
+/** One LISTEN connection per process, shared by every open stream. */
+class Hub {
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private listeners = new Map<number, Set<Listener>>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private url: string) {}
+
+  async add(userId: number, fn: Listener): Promise<() => void> {
+    let set = this.listeners.get(userId);
+    if (!set) this.listeners.set(userId, (set = new Set()));
+    set.add(fn);
+    await this.connect();
+    return () => {
+      set!.delete(fn);
+      if (!set!.size) this.listeners.delete(userId);
+      if (!this.listeners.size) void this.close();
+    };
+  }
+
+  private connect(): Promise<void> {
+    if (this.client) return Promise.resolve();
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      // One at a time, in arrival order: a later count must never be overtaken by an earlier one.
+      client.on("notification", (msg) => {
+        this.queue = this.queue.then(() => this.dispatch(msg.payload ?? ""));
+      });
+      client.on("error", (e) => {
+        logError("notifications", e);
+        this.client = null;
+        this.connecting = null;
+      });
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      this.client = client;
+    })().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private async close() {
+    const c = this.client;
+    this.client = null;
+    await c?.end().catch(() => undefined);
+  }
+
+  private async dispatch(payload: string) {
+    let msg: { u: number; ids: string[] };
+    try {
+      msg = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const set = this.listeners.get(msg.u);
+    if (!set?.size) return;
+    try {
+      const [unread, rows] = await Promise.all([
+        unreadCount(msg.u),
+        msg.ids.length
+          ? prisma.notification.findMany({
+              where: { id: { in: msg.ids }, userId: msg.u },
+              select: FEED_SELECT,
+              orderBy: { createdAt: "asc" },
+            })
+          : [],
+      ]);
+      const update = { unread, items: rows.map(toItem) };
+      for (const fn of set) fn(update);
+    } catch (e) {
+      logError("notifications", e);
+    }
+  }
+}
+
+/** Calls `fn` with the unread count (and any new notifications) whenever the user's feed changes. */
+export async function onFeedChange(userId: number, fn: Listener): Promise<() => void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  if (!g.__tracksmithFeedHub || (g.__tracksmithFeedHub as unknown as { url: string }).url !== url)
+    g.__tracksmithFeedHub = new Hub(url);
+  return g.__tracksmithFeedHub.add(userId, fn);
+}

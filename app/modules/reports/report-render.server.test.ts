@@ -1,0 +1,151 @@
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { computeTotals, findReport, type ReportInput } from "./catalogue";
+import type { TripRecord } from "~/modules/trips/trip-record";
+import { parseCsv } from "../../../tests/support/csv";
+import { pdfText } from "../../../tests/support/pdf";
+import { render, type ReportFormat } from "./report-render.server";
+
+const trip = (
+  i: number,
+  imei: string,
+  km: number,
+  max: number,
+  address = `${i} Main St`,
+): TripRecord => ({
+  id: `t${i}`,
+  imei,
+  start: {
+    time: new Date(Date.parse("2026-03-02T00:00:00Z") + i * 3_600_000).toISOString(),
+    lat: -27.4,
+    lng: 153,
+    address,
+    odometer: 1000 + i * 10,
+  },
+  end: {
+    time: new Date(Date.parse("2026-03-02T00:30:00Z") + i * 3_600_000).toISOString(),
+    lat: -27.5,
+    lng: 153.1,
+    address: "Depot (Eagle Farm)",
+    odometer: 1000 + i * 10 + km,
+  },
+  distance_km: km,
+  duration_s: 1800,
+  max_speed: max,
+  avg_speed: 40,
+  driver: "Sam",
+  purpose: "business",
+  description: "",
+  manual: false,
+});
+
+const input: ReportInput = {
+  vehicles: [
+    {
+      imei: "A",
+      nickname: 'Truck, "One"',
+      deviceTypeId: 1,
+      groups: [],
+      geofenceGps: null,
+      geofenceMeters: null,
+      speed: null,
+      ignition: null,
+      lastContactAt: null,
+      temperature: null,
+    },
+  ],
+  trips: [trip(0, "A", 12.5, 80, "1 Café (Süd) St"), trip(1, "A", 7.5, 104)],
+  previousTrips: [],
+  events: [],
+  idles: [],
+  from: Date.parse("2026-03-01T14:00:00Z"),
+  to: Date.parse("2026-03-08T14:00:00Z"),
+  timeZone: "Australia/Brisbane",
+  now: Date.parse("2026-03-10T00:00:00Z"),
+};
+
+async function renderTo(format: ReportFormat): Promise<Buffer> {
+  const def = findReport("trip-summary")!;
+  const rows = def.build(input, def.params.parse({}));
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  await render(
+    format,
+    {
+      title: def.title,
+      subtitle: "2 Mar 2026 (Australia/Brisbane)",
+      columns: def.columns,
+      rows,
+      totals: computeTotals(def.columns, rows),
+      timeZone: input.timeZone,
+    },
+    out,
+  );
+  return Buffer.concat(chunks);
+}
+
+describe("report files", () => {
+  it("CSV: header with units, one row per trip in local time, quoting, and the totals row", async () => {
+    const text = (await renderTo("csv")).toString("utf8").replace(/^\uFEFF/, "");
+    const rows = parseCsv(text.trimEnd());
+    expect(rows[0]).toEqual([
+      "Vehicle",
+      "Driver",
+      "Start",
+      "End",
+      "From",
+      "To",
+      "Distance (km)",
+      "Duration",
+      "Max speed (km/h)",
+      "Avg speed (km/h)",
+    ]);
+    expect(rows[1]).toEqual([
+      'Truck, "One"',
+      "Sam",
+      "2026-03-02 10:00",
+      "2026-03-02 10:30",
+      "1 Café (Süd) St",
+      "Depot (Eagle Farm)",
+      "12.5",
+      "0:30:00",
+      "80",
+      "40",
+    ]);
+    expect(rows[3]).toEqual(["Total", "", "", "", "", "", "20.0", "1:00:00", "104", "40"]);
+    expect(rows).toHaveLength(4);
+  });
+
+  it("XLSX: read back with exceljs; numbers stay numbers", async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await renderTo("xlsx")) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet("Report")!;
+    expect(sheet.getRow(1).getCell(1).value).toBe("Trip summary");
+    expect(sheet.getRow(3).getCell(7).value).toBe("Distance (km)");
+    expect(sheet.getRow(4).getCell(1).value).toBe('Truck, "One"');
+    expect(sheet.getRow(4).getCell(7).value).toBe(12.5);
+    expect(sheet.getRow(6).getCell(1).value).toBe("Total");
+    expect(sheet.getRow(6).getCell(7).value).toBe(20);
+  });
+
+  it("PDF: text extracted with pdf-parse carries title, rows, non-ASCII text and totals", async () => {
+    const pdf = await renderTo("pdf");
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const { text, numpages } = await pdfText(pdf);
+    expect(numpages).toBe(1);
+    for (const s of [
+      "Trip summary",
+      "Distance (km)",
+      'Truck, "One"',
+      "1 Café (Süd) St",
+      "Depot (Eagle Farm)",
+      "2026-03-02 10:00",
+      "Total",
+      "20.0",
+      "104",
+    ])
+      expect(text).toContain(s);
+  });
+});

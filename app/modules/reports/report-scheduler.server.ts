@@ -1,0 +1,293 @@
+/**
+ * Scheduled reports on the PostgreSQL job queue. A pg-boss cron tick every minute (and a nudge
+ * after "Send now"):
+ *  1. turns each due schedule into one ReportRun row per (schedule, dueAt) — the unique key means
+ *     two workers never create two runs for one due time — and moves the schedule's nextRunAt on;
+ *  2. claims runs that are queued or due for a retry (FOR UPDATE SKIP LOCKED: two workers never
+ *     take the same run) and sends them. A run claimed by a process that died is taken again.
+ * Runs live in PostgreSQL, so a restart between due time and send still sends.
+ */
+import { Prisma } from "~/generated/prisma/client";
+import { findReport, type BaseParams } from "./catalogue";
+import { nextDue, periodFor, type SchedulePeriod } from "./schedule";
+import { prisma } from "~/services/db.server";
+import { logError, logInfo } from "~/services/log.server";
+import { sendMail } from "~/services/mail.server";
+import { composeReportEmail, unsubscribedOf } from "./report-email.server";
+import { render, type ReportFormat } from "./report-render.server";
+import { buildReport, describeRange, summaryOf } from "./reports.server";
+import { ruleOf } from "./report-schedules.server";
+import { PassThrough } from "node:stream";
+
+export const REPORT_SCHEDULER_QUEUE = "report-scheduler";
+/** Attempts before a run is marked failed; the waits between them grow (backoff). */
+export const MAX_ATTEMPTS = 3;
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000];
+/** A run "running" this long belongs to a process that died: it is taken again. */
+export const STALE_RUN_MS = 15 * 60_000;
+
+export class NoTokenError extends Error {}
+
+/** The upstream token of the owner's most recent live session (background jobs have no request). */
+export async function ownerToken(userId: number, now = Date.now()): Promise<string> {
+  const rows = await prisma.session.findMany({
+    where: { userId, expiresAt: { gt: new Date(now) } },
+    orderBy: { lastSeenAt: "desc" },
+    take: 20,
+    select: { data: true },
+  });
+  for (const r of rows) {
+    const d = r.data as { token?: unknown; tokenExp?: unknown };
+    if (
+      typeof d.token === "string" &&
+      typeof d.tokenExp === "number" &&
+      d.tokenExp * 1000 > now + 60_000
+    )
+      return d.token;
+  }
+  throw new NoTokenError(
+    "The schedule's owner has no signed-in session, so the report's data cannot be read. The owner needs to sign in again.",
+  );
+}
+
+/** Step 1: one run per due schedule; returns how many runs were created. */
+export async function enqueueDue(now = new Date()): Promise<number> {
+  const due = await prisma.reportSchedule.findMany({
+    where: { enabled: true, nextRunAt: { lte: now } },
+    select: {
+      id: true,
+      nextRunAt: true,
+      recipients: true,
+      frequency: true,
+      weekdays: true,
+      monthDay: true,
+      timeOfDay: true,
+      timeZone: true,
+    },
+  });
+  let created = 0;
+  for (const s of due) {
+    const dueAt = s.nextRunAt!;
+    // A server that was down for days sends the latest missed run once, not a burst of old ones.
+    const { count } = await prisma.reportRun.createMany({
+      data: [
+        {
+          scheduleId: s.id,
+          dueAt,
+          status: "queued",
+          recipients: s.recipients,
+          nextAttemptAt: dueAt,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    created += count;
+    const next = nextDue(ruleOf(s), Math.max(dueAt.getTime(), now.getTime()));
+    await prisma.reportSchedule.updateMany({
+      where: { id: s.id, nextRunAt: dueAt },
+      data: { nextRunAt: next === null ? null : new Date(next) },
+    });
+  }
+  return created;
+}
+
+/** Claims one run that is ready; null when none is. */
+async function claim(now: Date): Promise<{ id: string } | null> {
+  const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
+    UPDATE "ReportRun" SET status = 'running', attempts = attempts + 1, "startedAt" = ${now}
+    WHERE id = (
+      SELECT id FROM "ReportRun"
+      WHERE (status IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now})
+         OR (status = 'running' AND "startedAt" < ${new Date(now.getTime() - STALE_RUN_MS)})
+      ORDER BY "nextAttemptAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  return rows[0] ?? null;
+}
+
+const EXT: Record<ReportFormat, string> = { csv: "csv", xlsx: "xlsx", pdf: "pdf" };
+
+async function renderToBuffer(
+  format: ReportFormat,
+  input: Parameters<typeof render>[1],
+): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  await render(format, input, out);
+  return Buffer.concat(chunks);
+}
+
+/** Builds, renders and emails one claimed run; records the outcome (sent, retrying, failed or skipped). */
+export async function executeRun(runId: string, now = new Date()): Promise<string> {
+  const run = await prisma.reportRun.findUniqueOrThrow({
+    where: { id: runId },
+    include: { schedule: true },
+  });
+  const s = run.schedule;
+  const started = Date.now();
+  try {
+    if (!run.manual && !s.enabled) {
+      await prisma.reportRun.update({
+        where: { id: runId },
+        data: {
+          status: "skipped",
+          error: "The schedule was disabled before the run started.",
+          finishedAt: new Date(),
+        },
+      });
+      return "skipped";
+    }
+    const unsubscribed = await unsubscribedOf(s.id);
+    const recipients = s.recipients.filter((r) => !unsubscribed.has(r.toLowerCase()));
+    if (!recipients.length) {
+      await prisma.reportRun.update({
+        where: { id: runId },
+        data: {
+          status: "skipped",
+          recipients: [],
+          error: "Every recipient has unsubscribed.",
+          finishedAt: new Date(),
+        },
+      });
+      return "skipped";
+    }
+    const def = findReport(s.reportKind);
+    if (!def) throw new Error(`Unknown report "${s.reportKind}"`);
+    const params = def.params.parse(s.params ?? {}) as BaseParams;
+    const token = await ownerToken(s.userId, now.getTime());
+    const range = periodFor(s.period as SchedulePeriod, run.dueAt.getTime(), s.timeZone);
+    const built = await buildReport({ token, companyId: s.companyId }, def, params, {
+      range,
+      timeZone: s.timeZone,
+      now: now.getTime(),
+    });
+    const period = describeRange(def, built);
+    const format = s.format as ReportFormat;
+    const file = await renderToBuffer(format, {
+      title: def.title,
+      subtitle: period,
+      columns: def.columns,
+      rows: built.rows,
+      totals: built.totals,
+      timeZone: built.timeZone,
+    });
+    const { headline } = summaryOf(def, built);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const filename = `${def.kind}-${day(built.range.from)}.${EXT[format]}`;
+    const qs = new URLSearchParams({
+      from: new Date(built.range.from + 12 * 3_600_000).toISOString().slice(0, 10),
+      to: new Date(built.range.to - 12 * 3_600_000).toISOString().slice(0, 10),
+    });
+    for (const imei of params.imeis) qs.append("imeis", imei);
+    for (const g of params.groups) qs.append("groups", g);
+    for (const to of recipients) {
+      await sendMail(
+        composeReportEmail({
+          scheduleId: s.id,
+          to,
+          subject: s.subject,
+          message: s.message,
+          reportTitle: def.title,
+          period,
+          headline,
+          rowCount: built.rows.length,
+          reportPath: `/dashboard/reports/${def.kind}?${qs}`,
+          attachment: {
+            filename,
+            content: file,
+            contentType:
+              format === "csv"
+                ? "text/csv"
+                : format === "pdf"
+                  ? "application/pdf"
+                  : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          },
+        }),
+      );
+    }
+    const finishedAt = new Date();
+    await prisma.reportRun.update({
+      where: { id: runId },
+      data: {
+        status: "sent",
+        error: null,
+        finishedAt,
+        durationMs: finishedAt.getTime() - started,
+        sizeBytes: file.length,
+        recipients,
+      },
+    });
+    logInfo(
+      "reports",
+      `run ${runId} of schedule ${s.id} sent to ${recipients.length} recipient(s)`,
+    );
+    return "sent";
+  } catch (e) {
+    const message =
+      e instanceof Response
+        ? `The report could not be built (${e.status}${e.status === 404 ? ": a chosen vehicle no longer exists" : ""}).`
+        : e instanceof Error
+          ? e.message
+          : String(e);
+    logError("reports", e);
+    const finishedAt = new Date();
+    if (run.attempts < MAX_ATTEMPTS) {
+      const wait =
+        RETRY_DELAYS_MS[Math.min(run.attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+      await prisma.reportRun.update({
+        where: { id: runId },
+        data: {
+          status: "retrying",
+          error: message,
+          durationMs: finishedAt.getTime() - started,
+          nextAttemptAt: new Date(now.getTime() + wait),
+        },
+      });
+      return "retrying";
+    }
+    await prisma.reportRun.update({
+      where: { id: runId },
+      data: {
+        status: "failed",
+        error: message,
+        finishedAt,
+        durationMs: finishedAt.getTime() - started,
+      },
+    });
+    // The owner hears about it in-app, once per run.
+    await prisma.notification.createMany({
+      data: [
+        {
+          userId: s.userId,
+          companyId: s.companyId,
+          kind: "report_failed",
+          eventId: `report-run:${runId}`,
+          title: `Scheduled report failed: ${s.subject}`.slice(0, 200),
+          body: `It was not sent after ${run.attempts} attempts. ${message}`.slice(0, 2000),
+          link: `/dashboard/scheduled-reports/${s.id}`,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    return "failed";
+  }
+}
+
+/** Step 2: sends every run that is ready. */
+export async function processRuns(now = () => new Date()): Promise<Record<string, number>> {
+  const outcomes: Record<string, number> = {};
+  for (let i = 0; i < 500; i++) {
+    const run = await claim(now());
+    if (!run) break;
+    const outcome = await executeRun(run.id, now());
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }
+  return outcomes;
+}
+
+/** The job: both steps. */
+export async function reportTick(now = () => new Date()) {
+  const created = await enqueueDue(now());
+  const outcomes = await processRuns(now);
+  return { created, outcomes };
+}

@@ -1,0 +1,137 @@
+import { parseCsvObjects } from "../../../tests/support/csv";
+import { pdfText as pdfParse } from "../../../tests/support/pdf";
+import { describe, expect, it } from "vitest";
+import { fromLogEntry, summarize } from "./logbook-summary";
+import type { LogEntry } from "~/services/upstream/schemas";
+import {
+  CSV_COLUMNS,
+  exportFileName,
+  logbookCsv,
+  logbookPdf,
+  type ExportInput,
+} from "./logbook-export.server";
+
+const e = (
+  id: string,
+  start: string,
+  stop: string,
+  a: number,
+  b: number,
+  purpose: "business" | "private",
+  description: string,
+  driver: string,
+): LogEntry => [
+  { obdodometer: a, address: "1 Depot Rd, Eagle Farm" },
+  { obdodometer: b, address: 'Queen St, Brisbane, "CBD"' },
+  { id, logstart: start, logstop: stop, description, imei: "354800100000001", purpose, driver },
+];
+
+function input(measurement: "metric" | "imperial" = "metric"): ExportInput {
+  const entries = [
+    e(
+      "a",
+      "2026-03-01T13:30:00Z",
+      "2026-03-01T14:40:00Z",
+      1000,
+      1040,
+      "business",
+      "Delivery, Newstead",
+      "Ann Lee",
+    ),
+    e(
+      "b",
+      "2026-03-02T01:00:00Z",
+      "2026-03-02T02:00:00Z",
+      1050,
+      1060,
+      "private",
+      "Private",
+      "Bob Ray",
+    ),
+  ].map(fromLogEntry);
+  return {
+    vehicle: { imei: "354800100000001", nickname: "Van 12" },
+    period: { from: "2026-03-01", to: "2026-03-31" },
+    entries,
+    summary: summarize(entries),
+    measurement,
+    timeZone: "Australia/Brisbane",
+  };
+}
+
+describe("logbook CSV", () => {
+  it("parses back to one row per trip with the header, in the company's time zone", () => {
+    const rows = parseCsvObjects(logbookCsv(input()));
+    expect(Object.keys(rows[0]!)).toEqual(CSV_COLUMNS("metric"));
+    expect(rows).toHaveLength(2);
+    // 13:30 UTC on 1 March is 23:30 in Brisbane: still 1 March.
+    expect(rows[0]).toMatchObject({
+      Date: "01/03/2026",
+      "Start time": "23:30",
+      "End time": "00:40",
+      "Start odometer (km)": "1000.0",
+      "End odometer (km)": "1040.0",
+      "Distance (km)": "40.0",
+      Purpose: "Business",
+      Driver: "Ann Lee",
+    });
+    expect(rows[0]!["End address"]).toBe('Queen St, Brisbane, "CBD"');
+    expect(rows[1]).toMatchObject({ Purpose: "Private", "Distance (km)": "10.0" });
+  });
+
+  it("converts to miles for imperial users", () => {
+    const rows = parseCsvObjects(logbookCsv(input("imperial")));
+    expect(rows[0]!["Distance (mi)"]).toBe((40 / 1.609344).toFixed(1));
+  });
+
+  it("names the file after the vehicle and period", () => {
+    expect(exportFileName(input(), "csv")).toBe("logbook-Van-12-2026-03-01-to-2026-03-31.csv");
+  });
+});
+
+describe("logbook PDF", () => {
+  it("reads like a paper logbook: vehicle, period, odometers, each trip and the business-use percentage", async () => {
+    const pdf = await logbookPdf(input());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const { text } = await pdfParse(pdf);
+    expect(text).toContain("Vehicle logbook");
+    expect(text).toContain("Van 12 (354800100000001)");
+    expect(text).toContain("2026-03-01 to 2026-03-31");
+    expect(text).toMatch(/Odometer at start:\s*1000\.0 km/);
+    expect(text).toMatch(/Odometer at end:\s*1060\.0 km/);
+    // total 60, business 40: 66.7 %
+    expect(text).toMatch(/Business-use percentage:\s*66\.7%/);
+    expect(text).toContain("01/03/2026");
+    expect(text).toContain("Ann Lee");
+    expect(text).toContain("Business: Delivery, Newstead");
+  });
+
+  it("an empty period still renders, with 0% and no NaN", async () => {
+    const empty = { ...input(), entries: [], summary: summarize([]) };
+    const { text } = await pdfParse(await logbookPdf(empty));
+    expect(text).toContain("No trips in this period.");
+    expect(text).toContain("0.0%");
+    expect(text).not.toContain("NaN");
+  });
+
+  it("runs over several pages for a long period", async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      fromLogEntry(
+        e(
+          `t${i}`,
+          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(),
+          i * 10,
+          i * 10 + 5,
+          "business",
+          "Job",
+          "Ann",
+        ),
+      ),
+    );
+    const { numpages } = await pdfParse(
+      await logbookPdf({ ...input(), entries: many, summary: summarize(many) }),
+    );
+    expect(numpages).toBeGreaterThan(2);
+  });
+});

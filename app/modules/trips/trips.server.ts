@@ -1,0 +1,406 @@
+/**
+ * Trips for the trips, timeline, distance and logbook screens, cached in PostgreSQL (tables Trip
+ * and TripCoverage) so a month that was opened once opens again without an upstream call.
+ * Every read filters by the session's company; a vehicle that is not the company's is a 404.
+ */
+import { Prisma } from "~/generated/prisma/client";
+import { fromUpstreamTrip, tripFromLogEntry, type TripRecord } from "./trip-record";
+import { prisma } from "~/services/db.server";
+import { logError } from "~/services/log.server";
+import { upstream } from "~/services/api.server";
+import { getEnv } from "~/services/env.server";
+import * as up from "~/services/upstream/index.server";
+import { byNickname } from "~/lib/text-order";
+
+/** SPEC §9 TRIP_DEVICES: the device types that make trips. */
+export const TRIP_DEVICES: readonly number[] = [
+  1, 2, 3, 4, 5, 6, 7, 8, 20, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+];
+
+/** A cached range this recent is trusted even if it reaches up to now (trips may still end). */
+export const FRESH_MS = 5 * 60_000;
+/** Trips that started this long before a sync had all ended by then: that part never changes. */
+export const SETTLED_MS = 6 * 3_600_000;
+/** Upstream limits of the designed calls (server/sim/README.md). */
+export const MAX_TRIPS_DAYS = 93;
+export const MAX_LOG_DAYS = 400;
+const FETCH_CONCURRENCY = 4;
+
+export type Vehicle = { imei: string; nickname: string; deviceTypeId: number };
+export type Auth = { token: string; companyId: number };
+
+const memo = new Map<string, { at: number; value: unknown }>();
+async function remember<T>(key: string, ttlMs: number, make: () => Promise<T>): Promise<T> {
+  const hit = memo.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+  const value = await make();
+  memo.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** The company's trip-making vehicles, sorted by nickname case-insensitively (SPEC §3). */
+export async function listVehicles(auth: Auth): Promise<Vehicle[]> {
+  const cached = await prisma.device.findMany({
+    where: { companyId: auth.companyId },
+    select: { imei: true, nickname: true, deviceTypeId: true },
+  });
+  const all = cached.length
+    ? cached
+    : await remember(`vehicles:${auth.companyId}`, 60_000, async () =>
+        (await up.iotDevices(upstream(auth.token))).map((d) => ({
+          imei: d.imei,
+          nickname: d.nickname,
+          deviceTypeId: d.device_type_id,
+        })),
+      );
+  return all.filter((d) => TRIP_DEVICES.includes(d.deviceTypeId)).sort(byNickname);
+}
+
+/** The vehicle, or a 404 when it is not one of the company's (tenant isolation). */
+export function requireVehicle(vehicles: Vehicle[], imei: string): Vehicle {
+  const v = vehicles.find((x) => x.imei === imei);
+  if (!v) throw new Response("Vehicle not found", { status: 404 });
+  return v;
+}
+
+/** The company's time zone (app setting type 1), for "the day a trip started". */
+export async function companyTimeZone(auth: Auth): Promise<string> {
+  return remember(`tz:${auth.companyId}`, 10 * 60_000, async () => {
+    try {
+      const entry = (await up.appSettings(upstream(auth.token))).find((s) => s.type === 1);
+      const tz = entry?.settings
+        ? (JSON.parse(entry.settings) as { timezone?: unknown }).timezone
+        : undefined;
+      if (typeof tz === "string") {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return tz;
+      }
+    } catch (e) {
+      logError("trips", e);
+    }
+    return "UTC";
+  });
+}
+
+type Coverage = { fromAt: Date; toAt: Date; syncedAt: Date };
+
+/** Whether a cached range answers [from, to) as of `now` (see FRESH_MS and SETTLED_MS). */
+export function coverageAnswers(c: Coverage, from: number, to: number, now: number): boolean {
+  const need = Math.min(to, now);
+  const synced = c.syncedAt.getTime();
+  if (c.fromAt.getTime() > from) return false;
+  const fresh = now - synced < FRESH_MS;
+  if (c.toAt.getTime() >= need) return fresh || need <= synced - SETTLED_MS;
+  return fresh && c.toAt.getTime() >= synced - 1000;
+}
+
+async function isCovered(imei: string, from: number, to: number, now: number): Promise<boolean> {
+  const rows = await prisma.tripCoverage.findMany({
+    where: { imei, fromAt: { lte: new Date(from) } },
+    select: { fromAt: true, toAt: true, syncedAt: true },
+  });
+  return rows.some((c) => coverageAnswers(c, from, to, now));
+}
+
+/** Replaces the cached trips of [from, to) with `trips` and records the range as covered. */
+async function store(
+  auth: Auth,
+  imei: string,
+  from: number,
+  to: number,
+  trips: TripRecord[],
+  now: number,
+) {
+  const until = Math.min(to, now);
+  const range = {
+    imei,
+    companyId: auth.companyId,
+    startAt: { gte: new Date(from), lt: new Date(to) },
+  };
+  // The logbook call carries no speeds: keep the speeds an earlier trips call stored.
+  if (trips.some((t) => t.max_speed === null)) {
+    const old = await prisma.trip.findMany({ where: range, select: { id: true, data: true } });
+    const speeds = new Map(old.map((r) => [r.id, r.data as unknown as TripRecord]));
+    trips = trips.map((t) => {
+      const o = speeds.get(t.id);
+      return t.max_speed === null && o && o.max_speed !== null
+        ? { ...t, max_speed: o.max_speed, avg_speed: o.avg_speed }
+        : t;
+    });
+  }
+  await prisma.$transaction([
+    prisma.trip.deleteMany({ where: { OR: [range, { id: { in: trips.map((t) => t.id) } }] } }),
+    prisma.trip.createMany({
+      data: trips.map((t) => ({
+        id: t.id,
+        imei,
+        companyId: auth.companyId,
+        startAt: new Date(t.start.time),
+        endAt: new Date(t.end.time),
+        data: t as unknown as Prisma.InputJsonValue,
+        syncedAt: new Date(now),
+      })),
+    }),
+    prisma.tripCoverage.deleteMany({
+      where: { imei, fromAt: { gte: new Date(from) }, toAt: { lte: new Date(until) } },
+    }),
+    prisma.tripCoverage.create({
+      data: { imei, fromAt: new Date(from), toAt: new Date(until), syncedAt: new Date(now) },
+    }),
+  ]);
+}
+
+async function cached(
+  auth: Auth,
+  imeis: string[],
+  from: number,
+  to: number,
+): Promise<TripRecord[]> {
+  const rows = await prisma.trip.findMany({
+    where: {
+      companyId: auth.companyId,
+      imei: { in: imeis },
+      startAt: { gte: new Date(from), lt: new Date(to) },
+    },
+    select: { data: true },
+    orderBy: [{ startAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => r.data as unknown as TripRecord);
+}
+
+export type TripsResult = { trips: TripRecord[]; stale: boolean; fetched: number };
+
+/** How long a page waits for the upstream before it answers from the cache: well inside the call's timeout. */
+export const pageWaitMs = () => Math.min(1500, Math.floor(getEnv().UPSTREAM_TIMEOUT_MS / 2));
+
+/** One fetch per vehicle and range at a time: pages asking for the same trips share it (no pile-up). */
+const refreshing = new Map<string, Promise<void>>();
+function refresh(key: string, run: () => Promise<void>): Promise<void> {
+  let p = refreshing.get(key);
+  if (!p) {
+    p = run().finally(() => refreshing.delete(key));
+    refreshing.set(key, p);
+    // Left to finish in the background when the page stops waiting: its failure is logged there.
+    p.catch((e) => {
+      if (!(e instanceof Response)) logError("trips", e);
+    });
+  }
+  return p;
+}
+
+/** True when `p` settled within `ms` (a rejection is rethrown); false when it is still running. */
+async function within(p: Promise<void>, ms: number): Promise<boolean> {
+  if (!Number.isFinite(ms)) return p.then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([p.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long a page waits for this vehicle's fetch: `waitMs` when some of the range is cached, else the upstream timeout. */
+async function pageWait(
+  imei: string,
+  from: number,
+  to: number,
+  waitMs: number | undefined,
+): Promise<number> {
+  if (waitMs === undefined) return Infinity;
+  const known = await prisma.tripCoverage.count({
+    where: { imei, fromAt: { lt: new Date(to) }, toAt: { gt: new Date(from) } },
+  });
+  return known ? waitMs : Math.max(waitMs, getEnv().UPSTREAM_TIMEOUT_MS);
+}
+
+function mapUpstream(e: unknown): never {
+  if (up.isUpstreamError(e) && e.status === 404)
+    throw new Response("Vehicle not found", { status: 404 });
+  throw e;
+}
+
+/**
+ * Trips of the vehicles (already checked to be the company's) starting in [from, to), oldest
+ * first. Source "trips" needs speeds (the trips screen); "logbook" uses the logbook call.
+ * When the upstream fails and something is cached, the cache answers, marked stale. Pages pass
+ * `waitMs` (pageWaitMs()): a slower upstream is then not waited for (see `within`); reports and
+ * jobs wait for the answer.
+ */
+export async function getTrips(
+  auth: Auth,
+  imeis: string[],
+  from: number,
+  to: number,
+  source: "trips" | "logbook" = "trips",
+  now = Date.now(),
+  options: { waitMs?: number } = {},
+): Promise<TripsResult> {
+  let stale = false;
+  let fetched = 0;
+  const one = async (imei: string) => {
+    // Nothing can have started in the future: no call, nothing cached.
+    if (from >= now) return;
+    if (await isCovered(imei, from, to, now)) {
+      if (source === "logbook") return;
+      const missing = await prisma.trip.count({
+        where: {
+          imei,
+          companyId: auth.companyId,
+          startAt: { gte: new Date(from), lt: new Date(to) },
+          data: { path: ["max_speed"], equals: Prisma.AnyNull },
+        },
+      });
+      if (!missing) return;
+    }
+    try {
+      // Keyed to the minute, so pages asking "until now" a moment apart share one call.
+      const fetch = refresh(
+        `${auth.companyId}:${source}:${imei}:${from}:${Math.ceil(Math.min(to, now) / 60_000)}`,
+        async () => {
+          const list =
+            source === "trips"
+              ? (
+                  await up
+                    .trips(upstream(auth.token), imei, {
+                      from: new Date(from).toISOString(),
+                      to: new Date(Math.min(to, now)).toISOString(),
+                      points: false,
+                    })
+                    .catch(mapUpstream)
+                ).map(fromUpstreamTrip)
+              : (
+                  await up
+                    .logEntries(upstream(auth.token), imei, {
+                      from: new Date(from).toISOString(),
+                      to: new Date(Math.min(to, now)).toISOString(),
+                    })
+                    .catch(mapUpstream)
+                ).map(tripFromLogEntry);
+          await store(
+            auth,
+            imei,
+            from,
+            to,
+            list.filter((t) => {
+              const s = Date.parse(t.start.time);
+              return s >= from && s < to;
+            }),
+            now,
+          );
+        },
+      );
+      // A slow upstream never holds the page: after the wait the saved trips answer (marked
+      // stale) and the fetch completes in the background, filling the cache for the next visit.
+      // A range never fetched has nothing saved to answer with: it waits up to the call's timeout.
+      if (!(await within(fetch, await pageWait(imei, from, to, options.waitMs)))) {
+        stale = true;
+        return;
+      }
+      fetched++;
+    } catch (e) {
+      if (e instanceof Response) throw e;
+      logError("trips", e);
+      stale = true;
+    }
+  };
+  // A few vehicles at a time: quick for a fleet page, gentle on the upstream's concurrency limit.
+  const queue = [...imeis];
+  await Promise.all(
+    Array.from({ length: Math.min(FETCH_CONCURRENCY, queue.length) }, async () => {
+      for (let imei = queue.shift(); imei !== undefined; imei = queue.shift()) await one(imei);
+    }),
+  );
+  return { trips: await cached(auth, imeis, from, to), stale, fetched };
+}
+
+/** One cached trip of the company, or a 404. */
+export async function requireTrip(auth: Auth, id: string): Promise<TripRecord> {
+  const row = await prisma.trip.findFirst({
+    where: { id, companyId: auth.companyId },
+    select: { data: true },
+  });
+  if (!row) throw new Response("Trip not found", { status: 404 });
+  return row.data as unknown as TripRecord;
+}
+
+export type TrackPoint = { t: number; lat: number; lng: number; speed: number; heading: number };
+
+/** The replay track of a cached trip: its 10-second positions from the upstream. */
+export async function tripTrack(
+  auth: Auth,
+  id: string,
+): Promise<{ trip: TripRecord; points: TrackPoint[] }> {
+  const trip = await requireTrip(auth, id);
+  const from = new Date(Date.parse(trip.start.time) - 1000).toISOString();
+  const to = new Date(Date.parse(trip.start.time) + 1000).toISOString();
+  const list = await up
+    .trips(upstream(auth.token), trip.imei, { from, to, points: true })
+    .catch(mapUpstream);
+  const found = list.find((t) => t.id === id);
+  const points = (found?.points ?? []).map((p) => ({
+    t: Date.parse(p.time),
+    lat: p.lat,
+    lng: p.lng,
+    speed: p.speed,
+    heading: p.heading,
+  }));
+  if (!points.length && trip.start.lat !== null && trip.end.lat !== null) {
+    // A manual trip has no recorded track: replay the straight line between its ends.
+    points.push(
+      {
+        t: Date.parse(trip.start.time),
+        lat: trip.start.lat,
+        lng: trip.start.lng ?? 0,
+        speed: 0,
+        heading: 0,
+      },
+      {
+        t: Date.parse(trip.end.time),
+        lat: trip.end.lat,
+        lng: trip.end.lng ?? 0,
+        speed: trip.avg_speed ?? 0,
+        heading: 0,
+      },
+    );
+  }
+  return { trip, points };
+}
+
+// ------------------------------------------------------------------ write-through after logbook changes
+
+export async function cachePurpose(
+  auth: Auth,
+  id: string,
+  purpose: TripRecord["purpose"],
+  description: string,
+) {
+  const row = await prisma.trip.findFirst({
+    where: { id, companyId: auth.companyId },
+    select: { data: true },
+  });
+  if (!row) return;
+  const data = { ...(row.data as unknown as TripRecord), purpose, description };
+  await prisma.trip.updateMany({
+    where: { id, companyId: auth.companyId },
+    data: { data: data as unknown as Prisma.InputJsonValue },
+  });
+}
+
+export async function cacheDelete(auth: Auth, id: string) {
+  await prisma.trip.deleteMany({ where: { id, companyId: auth.companyId } });
+}
+
+export async function cacheAdd(auth: Auth, trip: TripRecord) {
+  await prisma.trip.deleteMany({ where: { id: trip.id, companyId: auth.companyId } });
+  await prisma.trip.create({
+    data: {
+      id: trip.id,
+      imei: trip.imei,
+      companyId: auth.companyId,
+      startAt: new Date(trip.start.time),
+      endAt: new Date(trip.end.time),
+      data: trip as unknown as Prisma.InputJsonValue,
+    },
+  });
+}

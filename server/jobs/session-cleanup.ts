@@ -1,9 +1,0 @@
-import { prisma } from "../../app/services/db.server.js";
-import { pruneLoginAttempts } from "../../app/services/rate-limit.server.js";
-
-/** Removes sessions past their absolute or idle expiry, and sign-in failures past every window. */
-export async function cleanupSessions(now = new Date()): Promise<number> {
-  const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lt: now } } });
-  await pruneLoginAttempts(now);
-  return count;
-}
