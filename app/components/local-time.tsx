@@ -1,5 +1,5 @@
 import { useHydrated } from "remix-utils/use-hydrated";
-import { formatZoned } from "~/modules/trips/trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 
 /**
  * A moment in the viewer's own time zone, for pages without a company zone (public views) and

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { authOf } from "~/modules/fleet/devices.server";
+import { authOf } from "~/services/company-context.server";
 import { companyJobsites } from "~/modules/fleet/jobsites.server";
 import { requireAuthApi } from "~/services/auth.server";
 

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { requireAuthApi } from "~/services/auth.server";
 import { ensureLivePolling } from "~/modules/fleet/device-sync.server";
-import { authOf, syncInfo } from "~/modules/fleet/devices.server";
+import { syncInfo } from "~/modules/fleet/devices.server";
+import { authOf } from "~/services/company-context.server";
 import { subscribe } from "~/modules/fleet/live.server";
 import { logError } from "~/services/log.server";
 

@@ -2,7 +2,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireAuthApi } from "~/services/auth.server";
-import { feed, markAllRead, markRead, unreadCount } from "~/modules/notifications/notifications.server";
+import {
+  feed,
+  markAllRead,
+  markRead,
+  unreadCount,
+} from "~/modules/notifications/notifications.server";
 
 /** The bell's data: unread count and the latest notifications. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,13 +10,13 @@ import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { DeviceManage, ShareLinks } from "~/modules/fleet/components/device-manage";
 import { DeviceSummary } from "~/modules/fleet/components/device-summary";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import { requireAccess } from "~/services/access.server";
 import { deviceAction } from "~/modules/fleet/device-actions.server";
 import { devicePageData } from "~/modules/fleet/device-page.server";
-import { authOf } from "~/modules/fleet/devices.server";
+import { authOf } from "~/services/company-context.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -7,7 +7,7 @@ import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { BeaconStatusBadge, SeenAgo } from "~/modules/beacons/components/beacon-status";
 import { MapPlaceholder } from "~/modules/beacons/components/map-placeholder";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BEACON_STATUS_LABELS, BEACON_STATUSES } from "~/modules/beacons/beacon-list";
 import { beaconMapPage } from "~/modules/beacons/beacon-pages.server";

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BEACON_STATUS_LABELS } from "~/modules/beacons/beacon-list";
 import { beaconPicker } from "~/modules/beacons/beacon-pages.server";

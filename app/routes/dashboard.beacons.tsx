@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BeaconTable } from "~/modules/beacons/components/beacon-table";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { beaconsPage } from "~/modules/beacons/beacon-pages.server";
 

@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormsDashboard, type FormsDashboardResult } from "~/modules/forms/components/forms-dashboard";
+import {
+  FormsDashboard,
+  type FormsDashboardResult,
+} from "~/modules/forms/components/forms-dashboard";
 import { formsDashboard, formsDashboardAction } from "~/modules/forms/forms-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Forms Dashboard · Tracksmith" }];

@@ -2,10 +2,10 @@ import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/modules/fleet/device-status";
-import { formatZoned } from "~/modules/trips/trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { offlineDevices } from "~/modules/fleet/fleet-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Devices Offline · Tracksmith" }];

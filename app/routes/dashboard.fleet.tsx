@@ -2,7 +2,7 @@ import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { StatusBadge } from "~/modules/fleet/components/status-badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/modules/fleet/device-status";

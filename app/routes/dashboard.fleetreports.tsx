@@ -3,7 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { deviceStatus, STATUS_COLOURS, STATUS_LABELS, STATUSES } from "~/modules/fleet/device-status";
+import {
+  deviceStatus,
+  STATUS_COLOURS,
+  STATUS_LABELS,
+  STATUSES,
+} from "~/modules/fleet/device-status";
 import { findReport, localDay, REPORTS } from "~/modules/reports/catalogue";
 import { ruleForPath } from "~/lib/menu";
 import { requireAccess } from "~/services/access.server";

@@ -25,12 +25,16 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/modules/trips/components/pager";
-import { DateRangeInputs, FilterForm, VehicleSelect } from "~/modules/trips/components/trip-filters";
+import {
+  DateRangeInputs,
+  FilterForm,
+  VehicleSelect,
+} from "~/modules/trips/components/trip-filters";
 import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
 import { addDays, utcToZonedLocal } from "~/modules/trips/logbook-summary";
 import { pageOf, withParams } from "~/modules/trips/trip-query";
-import { formatZoned } from "~/modules/trips/trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";
 import { logError } from "~/services/log.server";
 import {

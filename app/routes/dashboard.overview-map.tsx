@@ -5,7 +5,7 @@ import leafletStyles from "leaflet/dist/leaflet.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FleetView, fleetMapPreloads } from "~/modules/fleet/components/map/fleet-view";
 import { requireAccess } from "~/services/access.server";
-import { authOf } from "~/modules/fleet/devices.server";
+import { authOf } from "~/services/company-context.server";
 import { fleetViewData } from "~/modules/fleet/fleet-view.server";
 
 export const links: LinksFunction = () => [

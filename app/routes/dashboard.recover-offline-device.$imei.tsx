@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { capabilities } from "~/lib/device-types";
 import { requireDevice } from "~/modules/fleet/devices.server";
 import { requireFleetAccess } from "~/modules/fleet/fleet-pages.server";
-import { companyTimeZone } from "~/modules/trips/trips.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: "Recover offline device · Tracksmith" }];
 

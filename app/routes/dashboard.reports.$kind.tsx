@@ -21,7 +21,11 @@ import { ReportView } from "~/modules/reports/components/report-view";
 import { RunStatus } from "~/modules/reports/components/run-status";
 import { DEFAULT_SPEED_LIMIT, localDay } from "~/modules/reports/catalogue";
 import { requireReport } from "~/modules/reports/report-access.server";
-import { cancelReportJob, reportJobStatus, startReportJob } from "~/modules/reports/report-jobs.server";
+import {
+  cancelReportJob,
+  reportJobStatus,
+  startReportJob,
+} from "~/modules/reports/report-jobs.server";
 import {
   buildReport,
   chooseVehicles,

@@ -6,7 +6,11 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/modules/trips/components/pager";
 import { StopsList } from "~/modules/trips/components/stops-list";
-import { DateRangeInputs, FilterForm, VehicleChecklist } from "~/modules/trips/components/trip-filters";
+import {
+  DateRangeInputs,
+  FilterForm,
+  VehicleChecklist,
+} from "~/modules/trips/components/trip-filters";
 import { TripReplay } from "~/modules/trips/components/trip-replay";
 import { TripTable } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";

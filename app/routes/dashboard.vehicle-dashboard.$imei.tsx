@@ -6,18 +6,20 @@ import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { DeviceSummary } from "~/modules/fleet/components/device-summary";
-import { StaleBanner } from "~/modules/fleet/components/stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
 import { useDeviceLive } from "~/modules/fleet/components/use-device-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import { capabilities } from "~/lib/device-types";
 import { dayKey, startOfDay } from "~/modules/trips/logbook-summary";
-import { formatZoned } from "~/modules/trips/trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { requireAccess } from "~/services/access.server";
-import { authOf, requireDevice, syncInfo } from "~/modules/fleet/devices.server";
+import { requireDevice, syncInfo } from "~/modules/fleet/devices.server";
+import { authOf } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { companyTimeZone, getTrips, pageWaitMs } from "~/modules/trips/trips.server";
+import { getTrips, pageWaitMs } from "~/modules/trips/trips.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 
 const GeofenceMap = lazy(() => import("~/modules/fleet/components/map/geofence-map.client"));
 

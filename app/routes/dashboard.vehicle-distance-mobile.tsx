@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { VehicleDistanceMobileView, type DistanceData } from "~/modules/trips/components/distance-view";
+import {
+  VehicleDistanceMobileView,
+  type DistanceData,
+} from "~/modules/trips/components/distance-view";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { vehicleDistance } from "~/modules/trips/vehicle-distance.server";
 

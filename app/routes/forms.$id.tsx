@@ -9,7 +9,11 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormLinkInvalid, PublicFormView } from "~/modules/forms/components/public-form-view";
-import { publicForm, PUBLIC_FORM_HEADERS, submitPublicForm } from "~/modules/forms/public-forms.server";
+import {
+  publicForm,
+  PUBLIC_FORM_HEADERS,
+  submitPublicForm,
+} from "~/modules/forms/public-forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.form.title} · Tracksmith` : "Link not valid · Tracksmith" },

@@ -12,7 +12,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthLayout } from "~/components/auth/auth-layout";
-import { RECOVERY_MESSAGES, recoveryTokenFrom } from "~/modules/fleet/recovery";
+import { RECOVERY_MESSAGES, recoveryTokenFrom } from "~/lib/recovery";
 import {
   isRecoverySession,
   recoverWithToken,

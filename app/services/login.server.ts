@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { z } from "zod";
 import type { RegisterSchema } from "~/lib/auth-schemas";
-import { RECOVERY_MESSAGES } from "~/modules/fleet/recovery";
+import { RECOVERY_MESSAGES } from "~/lib/recovery";
 import type { SessionUser } from "~/lib/user";
 import { upstream } from "~/services/api.server";
 import { createUserSession, destroyUserSession, getAuth } from "~/services/auth.server";

@@ -144,3 +144,32 @@ export async function readSessionQuick(
   quick.set(cookieHeader, { at: now, id: session.id, userId: data.user.username_id, data });
   return data;
 }
+
+/**
+ * The freshest upstream token among the company's live sessions, or null. With `preferUserId`, that
+ * user's own sessions come first (work done on someone's behalf is best done as them).
+ */
+export async function tokenForCompany(
+  companyId: number,
+  now = Date.now(),
+  preferUserId?: number,
+): Promise<string | null> {
+  const rows = await prisma.session.findMany({
+    where: { companyId, expiresAt: { gt: new Date(now) } },
+    orderBy: { lastSeenAt: "desc" },
+    take: 20,
+    select: { data: true, userId: true },
+  });
+  if (preferUserId !== undefined)
+    rows.sort((a, b) => Number(b.userId === preferUserId) - Number(a.userId === preferUserId));
+  for (const r of rows) {
+    const d = r.data as { token?: unknown; tokenExp?: unknown };
+    if (
+      typeof d.token === "string" &&
+      typeof d.tokenExp === "number" &&
+      d.tokenExp * 1000 > now + 60_000
+    )
+      return d.token;
+  }
+  return null;
+}

@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { addDays, dayKey, startOfDay, summarizeLogEntries } from "../../app/modules/trips/logbook-summary";
+import {
+  addDays,
+  dayKey,
+  startOfDay,
+  summarizeLogEntries,
+} from "../../app/modules/trips/logbook-summary";
 import type { TripRecord } from "../../app/modules/trips/trip-record";
 import type { LogEntry } from "../../app/services/upstream/schemas";
 

@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { findReport, tally, type ReportInput, type Row } from "../../app/modules/reports/catalogue/index";
+import {
+  findReport,
+  tally,
+  type ReportInput,
+  type Row,
+} from "../../app/modules/reports/catalogue/index";
 import type { TripRecord } from "../../app/modules/trips/trip-record";
 import { render, type ReportFormat } from "../../app/modules/reports/report-render.server";
 

@@ -14,15 +14,20 @@ import { loader as mapLoader } from "~/routes/dashboard.beacon-overview-map";
 import { loader as publicLoader } from "~/routes/beacons.dashboard.$uuid";
 import { loader as coverageLoader } from "~/routes/coverage-map";
 import { upstream } from "~/services/api.server";
-import { beaconHistory, listBeacons, requireBeacon, syncBeacons } from "~/modules/beacons/beacons.server";
+import {
+  beaconHistory,
+  listBeacons,
+  requireBeacon,
+  syncBeacons,
+} from "~/modules/beacons/beacons.server";
 import {
   createBeaconShareLink,
   resolveBeaconShare,
   revokeBeaconShareLink,
 } from "~/modules/beacons/beacon-sharing.server";
 import { prisma } from "~/services/db.server";
-import type { Auth } from "~/modules/fleet/devices.server";
-import { newShareToken } from "~/modules/fleet/sharing.server";
+import type { Auth } from "~/services/company-context.server";
+import { newShareToken } from "~/services/share-links.server";
 import * as bup from "~/modules/beacons/upstream.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import type { Simulator } from "../../server/sim/index";

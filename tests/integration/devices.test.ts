@@ -4,7 +4,6 @@ import { prisma } from "~/services/db.server";
 import {
   changeDeviceIcon,
   deleteDeviceGeofence,
-  FieldError,
   listDevices,
   renameDevice,
   requireDevice,
@@ -16,17 +15,13 @@ import {
   syncInfo,
   companyTagList,
   companyGroupList,
-  type Auth,
 } from "~/modules/fleet/devices.server";
+import { FieldError, type Auth } from "~/services/company-context.server";
 import { subscribe, type DeviceChange } from "~/modules/fleet/live.server";
 import { mapPayload } from "~/modules/fleet/map-data.server";
 import { decodeMap } from "~/modules/fleet/map-data-format";
-import {
-  createShareLink,
-  newShareToken,
-  resolveShareLink,
-  revokeShareLink,
-} from "~/modules/fleet/sharing.server";
+import { createShareLink, resolveShareLink, revokeShareLink } from "~/modules/fleet/sharing.server";
+import { newShareToken } from "~/services/share-links.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { upstreamAuth, useSimulator } from "../support/upstream";

@@ -26,7 +26,7 @@ import {
   FORM_RATE_LIMIT_MESSAGE,
   FORM_SUBMISSION_LIMIT,
 } from "~/services/rate-limit.server";
-import { newShareToken } from "~/modules/fleet/sharing.server";
+import { newShareToken } from "~/services/share-links.server";
 import { listFormSubmissions } from "~/modules/forms/upstream.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import { jobs } from "../../app/modules/jobs.server";

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Auth } from "~/modules/fleet/devices.server";
+import type { Auth } from "~/services/company-context.server";
 import { clearJobsiteCache, companyJobsites, toMapJobsites } from "~/modules/fleet/jobsites.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import type { Simulator } from "../../server/sim/index";

@@ -12,7 +12,6 @@ import {
   loadLogbook,
 } from "~/modules/trips/logbook.server";
 import {
-  companyTimeZone,
   coverageAnswers,
   getTrips,
   listVehicles,
@@ -20,6 +19,7 @@ import {
   tripTrack,
   type Auth,
 } from "~/modules/trips/trips.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";

@@ -16,9 +16,9 @@ import { notifications as snackbars } from "@mantine/notifications";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { PushPrompt } from "~/modules/notifications/components/push-prompt";
-import { registerServiceWorker } from "~/modules/notifications/components/push-client";
-import type { FeedItem } from "~/modules/notifications/components/types";
+import { PushPrompt } from "~/modules/notifications";
+import { registerServiceWorker } from "~/modules/notifications";
+import type { FeedItem } from "~/modules/notifications";
 
 const STREAM_URL = "/api/notifications-stream";
 const RECENT = 8;

@@ -9,7 +9,7 @@ import { normaliseUuid } from "./beacon-list";
 import { getAuth } from "~/services/auth.server";
 import { requireBeacon } from "./beacons.server";
 import { prisma } from "~/services/db.server";
-import { authOf, type Auth } from "~/modules/fleet/devices.server";
+import { authOf, type Auth } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import {
   isTokenShaped,
@@ -17,9 +17,9 @@ import {
   newShareToken,
   SHARE_MAX_MINUTES,
   SHARE_MIN_MINUTES,
-} from "~/modules/fleet/sharing.server";
+} from "~/services/share-links.server";
 
-export { SHARE_DURATIONS } from "~/modules/fleet/sharing.server";
+export { SHARE_DURATIONS } from "~/services/share-links.server";
 
 export type BeaconShareLinkView = {
   id: string;

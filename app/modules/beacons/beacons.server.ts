@@ -8,7 +8,9 @@ import { beaconStatus, normaliseUuid, type BeaconRow, type BeaconStatus } from "
 import type { BeaconConfig } from "./beacon-config";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import { FieldError, staleAfterMs, type Auth, type SyncInfo } from "~/modules/fleet/devices.server";
+import { staleAfterMs } from "~/modules/fleet/index.server";
+import { type SyncInfo } from "~/lib/sync-info";
+import { FieldError, type Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import * as bup from "./upstream.server";
 import { isUpstreamError } from "~/services/upstream/index.server";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MIN_DEVICES_PER_CELL, publishableCells, qualityCounts, signalQuality } from "./coverage-grid";
+import {
+  MIN_DEVICES_PER_CELL,
+  publishableCells,
+  qualityCounts,
+  signalQuality,
+} from "./coverage-grid";
 
 describe("coverage", () => {
   it("signal quality buckets", () => {

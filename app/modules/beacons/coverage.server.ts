@@ -7,11 +7,7 @@ import { publishableCells, type PublicCell } from "./coverage-grid";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import {
-  coverageResponseSchema,
-  networkCoverage,
-  type UpstreamCoverage,
-} from "./upstream.server";
+import { coverageResponseSchema, networkCoverage, type UpstreamCoverage } from "./upstream.server";
 
 const SNAPSHOT_ID = "network";
 /** The upstream recomputes hourly; older than this, a read refreshes in the background. */

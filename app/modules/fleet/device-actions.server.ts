@@ -7,7 +7,6 @@ import { DEVICE_ICONS } from "~/lib/device-types";
 import {
   changeDeviceIcon,
   deleteDeviceGeofence,
-  FieldError,
   GEOFENCE_MAX_M,
   GEOFENCE_MIN_M,
   NICKNAME_MAX,
@@ -17,14 +16,10 @@ import {
   setDeviceGroups,
   setDevicePermDriver,
   setDeviceTags,
-  type Auth,
 } from "./devices.server";
-import {
-  createShareLink,
-  requireShareLink,
-  revokeShareLink,
-  SHARE_DURATIONS,
-} from "./sharing.server";
+import { FieldError, type Auth } from "~/services/company-context.server";
+import { createShareLink, requireShareLink, revokeShareLink } from "./sharing.server";
+import { SHARE_DURATIONS } from "~/services/share-links.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { logError } from "~/services/log.server";
 

@@ -4,13 +4,14 @@ import {
   parseGeofenceGps,
   requireDevice,
   syncInfo,
-  type Auth,
   type DeviceView,
 } from "./devices.server";
+import { type Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { listShareLinks, SHARE_DURATIONS } from "./sharing.server";
-import { companyTimeZone } from "~/modules/trips/trips.server";
+import { listShareLinks } from "./sharing.server";
+import { SHARE_DURATIONS } from "~/services/share-links.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 
 /** Tags/groups for the pickers; when the upstream is down the device's own ones still show. */
 async function orFallback<T>(p: Promise<T>, fallback: T): Promise<T> {

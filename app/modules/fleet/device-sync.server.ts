@@ -5,38 +5,11 @@
  * the upstream only answers a user's bearer token.
  */
 import { prisma } from "~/services/db.server";
-import { syncDevices, type Auth } from "./devices.server";
+import { tokenForCompany } from "~/services/session.server";
+import { syncDevices } from "./devices.server";
+import { type Auth } from "~/services/company-context.server";
 import { subscriberCount } from "./live.server";
 import { logError } from "~/services/log.server";
-
-/**
- * The freshest upstream token among the company's live sessions, or null. With `preferUserId`, that
- * user's own sessions come first (work done on someone's behalf is best done as them).
- */
-export async function tokenForCompany(
-  companyId: number,
-  now = Date.now(),
-  preferUserId?: number,
-): Promise<string | null> {
-  const rows = await prisma.session.findMany({
-    where: { companyId, expiresAt: { gt: new Date(now) } },
-    orderBy: { lastSeenAt: "desc" },
-    take: 20,
-    select: { data: true, userId: true },
-  });
-  if (preferUserId !== undefined)
-    rows.sort((a, b) => Number(b.userId === preferUserId) - Number(a.userId === preferUserId));
-  for (const r of rows) {
-    const d = r.data as { token?: unknown; tokenExp?: unknown };
-    if (
-      typeof d.token === "string" &&
-      typeof d.tokenExp === "number" &&
-      d.tokenExp * 1000 > now + 60_000
-    )
-      return d.token;
-  }
-  return null;
-}
 
 /** One refresh of every company that has someone signed in. Returns per-company outcomes. */
 export async function syncActiveCompanies(

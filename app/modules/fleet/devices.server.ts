@@ -12,17 +12,13 @@ import {
   type StatusThresholds,
 } from "./device-status";
 import { upstream } from "~/services/api.server";
+import { FieldError, type Auth } from "~/services/company-context.server";
+import type { SyncInfo } from "~/lib/sync-info";
 import { prisma } from "~/services/db.server";
 import { diffFields, publish, type DeviceChange } from "./live.server";
 import { logError } from "~/services/log.server";
 import * as up from "~/services/upstream/index.server";
 import { byNickname } from "~/lib/text-order";
-
-export type Auth = { token: string; companyId: number };
-export const authOf = (s: { token: string; user: { companyid: number } }): Auth => ({
-  token: s.token,
-  companyId: s.user.companyid,
-});
 
 export type Tag = { id: number; name: string; colour?: string };
 export type Group = { id: number; nickname: string };
@@ -51,8 +47,6 @@ export type DeviceView = {
   outdated: boolean;
   silentMs: number | null;
 };
-
-export type SyncInfo = { okAt: string | null; failedAt: string | null; stale: boolean };
 
 /** Status thresholds (hours) from the environment: DEVICE_OUTDATED_MOVING_HOURS, ..._RESTING_HOURS, DEVICE_OFFLINE_HOURS. */
 export function statusThresholds(): StatusThresholds {
@@ -522,16 +516,6 @@ export async function companyRows(companyId: number) {
 }
 
 // ------------------------------------------------------------------ writes: upstream first, then the cache
-
-/** A validation problem to show next to a field. */
-export class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Upstream 404 → our 404; 400 → a message next to the field; anything else propagates. */
 async function call<T>(field: string, fn: () => Promise<T>): Promise<T> {

@@ -1,8 +1,9 @@
 /** Loaders of the fleet list pages (fleet table, offline devices, geofences, inputs): the cache, filtered per page. */
 import { ruleForPath } from "~/lib/menu";
 import { requireAccess } from "~/services/access.server";
-import { authOf, listDevices, parseGeofenceGps } from "./devices.server";
-import { companyTimeZone } from "~/modules/trips/trips.server";
+import { listDevices, parseGeofenceGps } from "./devices.server";
+import { authOf } from "~/services/company-context.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import { compareText } from "~/lib/text-order";
 
 /** The route guard with the menu's rule for this path (feature flags such as `inputs`). */

@@ -1,6 +1,7 @@
 import { parseFilters, filterDevices } from "./device-filter";
 import { mapStats } from "./map-stats";
-import { listDevices, type Auth, type DeviceView } from "./devices.server";
+import { listDevices, type DeviceView } from "./devices.server";
+import { type Auth } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { mapPayload } from "./map-data.server";
 import type { FleetViewData } from "./components/map/fleet-view";

@@ -6,7 +6,7 @@
  */
 import type { JobsiteFence, JobsitesPayload, MapJobsite } from "./jobsite-layer";
 import { upstream } from "~/services/api.server";
-import type { Auth } from "./devices.server";
+import type { Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import { listJobsites, type Jobsite } from "./jobsites-upstream.server";
 

@@ -9,7 +9,6 @@ import { encodeLive, type MapStatic } from "./map-data-format";
 import { authFromSession } from "~/services/auth.server";
 import { readSessionQuick } from "~/services/session.server";
 import {
-  authOf,
   cacheVersion,
   companyRows,
   parseGeofenceGps,
@@ -17,6 +16,7 @@ import {
   toView,
   touchCompany,
 } from "./devices.server";
+import { authOf } from "~/services/company-context.server";
 import { byNickname, compareText } from "~/lib/text-order";
 
 const AGE_MS = 15_000;

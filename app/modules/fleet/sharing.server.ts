@@ -3,37 +3,16 @@
  * revoked. The id is the secret (32 random bytes = 256 bits, base64url), so a link cannot be
  * guessed from an imei; a link never reveals anything but its own vehicle.
  */
-import crypto from "node:crypto";
 import { prisma } from "~/services/db.server";
-import { requireDevice, type Auth } from "./devices.server";
-
-export const SHARE_TOKEN_BYTES = 32;
-export const SHARE_MIN_MINUTES = 1;
-export const SHARE_MAX_MINUTES = 30 * 24 * 60;
-export const SHARE_DURATIONS: { minutes: number; label: string }[] = [
-  { minutes: 1, label: "1 minute (a quick look)" },
-  { minutes: 60, label: "1 hour" },
-  { minutes: 8 * 60, label: "8 hours" },
-  { minutes: 24 * 60, label: "1 day" },
-  { minutes: 7 * 24 * 60, label: "7 days" },
-];
-
-export function newShareToken(): string {
-  return crypto.randomBytes(SHARE_TOKEN_BYTES).toString("base64url");
-}
-
-/** Whether a string could be a token at all: anything else is a 404 before the database is asked. */
-export const isTokenShaped = (s: string) => /^[A-Za-z0-9_-]{40,64}$/.test(s);
-
-export type LinkStatus = "active" | "expired" | "revoked";
-
-/** Every kind of link (vehicle, beacon, form) lives by the same two dates. */
-export function linkStatus(
-  l: { expiresAt: Date; revokedAt: Date | null },
-  now = Date.now(),
-): LinkStatus {
-  return l.revokedAt ? "revoked" : l.expiresAt.getTime() > now ? "active" : "expired";
-}
+import {
+  isTokenShaped,
+  linkStatus,
+  newShareToken,
+  SHARE_MAX_MINUTES,
+  SHARE_MIN_MINUTES,
+} from "~/services/share-links.server";
+import { requireDevice } from "./devices.server";
+import { type Auth } from "~/services/company-context.server";
 
 export type ShareLinkView = {
   id: string;

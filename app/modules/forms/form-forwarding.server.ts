@@ -9,7 +9,7 @@
  */
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import { tokenForCompany } from "~/modules/fleet/device-sync.server";
+import { tokenForCompany } from "~/services/session.server";
 import { logError, logInfo } from "~/services/log.server";
 import { isUpstreamError } from "~/services/upstream/errors";
 import { submitForm, type FormAnswer } from "./upstream.server";

@@ -9,13 +9,13 @@ import { FORM_LINK_DURATIONS } from "./form-link-rules";
 import { publicFormSchema, toPublicForm, type PublicForm } from "./public-form";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import type { Auth } from "~/modules/fleet/devices.server";
+import type { Auth } from "~/services/company-context.server";
 import {
   isTokenShaped,
   linkStatus,
   newShareToken,
   type LinkStatus,
-} from "~/modules/fleet/sharing.server";
+} from "~/services/share-links.server";
 import { listForms } from "./upstream.server";
 
 export type FormLinkView = {

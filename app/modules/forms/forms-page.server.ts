@@ -13,7 +13,7 @@ import { toPublicForm } from "./public-form";
 import type { SessionUser } from "~/lib/user";
 import { requireAccess } from "~/services/access.server";
 import { upstream } from "~/services/api.server";
-import { authOf, type Auth } from "~/modules/fleet/devices.server";
+import { authOf, type Auth } from "~/services/company-context.server";
 import { getEnv } from "~/services/env.server";
 import { retrySubmission, type ForwardOutcome } from "./form-forwarding.server";
 import {

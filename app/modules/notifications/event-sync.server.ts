@@ -15,10 +15,7 @@ import { upstream } from "~/services/api.server";
 import { queueAlertEmail } from "./alert-email.server";
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
-import {
-  createNotifications,
-  type NotificationInput,
-} from "./notifications.server";
+import { createNotifications, type NotificationInput } from "./notifications.server";
 import { queuePush } from "./push.server";
 import type { SessionData } from "~/services/session.server";
 import {

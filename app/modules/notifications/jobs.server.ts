@@ -4,20 +4,12 @@
  * processes one sync runs per interval, on whichever worker is free).
  */
 import type PgBoss from "pg-boss";
-import {
-  ALERT_EMAIL_QUEUE,
-  deliverAlertEmail,
-  type AlertEmail,
-} from "./alert-email.server";
+import { ALERT_EMAIL_QUEUE, deliverAlertEmail, type AlertEmail } from "./alert-email.server";
 import { getEnv } from "~/services/env.server";
 import { ensureQueue } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
 import { enqueueFanout } from "./push.server";
-import {
-  deliverWebhook,
-  WEBHOOK_QUEUE,
-  type WebhookEvent,
-} from "./webhook.server";
+import { deliverWebhook, WEBHOOK_QUEUE, type WebhookEvent } from "./webhook.server";
 import { syncAllCompanies } from "./event-sync.server";
 import { cleanupNotifications } from "./notification-cleanup.server";
 import { registerPushJobs, resumePendingMessages } from "./push-fanout.server";

@@ -21,7 +21,7 @@ import {
 import { logInfo } from "~/services/log.server";
 import { feed, markAllRead, markRead, unreadCount } from "./notifications.server";
 import { listSubscriptions, removeSubscription } from "./push.server";
-import { companyTimeZone } from "~/modules/trips/trips.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 
 const PAGE = "/dashboard/notifications";
 

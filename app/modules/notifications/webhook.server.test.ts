@@ -1,12 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  postWebhook,
-  signWebhook,
-  verifyWebhook,
-  type WebhookEvent,
-} from "./webhook.server";
+import { postWebhook, signWebhook, verifyWebhook, type WebhookEvent } from "./webhook.server";
 
 describe("webhook signature", () => {
   it("is HMAC-SHA256 over '<timestamp>.<body>', hex, prefixed sha256=", () => {

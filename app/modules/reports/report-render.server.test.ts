@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { computeTotals, findReport, type ReportInput } from "./catalogue";
-import type { TripRecord } from "~/modules/trips/trip-record";
+import type { TripRecord } from "~/modules/trips";
 import { parseCsv } from "../../../tests/support/csv";
 import { pdfText } from "../../../tests/support/pdf";
 import { render, type ReportFormat } from "./report-render.server";

@@ -19,10 +19,11 @@ import {
   type Row,
 } from "./catalogue";
 import { isValidTimeZone, localToInstant } from "./schedule";
-import type { TripRecord } from "~/modules/trips/trip-record";
+import type { TripRecord } from "~/modules/trips";
 import { upstream } from "~/services/api.server";
 import { getEnv } from "~/services/env.server";
-import { companyTimeZone, getTrips } from "~/modules/trips/trips.server";
+import { getTrips } from "~/modules/trips/index.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { byNickname, compareId } from "~/lib/text-order";
 

@@ -150,36 +150,3 @@ export function timelineOf(trips: readonly TripRecord[]): TimelineItem[] {
   const at = (i: TimelineItem) => Date.parse(i.kind === "trip" ? i.start.time : i.from);
   return items.sort((a, b) => at(a) - at(b));
 }
-
-const zoned = new Map<string, Intl.DateTimeFormat>();
-function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTimeFormat {
-  const key = `${timeZone}|${kind}`;
-  let f = zoned.get(key);
-  if (!f) {
-    const opts: Intl.DateTimeFormatOptions =
-      kind === "time"
-        ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-        : kind === "date"
-          ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
-          : {
-              day: "numeric",
-              month: "short",
-              hour: "2-digit",
-              minute: "2-digit",
-              hourCycle: "h23",
-            };
-    f = new Intl.DateTimeFormat("en-AU", { timeZone, ...opts });
-    zoned.set(key, f);
-  }
-  return f;
-}
-
-/** Times in the company's time zone, the same on the server and in the browser (no hydration drift). */
-export function formatZoned(
-  at: string | number | null | undefined,
-  timeZone: string,
-  kind: "datetime" | "time" | "date" = "datetime",
-): string {
-  const d = new Date(at ?? Number.NaN);
-  return Number.isNaN(d.getTime()) ? "—" : zf(timeZone, kind).format(d);
-}

@@ -3,7 +3,8 @@ import { ruleForPath } from "~/lib/menu";
 import { settingsFromCookieHeader } from "~/lib/settings";
 import { parseMeasurement, type Measurement } from "~/lib/units";
 import { requireAccess } from "~/services/access.server";
-import { companyTimeZone, listVehicles, type Auth, type Vehicle } from "./trips.server";
+import { listVehicles, type Auth, type Vehicle } from "./trips.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 
 export async function tripsContext(
   request: Request,

@@ -63,25 +63,6 @@ export function requireVehicle(vehicles: Vehicle[], imei: string): Vehicle {
   return v;
 }
 
-/** The company's time zone (app setting type 1), for "the day a trip started". */
-export async function companyTimeZone(auth: Auth): Promise<string> {
-  return remember(`tz:${auth.companyId}`, 10 * 60_000, async () => {
-    try {
-      const entry = (await up.appSettings(upstream(auth.token))).find((s) => s.type === 1);
-      const tz = entry?.settings
-        ? (JSON.parse(entry.settings) as { timezone?: unknown }).timezone
-        : undefined;
-      if (typeof tz === "string") {
-        new Intl.DateTimeFormat("en", { timeZone: tz });
-        return tz;
-      }
-    } catch (e) {
-      logError("trips", e);
-    }
-    return "UTC";
-  });
-}
-
 type Coverage = { fromAt: Date; toAt: Date; syncedAt: Date };
 
 /** Whether a cached range answers [from, to) as of `now` (see FRESH_MS and SETTLED_MS). */

@@ -7,7 +7,7 @@
 import L from "leaflet";
 import { useEffect, useMemo, useRef } from "react";
 import Supercluster from "supercluster";
-import type { Tiles } from "~/modules/fleet/components/map/fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 import { BEACON_STATUS_LABELS, BEACON_STATUSES, type BeaconStatus } from "../beacon-list";
 
 export type BeaconPoint = {

@@ -6,7 +6,7 @@ import {
   LOW_BATTERY,
   type BeaconStatus,
 } from "../beacon-list";
-import { formatDuration } from "~/modules/fleet/device-status";
+import { formatDuration } from "~/modules/fleet";
 
 export function BeaconStatusBadge({ status }: { status: BeaconStatus }) {
   return (

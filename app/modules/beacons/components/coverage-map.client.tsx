@@ -4,7 +4,7 @@
  */
 import L from "leaflet";
 import { useEffect, useRef } from "react";
-import type { Tiles } from "~/modules/fleet/components/map/fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 import { QUALITY_COLOURS, QUALITY_LABELS, type PublicCell } from "../coverage-grid";
 
 export default function CoverageMap({

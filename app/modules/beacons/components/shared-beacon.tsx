@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import type { Tiles } from "~/modules/fleet/components/map/fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 import { beaconStatus } from "../beacon-list";
 import { Battery, SeenAgo } from "./beacon-status";
 import { LocalTime } from "~/components/local-time";

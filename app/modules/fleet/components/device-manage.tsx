@@ -15,7 +15,7 @@ import {
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import type { Tiles } from "./map/fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 import { DeviceIcon, PICKER_ICONS } from "./device-icon";
 import { ShareLinkForm, ShareLinkRows } from "~/components/share-links";
 

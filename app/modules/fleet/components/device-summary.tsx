@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { StatusBadge } from "./status-badge";
 import { formatDuration, type DeviceStatus } from "../device-status";
 import { capabilityLabels } from "~/lib/device-types";
-import { formatZoned } from "~/modules/trips/trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { DeviceIcon } from "./device-icon";
 
 export type SummaryDevice = {

@@ -2,7 +2,7 @@ import { Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import type { Tiles } from "./map/fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 import { DeviceIcon } from "./device-icon";
 import { LocalTime } from "~/components/local-time";
 

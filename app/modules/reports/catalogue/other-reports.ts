@@ -1,8 +1,8 @@
 /** Stops and idling, status of devices, driver safety, temperature (cold chain) and the logbook. */
 import { z } from "zod";
-import { deviceStatus, STATUS_LABELS, STATUSES } from "~/modules/fleet/device-status";
-import { businessPercent } from "~/modules/trips/logbook-summary";
-import { entryFromTrip, stopsBetween, type TripRecord } from "~/modules/trips/trip-record";
+import { deviceStatus, STATUS_LABELS, STATUSES } from "~/modules/fleet";
+import { businessPercent } from "~/modules/trips";
+import { entryFromTrip, stopsBetween, type TripRecord } from "~/modules/trips";
 import { localDay } from "./format";
 import { nicknames } from "./trip-reports";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TripRecord } from "~/modules/trips/trip-record";
+import type { TripRecord } from "~/modules/trips";
 import {
   computeTotals,
   driverSafety,

@@ -1,5 +1,5 @@
 /** Reports built from trips: trip summary, distance per vehicle, speeding, vehicles in use, geofence visits. */
-import type { TripRecord } from "~/modules/trips/trip-record";
+import type { TripRecord } from "~/modules/trips";
 import { formatLocal, localDay } from "./format";
 import {
   baseParams,

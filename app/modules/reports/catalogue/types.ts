@@ -4,7 +4,7 @@
  * of 100,000 trips stays small in memory and streams to CSV, XLSX and PDF without reshaping.
  */
 import { z } from "zod";
-import type { TripRecord } from "~/modules/trips/trip-record";
+import type { TripRecord } from "~/modules/trips";
 
 export type Cell = string | number | null;
 export type Row = Cell[];

@@ -12,13 +12,7 @@ import {
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import {
-  FREQUENCIES,
-  FREQUENCY_LABELS,
-  PERIOD_LABELS,
-  PERIODS,
-  WEEKDAY_LABELS,
-} from "../schedule";
+import { FREQUENCIES, FREQUENCY_LABELS, PERIOD_LABELS, PERIODS, WEEKDAY_LABELS } from "../schedule";
 
 export type ScheduleFormValues = {
   reportKind: string;

@@ -1,5 +1,6 @@
 import { Table, Text } from "@mantine/core";
-import { formatZoned, type Stop } from "../trip-record";
+import { type Stop } from "../trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { formatDuration } from "~/lib/units";
 
 /** The stops between trips (where each vehicle waited, and for how long). */

@@ -10,7 +10,7 @@ import {
   timelineBounds,
   type ReplayTrack,
 } from "../replay";
-import { formatZoned } from "../trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { formatSpeed, speedLabel, toSpeedUnit, type Measurement } from "~/lib/units";
 import { ReplayMap } from "./replay-map.client";
 

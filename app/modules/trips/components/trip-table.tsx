@@ -1,6 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { formatZoned, type TripRecord } from "../trip-record";
+import { type TripRecord } from "../trip-record";
+import { formatZoned } from "~/lib/zoned-time";
 import { formatDistance, formatDuration, formatSpeed, type Measurement } from "~/lib/units";
 
 export function PurposeBadge({ purpose }: { purpose: string }) {

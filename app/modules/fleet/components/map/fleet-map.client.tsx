@@ -5,6 +5,7 @@
  * container has a plain background, so markers stay usable when no tile loads.
  */
 import L from "leaflet";
+import type { Tiles } from "~/lib/map-tiles";
 import { useEffect, useRef } from "react";
 import { deviceIconHtml } from "../device-icon";
 import { sharedClusterSource, type ClusterSource } from "./cluster-source";
@@ -22,7 +23,6 @@ export type MapOptions = {
   customGeofences: boolean;
   jobsiteGeofences: boolean;
 };
-export type Tiles = { normal: string; satellite: string; rail: string; attribution: string };
 
 type Props = {
   devices: MapDevice[];

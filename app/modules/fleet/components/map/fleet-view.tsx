@@ -1,13 +1,14 @@
 import { Badge, Grid, Group, Stack, Title } from "@mantine/core";
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from "react";
 import { DeviceList, type ListDevice } from "../device-list";
-import { StaleBanner, type SyncInfo } from "../stale-banner";
+import { StaleBanner } from "~/components/stale-banner";
+import { type SyncInfo } from "~/lib/sync-info";
 import { StatusCounts } from "../status-counts";
 import { useSettings } from "~/components/settings/settings-context";
 import { filterDevices, type DeviceFilters } from "../../device-filter";
 import { mapStats, type MapStats } from "../../map-stats";
 import { WORKER_URL } from "../../cluster-protocol";
-import type { Tiles } from "./fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 import { MapFallback } from "./map-fallback";
 import { sharedClusterSource } from "./cluster-source";
 import { useFleetData } from "./use-fleet-data";

@@ -6,7 +6,7 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { deviceIconHtml } from "../device-icon";
-import type { Tiles } from "./fleet-map.client";
+import type { Tiles } from "~/lib/map-tiles";
 
 type Props = {
   device: { lat: number | null; lng: number | null; nickname: string; avatar: string | null };

@@ -1,7 +1,6 @@
 import { Alert } from "@mantine/core";
 import dayjs from "dayjs";
-
-export type SyncInfo = { okAt: string | null; failedAt: string | null; stale: boolean };
+import type { SyncInfo } from "~/lib/sync-info";
 
 export function formatAsOf(okAt: string | null): string {
   return okAt ? dayjs(okAt).format("D MMM YYYY HH:mm:ss") : "never";

@@ -1,0 +1,2 @@
+/** The trips module's server API for other modules. */
+export { getTrips } from "./trips.server";

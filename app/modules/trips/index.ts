@@ -1,0 +1,3 @@
+/** The trips module's public face for other modules (browser-safe). */
+export { entryFromTrip, stopsBetween, type TripRecord } from "./trip-record";
+export { businessPercent } from "./logbook-summary";
