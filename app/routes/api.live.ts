@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import { requireAuthApi } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 import { ensureLivePolling } from "~/modules/fleet/device-sync.server";
 import { syncInfo } from "~/modules/fleet/devices.server";
 import { authOf } from "~/services/company-context.server";
@@ -14,7 +14,7 @@ import { logError } from "~/services/log.server";
  * middleware from buffering the stream.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = authOf(await requireAuthApi(request));
+  const auth = authOf((await requireModule(request, "fleet")).session);
   return eventStream(
     request.signal,
     (rawSend) => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import { requireAuthApi } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 import { logError } from "~/services/log.server";
 import { onFeedChange, unreadCount } from "~/modules/notifications/notifications.server";
 
@@ -10,7 +10,7 @@ import { onFeedChange, unreadCount } from "~/modules/notifications/notifications
  * middleware from buffering the stream; a ping every 25 s keeps proxies from closing it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAuthApi(request);
+  const { user } = (await requireModule(request, "notifications")).session;
   const userId = user.username_id;
   const response = eventStream(
     request.signal,

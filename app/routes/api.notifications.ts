@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireAuthApi } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 import {
   feed,
   markAllRead,
@@ -11,7 +11,7 @@ import {
 
 /** The bell's data: unread count and the latest notifications. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAuthApi(request);
+  const { user } = (await requireModule(request, "notifications")).session;
   const [unread, recent] = await Promise.all([
     unreadCount(user.username_id),
     feed(user.username_id, { take: 8 }),
@@ -33,7 +33,7 @@ const schema = z.discriminatedUnion("intent", [
 
 /** Mark read / mark all read; a plain form post (no JavaScript) is redirected back. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireAuthApi(request);
+  const { user } = (await requireModule(request, "notifications")).session;
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: "Unknown request" }, { status: 400 });
   if (parsed.data.intent === "read") {

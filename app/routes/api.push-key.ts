@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAuthApi } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 import { vapidPublicKey } from "~/modules/notifications/push.server";
 
 /** The VAPID application server key (SPEC §9 "push application public key") for subscribing. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAuthApi(request);
+  await requireModule(request, "notifications");
   const publicKey = vapidPublicKey();
   if (!publicKey) return json({ publicKey: null }, { status: 503 });
   return json({ publicKey }, { headers: { "Cache-Control": "private, max-age=3600" } });

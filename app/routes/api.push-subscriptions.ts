@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireAuthApi } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 import {
   listSubscriptions,
   removeSubscription,
@@ -10,7 +10,7 @@ import {
 
 /** GET: this user's subscribed browsers. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAuthApi(request);
+  const { user } = (await requireModule(request, "notifications")).session;
   const rows = await listSubscriptions(user.username_id);
   return json({
     subscriptions: rows.map((r) => ({
@@ -29,7 +29,7 @@ const removeSchema = z.object({ endpoint: z.string().url().max(2000) });
  * DELETE (JSON {endpoint}): this browser unsubscribed.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuthApi(request);
+  const auth = (await requireModule(request, "notifications")).session;
   const body = await request.json().catch(() => null);
   if (request.method === "DELETE") {
     const parsed = removeSchema.safeParse(body);

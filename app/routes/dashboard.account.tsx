@@ -24,7 +24,7 @@ import { isAllowed } from "~/lib/access";
 import { ProfileSchema } from "~/modules/account/schemas";
 import { mediaUrl } from "~/lib/media";
 import { loadProfile, saveProfile } from "~/modules/account/account.server";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { parseForm } from "~/lib/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Account · Tracksmith" }];
@@ -33,7 +33,7 @@ export const meta: MetaFunction = () => [{ title: "Account · Tracksmith" }];
 const SESSIONS_RULE = { permission: "edit_permissions", tsadmin: false } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAccess(request);
+  const auth = (await requireModule(request, "account")).session;
   const { user } = auth;
   const granted = Object.keys(user.permissions)
     .filter((p) => user.permissions[p] === true)
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAccess(request);
+  const auth = (await requireModule(request, "account")).session;
   const submission = parseForm(await request.formData(), ProfileSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const result = await saveProfile(request, auth, submission.value);

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FleetView, fleetMapPreloads } from "~/modules/fleet/components/map/fleet-view";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { authOf } from "~/services/company-context.server";
 import { fleetViewData } from "~/modules/fleet/fleet-view.server";
 
@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Assets · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireAccess(request);
+  const session = (await requireModule(request, "fleet")).session;
   return json(await fleetViewData(authOf(session), request, "Assets"));
 }
 

@@ -13,7 +13,7 @@ import { DeviceSummary } from "~/modules/fleet/components/device-summary";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { deviceAction } from "~/modules/fleet/device-actions.server";
 import { devicePageData } from "~/modules/fleet/device-page.server";
 import { authOf } from "~/services/company-context.server";
@@ -24,12 +24,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = await requireAccess(request);
+  const session = (await requireModule(request, "fleet")).session;
   return json(await devicePageData(authOf(session), params.imei ?? ""));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const session = await requireAccess(request);
+  const session = (await requireModule(request, "fleet")).session;
   const form = await request.formData();
   const result = await deviceAction(
     authOf(session),

@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -10,12 +11,17 @@ import { beaconConfigAction, beaconConfigPage } from "~/modules/beacons/beacon-p
 export const meta: MetaFunction = () => [{ title: "Beacon config · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await beaconConfigPage(request));
+  return json(
+    await beaconConfigPage(await requireModule(request, "beacons"), new URL(request.url)),
+  );
 }
 
 /** One form per beacon: validated (zod), sent to the tracking service, then written to the cache. */
 export async function action({ request }: ActionFunctionArgs) {
-  const result = await beaconConfigAction(request);
+  const result = await beaconConfigAction(
+    await requireModule(request, "beacons"),
+    await request.formData(),
+  );
   return json(result, { status: result.ok ? 200 : result.errors ? 400 : 502 });
 }
 

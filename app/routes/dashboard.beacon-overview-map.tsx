@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -18,7 +19,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletSty
 export const meta: MetaFunction = () => [{ title: "Beacon map · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await beaconMapPage(request));
+  return json(await beaconMapPage(await requireModule(request, "beacons")));
 }
 
 const hrefOf = (uuid: string) => `/dashboard/beacon/${uuid}`;

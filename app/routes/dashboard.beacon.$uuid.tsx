@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -17,11 +18,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await beaconPage(request, params.uuid ?? ""));
+  return json(await beaconPage(await requireModule(request, "beacons"), params.uuid ?? ""));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return json(await beaconPageAction(request, params.uuid ?? ""));
+  return json(
+    await beaconPageAction(
+      await requireModule(request, "beacons"),
+      await request.formData(),
+      params.uuid ?? "",
+    ),
+  );
 }
 
 export default function BeaconPage() {

@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -11,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Beacon · Tracksmith" }];
 
 /** /dashboard/beacon: choose a beacon (a GET form, so it works without JavaScript); `?uuid=` redirects to it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await beaconPicker(request));
+  return json(await beaconPicker(await requireModule(request, "beacons"), new URL(request.url)));
 }
 
 export default function BeaconPicker() {

@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -10,7 +11,7 @@ import { beaconsPage } from "~/modules/beacons/beacon-pages.server";
 export const meta: MetaFunction = () => [{ title: "Beacons · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await beaconsPage(request));
+  return json(await beaconsPage(await requireModule(request, "beacons"), new URL(request.url)));
 }
 
 /** Every BLE beacon of the company; search and sort are GET parameters, so they work without JavaScript. */

@@ -16,9 +16,8 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { companyFeaturesFrom, featureLabel, KNOWN_FEATURES } from "~/modules/account/schemas";
-import { ruleForPath } from "~/lib/menu";
 import { loadCompanyFeatures, saveCompanyFeatures } from "~/modules/account/account.server";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Tracksmith" }];
 
@@ -26,7 +25,7 @@ const PATH = "/dashboard/company_settings";
 
 /** Admins only (edit_permissions, the menu's rule): others get 403, not the data. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAccess(request, ruleForPath(PATH));
+  const auth = (await requireModule(request, "admin")).session;
   const { features, source } = await loadCompanyFeatures(auth);
   const rows = KNOWN_FEATURES.map((name) => ({
     name,
@@ -44,7 +43,7 @@ type ActionData = { error: string | null; confirm: { off: string[]; on: string[]
 
 export async function action({ request }: ActionFunctionArgs) {
   // The company is always the session's: nothing posted can name another one.
-  const auth = await requireAccess(request, ruleForPath(PATH));
+  const auth = (await requireModule(request, "admin")).session;
   const parsed = companyFeaturesFrom(await request.formData());
   if (!parsed.success)
     return json<ActionData>(

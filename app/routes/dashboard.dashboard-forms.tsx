@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,11 +12,12 @@ import { formsDashboard, formsDashboardAction } from "~/modules/forms/forms-page
 export const meta: MetaFunction = () => [{ title: "Forms Dashboard · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await formsDashboard(request));
+  return json(await formsDashboard(await requireModule(request, "forms"), new URL(request.url)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return formsDashboardAction(request);
+  const ctx = await requireModule(request, "forms");
+  return formsDashboardAction(ctx, await request.formData());
 }
 
 export default function FormsDashboardPage() {

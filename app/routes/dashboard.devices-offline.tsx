@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { offlineDevices } from "~/modules/fleet/fleet-pages.server";
 export const meta: MetaFunction = () => [{ title: "Devices Offline · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await offlineDevices(request));
+  return json(await offlineDevices(await requireModule(request, "fleet")));
 }
 
 export default function DevicesOffline() {

@@ -15,8 +15,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { driverSafety, findReport, formatCell, localDay } from "~/modules/reports/catalogue";
-import { ruleForPath } from "~/lib/menu";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { buildReport, reportTimeZone } from "~/modules/reports/reports.server";
 
 export const meta: MetaFunction = () => [{ title: "Driver safety · Tracksmith" }];
@@ -25,11 +24,7 @@ const PERIODS = [7, 14, 30] as const;
 
 /** SPEC §3 Driver safety: fleet score and incidents of this period against the previous one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireAccess(request, {
-    tsadmin: false,
-    feature: "driver_safety",
-    ...ruleForPath("/dashboard/driversafety"),
-  });
+  const { user, token } = (await requireModule(request, "drivers")).session;
   const auth = { token, companyId: user.companyid };
   const url = new URL(request.url);
   const days = PERIODS.find((d) => String(d) === url.searchParams.get("days")) ?? 7;

@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -12,7 +13,7 @@ import { fleetTable } from "~/modules/fleet/fleet-pages.server";
 export const meta: MetaFunction = () => [{ title: "Fleet · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await fleetTable(request));
+  return json(await fleetTable(await requireModule(request, "fleet")));
 }
 
 /** Every vehicle with its status and last contact, sorted by nickname (SPEC §3). */

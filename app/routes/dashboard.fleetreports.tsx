@@ -10,8 +10,7 @@ import {
   STATUSES,
 } from "~/modules/fleet/device-status";
 import { findReport, localDay, REPORTS } from "~/modules/reports/catalogue";
-import { ruleForPath } from "~/lib/menu";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { logError } from "~/services/log.server";
 import { buildReport, companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 import { ReportCatalogue } from "./dashboard.reports";
@@ -20,11 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Fleet reports · Tracksmith" 
 
 /** Fleet-wide figures (SPEC §3 vehiclesInUse, statusOfDevices) and the fleet reports. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireAccess(request, {
-    tsadmin: false,
-    feature: "reporting",
-    ...ruleForPath("/dashboard/fleetreports"),
-  });
+  const { user, token } = (await requireModule(request, "reports")).session;
   const auth = { token, companyId: user.companyid };
   const now = Date.now();
   const vehicles = await companyVehicles(auth);

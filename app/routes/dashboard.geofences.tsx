@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -9,7 +10,7 @@ import { geofenceList } from "~/modules/fleet/fleet-pages.server";
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await geofenceList(request));
+  return json(await geofenceList(await requireModule(request, "fleet")));
 }
 
 export default function Geofences() {

@@ -1,3 +1,4 @@
+import { requireModule } from "~/services/guard.server";
 import { Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -9,7 +10,7 @@ import { inputsTable } from "~/modules/fleet/fleet-pages.server";
 export const meta: MetaFunction = () => [{ title: "Inputs · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await inputsTable(request));
+  return json(await inputsTable(await requireModule(request, "fleet")));
 }
 
 /** The inputs each device reports (the upstream reports ignition, battery and temperature). */

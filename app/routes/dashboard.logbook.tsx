@@ -51,6 +51,7 @@ import {
   deleteLogbookTrip,
   loadLogbook,
 } from "~/modules/trips/logbook.server";
+import { requireModule } from "~/services/guard.server";
 import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
 import { pageWaitMs, requireTrip, requireVehicle } from "~/modules/trips/trips.server";
 import { isUpstreamError, messageFromBody } from "~/services/upstream/errors";
@@ -67,7 +68,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/logbook");
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   const params = new URL(request.url).searchParams;
   const q = logbookQuery(params, timeZone, vehicles[0]?.imei ?? null);
   if (q.imei) requireVehicle(vehicles, q.imei);
@@ -120,7 +121,7 @@ function firstErrors(issues: { path: (string | number)[]; message: string }[]) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/logbook");
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   const url = new URL(request.url);
   const params = url.searchParams;
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;

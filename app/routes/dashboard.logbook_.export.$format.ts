@@ -7,6 +7,7 @@ import {
 } from "~/modules/trips/logbook-export.server";
 import { logbookQuery } from "~/modules/trips/logbook-route.server";
 import { loadLogbook } from "~/modules/trips/logbook.server";
+import { requireModule } from "~/services/guard.server";
 import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
 import { requireVehicle } from "~/modules/trips/trips.server";
 
@@ -14,7 +15,7 @@ import { requireVehicle } from "~/modules/trips/trips.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const format = params.format;
   if (format !== "csv" && format !== "pdf") throw new Response("Not found", { status: 404 });
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/logbook");
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   const q = logbookQuery(new URL(request.url).searchParams, timeZone, vehicles[0]?.imei ?? null);
   if (!q.imei) throw new Response("Not found", { status: 404 });
   const vehicle = requireVehicle(vehicles, q.imei);

@@ -1,3 +1,5 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireModule } from "~/services/guard.server";
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,8 +19,14 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Tracksmith" }];
 
-export const loader = notificationsLoader;
-export const action = notificationsAction;
+export async function loader({ request }: LoaderFunctionArgs) {
+  return notificationsLoader(await requireModule(request, "notifications"), new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "notifications");
+  return notificationsAction(ctx, await request.formData());
+}
 
 const SAVED: Record<string, string> = {
   rule: "Alert rule saved.",

@@ -6,13 +6,13 @@ import { DeviceSummary } from "~/modules/fleet/components/device-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { capabilities } from "~/lib/device-types";
 import { requireDevice } from "~/modules/fleet/devices.server";
-import { requireFleetAccess } from "~/modules/fleet/fleet-pages.server";
+import { requireModule } from "~/services/guard.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: "Recover offline device · Tracksmith" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { auth } = await requireFleetAccess(request);
+  const { auth } = await requireModule(request, "fleet");
   const [device, timeZone] = await Promise.all([
     requireDevice(auth, params.imei ?? ""),
     companyTimeZone(auth),

@@ -5,16 +5,14 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import dayjs from "dayjs";
 import { z } from "zod";
 import { ConfirmForm } from "~/components/confirm-form";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { endUserSessions, listCompanySessions } from "~/modules/account/admin-sessions.server";
 import { logInfo } from "~/services/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Active sessions · Tracksmith" }];
 
-const RULE = { permission: "edit_permissions", tsadmin: false } as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAccess(request, RULE);
+  const { user } = (await requireModule(request, "account")).session;
   return json({ sessions: await listCompanySessions(user.companyid), me: user.username_id });
 }
 
@@ -24,7 +22,7 @@ const EndSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireAccess(request, RULE);
+  const { user } = (await requireModule(request, "account")).session;
   const parsed = EndSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return json(

@@ -12,13 +12,14 @@ import { dayRange } from "~/modules/trips/trip-query";
 import { timelineOf } from "~/modules/trips/trip-record";
 import { formatZoned } from "~/lib/zoned-time";
 import { formatDistance, formatDuration, formatSpeed } from "~/lib/units";
+import { requireModule } from "~/services/guard.server";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { getTrips, requireVehicle, pageWaitMs } from "~/modules/trips/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Timeline · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/timeline");
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   const params = new URL(request.url).searchParams;
   const imei = params.get("imei") || vehicles[0]?.imei || null;
   if (imei) requireVehicle(vehicles, imei);

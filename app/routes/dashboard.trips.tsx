@@ -18,6 +18,7 @@ import { addDays, startOfDay } from "~/modules/trips/logbook-summary";
 import { dayRange, pageOf, withParams } from "~/modules/trips/trip-query";
 import { stopsBetween } from "~/modules/trips/trip-record";
 import { formatDistance } from "~/lib/units";
+import { requireModule } from "~/services/guard.server";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { getTrips, MAX_TRIPS_DAYS, requireVehicle, pageWaitMs } from "~/modules/trips/trips.server";
 
@@ -29,7 +30,7 @@ const MAX_VEHICLES = 8;
 const PAGE_SIZE = 100;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/trips");
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   const params = new URL(request.url).searchParams;
   const asked = [...new Set(params.getAll("imei").filter(Boolean))];
   const selected = (asked.length ? asked : vehicles.slice(0, 1).map((v) => v.imei)).slice(

@@ -13,7 +13,7 @@ import { useSettings } from "~/components/settings/settings-context";
 import { capabilities } from "~/lib/device-types";
 import { dayKey, startOfDay } from "~/modules/trips/logbook-summary";
 import { formatZoned } from "~/lib/zoned-time";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { requireDevice, syncInfo } from "~/modules/fleet/devices.server";
 import { authOf } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = await requireAccess(request);
+  const session = (await requireModule(request, "fleet")).session;
   const auth = authOf(session);
   const device = await requireDevice(auth, params.imei ?? "");
   let trips: {

@@ -6,16 +6,14 @@ import {
   VehicleDistanceMobileView,
   type DistanceData,
 } from "~/modules/trips/components/distance-view";
+import { requireModule } from "~/services/guard.server";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { vehicleDistance } from "~/modules/trips/vehicle-distance.server";
 
 export const meta: MetaFunction = () => [{ title: "Vehicle distance (phone) · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(
-    request,
-    "/dashboard/vehicle-distance-mobile",
-  );
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   return json({
     ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)),
     timeZone,

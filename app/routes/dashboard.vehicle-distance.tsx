@@ -3,13 +3,14 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { VehicleDistanceView, type DistanceData } from "~/modules/trips/components/distance-view";
+import { requireModule } from "~/services/guard.server";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { vehicleDistance } from "~/modules/trips/vehicle-distance.server";
 
 export const meta: MetaFunction = () => [{ title: "Vehicle distance · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(request, "/dashboard/vehicle-distance");
+  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
   return json({
     ...(await vehicleDistance(auth, vehicles, timeZone, new URL(request.url).searchParams)),
     timeZone,

@@ -1,7 +1,7 @@
 import { moduleMeta, PublicModuleUnavailable } from "~/components/shell/module-unavailable";
-import { publicModuleLoader } from "~/services/shell.server";
+import { publicPlannedLoader } from "~/services/shell.server";
 
 /** Public, token-gated route (SPEC §2.1): no session, no shell. */
-export const loader = publicModuleLoader;
+export const loader = publicPlannedLoader;
 export const meta = moduleMeta;
 export default PublicModuleUnavailable;

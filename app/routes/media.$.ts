@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/services/env.server";
-import { requireAuthApi } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 
 const ALLOWED = /^(photos|logos|icons)\/[A-Za-z0-9._/-]+\.(svg|png|jpe?g|webp|gif)$/;
 
 /** Images from the upstream host, fetched with the user's token; only image types pass. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAuthApi(request);
+  const { token } = (await requireModule(request, "fleet")).session;
   const path = params["*"] ?? "";
   if (!ALLOWED.test(path) || path.includes("..")) throw new Response("Not found", { status: 404 });
   const base = getEnv().UPSTREAM_API_URL ?? process.env.UPSTREAM_API_URL ?? "";

@@ -1,15 +1,18 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShellData } from "~/components/shell/types";
-import { routeInfo, ruleForPath, visibleMenu, type MenuItem, type MenuSection } from "~/lib/menu";
-import { requireAccess } from "~/services/access.server";
+import { matchPattern, visibleMenu, type MenuItem, type MenuSection } from "~/lib/menu";
+import { anyRoute, DEVICE_PATHS, MENU, MENU_RULES, PUBLIC_ROUTES } from "~/modules";
+import { requireAuth } from "~/services/auth.server";
+import { requireModule } from "~/services/guard.server";
 
-/** The browser needs titles and links only; descriptions stay on the server. */
+/** The browser needs titles, links and icons only; descriptions stay on the server. */
 function trim(menu: MenuSection[]): MenuSection[] {
   const item = (i: MenuItem): MenuItem => ({
     id: i.id,
     title: i.title,
     href: i.href,
     match: i.match,
+    icon: i.icon,
     description: "",
     children: i.children?.map(item),
   });
@@ -18,11 +21,12 @@ function trim(menu: MenuSection[]): MenuSection[] {
 
 /**
  * The loader of the authenticated layouts (/dashboard and the pathless shell of /concrete, /forms,
- * /tickets, /timesheet, /admin, /courier, /installation): the user and their menu. It also guards the
- * requested path with the menu's rule, so a hidden route answers 403 even if its own loader forgot.
+ * /tickets, /timesheet, /admin, /courier, /installation): the user and the part of the menu they
+ * may see. It guards nothing else: Remix calls a child's loader without its layout's on client
+ * navigation, so every child route guards itself with requireModule.
  */
 export async function shellLoader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAccess(request, ruleForPath(new URL(request.url).pathname));
+  const { user } = await requireAuth(request);
   const data: ShellData = {
     user: {
       username: user.username,
@@ -34,7 +38,8 @@ export async function shellLoader({ request }: LoaderFunctionArgs) {
       photo: user.photo,
       avatar: user.avatar,
     },
-    menu: trim(visibleMenu(user)),
+    menu: trim(visibleMenu(user, MENU, MENU_RULES)),
+    devicePaths: [...DEVICE_PATHS],
   };
   return json(data);
 }
@@ -46,42 +51,34 @@ export type ModuleData = {
   pathname: string;
 };
 
-function moduleData(pathname: string): ModuleData {
-  const info = routeInfo(pathname);
-  return {
-    title: info?.item.title ?? "This module",
-    description: info?.item.description ?? "",
-    section: info?.section?.title ?? null,
-    pathname,
-  };
-}
-
 /**
- * The loader of every route whose module is not built yet: the same guard as the menu (403 for a
- * hidden route, /login without a session), then what the page will hold.
+ * The one loader of every path a module declares but has not built yet (the splat routes of each
+ * shell prefix): the module's guard, then what the page will hold. Any other path is a 404.
  */
-export async function moduleLoader({ request }: LoaderFunctionArgs) {
+export async function plannedLoader({ request }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
-  await requireAccess(request, ruleForPath(pathname));
-  return json(moduleData(pathname));
+  const entry = anyRoute(pathname);
+  if (!entry) {
+    await requireAuth(request);
+    throw new Response("Not found", { status: 404 });
+  }
+  const { route } = await requireModule(request, entry.moduleId);
+  return json<ModuleData>({
+    title: route.title,
+    description: route.description,
+    section: route.section,
+    pathname,
+  });
 }
 
-const PUBLIC_MODULES: { pattern: RegExp; title: string; description: string }[] = [
-  {
-    pattern: /^\/insight-tag\/[^/]+$/,
-    title: "Insight Tag",
-    description:
-      "The public view of an insight tag: what it is attached to and its latest readings.",
-  },
-];
-
-/** Public (token-gated) routes whose module is not built yet: no session needed, no shell. */
-export async function publicModuleLoader({ request }: LoaderFunctionArgs) {
+/** Public (token-gated) paths a module declares but has not built yet: no session, no shell. */
+export async function publicPlannedLoader({ request }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
-  const found = PUBLIC_MODULES.find((m) => m.pattern.test(pathname));
+  const found = PUBLIC_ROUTES.find((r) => r.title && matchPattern(r.pattern, pathname));
+  if (!found) throw new Response("Not found", { status: 404 });
   return json<ModuleData>({
-    title: found?.title ?? "This page",
-    description: found?.description ?? "",
+    title: found.title ?? "",
+    description: found.description ?? "",
     section: null,
     pathname,
   });

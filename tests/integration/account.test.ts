@@ -13,6 +13,7 @@ import { action as loginAction } from "~/routes/login";
 import { action as registerAction } from "~/routes/register";
 import { getAuth } from "~/services/auth.server";
 import { shellLoader } from "~/services/shell.server";
+import { loader as logbookLoader } from "~/routes/dashboard.logbook";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -298,7 +299,7 @@ describe("company settings save the feature flags", () => {
     const hrefs = JSON.stringify(shell.menu);
     expect(hrefs).not.toContain("/dashboard/logbook");
     expect(hrefs).toContain("/dashboard/trips");
-    expect((await call(shellLoader, get("/dashboard/logbook", next))).status).toBe(403);
+    expect((await call(logbookLoader, get("/dashboard/logbook", next))).status).toBe(403);
     const page = await (
       await call(companyLoader, get("/dashboard/company_settings?saved=1", next))
     ).json();

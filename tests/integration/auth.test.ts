@@ -4,7 +4,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { getAuth } from "~/services/auth.server";
 import { serveMapData } from "~/modules/fleet/map-data.server";
 import { endAllSessions } from "~/services/session.server";
-import { requireAccess } from "~/services/access.server";
+import { requireModule } from "~/services/guard.server";
 import { prisma } from "~/services/db.server";
 import { RATE_LIMIT_MESSAGE } from "~/services/rate-limit.server";
 import { truncate, useTestDatabase } from "../support/db";
@@ -134,22 +134,37 @@ describe("brute-force limit", () => {
 });
 
 describe("route guard", () => {
-  it("answers 403 for a route the menu hides, and redirects to /login without a session", async () => {
+  it("answers 403 for a route the module hides, and redirects to /login without a session", async () => {
     const cookie = cookieFrom(await login("driver", "driver123"));
-    const refused = await requireAccess(get("/admin/people", cookie), {
-      permission: "people_view",
-    }).catch((r: Response) => r);
+    const refused = await requireModule(get("/admin/people", cookie), "admin").catch(
+      (r: Response) => r,
+    );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
-    const anonymous = (await requireAccess(get("/admin/people"), {
-      permission: "people_view",
-    }).catch((r: Response) => r)) as Response;
+    const anonymous = (await requireModule(get("/admin/people"), "admin").catch(
+      (r: Response) => r,
+    )) as Response;
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fpeople");
     const admin = cookieFrom(await login("admin", "admin123"));
-    await expect(
-      requireAccess(get("/admin/people", admin), { permission: "people_view" }),
-    ).resolves.toMatchObject({ user: { username: "admin" } });
+    await expect(requireModule(get("/admin/people", admin), "admin")).resolves.toMatchObject({
+      user: { username: "admin" },
+      companyId: 1,
+      route: { moduleId: "admin", rule: { permission: "people_view" } },
+    });
+  });
+
+  it("fails closed: a path its module does not declare is refused, even for the admin", async () => {
+    const admin = cookieFrom(await login("admin", "admin123"));
+    // /admin/people belongs to the admin module, not to fleet: guarding it as fleet is refused.
+    const wrong = (await requireModule(get("/admin/people", admin), "fleet").catch(
+      (r: Response) => r,
+    )) as Response;
+    expect(wrong.status).toBe(404);
+    const unknown = (await requireModule(get("/dashboard/no-such-page", admin), "fleet").catch(
+      (r: Response) => r,
+    )) as Response;
+    expect(unknown.status).toBe(404);
   });
 });
 

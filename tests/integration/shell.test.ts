@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as accountLoader } from "~/routes/dashboard.account";
 import { loader as companyLoader } from "~/routes/dashboard.company_settings";
 import { action as loginAction } from "~/routes/login";
-import { moduleLoader, publicModuleLoader, shellLoader } from "~/services/shell.server";
+import { plannedLoader, publicPlannedLoader, shellLoader } from "~/services/shell.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -24,7 +24,7 @@ async function as(username: string, password: string) {
 
 describe("the route guard of the shell (a hidden route's loader answers 403)", () => {
   it("sends a visitor without a session to /login, remembering the path", async () => {
-    const res = await call(moduleLoader, get("/admin/people"));
+    const res = await call(plannedLoader, get("/admin/people"));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fpeople");
   });
@@ -32,20 +32,23 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
   it("refuses the driver a route the menu hides from them, with no data", async () => {
     const cookie = await as("driver", "driver123");
     for (const path of ["/admin/people", "/timesheet/payroll", "/tickets/approvals"]) {
-      const res = await call(moduleLoader, get(path, cookie));
+      const res = await call(plannedLoader, get(path, cookie));
       expect(res.status, path).toBe(403);
       expect(await res.text()).toBe("Forbidden");
     }
     expect((await call(companyLoader, get("/dashboard/company_settings", cookie))).status).toBe(
       403,
     );
-    // The layout guards the path too, so a child route that forgot to guard still cannot leak.
-    expect((await call(shellLoader, get("/dashboard/company_settings", cookie))).status).toBe(403);
+    // The layout only serves the user's own menu (Remix may call a child's loader alone), so the
+    // child guards itself: the layout answers, without the hidden entry.
+    const shell = await call(shellLoader, get("/dashboard/company_settings", cookie));
+    expect(shell.status).toBe(200);
+    expect(JSON.stringify(await shell.json())).not.toContain("company_settings");
   });
 
   it("serves the admin the same routes, saying what each will hold", async () => {
     const cookie = await as("admin", "admin123");
-    const res = await call(moduleLoader, get("/admin/jobsite/4/north", cookie));
+    const res = await call(plannedLoader, get("/admin/jobsite/4/north", cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       title: "Jobsites",
@@ -59,9 +62,9 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
 
   it("keeps the tsadmin user to the restricted menu on the server too", async () => {
     const cookie = await as("tsadmin", "tsadmin123");
-    expect((await call(moduleLoader, get("/concrete/pours", cookie))).status).toBe(403);
-    expect((await call(moduleLoader, get("/dashboard/ftc", cookie))).status).toBe(403);
-    expect((await call(moduleLoader, get("/timesheet/review", cookie))).status).toBe(200);
+    expect((await call(plannedLoader, get("/concrete/pours", cookie))).status).toBe(403);
+    expect((await call(plannedLoader, get("/dashboard/ftc", cookie))).status).toBe(403);
+    expect((await call(plannedLoader, get("/timesheet/review", cookie))).status).toBe(200);
     const shell = await (await call(shellLoader, get("/dashboard/account", cookie))).json();
     expect(shell.menu.map((s: { id: string }) => s.id)).toEqual(["overview", "people", "account"]);
     // Descriptions stay on the server.
@@ -70,14 +73,16 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
 
   it("hides the features company 112 switched off", async () => {
     const cookie = await as("admin112", "admin123");
-    expect((await call(moduleLoader, get("/dashboard/dashcam-events/9", cookie))).status).toBe(403);
-    expect((await call(moduleLoader, get("/dashboard/maintenance-board", cookie))).status).toBe(
+    expect((await call(plannedLoader, get("/dashboard/dashcam-events/9", cookie))).status).toBe(
+      403,
+    );
+    expect((await call(plannedLoader, get("/dashboard/maintenance-board", cookie))).status).toBe(
       200,
     );
   });
 
   it("answers public token-gated routes without a session", async () => {
-    const res = await call(publicModuleLoader, get("/insight-tag/abc"));
+    const res = await call(publicPlannedLoader, get("/insight-tag/abc"));
     expect(res.status).toBe(200);
     expect((await res.json()).title).toBe("Insight Tag");
   });

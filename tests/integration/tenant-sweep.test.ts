@@ -76,7 +76,7 @@ function isStub(source: string) {
     .replace(/^\s*\/\/.*$/gm, "")
     .trim();
   return (
-    /^export const loader = (moduleLoader|publicModuleLoader);/.test(code) &&
+    /^export (\{ plannedLoader as loader \}|const loader = publicPlannedLoader;)/.test(code) &&
     !/params|formData|prisma|upstream/.test(code)
   );
 }

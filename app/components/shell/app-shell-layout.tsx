@@ -7,7 +7,7 @@ import { useSettings } from "~/components/settings/settings-context";
 import { SideMenu } from "~/components/shell/side-menu";
 import { TopBar } from "~/components/shell/top-bar";
 import type { ShellData } from "~/components/shell/types";
-import { isDevicePath } from "~/lib/menu";
+import { matchPattern } from "~/lib/menu";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH, TOP_BAR_HEIGHT } from "~/lib/theme";
 
 /**
@@ -20,7 +20,7 @@ export function AppShellLayout({ data, children }: { data: ShellData; children: 
   const { settings, update } = useSettings();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [settingsOpened, settingsDrawer] = useDisclosure(false);
-  const onDevicePage = isDevicePath(pathname);
+  const onDevicePage = data.devicePaths.some((p) => matchPattern(p, pathname));
   const [deviceCollapsed, setDeviceCollapsed] = useState(true);
 
   useEffect(() => {

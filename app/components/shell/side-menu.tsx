@@ -13,6 +13,8 @@ import {
 } from "@mantine/core";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
+import { IconMessageReport } from "@tabler/icons-react";
+import { MENU_ICONS, type MenuIconName } from "~/components/shell/menu-icons";
 import { matchPattern, searchMenu, type MenuItem, type MenuSection } from "~/lib/menu";
 
 const REPORT_ISSUE_ADDRESS = "support@tracksmith.local";
@@ -23,14 +25,46 @@ function isActive(item: MenuItem, pathname: string) {
   );
 }
 
-function initials(title: string) {
-  return title
-    .replace(/&/g, "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
+/** A top-level entry on the collapsed rail: its icon, its title as tooltip and accessible name. */
+function RailItem({
+  item,
+  pathname,
+  onExpand,
+}: {
+  item: MenuItem;
+  pathname: string;
+  onExpand: () => void;
+}) {
+  const Icon = MENU_ICONS[(item.icon ?? "dot") as MenuIconName] ?? MENU_ICONS.dot;
+  const active = [item, ...(item.children ?? [])].some((i) => isActive(i, pathname));
+  const icon = <Icon size={22} stroke={1.6} aria-hidden />;
+  return (
+    <Tooltip label={item.title} position="right">
+      {item.href && !item.children?.length ? (
+        <ActionIcon
+          component={Link}
+          to={item.href}
+          prefetch="intent"
+          variant={active ? "filled" : "subtle"}
+          size="lg"
+          aria-label={item.title}
+          data-menu-item={item.id}
+        >
+          {icon}
+        </ActionIcon>
+      ) : (
+        <ActionIcon
+          variant={active ? "filled" : "subtle"}
+          size="lg"
+          aria-label={item.title}
+          data-menu-item={item.id}
+          onClick={onExpand}
+        >
+          {icon}
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
 }
 
 /** A mailto link that carries the page the user was on, so the report says where it happened. */
@@ -92,14 +126,13 @@ export function SideMenu({
   if (collapsed) {
     return (
       <Stack gap="xs" align="center" py="sm" data-testid="side-menu" data-collapsed="true">
-        {menu.map((section) => (
-          <Tooltip key={section.id} label={section.title} position="right">
-            <ActionIcon variant="light" size="xl" aria-label={section.title} onClick={onExpand}>
-              <Text fw={700} size="sm">
-                {initials(section.title)}
-              </Text>
-            </ActionIcon>
-          </Tooltip>
+        {menu.map((section, i) => (
+          <Stack key={section.id} gap={4} align="center" aria-label={section.title} role="group">
+            {i > 0 ? <Divider w="60%" /> : null}
+            {section.items.map((item) => (
+              <RailItem key={item.id} item={item} pathname={pathname} onExpand={onExpand} />
+            ))}
+          </Stack>
         ))}
         <Divider w="60%" />
         <Tooltip label="Report Issue" position="right">
@@ -110,9 +143,7 @@ export function SideMenu({
             size="xl"
             aria-label="Report Issue"
           >
-            <Text fw={700} size="sm">
-              !
-            </Text>
+            <IconMessageReport size={22} stroke={1.6} aria-hidden />
           </ActionIcon>
         </Tooltip>
       </Stack>

@@ -7,4 +7,5 @@ export type ShellUser = Pick<
   "username" | "name" | "first_name" | "last_name" | "companyid" | "tsadmin" | "photo" | "avatar"
 >;
 
-export type ShellData = { user: ShellUser; menu: MenuSection[] };
+/** `devicePaths`: patterns of device pages, where the side menu collapses (SPEC §4). */
+export type ShellData = { user: ShellUser; menu: MenuSection[]; devicePaths: string[] };

@@ -1,9 +1,8 @@
 /** Loaders and actions of the beacon pages: the feature gate, then the cache (beacons.server.ts), per page. */
+import type { ModuleContext } from "~/services/guard.server";
 import { redirect } from "@remix-run/node";
 import { beaconConfigSchema, configErrors, configInput } from "./beacon-config";
 import { filterBeacons, normaliseUuid, parseSort, sortBeacons } from "./beacon-list";
-import { ruleForPath } from "~/lib/menu";
-import { requireAccess } from "~/services/access.server";
 import {
   createBeaconShareLink,
   listBeaconShareLinks,
@@ -17,21 +16,8 @@ import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 
-/**
- * Every beacon page needs the ble_beacons feature (SPEC §6), on top of the menu's rule for the path
- * (assets/beacon/{uuid} sits under Assets, whose rule alone would not check the feature).
- */
-export async function requireBeaconAccess(request: Request) {
-  const session = await requireAccess(request, {
-    ...ruleForPath(new URL(request.url).pathname),
-    feature: "ble_beacons",
-  });
-  return { session, auth: authOf(session) };
-}
-
-export async function beaconsPage(request: Request) {
-  const { auth } = await requireBeaconAccess(request);
-  const url = new URL(request.url);
+export async function beaconsPage(ctx: ModuleContext, url: URL) {
+  const { auth } = ctx;
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const { sort, dir } = parseSort(url.searchParams.get("sort"), url.searchParams.get("dir"));
   const { beacons, sync } = await listBeacons(auth);
@@ -48,9 +34,9 @@ export async function beaconsPage(request: Request) {
 }
 
 /** /dashboard/beacon: a picker; `?uuid=` (the picker's GET form) goes to that beacon. */
-export async function beaconPicker(request: Request) {
-  const { auth } = await requireBeaconAccess(request);
-  const raw = new URL(request.url).searchParams.get("uuid");
+export async function beaconPicker(ctx: ModuleContext, url: URL) {
+  const { auth } = ctx;
+  const raw = url.searchParams.get("uuid");
   if (raw) {
     const uuid = normaliseUuid(raw);
     if (uuid) throw redirect(`/dashboard/beacon/${(await requireBeacon(auth, uuid)).uuid}`);
@@ -63,8 +49,8 @@ export async function beaconPicker(request: Request) {
   };
 }
 
-export async function beaconPage(request: Request, uuid: string) {
-  const { auth } = await requireBeaconAccess(request);
+export async function beaconPage(ctx: ModuleContext, uuid: string) {
+  const { auth } = ctx;
   const beacon = await requireBeacon(auth, uuid);
   const [history, links, { sync }] = await Promise.all([
     beaconHistory(auth, beacon.uuid),
@@ -84,12 +70,12 @@ export type BeaconActionResult = {
 };
 
 export async function beaconPageAction(
-  request: Request,
+  ctx: ModuleContext,
+  form: FormData,
   uuid: string,
 ): Promise<BeaconActionResult> {
-  const { auth, session } = await requireBeaconAccess(request);
+  const { auth, session } = ctx;
   const beacon = await requireBeacon(auth, uuid);
-  const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent === "share") {
     const minutes = Number(form.get("minutes"));
@@ -115,9 +101,9 @@ export async function beaconPageAction(
   throw new Response("Unknown action", { status: 400 });
 }
 
-export async function beaconConfigPage(request: Request) {
-  const { auth } = await requireBeaconAccess(request);
-  const focus = normaliseUuid(new URL(request.url).searchParams.get("uuid") ?? "");
+export async function beaconConfigPage(ctx: ModuleContext, url: URL) {
+  const { auth } = ctx;
+  const focus = normaliseUuid(url.searchParams.get("uuid") ?? "");
   const { beacons, sync } = await listBeacons(auth);
   return {
     beacons: beacons.map((b) => ({
@@ -142,9 +128,11 @@ export type ConfigActionResult = {
   values?: Record<string, string>;
 };
 
-export async function beaconConfigAction(request: Request): Promise<ConfigActionResult> {
-  const { auth } = await requireBeaconAccess(request);
-  const form = await request.formData();
+export async function beaconConfigAction(
+  ctx: ModuleContext,
+  form: FormData,
+): Promise<ConfigActionResult> {
+  const { auth } = ctx;
   const input = configInput(form);
   const values = Object.fromEntries(
     ["nickname", "assetName", "txPower", "advIntervalMs"].map((k) => [
@@ -171,8 +159,8 @@ export async function beaconConfigAction(request: Request): Promise<ConfigAction
   }
 }
 
-export async function beaconMapPage(request: Request) {
-  const { auth } = await requireBeaconAccess(request);
+export async function beaconMapPage(ctx: ModuleContext) {
+  const { auth } = ctx;
   const { beacons, sync } = await listBeacons(auth);
   const points = beacons.map((b) => ({
     uuid: b.uuid,

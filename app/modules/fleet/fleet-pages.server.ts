@@ -1,16 +1,9 @@
 /** Loaders of the fleet list pages (fleet table, offline devices, geofences, inputs): the cache, filtered per page. */
-import { ruleForPath } from "~/lib/menu";
-import { requireAccess } from "~/services/access.server";
+import type { ModuleContext } from "~/services/guard.server";
 import { listDevices, parseGeofenceGps } from "./devices.server";
 import { authOf } from "~/services/company-context.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { compareText } from "~/lib/text-order";
-
-/** The route guard with the menu's rule for this path (feature flags such as `inputs`). */
-export async function requireFleetAccess(request: Request) {
-  const session = await requireAccess(request, ruleForPath(new URL(request.url).pathname));
-  return { session, auth: authOf(session) };
-}
 
 /** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
 export function offlineAfterMs() {
@@ -18,8 +11,8 @@ export function offlineAfterMs() {
   return (Number.isFinite(h) && h > 0 ? h : 24) * 3_600_000;
 }
 
-export async function fleetTable(request: Request) {
-  const { auth } = await requireFleetAccess(request);
+export async function fleetTable(ctx: ModuleContext) {
+  const { auth } = ctx;
   const { devices, sync } = await listDevices(auth);
   return {
     sync,
@@ -39,8 +32,8 @@ export async function fleetTable(request: Request) {
   };
 }
 
-export async function offlineDevices(request: Request) {
-  const { auth } = await requireFleetAccess(request);
+export async function offlineDevices(ctx: ModuleContext) {
+  const { auth } = ctx;
   const { devices, sync } = await listDevices(auth);
   const after = offlineAfterMs();
   const rows = devices
@@ -59,8 +52,8 @@ export async function offlineDevices(request: Request) {
   return { sync, rows, afterHours: after / 3_600_000, timeZone: await companyTimeZone(auth) };
 }
 
-export async function geofenceList(request: Request) {
-  const { auth } = await requireFleetAccess(request);
+export async function geofenceList(ctx: ModuleContext) {
+  const { auth } = ctx;
   const { devices, sync } = await listDevices(auth);
   const rows = devices.flatMap((d) => {
     const c = parseGeofenceGps(d.geofenceGps);
@@ -98,8 +91,8 @@ export function insideFence(
   return 2 * R * Math.asin(Math.sqrt(a)) <= meters;
 }
 
-export async function inputsTable(request: Request) {
-  const { auth } = await requireFleetAccess(request);
+export async function inputsTable(ctx: ModuleContext) {
+  const { auth } = ctx;
   const { devices, sync } = await listDevices(auth);
   return {
     sync,

@@ -8,10 +8,9 @@
 import { json, redirect } from "@remix-run/node";
 import { isAllowed } from "~/lib/access";
 import { FORM_LINK_DURATIONS, FormLinkCreateSchema, FormLinkIntentSchema } from "./form-link-rules";
-import { ruleForPath } from "~/lib/menu";
 import { toPublicForm } from "./public-form";
 import type { SessionUser } from "~/lib/user";
-import { requireAccess } from "~/services/access.server";
+import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
 import { authOf, type Auth } from "~/services/company-context.server";
 import { getEnv } from "~/services/env.server";
@@ -36,11 +35,6 @@ export const UPSTREAM_DOWN_MESSAGE =
 export const canManageFormLinks = (
   user: Pick<SessionUser, "permissions" | "features_enabled" | "tsadmin">,
 ) => isAllowed(user, { permission: "forms_add" }) || isAllowed(user, { permission: "forms_edit" });
-
-async function guard(request: Request) {
-  const session = await requireAccess(request, ruleForPath(FORMS_PAGE));
-  return { session, auth: authOf(session), companyId: session.user.companyid };
-}
 
 export type FormSummary = {
   id: number;
@@ -76,13 +70,12 @@ async function companyForms(
 }
 
 /** Where visitors reach this app: the configured public address, else the address this request came to. */
-function publicBase(request: Request) {
-  return (getEnv().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+function publicBase(url: URL) {
+  return (getEnv().PUBLIC_URL ?? url.origin).replace(/\/+$/, "");
 }
 
-export async function formsDashboard(request: Request) {
-  const { session, auth, companyId } = await guard(request);
-  const url = new URL(request.url);
+export async function formsDashboard(ctx: ModuleContext, url: URL) {
+  const { session, auth, companyId } = ctx;
   const only = url.searchParams.get("link");
   const filter = only ? await requireFormLink(companyId, only) : null;
   const [{ forms, formsError }, links, submissions] = await Promise.all([
@@ -101,7 +94,7 @@ export async function formsDashboard(request: Request) {
     done: url.searchParams.get("done") === "revoked" ? "revoked" : null,
     canManage: canManageFormLinks(session.user),
     durations: FORM_LINK_DURATIONS,
-    baseUrl: publicBase(request),
+    baseUrl: publicBase(url),
   };
 }
 
@@ -112,10 +105,9 @@ const OUTCOME_MESSAGES: Record<ForwardOutcome, string> = {
   skipped: "Nothing to send: it was sent already or is being sent right now.",
 };
 
-export async function formsDashboardAction(request: Request) {
-  const { session, auth, companyId } = await guard(request);
+export async function formsDashboardAction(ctx: ModuleContext, formData: FormData) {
+  const { session, auth, companyId } = ctx;
   if (!canManageFormLinks(session.user)) throw new Response("Forbidden", { status: 403 });
-  const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "link-create") {

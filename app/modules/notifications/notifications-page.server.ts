@@ -3,11 +3,10 @@
  * browsers of the signed-in user. Every form posts without JavaScript; errors come back per field
  * with what the user typed.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { alertRuleSchema, CHANNEL_LABELS, type Channel } from "./alert-rule-match";
-import { ruleForPath } from "~/lib/menu";
-import { requireAccess } from "~/services/access.server";
+import type { ModuleContext } from "~/services/guard.server";
 import {
   createRule,
   deleteRule,
@@ -24,10 +23,6 @@ import { listSubscriptions, removeSubscription } from "./push.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 
 const PAGE = "/dashboard/notifications";
-
-async function guard(request: Request) {
-  return requireAccess(request, ruleForPath(PAGE));
-}
 
 function describeAgent(ua: string | null): string {
   if (!ua) return "A browser";
@@ -59,9 +54,9 @@ const TIME_ZONES = [
   ...(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []),
 ];
 
-export async function notificationsLoader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await guard(request);
-  const url = new URL(request.url);
+export async function notificationsLoader(ctx: ModuleContext, url: URL) {
+  const { user } = ctx;
+  const { token } = ctx.session;
   const unreadOnly = url.searchParams.get("filter") === "unread";
   const beforeRaw = url.searchParams.get("before");
   const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
@@ -136,10 +131,9 @@ function valuesOf(form: FormData): RuleFormValues {
 
 const back = (hash = "") => redirect(`${PAGE}${hash}`);
 
-export async function notificationsAction({ request }: ActionFunctionArgs) {
-  const { user } = await guard(request);
+export async function notificationsAction(ctx: ModuleContext, form: FormData) {
+  const { user } = ctx;
   const owner = { userId: user.username_id, companyId: user.companyid };
-  const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "rule-save") {

@@ -1,17 +1,14 @@
 /** What every trips-area loader needs first: access, the upstream auth, the company's vehicles and time zone. */
-import { ruleForPath } from "~/lib/menu";
 import { settingsFromCookieHeader } from "~/lib/settings";
 import { parseMeasurement, type Measurement } from "~/lib/units";
-import { requireAccess } from "~/services/access.server";
+import type { ModuleContext } from "~/services/guard.server";
 import { listVehicles, type Auth, type Vehicle } from "./trips.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 
 export async function tripsContext(
-  request: Request,
-  menuPath: string,
+  ctx: ModuleContext,
 ): Promise<{ auth: Auth; vehicles: Vehicle[]; timeZone: string; username: string }> {
-  const { user, token } = await requireAccess(request, ruleForPath(menuPath));
-  const auth = { token, companyId: user.companyid };
+  const { auth, user } = ctx;
   const [vehicles, timeZone] = await Promise.all([listVehicles(auth), companyTimeZone(auth)]);
   return { auth, vehicles, timeZone, username: user.username };
 }

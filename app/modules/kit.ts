@@ -1,0 +1,40 @@
+/**
+ * The shape of a module's manifest (module.ts): what it puts in the side menu, which paths it
+ * serves and who may open them. Manifests are plain data: the registry (index.ts) derives the
+ * menu, the route guard's table and the not-yet-built pages from them, on the server only.
+ */
+import type { MenuIconName } from "~/components/shell/menu-icons";
+import type { AccessRule } from "~/lib/access";
+import type { MenuItem } from "~/lib/menu";
+import type { SectionId } from "./sections";
+
+/** A side-menu entry: a MenuItem placed in a section; `order` sorts it among other modules' items. */
+export type ManifestMenuItem = MenuItem & { section: SectionId; order: number; icon: MenuIconName };
+
+/** A path the module serves that is not a menu entry (data endpoints, exports, downloads). */
+export type ManifestRoute = {
+  pattern: string;
+  title: string;
+  description?: string;
+  rule?: AccessRule;
+  /** Answers 401 instead of a redirect to /login (fetch and EventSource callers). */
+  api?: boolean;
+};
+
+/** A path open without a session, and why that is safe. */
+export type PublicRoute = { pattern: string; why: string; title?: string; description?: string };
+
+export type ModuleManifest<Id extends string = string> = {
+  id: Id;
+  /** Applies to every path of the module, on top of each item's own rule (e.g. its feature). */
+  rule?: AccessRule;
+  menu?: ManifestMenuItem[];
+  routes?: ManifestRoute[];
+  publicRoutes?: PublicRoute[];
+  /** Pages of one device: the side menu collapses on them (SPEC §4). */
+  devicePaths?: string[];
+};
+
+export function defineModule<const Id extends string>(m: ModuleManifest<Id>): ModuleManifest<Id> {
+  return m;
+}

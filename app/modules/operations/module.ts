@@ -1,0 +1,77 @@
+import { defineModule } from "../kit";
+
+export default defineModule({
+  id: "operations",
+  menu: [
+    {
+      section: "fleet-assets",
+      order: 20,
+      icon: "bolt",
+      id: "automations",
+      title: "Automations",
+      rule: { feature: "automation" },
+      description: "Rules that act on device events.",
+      children: [
+        {
+          id: "automations-list",
+          title: "Automations",
+          href: "/dashboard/automations",
+          description: "Every automation and whether it is on.",
+        },
+        {
+          id: "create-automation",
+          title: "Create Automation",
+          href: "/dashboard/createAutomations",
+          description: "Build an automation from a trigger and actions.",
+          match: ["/dashboard/createAutomations/:id"],
+        },
+      ],
+    },
+    {
+      section: "fleet-assets",
+      order: 40,
+      icon: "crane",
+      id: "plant-hire",
+      title: "Plant Hire",
+      href: "/dashboard/plant-hire",
+      description: "Hired plant and equipment, with hire periods.",
+    },
+    {
+      section: "fleet-assets",
+      order: 50,
+      icon: "package",
+      id: "deliverymanagement",
+      title: "Delivery Management",
+      href: "/dashboard/deliverymanagement",
+      description: "Deliveries, their stops and proof of delivery.",
+    },
+    {
+      section: "fleet-assets",
+      order: 60,
+      icon: "building",
+      id: "suppliers",
+      title: "Suppliers",
+      href: "/dashboard/suppliers",
+      description: "Suppliers and their contacts.",
+    },
+    {
+      section: "people",
+      order: 50,
+      icon: "truckDelivery",
+      id: "courier",
+      title: "Courier",
+      href: "/courier",
+      description: "Courier shipments and their tracking.",
+      match: ["/courier/shipment/:id"],
+    },
+  ],
+  routes: [
+    {
+      pattern: "/installation/:imei",
+      title: "Device Installation",
+      description:
+        "Step-by-step checks while a device is installed: power, GPS fix and first report.",
+    },
+  ],
+  devicePaths: ["/installation/:imei"],
+});

@@ -1,0 +1,300 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/lib/user";
+import { matchPattern } from "~/lib/menu";
+import { PUBLIC_ROUTES, ROUTES, type RouteEntry } from "~/modules";
+import { prisma } from "~/services/db.server";
+import { getSession } from "~/services/session.server";
+import { useTestDatabase } from "../support/db";
+import { APP } from "../support/remix";
+import { useSimulator } from "../support/upstream";
+
+/**
+ * Issue 13, the route sweep: every path of every module, taken from the registry, through the
+ * production build's request handler (so Remix decides which loaders and actions run):
+ *   (a) a visitor is sent to /login (401 for data endpoints), for GET and for POST;
+ *   (b) a signed-in user lacking the path's feature, permission or tsadmin allowance gets 403,
+ *       and the admin who has them all is let in;
+ *   (c) a device or beacon of another company is a 404.
+ * Last, every file in app/routes must be a path some module declares (guarded, or public with its
+ * reason): a new route that no module declares, or whose loader forgets the guard, fails here.
+ */
+
+/** Route files that are the app's frame, not a module's page. */
+const FRAME: Record<string, string> = {
+  "$.tsx": "the catch-all 404",
+  "_index.tsx": "redirects to the assets list",
+  "401.tsx": "error page",
+  "404.tsx": "error page",
+  "500.tsx": "error page",
+  "dashboard.tsx": "the shell layout (the user's own menu; children guard themselves)",
+  "_shell.tsx": "the shell layout (the user's own menu; children guard themselves)",
+  "dashboard._index.tsx": "redirects to the assets list",
+  "docs.tsx": "the public documentation's layout",
+  "api.map-data.ts": "answered ahead of Remix by server/http.ts with its own session check",
+};
+
+let handle: (request: Request) => Promise<Response>;
+let cookie = "";
+let sessionId = "";
+let admin: SessionUser;
+const own = { imei: "", uuid: "" };
+const foreign = { imei: "", uuid: "" };
+
+async function send(
+  method: "GET" | "POST",
+  url: string,
+  withCookie = cookie,
+  body = "intent=probe",
+) {
+  const headers: Record<string, string> = { origin: APP, host: new URL(APP).host };
+  if (withCookie) headers.cookie = withCookie;
+  if (method === "POST") headers["content-type"] = "application/x-www-form-urlencoded";
+  const res = await handle(
+    new Request(APP + url, {
+      method,
+      headers,
+      body: method === "POST" ? body : undefined,
+      redirect: "manual",
+    }),
+  );
+  const streaming = (res.headers.get("content-type") ?? "").includes("text/event-stream");
+  const text = streaming ? (await res.body?.cancel(), "") : await res.text();
+  const setCookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  return { status: res.status, location: res.headers.get("location"), text, setCookie };
+}
+
+async function signIn(username: string, password: string) {
+  const res = await send(
+    "POST",
+    "/login",
+    "",
+    new URLSearchParams({ username, password }).toString(),
+  );
+  expect(res.status, username).toBe(302);
+  return res.setCookie;
+}
+
+/** A concrete path for a pattern: the company's own device or beacon, sample values elsewhere. */
+function sample(pattern: string, ids = own) {
+  return pattern
+    .split("/")
+    .map((seg) => {
+      if (seg === "*") return "photos/devices/probe.svg";
+      if (!seg.startsWith(":")) return seg;
+      const name = seg.replace(/^:|\?$/g, "");
+      if (name === "imei") return ids.imei;
+      if (name === "uuid") return ids.uuid;
+      if (name === "kind") return "distance-per-vehicle";
+      if (name === "format") return "csv";
+      return name === "token" ? "x".repeat(43) : "1";
+    })
+    .join("/");
+}
+
+const isStream = (r: RouteEntry) => /\/api\/(live|notifications-stream)$/.test(r.pattern);
+
+/** Runs `fn` with the admin's session changed by `change` (a user lacking one thing). */
+async function asAdminWithout<T>(change: (u: SessionUser) => SessionUser, fn: () => Promise<T>) {
+  const row = await prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
+  const data = row.data as { user: SessionUser };
+  await prisma.session.update({
+    where: { id: sessionId },
+    data: { data: { ...data, user: change(admin) } },
+  });
+  try {
+    return await fn();
+  } finally {
+    await prisma.session.update({ where: { id: sessionId }, data: { data: row.data as object } });
+  }
+}
+
+function lacking(rule: RouteEntry["rule"]): Array<[string, (u: SessionUser) => SessionUser]> {
+  const out: Array<[string, (u: SessionUser) => SessionUser]> = [];
+  if (rule.feature) {
+    const f = rule.feature;
+    out.push([
+      `feature ${f} off`,
+      (u) => ({ ...u, features_enabled: { ...u.features_enabled, [f]: false } }),
+    ]);
+  }
+  if (rule.permission) {
+    const p = rule.permission;
+    out.push([`without ${p}`, (u) => ({ ...u, permissions: { ...u.permissions, [p]: false } })]);
+  }
+  if (rule.tsadmin === false) out.push(["a tsadmin user", (u) => ({ ...u, tsadmin: true })]);
+  return out;
+}
+
+beforeAll(async () => {
+  await useTestDatabase();
+  await useSimulator();
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.11" });
+
+  cookie = await signIn("admin", "admin123");
+  sessionId = (await getSession(new Request(APP, { headers: { cookie } }))).id;
+  admin = (
+    (await prisma.session.findUniqueOrThrow({ where: { id: sessionId } })).data as {
+      user: SessionUser;
+    }
+  ).user;
+  // Company 1's device cache fills on its first page; company 2's comes from a second sign-in.
+  expect((await send("GET", "/dashboard/fleet")).status).toBe(200);
+  expect((await send("GET", "/dashboard/beacons")).status).toBe(200);
+  const otherCookie = await signIn("other", "other123");
+  expect((await send("GET", "/dashboard/fleet", otherCookie)).status).toBe(200);
+  expect((await send("GET", "/dashboard/beacons", otherCookie)).status).toBe(200);
+  const device = (companyId: number) =>
+    prisma.device.findFirstOrThrow({ where: { companyId }, orderBy: { imei: "asc" } });
+  const beacon = (companyId: number) =>
+    prisma.beacon.findFirstOrThrow({ where: { companyId }, orderBy: { uuid: "asc" } });
+  own.imei = (await device(1)).imei;
+  foreign.imei = (await device(2)).imei;
+  own.uuid = (await beacon(1)).uuid;
+  foreign.uuid = (await beacon(2)).uuid;
+});
+
+describe("the route sweep of every module (issue 13)", () => {
+  it("sends a visitor to /login (401 for data endpoints) on every path, GET and POST", async () => {
+    const wrong: string[] = [];
+    for (const route of ROUTES) {
+      for (const method of ["GET", "POST"] as const) {
+        const url = sample(route.pattern);
+        const res = await send(method, url, "");
+        const ok = route.api
+          ? res.status === 401 || (method === "POST" && res.status === 405)
+          : (res.status === 302 && (res.location ?? "").startsWith("/login")) ||
+            (method === "POST" && res.status === 405);
+        if (!ok)
+          wrong.push(`${method} ${url} (${route.moduleId}): ${res.status} ${res.location ?? ""}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses with 403 whoever lacks the path's feature, permission or tsadmin allowance", async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of ROUTES) {
+      for (const [who, change] of lacking(route.rule)) {
+        const url = sample(route.pattern);
+        const res = await asAdminWithout(change, () => send("GET", url));
+        checked++;
+        if (res.status !== 403) wrong.push(`${url} (${route.moduleId}) as ${who}: ${res.status}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+  });
+
+  it("lets the admin, who has every permission, open every page of every module", async () => {
+    const wrong: string[] = [];
+    for (const route of ROUTES) {
+      if (isStream(route)) continue;
+      const url = sample(route.pattern);
+      const res = await send("GET", url);
+      // An id that is only a sample (a report, a rule) may be unknown: 404 is an honest answer.
+      const sampledId = /:(id|formid|mass_concrete_limit_id|primary|secondary)\b|\*/.test(
+        route.pattern,
+      );
+      const refused = [401, 403].includes(res.status) || (res.status === 404 && !sampledId);
+      // The push key is 503 where this process has no VAPID keys (the test environment).
+      const broken =
+        res.status >= 500 && !(route.pattern === "/api/push-key" && res.status === 503);
+      if (refused || broken) wrong.push(`${url} (${route.moduleId}): ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 404 for another company's device or beacon on every page that takes one", async () => {
+    const wrong: string[] = [];
+    let built = 0;
+    for (const route of ROUTES) {
+      if (!/:(imei|uuid)\b/.test(route.pattern) || isStream(route)) continue;
+      const url = sample(route.pattern, foreign);
+      const res = await send("GET", url);
+      // A page not built yet reads no data: its placeholder says so for any id.
+      if (res.status === 200 && res.text.includes('data-testid="module-unavailable"')) continue;
+      built++;
+      if (res.status !== 404) wrong.push(`${url} (${route.moduleId}): ${res.status}`);
+    }
+    expect(built).toBeGreaterThanOrEqual(5);
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** The URL pattern of a flat-routes file name (Remix v2 conventions). */
+export function patternOfRouteFile(file: string): string {
+  const segments = file
+    .replace(/\.(tsx|ts)$/, "")
+    .replace(/\[\.\]/g, "\u0000")
+    .split(".")
+    .map((s) => s.replace(/\u0000/g, "."))
+    .filter((s) => !s.startsWith("_") && s !== "")
+    .map((s) => s.replace(/_$/, ""))
+    .map((s) => (s === "$" ? "*" : s.replace(/^\(\$(\w+)\)$/, ":$1?").replace(/^\$(\w+)$/, ":$1")));
+  return `/${segments.join("/")}`;
+}
+
+describe("every route file belongs to a module", () => {
+  const dir = path.resolve("app/routes");
+  const files = fs.readdirSync(dir).filter((f) => /\.(ts|tsx)$/.test(f));
+
+  it("is declared by a module (guarded or public with a reason), or is part of the frame", () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      if (FRAME[file]) continue;
+      const pattern = patternOfRouteFile(file);
+      const url = sample(pattern, { imei: "1", uuid: "1" });
+      const splat = pattern.endsWith("/*");
+      const declared =
+        ROUTES.some((r) => matchPattern(r.pattern, url)) ||
+        PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, url)) ||
+        // The planned-pages splat of a prefix serves only paths its modules declare.
+        (splat && ROUTES.some((r) => r.pattern.startsWith(pattern.slice(0, -1))));
+      if (!declared) missing.push(`${file} (${pattern})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("guards each route's own loader: Remix calls it alone on client navigation (?_data)", async () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const source = fs.readFileSync(path.join(dir, file), "utf8");
+      if (FRAME[file] || !/\bloader\b/.test(source)) continue;
+      const url = sample(patternOfRouteFile(file)).replace("/*", "/unknown-planned-path");
+      if (PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, url))) continue;
+      const routeId = `routes/${file.replace(/\.(tsx|ts)$/, "")}`;
+      const res = await handle(
+        new Request(`${APP}${url}?_data=${encodeURIComponent(routeId)}`, {
+          headers: { host: new URL(APP).host },
+          redirect: "manual",
+        }),
+      );
+      const to = res.headers.get("x-remix-redirect") ?? "";
+      const guarded = res.status === 401 || (res.status === 204 && to.startsWith("/login"));
+      if (!guarded) wrong.push(`${file}: ${res.status} ${to}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("names no frame file that is gone", () => {
+    expect(Object.keys(FRAME).filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it("reads route file names the way Remix does", () => {
+    expect(patternOfRouteFile("dashboard.logbook_.export.$format.ts")).toBe(
+      "/dashboard/logbook/export/:format",
+    );
+    expect(patternOfRouteFile("_shell.admin.jobsite.$id.($primary).($secondary).tsx")).toBe(
+      "/admin/jobsite/:id/:primary?/:secondary?",
+    );
+    expect(patternOfRouteFile("map-cluster-worker[.]js.ts")).toBe("/map-cluster-worker.js");
+    expect(patternOfRouteFile("_shell.concrete.$.tsx")).toBe("/concrete/*");
+  });
+});
