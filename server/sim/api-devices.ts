@@ -126,8 +126,8 @@ function idList(v: unknown, name: string): number[] {
 const GPS = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 export const deviceRoutes = routes([
-  ["POST", "/user/iotdevices", iotDevices],
-  ["POST", "/user/positions", positions],
+  ["POST", "/user/iotdevices", iotDevices, { write: false }],
+  ["POST", "/user/positions", positions, { write: false }],
   [
     "POST",
     "/user/changenickname",
@@ -231,5 +231,6 @@ export const deviceRoutes = routes([
     "POST",
     "/user/getcompgroupsuser",
     (ctx) => ok(ctx.state.world.groups.filter((g) => g.companyid === ctx.user.companyid)),
+    { write: false },
   ],
 ]);
