@@ -11,7 +11,7 @@ import {
   type Ctx,
   type SimState,
 } from "./kit";
-import { lastFix, type Fix } from "./movement";
+import { lastFix, type Fix } from "./fixes";
 import type { Device } from "./world";
 
 /** Last fixes of a company's devices, computed once per tick (positions are quantised anyway). */

@@ -5,7 +5,7 @@
 import { createAuth, createTokenData, seedKey } from "./auth";
 import { NO_FAULTS, type Faults, type SimState } from "./kit";
 import { mergeFaults } from "./api-sim";
-import { lastFix } from "./movement";
+import { lastFix } from "./fixes";
 import { createSimServer, replay } from "./server";
 import { DEFAULT_COMPACT, openStore, persistedJson, type CompactLimits } from "./store";
 import { createOverlay } from "./trips";
