@@ -112,10 +112,11 @@ export async function boot(log: Log = console.log): Promise<Running> {
     if (!upstreamUrl) {
       // Loaded only when needed: a deployment with a real upstream never runs simulator code.
       const { startSimulator } = await import("./sim/index.js");
-      const sim = await startSimulator({ port: 0 });
+      // The simulator is the system of record of the demo: its writes are kept in $DATA_DIR/sim.
+      const sim = await startSimulator({ port: 0, dataDir: env.DATA_DIR });
       stops.push(() => sim.close());
       upstreamUrl = sim.url;
-      log(`[upstream] built-in simulator listening on ${upstreamUrl}`);
+      log(`[upstream] built-in simulator listening on ${upstreamUrl} (data in ${sim.dir})`);
     } else {
       await checkUpstream(upstreamUrl);
       log(`[upstream] GPS API at ${upstreamUrl}`);

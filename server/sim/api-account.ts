@@ -93,7 +93,7 @@ function signUp(ctx: Ctx) {
 async function tokenLogin(ctx: Ctx) {
   const token = ctx.query.get("token");
   if (!token) throw new HttpError(400, "No login token can be found");
-  const user = ctx.state.auth.useResetToken(token);
+  const user = ctx.state.auth.useResetToken(token, ctx.now);
   if (!user) throw new HttpError(401, "Login token is invalid or has expired");
   return ok({ token: await ctx.state.auth.issue(user) });
 }
@@ -229,9 +229,11 @@ function putAppSetting(ctx: Ctx) {
 }
 
 export const accountRoutes = routes([
-  ["POST", "/auth/login", login, { auth: false }],
+  // Signing in changes nothing durable (a JWT is self-contained), so it is not journaled.
+  ["POST", "/auth/login", login, { auth: false, write: false }],
   ["POST", "/website/account", signUp, { auth: false }],
-  ["GET", "/auth/tokenLogin", tokenLogin, { auth: false }],
+  // A GET that writes: it consumes the single-use reset token.
+  ["GET", "/auth/tokenLogin", tokenLogin, { auth: false, write: true }],
   ["POST", "/accounts/resetPassword", resetPassword],
   [
     "POST",
@@ -255,7 +257,8 @@ export const accountRoutes = routes([
     "POST",
     "/user/getpermissions",
     (ctx) => ok({ username_id: ctx.user.username_id, permissions: permissionsOf(ctx.user) }),
+    { write: false },
   ],
-  ["POST", "/timesheet/getLastPhoto", lastPhoto],
+  ["POST", "/timesheet/getLastPhoto", lastPhoto, { write: false }],
   ["POST", "/v2/notifications/push-notifications/subscribe", subscribe],
 ]);

@@ -11,7 +11,7 @@ import {
   type Ctx,
   type SimState,
 } from "./kit";
-import { lastFix, type Fix } from "./movement";
+import { lastFix, type Fix } from "./fixes";
 import type { Device } from "./world";
 
 /** Last fixes of a company's devices, computed once per tick (positions are quantised anyway). */
@@ -126,8 +126,8 @@ function idList(v: unknown, name: string): number[] {
 const GPS = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 export const deviceRoutes = routes([
-  ["POST", "/user/iotdevices", iotDevices],
-  ["POST", "/user/positions", positions],
+  ["POST", "/user/iotdevices", iotDevices, { write: false }],
+  ["POST", "/user/positions", positions, { write: false }],
   [
     "POST",
     "/user/changenickname",
@@ -231,5 +231,6 @@ export const deviceRoutes = routes([
     "POST",
     "/user/getcompgroupsuser",
     (ctx) => ok(ctx.state.world.groups.filter((g) => g.companyid === ctx.user.companyid)),
+    { write: false },
   ],
 ]);

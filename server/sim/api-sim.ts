@@ -93,8 +93,10 @@ export const simRoutes = routes(
           (u) => u.username.toLowerCase() === name || u.email.toLowerCase() === name,
         );
         if (!user) throw new HttpError(404, "User not found");
-        return ok({ token: ctx.state.auth.createResetToken(user) });
+        return ok({ token: ctx.state.auth.createResetToken(user, ctx.random(), ctx.now) });
       },
+      // A reset token is a promise to the user it was mailed to, so it survives a restart.
+      { write: true },
     ],
     ["GET", "/__sim/stats", stats],
     ["GET", "/__sim/traffic", (ctx) => ok(trafficOf(ctx))],
@@ -115,5 +117,6 @@ export const simRoutes = routes(
     ],
     ["GET", "/logos/ironbark.svg", () => svg("IB", "#5c3d2e")],
   ],
-  { auth: false },
+  // Faults and traffic counters are about this run, not the world's data.
+  { auth: false, write: false },
 );

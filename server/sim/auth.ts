@@ -1,6 +1,8 @@
 /**
- * Bearer tokens of the simulated upstream: HS256 JWTs (secret derived from the seed) that expire
- * after 172800 s (SPEC §9), revocable on logout; plus one-time password-reset tokens.
+ * Bearer tokens of the simulated upstream: HS256 JWTs that expire after 172800 s (SPEC §9),
+ * revocable on logout; plus one-time password-reset tokens. The signing key is derived from the
+ * seed in memory, and kept in the data directory when the simulator is durable (store.ts), so a
+ * token issued before a restart stays valid until it expires.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
@@ -9,14 +11,27 @@ import type { User, World } from "./world";
 export const TOKEN_TTL_S = 172_800;
 const RESET_TTL_MS = 3600_000;
 
-export function createAuth(world: World, clock: () => number) {
-  const key = createHash("sha256").update(`tracksmith-sim-${world.seed}`).digest();
-  const revoked = new Set<string>();
-  const resetTokens = new Map<string, { username_id: number; expires: number }>();
+/** What auth remembers; part of the simulator's persisted state. */
+export type TokenData = {
+  revoked: Set<string>;
+  resets: Map<string, { username_id: number; expires: number }>;
+};
+
+export const createTokenData = (): TokenData => ({ revoked: new Set(), resets: new Map() });
+
+export const seedKey = (seed: number) =>
+  createHash("sha256").update(`tracksmith-sim-${seed}`).digest();
+
+/** Reads world, tokens and clock from `state` on every call, so a restored state is seen. */
+export function createAuth(
+  state: { world: World; tokens: TokenData; clock: () => number },
+  key: Uint8Array,
+) {
   let counter = 0;
 
   async function issue(user: User): Promise<string> {
-    const iat = Math.floor(clock() / 1000);
+    const iat = Math.floor(state.clock() / 1000);
+    // The jti need not be replayable: issuing a token changes no state, only revoking it does.
     return new SignJWT({ companyid: user.companyid, username: user.username })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(user.username_id))
@@ -32,35 +47,36 @@ export function createAuth(world: World, clock: () => number) {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ["HS256"],
-        currentDate: new Date(clock()),
+        currentDate: new Date(state.clock()),
       });
-      if (!payload.jti || revoked.has(payload.jti)) return null;
-      const user = world.users.find((u) => String(u.username_id) === payload.sub);
+      if (!payload.jti || state.tokens.revoked.has(payload.jti)) return null;
+      const user = state.world.users.find((u) => String(u.username_id) === payload.sub);
       return user ? { user, jti: payload.jti } : null;
     } catch {
       return null;
     }
   }
 
-  function createResetToken(user: User): string {
-    const token = randomBytes(24).toString("base64url");
-    resetTokens.set(token, { username_id: user.username_id, expires: clock() + RESET_TTL_MS });
+  /** Registers a reset token the caller drew (from ctx.random, so a replay draws the same). */
+  function createResetToken(user: User, token: string, now: number): string {
+    state.tokens.resets.set(token, { username_id: user.username_id, expires: now + RESET_TTL_MS });
     return token;
   }
 
-  /** Consumes a reset token (single use) and returns its user. */
-  function useResetToken(token: string): User | null {
-    const entry = resetTokens.get(token);
+  /** Consumes a reset token (single use) and returns its user; `now` is the call's ctx.now. */
+  function useResetToken(token: string, now: number): User | null {
+    const entry = state.tokens.resets.get(token);
     if (!entry) return null;
-    resetTokens.delete(token);
-    if (entry.expires < clock()) return null;
-    return world.users.find((u) => u.username_id === entry.username_id) ?? null;
+    // A refused call changes nothing (only accepted calls are journaled), so an expired token stays.
+    if (entry.expires < now) return null;
+    state.tokens.resets.delete(token);
+    return state.world.users.find((u) => u.username_id === entry.username_id) ?? null;
   }
 
   return {
     issue,
     verify,
-    revoke: (jti: string) => revoked.add(jti),
+    revoke: (jti: string) => void state.tokens.revoked.add(jti),
     createResetToken,
     useResetToken,
   };

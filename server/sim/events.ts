@@ -7,7 +7,8 @@
 import { EVENT_KINDS, type EventKind } from "./catalog";
 import { hash, unit } from "./prng";
 import { round6 } from "./geo";
-import { batteryAt, sampleAt, temperatureAt } from "./movement";
+import { batteryAt, temperatureAt } from "./fixes";
+import { sampleAt } from "./movement";
 import type { Device, World } from "./world";
 
 export type SimEvent = {

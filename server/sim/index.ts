@@ -2,11 +2,12 @@
  * The upstream GPS API simulator: a stand-in for the foreign system the product talks to
  * (SPEC §7). It imports nothing from the product. See README.md beside this file.
  */
-import { createAuth } from "./auth";
+import { createAuth, createTokenData, seedKey } from "./auth";
 import { NO_FAULTS, type Faults, type SimState } from "./kit";
 import { mergeFaults } from "./api-sim";
-import { lastFix } from "./movement";
-import { createSimServer } from "./server";
+import { lastFix } from "./fixes";
+import { createSimServer, replay } from "./server";
+import { DEFAULT_COMPACT, openStore, persistedJson, type CompactLimits } from "./store";
 import { createOverlay } from "./trips";
 import { buildWorld, type World } from "./world";
 
@@ -26,13 +27,28 @@ export type SimOptions = {
   clock?: () => number;
   /** Device lists and positions are cached for this long (ms); default 1000. */
   tickMs?: number;
+  /**
+   * Keeps every accepted write under `<dataDir>/sim` (store.ts) so a restart loses nothing.
+   * Unset (tests, benchmarks): the world lives in memory only.
+   */
+  dataDir?: string;
+  /** When the journal is folded into a snapshot; tests lower it. */
+  compact?: Partial<CompactLimits>;
 };
 
 export type Simulator = {
   url: string;
   port: number;
   world: World;
+  /** `<dataDir>/sim` when durable. */
+  dir: string | null;
+  /** What the start rebuilt from the data directory (zeros in memory). */
+  restored: { replayed: number; refused: number; dropped: number; snapshotSeq: number };
   setFaults(f: Partial<Faults>): void;
+  /** The persisted part of the state as JSON, for tests that compare two simulators. */
+  persisted(): unknown;
+  /** Folds the journal into a snapshot now (durable simulators only). */
+  compact(): void;
   close(): Promise<void>;
 };
 
@@ -46,9 +62,25 @@ function envNumber(name: string): number | undefined {
 
 export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
   const clock = opts.clock ?? Date.now;
-  const seed = opts.seed ?? envNumber("SIM_SEED") ?? 42;
-  const devices = opts.devices ?? envNumber("SIM_DEVICES") ?? 24;
-  const world = buildWorld({ seed, devices: Math.max(0, Math.floor(devices)), createdAt: clock() });
+  const wantSeed = opts.seed ?? envNumber("SIM_SEED");
+  const wantDevices = opts.devices ?? envNumber("SIM_DEVICES");
+  const fresh = {
+    seed: wantSeed ?? 42,
+    devices: Math.max(0, Math.floor(wantDevices ?? 24)),
+    createdAt: clock(),
+  };
+  const store = opts.dataDir
+    ? openStore(
+        opts.dataDir,
+        { seed: wantSeed, devices: wantDevices === undefined ? undefined : fresh.devices },
+        fresh,
+        { ...DEFAULT_COMPACT, ...opts.compact },
+      )
+    : null;
+  // The world's creation time comes back from the data directory: offline devices and beacon
+  // batteries are relative to it, so the same world needs the same instant.
+  const { seed, devices, createdAt } = store?.meta ?? fresh;
+  const world = buildWorld({ seed, devices, createdAt });
   const envFaults: Partial<Faults> = {
     latencyMs: envNumber("SIM_LATENCY_MS"),
     errorRate: envNumber("SIM_ERROR_RATE"),
@@ -56,9 +88,9 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   };
   const defined = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-  const state: SimState = {
+  const state = {
     world,
-    auth: createAuth(world, clock),
+    tokens: createTokenData(),
     overlay: createOverlay(),
     clock,
     tickMs: opts.tickMs ?? 1000,
@@ -67,22 +99,36 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     pushSubscriptions: [],
     formSubmissions: [],
     cache: new Map(),
-  };
+  } as Omit<SimState, "auth"> as SimState;
+  state.auth = createAuth(state, store ? Buffer.from(store.meta.key, "hex") : seedKey(seed));
+  const restored = store
+    ? await store.restore(state, replay)
+    : { replayed: 0, refused: 0, dropped: 0, snapshotSeq: 0 };
   // Warm the per-device caches (28-day odometer cycle, today's plan) before the first request,
   // so a 10k-device list answers fast from the start.
   const now = clock();
   for (const d of world.devices) lastFix(world, d, now);
 
-  const sim = createSimServer(state);
-  const addr = await sim.listen(opts.port ?? 0, opts.host ?? "127.0.0.1");
+  const sim = createSimServer(state, store?.sink(state));
+  const addr = await sim.listen(opts.port ?? 0, opts.host ?? "127.0.0.1").catch((e) => {
+    store?.close();
+    throw e;
+  });
   const host = addr.address.includes(":") ? `[${addr.address}]` : addr.address;
   return {
     url: `http://${host}:${addr.port}`,
     port: addr.port,
-    world,
+    world: state.world,
+    dir: store?.dir ?? null,
+    restored,
     setFaults: (f) => {
       state.faults = mergeFaults(state.faults, f);
     },
-    close: () => sim.close(),
+    persisted: () => persistedJson(state),
+    compact: () => store?.compact(state),
+    close: async () => {
+      await sim.close();
+      store?.close();
+    },
   };
 }

@@ -1,5 +1,5 @@
 /** Shared plumbing of the simulator's HTTP handlers: context, results, errors and lookups. */
-import type { Auth } from "./auth";
+import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
@@ -28,9 +28,16 @@ export const NO_FAULTS: Faults = {
   errorBody: "json",
 };
 
+/**
+ * Everything in here is persisted when the simulator has a data directory (store.ts), except the
+ * RUNTIME_KEYS below, so state a new module adds is durable without the module doing anything.
+ * It must therefore stay plain data: objects, arrays, Maps, Sets and primitives.
+ */
 export type SimState = {
   world: World;
   auth: Auth;
+  /** Revoked token ids and one-time reset tokens (auth.ts keeps its data here to persist it). */
+  tokens: TokenData;
   overlay: Overlay;
   clock: () => number;
   tickMs: number;
@@ -49,6 +56,17 @@ export type SimState = {
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;
 };
+
+/** Parts of SimState that belong to this process, not to the world: never persisted. */
+export const RUNTIME_KEYS = [
+  "auth",
+  "clock",
+  "tickMs",
+  "version",
+  "faults",
+  "cache",
+  "traffic",
+] as const satisfies ReadonlyArray<keyof SimState>;
 
 /** Open = connections the client has not closed yet; answered = responses actually written. */
 export type Traffic = {
@@ -69,6 +87,11 @@ export type Ctx = {
   jti: string;
   now: number;
   state: SimState;
+  /**
+   * A random token (base64url). Handlers of write routes must take randomness only from here:
+   * the values are kept in the journal so a replay produces the same state.
+   */
+  random(): string;
 };
 
 export type Result = {
@@ -79,7 +102,17 @@ export type Result = {
   headers?: Record<string, string>;
 };
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
-export type Route = { method: string; path: string; auth: boolean; handler: Handler };
+/**
+ * `write`: the call changes durable state, so when it answers 2xx the HTTP layer journals it before
+ * answering (store.ts). Every method but GET and HEAD is a write unless its route says otherwise.
+ */
+export type Route = {
+  method: string;
+  path: string;
+  auth: boolean;
+  write: boolean;
+  handler: Handler;
+};
 
 export class HttpError extends Error {
   constructor(
@@ -121,14 +154,17 @@ export function timeParam(v: string | null | undefined, fallback: number, name: 
   return n;
 }
 
+type RouteOptions = { auth?: boolean; write?: boolean };
+
 export function routes(
-  list: Array<[string, string, Handler, { auth?: boolean }?]>,
-  defaults: { auth: boolean } = { auth: true },
+  list: Array<[string, string, Handler, RouteOptions?]>,
+  defaults: RouteOptions = {},
 ): Route[] {
   return list.map(([method, path, handler, o]) => ({
     method,
     path,
     handler,
-    auth: o?.auth ?? defaults.auth,
+    auth: o?.auth ?? defaults.auth ?? true,
+    write: o?.write ?? defaults.write ?? !(method === "GET" || method === "HEAD"),
   }));
 }

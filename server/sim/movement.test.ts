@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "./geo";
-import { lastFix, sampleAt, tripsBetween } from "./movement";
+import { lastFix, tripsBetween } from "./fixes";
+import { sampleAt } from "./movement";
 import { buildWorld } from "./world";
 
 // A Wednesday, 12:00 in Brisbane.

@@ -1,8 +1,11 @@
 /**
- * The simulator's HTTP layer on node:http: routing, JSON bodies, bearer auth and fault injection.
- * Faults apply to the upstream API only, never to /__sim controls or images, so a test can
- * always switch them off again.
+ * The simulator's HTTP layer on node:http: routing, JSON bodies, bearer auth, fault injection and
+ * the journal. Faults apply to the upstream API only, never to /__sim controls or images, so a
+ * test can always switch them off again. Write routes (kit.ts `Route.write`) run one at a time and,
+ * when the simulator has a data directory, an accepted (2xx) write is journaled before it is
+ * answered; `replay` runs a journaled write again through the same handler at start.
  */
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
@@ -12,6 +15,7 @@ import { formRoutes } from "./api-forms";
 import { jobsiteRoutes } from "./api-jobsites";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
+import type { Entry } from "./journal";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
 import { createRng } from "./prng";
 
@@ -37,6 +41,47 @@ function match(method: string, path: string): Route | "method" | null {
     if (r.method === method) return r;
   }
   return pathMatched ? "method" : null;
+}
+
+/** Where accepted writes go (store.ts). `record` throws when the write could not be made durable. */
+export type WriteSink = { record(entry: Omit<Entry, "n">): void; afterWrite(): void };
+
+const drawRandom = () => randomBytes(24).toString("base64url");
+
+async function runHandler(route: Route, ctx: Ctx): Promise<Result> {
+  try {
+    return await route.handler(ctx);
+  } catch (err) {
+    if (err instanceof HttpError) return { status: err.status, json: { message: err.message } };
+    console.error("[sim] handler error", err);
+    return { status: 500, json: { message: "Internal server error" } };
+  }
+}
+
+const accepted = (r: Result) => (r.status ?? 200) >= 200 && (r.status ?? 200) < 300;
+
+/**
+ * Runs a journaled write again, as its caller, at its recorded time and with its recorded random
+ * values; the caller pins state.clock to `e.t` meanwhile. Returns the status it answered.
+ */
+export async function replay(state: SimState, e: Entry): Promise<number> {
+  const route = match(e.m, e.p);
+  if (!route || route === "method") return 404;
+  const user = e.u === undefined ? undefined : state.world.users.find((u) => u.username_id === e.u);
+  if (route.auth && !user) return 401;
+  const drawn = [...(e.r ?? [])];
+  const ctx = {
+    method: e.m,
+    path: e.p,
+    query: new URLSearchParams(e.q ?? ""),
+    body: e.b,
+    user,
+    jti: e.j,
+    now: e.t,
+    state,
+    random: () => drawn.shift() ?? drawRandom(),
+  } as Ctx;
+  return (await runHandler(route, ctx)).status ?? 200;
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {
@@ -68,7 +113,46 @@ function send(res: http.ServerResponse, r: Result) {
   res.end(body);
 }
 
-export function createSimServer(state: SimState) {
+export function createSimServer(state: SimState, sink?: WriteSink) {
+  // Writes run one after another, so the journal's order is the order their changes were made.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = writes.then(fn, fn);
+    writes = run.catch(() => undefined);
+    return run;
+  };
+
+  /** Runs a write route; an accepted one is journaled (and so durable) before it is answered. */
+  async function write(route: Route, ctx: Ctx, res: http.ServerResponse, query: string) {
+    const drawn: string[] = [];
+    ctx.random = () => {
+      const v = drawRandom();
+      drawn.push(v);
+      return v;
+    };
+    ctx.now = state.clock();
+    let result = await runHandler(route, ctx);
+    if (sink && accepted(result)) {
+      try {
+        sink.record({
+          t: ctx.now,
+          m: ctx.method,
+          p: ctx.path,
+          ...(query ? { q: query } : {}),
+          ...(ctx.body === undefined ? {} : { b: ctx.body }),
+          ...(ctx.user ? { u: ctx.user.username_id, j: ctx.jti } : {}),
+          ...(drawn.length ? { r: drawn } : {}),
+        });
+      } catch (err) {
+        // The change is in memory only: say so rather than let the client believe it is kept.
+        console.error("[sim] journal write failed", err);
+        result = { status: 500, json: { message: "The change could not be saved" } };
+      }
+    }
+    send(res, result);
+    if (sink) sink.afterWrite();
+  }
+
   const faultRng = createRng(state.world.seed ^ 0x5eed);
   const hanging = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
@@ -143,7 +227,15 @@ export function createSimServer(state: SimState) {
       } catch {
         throw new HttpError(400, "Invalid JSON body");
       }
-      const ctx = { method, path, query: url.searchParams, body, now: state.clock(), state } as Ctx;
+      const ctx = {
+        method,
+        path,
+        query: url.searchParams,
+        body,
+        now: state.clock(),
+        state,
+        random: drawRandom,
+      } as Ctx;
       if (route.auth) {
         const header = req.headers.authorization ?? "";
         const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? null;
@@ -156,7 +248,8 @@ export function createSimServer(state: SimState) {
         ctx.user = who.user;
         ctx.jti = who.jti;
       }
-      send(res, await route.handler(ctx));
+      if (route.write) await serially(() => write(route, ctx, res, url.search.slice(1)));
+      else send(res, await runHandler(route, ctx));
     } catch (err) {
       if (err instanceof HttpError)
         send(res, { status: err.status, json: { message: err.message } });

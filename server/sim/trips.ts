@@ -6,7 +6,8 @@
 import { hash, unit } from "./prng";
 import { round6 } from "./geo";
 import { NODES } from "./roads";
-import { sampleAt, stopAddress, tripSamples, tripsBetween, type SimTrip } from "./movement";
+import { tripSamples, tripsBetween, type SimTrip } from "./fixes";
+import { sampleAt, stopAddress } from "./movement";
 import type { Device, World } from "./world";
 
 export type Purpose = "business" | "private";
