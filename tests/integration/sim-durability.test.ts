@@ -13,16 +13,16 @@ import { action as companySettingsAction } from "~/routes/dashboard.company_sett
 import { action as loginAction } from "~/routes/login";
 import { action as recoverAction } from "~/routes/recoverAccount";
 import { action as registerAction } from "~/routes/register";
-import { loadCompanyFeatures } from "~/services/account.server";
+import { loadCompanyFeatures } from "~/modules/account/account.server";
 import { getAuth } from "~/services/auth.server";
 import {
   listDevices,
   renameDevice,
   saveDeviceGeofence,
   syncDevices,
-} from "~/services/devices.server";
-import { changeTripPurpose, loadLogbook } from "~/services/logbook.server";
-import { FRESH_MS, getTrips } from "~/services/trips.server";
+} from "~/modules/fleet/devices.server";
+import { changeTripPurpose, loadLogbook } from "~/modules/trips/logbook.server";
+import { FRESH_MS, getTrips } from "~/modules/trips/trips.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { pointAppAt, upstreamAuth } from "../support/upstream";
@@ -105,7 +105,7 @@ describe("the built-in upstream keeps what users do", () => {
     expect(await changed.json()).toMatchObject({ step: "reset", ok: true });
 
     // Company settings: the new company turns dashcam off.
-    const keep = (await import("~/lib/account-schemas")).KNOWN_FEATURES.filter(
+    const keep = (await import("~/modules/account/schemas")).KNOWN_FEATURES.filter(
       (f) => f !== "dashcam",
     );
     const form = new URLSearchParams([...keep.map((f) => ["features", f]), ["confirm", "yes"]]);
