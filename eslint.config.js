@@ -15,7 +15,7 @@ const SIM_IMPORTS_NOTHING = {
   message: "The simulator is a foreign system: it imports nothing of the app or the server.",
 };
 const MODULE_PUBLIC_INDEX = {
-  regex: "^~/modules/[^/]+/.+",
+  regex: "^~/modules/[^/]+/(?!index\\.server$).+",
   message: "A module uses another module only through its public index (~/modules/<name>).",
 };
 
