@@ -1,0 +1,10 @@
+# The app as deployed: dependencies from the committed lock (npm ci), the production build, one process.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production PORT=3000
+EXPOSE 3000
+CMD ["npx", "tsx", "server/main.ts"]
