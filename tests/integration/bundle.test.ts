@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROUTES } from "~/modules";
 
 /** The classic compiler silently empties a *.server module that reaches the browser; prove none does. */
 const FORBIDDEN = [
@@ -31,6 +32,19 @@ describe("browser bundle", () => {
   it.each(FORBIDDEN)("holds no $what code", ({ pattern }) => {
     const offenders = files(dir).filter((f) => pattern.test(fs.readFileSync(f, "utf8")));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("the menu in the browser", () => {
+  it("holds no screen description of the registry (each page gets its own from the server)", () => {
+    const code = files(path.resolve("public/build"))
+      .map((f) => fs.readFileSync(f, "utf8"))
+      .join("\n");
+    const descriptions = [
+      ...new Set(ROUTES.map((r) => r.description).filter((d) => d.length > 20)),
+    ];
+    expect(descriptions.length).toBeGreaterThan(50);
+    expect(descriptions.filter((d) => code.includes(d))).toEqual([]);
   });
 });
 
