@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";

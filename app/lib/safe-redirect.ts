@@ -8,6 +8,8 @@ export function safeRedirect(
 ): string {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // Control characters and backslashes are how open redirects hide: refuse them outright.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\\]/.test(to)) return fallback;
   let decoded: string;
   try {

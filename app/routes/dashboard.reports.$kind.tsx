@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Group,
-  NativeSelect,
   NumberInput,
   Paper,
   Progress,

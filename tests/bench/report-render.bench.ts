@@ -107,8 +107,10 @@ export default async function run() {
     const totals = tally(def.columns);
     function* rows(): Generator<Row> {
       for (const page of tripPages())
-        for (const row of def.build({ ...input, trips: page }, params))
-          (totals.add(row), yield row);
+        for (const row of def.build({ ...input, trips: page }, params)) {
+          totals.add(row);
+          yield row;
+        }
     }
     const file = path.join(dir, `trips.${format}`);
     await render(

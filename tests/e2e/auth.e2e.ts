@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { newPage, signIn, upstreamUrl } from "./support/browser";
 
 async function resetToken(username: string): Promise<string> {
@@ -11,7 +12,7 @@ async function resetToken(username: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function register(page: import("playwright-core").Page, email: string, password: string) {
+async function register(page: Page, email: string, password: string) {
   await page.goto("/register");
   await page.locator('input[name="first_name"]').fill("Robin");
   await page.locator('input[name="last_name"]').fill("Tester");

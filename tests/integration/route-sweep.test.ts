@@ -232,9 +232,9 @@ describe("the route sweep of every module (issue 13)", () => {
 export function patternOfRouteFile(file: string): string {
   const segments = file
     .replace(/\.(tsx|ts)$/, "")
-    .replace(/\[\.\]/g, "\u0000")
+    .replace(/\[\.\]/g, "%2E")
     .split(".")
-    .map((s) => s.replace(/\u0000/g, "."))
+    .map((s) => s.replace(/%2E/g, "."))
     .filter((s) => !s.startsWith("_") && s !== "")
     .map((s) => s.replace(/_$/, ""))
     .map((s) => (s === "$" ? "*" : s.replace(/^\(\$(\w+)\)$/, ":$1?").replace(/^\$(\w+)$/, ":$1")));

@@ -7,18 +7,30 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") (row.push(field), (field = ""));
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    }
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
-      (row.push(field), rows.push(row), (row = []), (field = ""));
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
     } else field += c;
   }
   if (quoted) throw new Error("unterminated quote");
-  if (field !== "" || row.length) (row.push(field), rows.push(row));
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -11,7 +11,7 @@ import {
   SHARE_DURATIONS,
 } from "./beacon-sharing.server";
 import { beaconHistory, configureBeacon, listBeacons, requireBeacon } from "./beacons.server";
-import { authOf, FieldError } from "~/services/company-context.server";
+import { FieldError } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { isUpstreamError } from "~/services/upstream/index.server";

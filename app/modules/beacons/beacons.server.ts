@@ -149,7 +149,7 @@ export function syncBeacons(auth: Auth): Promise<number> {
 
 /** The first read fills the cache (waiting); later reads answer from it and refresh in the background when stale. */
 async function freshEnough(auth: Auth): Promise<SyncInfo> {
-  let info = await beaconSyncInfo(auth.companyId);
+  const info = await beaconSyncInfo(auth.companyId);
   if (!info.okAt && !(await prisma.beacon.count({ where: { companyId: auth.companyId } }))) {
     await syncBeacons(auth).catch((e) => logError("beacons", e));
     return beaconSyncInfo(auth.companyId);

@@ -12,7 +12,7 @@ import { toPublicForm } from "./public-form";
 import type { SessionUser } from "~/lib/user";
 import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
-import { authOf, type Auth } from "~/services/company-context.server";
+import { type Auth } from "~/services/company-context.server";
 import { getEnv } from "~/services/env.server";
 import { retrySubmission, type ForwardOutcome } from "./form-forwarding.server";
 import {

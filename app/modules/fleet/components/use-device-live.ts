@@ -44,6 +44,6 @@ export function useDeviceLive<T extends { imei: string }>(initial: T): T {
       document.removeEventListener("visibilitychange", wake);
       window.removeEventListener("online", wake);
     };
-  }, [initial.imei]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [initial.imei]);
   return device;
 }

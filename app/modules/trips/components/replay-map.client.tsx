@@ -27,10 +27,11 @@ export function ReplayMap({
       attribution: "© OpenStreetMap contributors",
     }).addTo(m);
     map.current = m;
+    const placed = markers.current;
     return () => {
       m.remove();
       map.current = null;
-      markers.current.clear();
+      placed.clear();
     };
   }, []);
 
@@ -38,6 +39,7 @@ export function ReplayMap({
     const m = map.current;
     if (!m) return;
     const layers: L.Layer[] = [];
+    const placed = markers.current;
     const bounds = L.latLngBounds([]);
     for (const tr of tracks) {
       if (!tr.points.length) continue;
@@ -56,14 +58,14 @@ export function ReplayMap({
       })
         .bindTooltip(tr.label)
         .addTo(m);
-      markers.current.set(tr.id, marker);
+      placed.set(tr.id, marker);
       layers.push(marker);
     }
     if (bounds.isValid()) m.fitBounds(bounds, { padding: [24, 24] });
     else m.setView([-27.47, 153.02], 11);
     return () => {
       for (const l of layers) l.remove();
-      markers.current.clear();
+      placed.clear();
     };
   }, [tracks, colors]);
 

@@ -7,22 +7,27 @@
 import L from "leaflet";
 import type { Tiles } from "~/lib/map-tiles";
 import { useEffect, useRef } from "react";
-import { deviceIconHtml } from "../device-icon";
 import { sharedClusterSource, type ClusterSource } from "./cluster-source";
-import { STATUS_COLOURS, STATUS_LABELS, STATUSES } from "../../device-status";
 import type { MapDevice } from "../../map-data-format";
-import { JOBSITE_COLOUR, type MapJobsite } from "../../jobsite-layer";
-import type { Fence } from "./use-fleet-data";
+import type { MapJobsite } from "../../jobsite-layer";
+import {
+  BRISBANE,
+  LABEL_MIN_ZOOM,
+  JOBSITE_PANE,
+  REINDEX_EVERY_MS,
+  QUIET_MS,
+  breakdownTitle,
+  clusterIcon,
+  drawJobsite,
+  addMarkerCss,
+  type Kept,
+  type MapOptions,
+} from "./map-layers";
 
-export type MapOptions = {
-  cluster: boolean;
-  colouredCluster: boolean;
-  vehicleLabels: boolean;
-  overlay: "normal" | "satellite";
-  railmap: boolean;
-  customGeofences: boolean;
-  jobsiteGeofences: boolean;
-};
+export type { MapOptions };
+import { applyMarkers, deviceWant, drawDots, focusDevice, type Want } from "./marker-layer";
+import { FenceDrawer } from "./fence-drawer";
+import type { Fence } from "./use-fleet-data";
 
 type Props = {
   devices: MapDevice[];
@@ -34,103 +39,6 @@ type Props = {
   onSelect?: (imei: string) => void;
   height?: number | string;
 };
-
-const BRISBANE: L.LatLngTuple = [-27.47, 153.02];
-const LABEL_MIN_ZOOM = 13;
-const JOBSITE_PANE = "ts-jobsites";
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function breakdownTitle(c: number[], total: number) {
-  return `${total} devices: ${STATUSES.map((s, k) => `${c[k]} ${STATUS_LABELS[s].toLowerCase()}`).join(", ")}`;
-}
-
-function clusterIcon(count: number, c: number[], coloured: boolean) {
-  const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 48 : 56;
-  let ring = "#1971c2";
-  if (coloured) {
-    let acc = 0;
-    const stops = STATUSES.map((s, k) => {
-      const from = (acc / count) * 360;
-      acc += c[k]!;
-      return `${STATUS_COLOURS[s]} ${from}deg ${(acc / count) * 360}deg`;
-    });
-    ring = `conic-gradient(${stops.join(", ")})`;
-  }
-  return L.divIcon({
-    className: "ts-cluster",
-    iconSize: [size, size],
-    html: `<span class="ts-cl" data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="background:${ring}"><span>${count}</span></span>`,
-  });
-}
-
-/** A jobsite's geofence (circle or polygon) in the jobsite colour, named in a tooltip. */
-function drawJobsite(j: MapJobsite, renderer: L.Renderer): L.Layer {
-  // SVG (not the map's canvas): a handful of shapes, each an element tests and tools can find.
-  const style = {
-    color: JOBSITE_COLOUR,
-    weight: 2,
-    dashArray: "6 4",
-    fillOpacity: 0.1,
-    className: "ts-jobsite",
-    renderer,
-    pane: JOBSITE_PANE,
-  };
-  const shape =
-    j.fence.kind === "circle"
-      ? L.circle([j.fence.lat, j.fence.lng], { ...style, radius: j.fence.radius })
-      : L.polygon(j.fence.points, style);
-  return shape.bindTooltip(esc(j.address ? `${j.name} · ${j.address}` : j.name), { sticky: true });
-}
-
-function deviceIcon(d: MapDevice, label: boolean, focused: boolean) {
-  const name = label ? `<span class="ts-label">${esc(d.nickname)}</span>` : "";
-  return L.divIcon({
-    className: "ts-marker",
-    iconSize: [28, 28],
-    iconAnchor: [14, 14],
-    html: `<span class="ts-dev${focused ? " ts-focus" : ""}${d.outdated ? " ts-old" : ""}" data-imei="${esc(d.imei)}" data-status="${d.status}" style="border-color:${STATUS_COLOURS[d.status]}">${deviceIconHtml(d.avatar)}${name}</span>`,
-  });
-}
-
-/**
- * Marker styles as classes, added to the page once: hundreds of markers change on every zoom step,
- * and per-element inline styles made each insertion a style recalculation of its own.
- */
-const MARKER_CSS = `
-.ts-cl{display:flex;align-items:center;justify-content:center;width:100%;height:100%;border-radius:50%;box-sizing:border-box;padding:5px}
-.ts-cl>span{display:flex;align-items:center;justify-content:center;width:100%;height:100%;border-radius:50%;background:#fff;color:#212529;font:600 12px sans-serif}
-.ts-dev{position:relative;display:flex;align-items:center;justify-content:center;width:28px;height:28px;box-sizing:border-box;border-radius:50%;background:#fff;color:#212529;border:2px solid}
-.ts-dev.ts-focus{border:3px solid #e8590c!important}
-.ts-dev.ts-old{opacity:.55}
-.ts-label{position:absolute;left:30px;top:4px;white-space:nowrap;background:rgba(255,255,255,.92);color:#212529;padding:0 4px;border-radius:4px;font:12px sans-serif}
-`;
-function addMarkerCss() {
-  if (document.getElementById("ts-marker-css")) return;
-  const style = document.createElement("style");
-  style.id = "ts-marker-css";
-  style.textContent = MARKER_CSS;
-  document.head.appendChild(style);
-}
-
-/** A marker we keep between renders, with what it shows (so a re-render only touches what changed). */
-type Kept = { marker: L.Marker; sig: string; lat: number; lng: number };
-
-/** How often (at most) the cluster index is rebuilt from live positions (in the worker: free for the page). */
-const REINDEX_EVERY_MS = 3000;
-/**
- * Marker changes per frame: at most OPS_PER_FRAME, within SLICE_MS of our script; the rest waits
- * for the next frame. The count matters more than the time: each new marker is a layer the browser
- * must style, paint and commit after our script, and a few dozen at once held frames past 50 ms.
- */
-const SLICE_MS = 3;
-const OPS_PER_FRAME = 8;
-/** The index is rebuilt only after the map has been still this long (ms). */
-const QUIET_MS = 1500;
-/** Device geofences smaller than this radius on screen are not drawn, and at most MAX_FENCES at once. */
-const MIN_FENCE_PX = 4;
-const MAX_FENCES = 400;
-/** New device geofences added per frame. */
-const FENCE_SLICE = 50;
 
 export default function FleetMap({
   devices,
@@ -168,104 +76,27 @@ export default function FleetMap({
   const stillSince = useRef(0);
   const drawSeq = useRef(0);
 
-  /** What should be on the map: key → position, signature and how to build it. */
-  type Want = {
-    lat: number;
-    lng: number;
-    sig: string;
-    make: () => L.Marker;
-    icon: () => L.DivIcon;
+  /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
+  const finish = (want: Map<string, Want>, seq: number) => {
+    if (layer.current)
+      applyMarkers(
+        layer.current,
+        kept.current,
+        want,
+        () => seq === drawSeq.current && !moving.current,
+      );
   };
-  const marker = (
-    key: string,
-    lat: number,
-    lng: number,
-    sig: string,
-    make: () => L.Marker,
-    icon: () => L.DivIcon,
-    next: Map<string, Want>,
-  ) => {
-    next.set(key, { lat, lng, sig, make, icon });
-  };
-
   const deviceMarker = (
     d: MapDevice,
     label: boolean,
     focus: string | null,
     next: Map<string, Want>,
-  ) => {
-    const focused = d.imei === focus;
-    marker(
+  ) =>
+    next.set(
       `d${d.index}`,
-      d.lat!,
-      d.lng!,
-      `${d.status}|${d.outdated}|${focused}|${label}|${d.avatar}|${d.nickname}`,
-      () => {
-        const m = L.marker([d.lat!, d.lng!], {
-          icon: deviceIcon(d, label, focused),
-          title: `${d.nickname} (${STATUS_LABELS[d.status]}${d.outdated ? ", outdated" : ""})`,
-          keyboard: true,
-        });
-        m.on("click", () => selectRef.current?.(d.imei));
-        return m;
-      },
-      () => deviceIcon(d, label, focused),
-      next,
+      deviceWant(d, label, d.imei === focus, (imei) => selectRef.current?.(imei)),
     );
-  };
 
-  /**
-   * Brings the markers to `want`: new ones first, then updates, then removals, in slices of
-   * SLICE_MS per frame so no frame holds more than a few milliseconds of our work. `kept` is
-   * updated op by op, so a newer draw (which cancels this one) starts from what is really shown.
-   */
-  const finish = (want: Map<string, Want>, seq: number) => {
-    const g = layer.current;
-    if (!g) return;
-    const adds: (() => void)[] = [];
-    const updates: (() => void)[] = [];
-    const removals: (() => void)[] = [];
-    for (const [key, k] of kept.current) {
-      if (!want.has(key))
-        removals.push(() => {
-          g.removeLayer(k.marker);
-          kept.current.delete(key);
-        });
-    }
-    for (const [key, w] of want) {
-      const k = kept.current.get(key);
-      if (!k) {
-        adds.push(() => {
-          const m = w.make();
-          g.addLayer(m);
-          kept.current.set(key, { marker: m, sig: w.sig, lat: w.lat, lng: w.lng });
-        });
-      } else if (k.sig !== w.sig || k.lat !== w.lat || k.lng !== w.lng) {
-        updates.push(() => {
-          if (k.sig !== w.sig) k.marker.setIcon(w.icon());
-          if (k.lat !== w.lat || k.lng !== w.lng) k.marker.setLatLng([w.lat, w.lng]);
-          kept.current.set(key, { marker: k.marker, sig: w.sig, lat: w.lat, lng: w.lng });
-        });
-      }
-    }
-    const ops = [...adds, ...updates, ...removals];
-    let i = 0;
-    const step = () => {
-      if (seq !== drawSeq.current || moving.current) return; // the next draw takes over
-      const end = performance.now() + SLICE_MS;
-      const last = Math.min(ops.length, i + OPS_PER_FRAME);
-      do ops[i++]!();
-      while (i < last && performance.now() < end);
-      if (i < ops.length) requestAnimationFrame(step);
-    };
-    if (!ops.length) return;
-    // An empty map (the first draw) starts at once. Otherwise from the next frame on: the task that
-    // delivered the clusters already shares this frame with Leaflet's own zoom-end work.
-    if (kept.current.size === 0) step();
-    else requestAnimationFrame(step);
-  };
-
-  /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
   const draw = useRef(() => undefined as void);
   draw.current = () => {
     const m = map.current;
@@ -291,12 +122,11 @@ export default function FleetMap({
             if (count >= 0) {
               const id = it[3]!;
               const c = it.slice(4, 8);
-              marker(
-                `c${id}`,
+              next.set(`c${id}`, {
                 lat,
                 lng,
-                `${count}|${c.join(",")}|${o.colouredCluster}`,
-                () => {
+                sig: `${count}|${c.join(",")}|${o.colouredCluster}`,
+                make: () => {
                   const cm = L.marker([lat, lng], {
                     icon: clusterIcon(count, c, o.colouredCluster),
                     title: breakdownTitle(c, count),
@@ -311,9 +141,8 @@ export default function FleetMap({
                   );
                   return cm;
                 },
-                () => clusterIcon(count, c, o.colouredCluster),
-                next,
-              );
+                icon: () => clusterIcon(count, c, o.colouredCluster),
+              });
             } else {
               // A single device is drawn where it is now, not where it was when the index was built.
               const d = all[it[3]!];
@@ -329,19 +158,8 @@ export default function FleetMap({
       (d) => d.lat !== null && d.lng !== null && b.contains([d.lat, d.lng]),
     );
     if (inView.length > 1500) {
-      // Thousands of DOM markers would stall the page: canvas dots instead (redrawn each time).
-      g.clearLayers();
       kept.current.clear();
-      for (const d of inView) {
-        const dot = L.circleMarker([d.lat!, d.lng!], {
-          radius: 4,
-          color: STATUS_COLOURS[d.status],
-          weight: 1,
-          fillOpacity: 0.8,
-        });
-        dot.on("click", () => selectRef.current?.(d.imei));
-        g.addLayer(dot);
-      }
+      drawDots(g, inView, (imei) => selectRef.current?.(imei));
       return;
     }
     g.eachLayer((l) => {
@@ -401,13 +219,14 @@ export default function FleetMap({
       draw.current();
       drawFences.current();
     });
+    const placed = kept.current;
     return () => {
       if (reindexTimer.current) clearTimeout(reindexTimer.current);
       source.current?.dispose();
       source.current = null;
       m.remove();
       map.current = null;
-      kept.current.clear();
+      placed.clear();
     };
   }, []);
 
@@ -477,55 +296,14 @@ export default function FleetMap({
   const fenceState = useRef({ fences, on: options.customGeofences });
   fenceState.current = { fences, on: options.customGeofences };
   const drawFences = useRef(() => undefined as void);
-  const fenceKept = useRef(new Map<string, L.Circle>());
-  const fenceSeq = useRef(0);
+  const fenceDrawer = useRef<FenceDrawer | null>(null);
   drawFences.current = () => {
     const m = map.current;
     const g = fenceLayer.current;
     if (!m || !g) return;
+    fenceDrawer.current ??= new FenceDrawer(g);
     const { fences: all, on } = fenceState.current;
-    const seq = ++fenceSeq.current;
-    const next = new Map<string, L.Circle>();
-    const adds: L.Circle[] = [];
-    if (on && all.length) {
-      const b = m.getBounds().pad(0.3);
-      // Metres per pixel at this zoom and latitude (Web Mercator).
-      const mpp =
-        (40_075_016.686 * Math.cos((m.getCenter().lat * Math.PI) / 180)) / 2 ** (m.getZoom() + 8);
-      const shown = all.filter((f) => f.meters / mpp >= MIN_FENCE_PX && b.contains([f.lat, f.lng]));
-      shown.sort((a, b2) => b2.meters - a.meters);
-      for (const f of shown.slice(0, MAX_FENCES)) {
-        const key = `${f.imei}|${f.lat}|${f.lng}|${f.meters}`;
-        let c = fenceKept.current.get(key);
-        if (c) {
-          fenceKept.current.delete(key);
-          if (!g.hasLayer(c)) adds.push(c); // kept from a draw whose slices did not finish
-        } else
-          adds.push(
-            (c = L.circle([f.lat, f.lng], {
-              radius: f.meters,
-              color: "#7048e8",
-              weight: 2,
-              fillOpacity: 0.08,
-              interactive: false,
-            })),
-          );
-        next.set(key, c);
-      }
-    }
-    // Only circles that left the view (or the list) are removed; the others stay as they are.
-    for (const c of fenceKept.current.values()) g.removeLayer(c);
-    fenceKept.current = next;
-    // New circles join a few per frame: hundreds at once (zooming in past a city) held one frame
-    // far past 50 ms, in our code and in the canvas repaint after it.
-    let i = 0;
-    const step = () => {
-      if (seq !== fenceSeq.current) return;
-      const end = Math.min(adds.length, i + FENCE_SLICE);
-      for (; i < end; i++) g.addLayer(adds[i]!);
-      if (i < adds.length) requestAnimationFrame(step);
-    };
-    if (adds.length) requestAnimationFrame(step);
+    fenceDrawer.current.draw(m, on ? all : []);
   };
   useEffect(() => drawFences.current(), [fences, options.customGeofences]);
 
@@ -538,18 +316,10 @@ export default function FleetMap({
     for (const j of jobsites) drawJobsite(j, renderer).addTo(g);
   }, [jobsites, options.jobsiteGeofences]);
 
-  // Focus a device (a click in the list).
+  // Focus a device (a click in the list), only when the focus changes, not on every live update.
   useEffect(() => {
     const d = focusImei ? devices.find((x) => x.imei === focusImei) : null;
-    if (!d || d.lat === null || d.lng === null || !map.current) return;
-    map.current.setView([d.lat, d.lng], Math.max(map.current.getZoom(), 17), { animate: false });
-    L.popup({ offset: [0, -10] })
-      .setLatLng([d.lat, d.lng])
-      .setContent(
-        `<strong>${esc(d.nickname)}</strong><br>${STATUS_LABELS[d.status]}${d.outdated ? " (outdated)" : ""}<br><a href="/dashboard/vehicle-dashboard/${encodeURIComponent(d.imei)}">Open dashboard</a>`,
-      )
-      .openOn(map.current);
-    // Only when the focus changes, not on every live update.
+    if (d && map.current) focusDevice(map.current, d);
   }, [focusImei]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (

@@ -11,10 +11,11 @@ import { WORKER_URL } from "../../cluster-protocol";
 import type { Tiles } from "~/lib/map-tiles";
 import { MapFallback } from "./map-fallback";
 import { sharedClusterSource } from "./cluster-source";
+import type * as FleetMapModule from "./fleet-map.client";
 import { useFleetData } from "./use-fleet-data";
 import { useJobsites } from "./use-jobsites";
 
-type FleetMapComponent = (typeof import("./fleet-map.client"))["default"];
+type FleetMapComponent = (typeof FleetMapModule)["default"];
 
 // The map's code (Leaflet) is fetched as soon as this module runs in the browser, in parallel with
 // hydration and the map data, not after the data arrived. Not React.lazy: a Suspense boundary that
