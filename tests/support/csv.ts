@@ -10,15 +10,13 @@ export function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
     else if (c === ",") {
       row.push(field);
       field = "";
-    }
-    else if (c === "\n" || c === "\r") {
+    } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
       row.push(field);
       rows.push(row);
