@@ -1,30 +1,35 @@
+/**
+ * Every module's background jobs, registered on one pg-boss by the worker (server/jobs/worker.ts
+ * takes registerJobs from the build). A module lists its jobs in its own jobs.server.ts.
+ */
 import type PgBoss from "pg-boss";
-import { cleanupSessions } from "~/services/session-cleanup.server";
-import { registerNotificationJobs } from "~/modules/notifications/jobs.server";
-import { runDeviceSync } from "~/modules/fleet/jobs.server";
-import { reportTick } from "~/modules/reports/report-scheduler.server";
-import { runReportJobs } from "~/modules/reports/report-run.server";
-import { runFormForwarding } from "~/modules/forms/jobs.server";
+import { jobs as account } from "./account/jobs.server";
+import { jobs as fleet } from "./fleet/jobs.server";
+import { jobs as forms } from "./forms/jobs.server";
+import type { ModuleId } from "./index";
+import type { CronJob, ModuleJobs } from "./job-kit";
+import { jobs as notifications } from "./notifications/jobs.server";
+import { jobs as reports } from "./reports/jobs.server";
 
-type Job = { name: string; cron?: string; run: (boss: PgBoss) => Promise<unknown> };
+export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
+  account,
+  fleet,
+  forms,
+  notifications,
+  reports,
+};
 
-/** Every background job; each module owns one job. */
-export const jobs: Job[] = [
-  { name: "session-cleanup", cron: "*/15 * * * *", run: () => cleanupSessions() },
-];
-jobs.push({ name: "device-sync", cron: "* * * * *", run: () => runDeviceSync() });
-jobs.push({ name: "report-scheduler", cron: "* * * * *", run: () => reportTick() }); // scheduled reports (issue 7)
-jobs.push({ name: "report-run", cron: "* * * * *", run: () => runReportJobs() }); // long on-screen reports (issue 7)
-jobs.push({ name: "form-forward", cron: "* * * * *", run: () => runFormForwarding() }); // answers of fill-in links the upstream missed
+/** Every scheduled job of every module. */
+export const jobs: CronJob[] = Object.values(MODULE_JOBS).flatMap((m) => m?.cron ?? []);
 
 export async function registerJobs(boss: PgBoss): Promise<string[]> {
   for (const job of jobs) {
     await boss.createQueue(job.name);
     await boss.work(job.name, async () => {
-      await job.run(boss);
+      await job.run();
     });
-    if (job.cron) await boss.schedule(job.name, job.cron);
+    await boss.schedule(job.name, job.cron);
   }
-  await registerNotificationJobs(boss); // push fan-out/sends, webhooks, alert emails, event sync (carry job data)
+  for (const m of Object.values(MODULE_JOBS)) await m?.register?.(boss);
   return jobs.map((j) => j.name);
 }

@@ -4,6 +4,7 @@
  * processes one sync runs per interval, on whichever worker is free).
  */
 import type PgBoss from "pg-boss";
+import type { ModuleJobs } from "../job-kit";
 import { ALERT_EMAIL_QUEUE, deliverAlertEmail, type AlertEmail } from "./alert-email.server";
 import { getEnv } from "~/services/env.server";
 import { ensureQueue } from "~/services/job-queue.server";
@@ -69,3 +70,5 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   void resumePendingMessages(enqueueFanout).catch((e) => logError("push", e));
   return () => clearInterval(timer);
 }
+
+export const jobs: ModuleJobs = { register: registerNotificationJobs };
