@@ -83,10 +83,18 @@ function ItemLink({
   pathname: string;
   forceOpen?: boolean;
 }) {
+  const Icon = item.icon ? MENU_ICONS[item.icon as MenuIconName] : null;
+  const leftSection = Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : undefined;
   if (item.children?.length) {
     const open = forceOpen || item.children.some((c) => isActive(c, pathname));
     return (
-      <NavLink label={item.title} defaultOpened={open} childrenOffset="md" data-menu-item={item.id}>
+      <NavLink
+        label={item.title}
+        leftSection={leftSection}
+        defaultOpened={open}
+        childrenOffset="md"
+        data-menu-item={item.id}
+      >
         {item.children.map((child) => (
           <ItemLink key={child.id} item={child} pathname={pathname} />
         ))}
@@ -99,6 +107,7 @@ function ItemLink({
       to={item.href ?? "#"}
       prefetch="intent"
       label={item.title}
+      leftSection={leftSection}
       active={isActive(item, pathname)}
       data-menu-item={item.id}
     />
@@ -125,16 +134,25 @@ export function SideMenu({
 
   if (collapsed) {
     return (
-      <Stack gap="xs" align="center" py="sm" data-testid="side-menu" data-collapsed="true">
-        {menu.map((section, i) => (
-          <Stack key={section.id} gap={4} align="center" aria-label={section.title} role="group">
-            {i > 0 ? <Divider w="60%" /> : null}
-            {section.items.map((item) => (
-              <RailItem key={item.id} item={item} pathname={pathname} onExpand={onExpand} />
+      <Stack gap="xs" align="center" h="100%" data-testid="side-menu" data-collapsed="true">
+        <ScrollArea flex={1} w="100%" type="scroll" offsetScrollbars={false}>
+          <Stack gap="xs" align="center" py="sm">
+            {menu.map((section, i) => (
+              <Stack
+                key={section.id}
+                gap={4}
+                align="center"
+                aria-label={section.title}
+                role="group"
+              >
+                {i > 0 ? <Divider w="60%" /> : null}
+                {section.items.map((item) => (
+                  <RailItem key={item.id} item={item} pathname={pathname} onExpand={onExpand} />
+                ))}
+              </Stack>
             ))}
           </Stack>
-        ))}
-        <Divider w="60%" />
+        </ScrollArea>
         <Tooltip label="Report Issue" position="right">
           <ActionIcon
             component="a"
