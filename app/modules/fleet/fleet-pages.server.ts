@@ -1,7 +1,6 @@
 /** Loaders of the fleet list pages (fleet table, offline devices, geofences, inputs): the cache, filtered per page. */
 import type { ModuleContext } from "~/services/guard.server";
 import { listDevices, parseGeofenceGps } from "./devices.server";
-import { authOf } from "~/services/company-context.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { byNickname, compareText } from "~/lib/text-order";
 import { pageRows, parsePage, parseTableSort, sortRows } from "~/lib/table-query";
