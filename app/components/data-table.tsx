@@ -52,6 +52,8 @@ export type DataTableProps<T> = {
   empty?: ReactNode;
   /** Below this width the table scrolls sideways instead of squeezing (phones). */
   minWidth?: number;
+  /** A long list in a side panel scrolls inside this height. */
+  maxHeight?: number;
   striped?: boolean;
   highlightOnHover?: boolean;
   withTableBorder?: boolean;
@@ -117,7 +119,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         overlayProps={{ backgroundOpacity: 0.35, blur: 1 }}
         loaderProps={{ size: "sm" }}
       />
-      <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 600} mah={props.maxHeight}>
         <Table
           striped={props.striped ?? true}
           highlightOnHover={props.highlightOnHover ?? true}
