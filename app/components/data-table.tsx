@@ -25,6 +25,8 @@ declare module "@tanstack/react-table" {
     nowrap?: boolean;
     /** Extra attributes of this column's cell in a row (a data-testid, suppressHydrationWarning). */
     cellProps?: (row: TData) => CellProps;
+    /** The direction a first click sorts in; totals read best biggest first. */
+    sortFirst?: "asc" | "desc";
   }
 }
 
@@ -149,7 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {sortable ? (
                         <UnstyledButton
                           component={Link}
-                          to={sortHref(location.search, id, sort)}
+                          to={sortHref(location.search, id, sort, columnDef.meta?.sortFirst)}
                           preventScrollReset
                           fw={700}
                           fz="sm"
@@ -174,12 +176,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr key={row.id} {...props.rowProps?.(row.original)}>
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
+                  const extra = meta?.cellProps?.(row.original);
                   return (
-                    <Table.Td
-                      key={cell.id}
-                      style={style(meta)}
-                      {...meta?.cellProps?.(row.original)}
-                    >
+                    <Table.Td key={cell.id} {...extra} style={{ ...style(meta), ...extra?.style }}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   );

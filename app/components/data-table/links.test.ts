@@ -8,6 +8,8 @@ describe("data table links", () => {
     expect(sortHref("?q=van&sort=name&dir=asc", "name", current)).toBe("?q=van&sort=name&dir=desc");
     expect(sortHref("", "name", { by: "name", dir: "desc" })).toBe("?sort=name&dir=asc");
     expect(sortHref("", "name", undefined)).toBe("?sort=name&dir=asc");
+    expect(sortHref("", "total", current, "desc")).toBe("?sort=total&dir=desc");
+    expect(sortHref("", "total", { by: "total", dir: "desc" }, "desc")).toBe("?sort=total&dir=asc");
   });
 
   it("marks only the sorted column's header with aria-sort", () => {

@@ -6,10 +6,18 @@
 
 import type { SortDir, TablePage, TableSort } from "~/lib/table-query";
 
-/** A header link sorts by its column; on the column already sorted it flips the direction. */
-export function sortHref(search: string, column: string, current: TableSort | undefined): string {
+/**
+ * A header link sorts by its column (in `first` direction); on the column already sorted it flips
+ * the direction.
+ */
+export function sortHref(
+  search: string,
+  column: string,
+  current: TableSort | undefined,
+  first: SortDir = "asc",
+): string {
   const p = new URLSearchParams(search);
-  const dir: SortDir = current?.by === column && current.dir === "asc" ? "desc" : "asc";
+  const dir: SortDir = current?.by === column ? (current.dir === "asc" ? "desc" : "asc") : first;
   p.set("sort", column);
   p.set("dir", dir);
   // A new order starts at its first page: page 3 of another order shows unrelated rows.
