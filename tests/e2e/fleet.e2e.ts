@@ -322,7 +322,9 @@ describe("fleet list", () => {
 
       await page.locator('a[data-sort="speed"]').click();
       await page.waitForURL(/sort=speed&dir=asc/);
-      await page.locator('th[aria-sort="ascending"] a[data-sort="speed"]').waitFor();
+      await page
+        .locator('th[aria-sort="ascending"] a[data-sort="speed"]')
+        .waitFor({ state: "attached" });
       expect(await page.locator("th[aria-sort]").count()).toBe(1);
       const asc = await speeds(page);
       expect(asc.length).toBe(Math.min(100, devices.length));
@@ -330,7 +332,9 @@ describe("fleet list", () => {
 
       await page.locator('a[data-sort="speed"]').click();
       await page.waitForURL(/sort=speed&dir=desc/);
-      await page.locator('th[aria-sort="descending"] a[data-sort="speed"]').waitFor();
+      await page
+        .locator('th[aria-sort="descending"] a[data-sort="speed"]')
+        .waitFor({ state: "attached" });
       const desc = await speeds(page);
       expect(desc).toEqual(inOrder(desc, "desc"));
       await context.close();
