@@ -1,7 +1,8 @@
-import { Alert, Container, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import dayjs from "dayjs";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
@@ -29,6 +30,22 @@ export async function loader(_: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "public, max-age=300" } },
   );
 }
+
+type Cell = ReturnType<typeof useLoaderData<typeof loader>>["cells"][number];
+const col = createColumnHelper<Cell>();
+const COLUMNS = [
+  col.display({
+    id: "centre",
+    header: "Cell (centre)",
+    cell: ({ row: { original: c } }) => `${c.lat.toFixed(2)}, ${c.lng.toFixed(2)}`,
+  }),
+  col.accessor("quality", {
+    header: "Signal",
+    cell: ({ getValue }) => QUALITY_LABELS[getValue()],
+  }),
+  col.accessor("avgDbm", { header: "Average", cell: ({ getValue }) => `${getValue()} dBm` }),
+  col.accessor("samples", { header: "Samples" }),
+];
 
 export default function CoverageMapPage() {
   const data = useLoaderData<typeof loader>();
@@ -92,28 +109,16 @@ export default function CoverageMapPage() {
                 </Suspense>
               )}
             </ClientOnly>
-            <Table striped data-testid="coverage-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Cell (centre)</Table.Th>
-                  <Table.Th>Signal</Table.Th>
-                  <Table.Th>Average</Table.Th>
-                  <Table.Th>Samples</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.cells.map((c) => (
-                  <Table.Tr key={`${c.south},${c.west}`} data-quality={c.quality}>
-                    <Table.Td>
-                      {c.lat.toFixed(2)}, {c.lng.toFixed(2)}
-                    </Table.Td>
-                    <Table.Td>{QUALITY_LABELS[c.quality]}</Table.Td>
-                    <Table.Td>{c.avgDbm} dBm</Table.Td>
-                    <Table.Td>{c.samples}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              data={data.cells}
+              columns={COLUMNS}
+              getRowId={(c) => `${c.south},${c.west}`}
+              rowProps={(c) => ({ "data-quality": c.quality })}
+              testId="coverage-table"
+              label="Coverage cells"
+              highlightOnHover={false}
+              minWidth={480}
+            />
           </>
         )}
         {data.generatedAt ? (

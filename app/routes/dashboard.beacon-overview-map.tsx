@@ -1,8 +1,9 @@
 import { requireModule } from "~/services/guard.server";
-import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -25,6 +26,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const hrefOf = (uuid: string) => `/dashboard/beacon/${uuid}`;
 
 /** Every beacon where it was last heard, clustered; the table below carries the same data without JavaScript or tiles. */
+type Point = ReturnType<typeof useLoaderData<typeof loader>>["points"][number];
+const col = createColumnHelper<Point>();
+const COLUMNS = [
+  col.accessor("nickname", {
+    header: "Beacon",
+    cell: ({ row: { original: p } }) => (
+      <Anchor component={Link} to={hrefOf(p.uuid)}>
+        {p.nickname}
+      </Anchor>
+    ),
+  }),
+  col.accessor("status", {
+    header: "Status",
+    cell: ({ getValue }) => <BeaconStatusBadge status={getValue()} />,
+  }),
+  col.display({
+    id: "position",
+    header: "Last position",
+    cell: ({ row: { original: p } }) =>
+      p.lat !== null && p.lng !== null ? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}` : "Unknown",
+  }),
+  col.accessor("lastGatewayName", {
+    header: "Seen near",
+    cell: ({ getValue }) => getValue() ?? "—",
+  }),
+  col.accessor("lastSeenAt", {
+    header: "Last seen",
+    cell: ({ getValue }) => <SeenAgo at={getValue()} />,
+  }),
+];
+
 export default function BeaconOverviewMap() {
   const { points, tiles, sync } = useLoaderData<typeof loader>();
   const placed = points.filter((p) => p.lat !== null && p.lng !== null);
@@ -58,40 +90,15 @@ export default function BeaconOverviewMap() {
               </Suspense>
             )}
           </ClientOnly>
-          <Table striped data-testid="beacon-map-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Beacon</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last position</Table.Th>
-                <Table.Th>Seen near</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {points.map((p) => (
-                <Table.Tr key={p.uuid} data-uuid={p.uuid}>
-                  <Table.Td>
-                    <Anchor component={Link} to={hrefOf(p.uuid)}>
-                      {p.nickname}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <BeaconStatusBadge status={p.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {p.lat !== null && p.lng !== null
-                      ? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`
-                      : "Unknown"}
-                  </Table.Td>
-                  <Table.Td>{p.lastGatewayName ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <SeenAgo at={p.lastSeenAt} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            data={points}
+            columns={COLUMNS}
+            getRowId={(p) => p.uuid}
+            rowProps={(p) => ({ "data-uuid": p.uuid })}
+            testId="beacon-map-table"
+            label="Beacons on the map"
+            highlightOnHover={false}
+          />
         </>
       )}
     </Stack>

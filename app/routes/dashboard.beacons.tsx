@@ -65,7 +65,7 @@ export default function Beacons() {
             {q ? `${rows.length} of ${total} beacons match "${q}".` : `${total} beacons.`}
           </Text>
           {rows.length ? (
-            <BeaconTable rows={rows} sort={sort} dir={dir} q={q} />
+            <BeaconTable rows={rows} sort={sort} dir={dir} />
           ) : (
             <Text data-testid="beacons-no-match">No beacon matches your search.</Text>
           )}

@@ -1,8 +1,9 @@
 import { requireModule } from "~/services/guard.server";
-import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/modules/fleet/device-status";
@@ -13,6 +14,46 @@ export const meta: MetaFunction = () => [{ title: "Devices Offline · Tracksmith
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await offlineDevices(await requireModule(request, "fleet")));
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+const col = createColumnHelper<Row>();
+function offlineColumns(timeZone: string) {
+  return [
+    col.accessor("nickname", { header: "Device" }),
+    col.accessor("silentMs", {
+      header: "Silent for",
+      // The silence is measured at load time; the browser's render may be a moment later.
+      meta: { cellProps: () => ({ suppressHydrationWarning: true }) },
+      cell: ({ getValue }) => {
+        const v = getValue();
+        return v === null ? "Never reported" : formatDuration(v);
+      },
+    }),
+    col.accessor("lastContactAt", {
+      header: "Last contact",
+      cell: ({ getValue }) => {
+        const v = getValue();
+        return v ? formatZoned(v, timeZone) : "—";
+      },
+    }),
+    col.accessor("battery", {
+      header: "Battery",
+      cell: ({ getValue }) => {
+        const v = getValue();
+        return v === null ? "—" : `${Math.round(v)} %`;
+      },
+    }),
+    col.display({
+      id: "recover",
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: r } }) => (
+        <Anchor component={Link} to={`/dashboard/recover-offline-device/${r.imei}`}>
+          Recover
+        </Anchor>
+      ),
+    }),
+  ];
 }
 
 export default function DevicesOffline() {
@@ -26,42 +67,20 @@ export default function DevicesOffline() {
         Devices that have not reported for more than {afterHours} hours, longest silence first.
       </Text>
       <StaleBanner sync={sync} />
-      {rows.length === 0 ? (
-        <Text data-testid="offline-empty">
-          Every device has reported in the last {afterHours} hours.
-        </Text>
-      ) : (
-        <Table striped data-testid="offline-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Silent for</Table.Th>
-              <Table.Th>Last contact</Table.Th>
-              <Table.Th>Battery</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.imei} data-imei={r.imei}>
-                <Table.Td>{r.nickname}</Table.Td>
-                <Table.Td suppressHydrationWarning>
-                  {r.silentMs === null ? "Never reported" : formatDuration(r.silentMs)}
-                </Table.Td>
-                <Table.Td>
-                  {r.lastContactAt ? formatZoned(r.lastContactAt, timeZone) : "—"}
-                </Table.Td>
-                <Table.Td>{r.battery === null ? "—" : `${Math.round(r.battery)} %`}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/dashboard/recover-offline-device/${r.imei}`}>
-                    Recover
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        data={rows}
+        columns={offlineColumns(timeZone)}
+        getRowId={(r) => r.imei}
+        rowProps={(r) => ({ "data-imei": r.imei })}
+        testId="offline-table"
+        label="Devices offline"
+        highlightOnHover={false}
+        empty={
+          <Text data-testid="offline-empty">
+            Every device has reported in the last {afterHours} hours.
+          </Text>
+        }
+      />
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
   Button,
@@ -13,6 +12,7 @@ import {
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DataTable, type DataTableColumn } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { driverSafety, findReport, formatCell, localDay } from "~/modules/reports/catalogue";
 import { requireModule } from "~/services/guard.server";
@@ -77,6 +77,11 @@ function Stat({
   );
 }
 
+/** The report's own columns, in its order. */
+function driverColumns<C>(headers: string[]): DataTableColumn<C[]>[] {
+  return headers.map((h, i) => ({ id: `c${i}`, header: h, accessorFn: (r: C[]) => r[i] }));
+}
+
 export default function DriverSafety() {
   const d = useLoaderData<typeof loader>();
   return (
@@ -122,32 +127,20 @@ export default function DriverSafety() {
           better="down"
         />
       </SimpleGrid>
-      {d.rows.length === 0 ? (
-        <Paper withBorder p="lg">
-          <Text>No trips in this period.</Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped data-testid="driver-table">
-            <Table.Thead>
-              <Table.Tr>
-                {d.headers.map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.rows.map((r) => (
-                <Table.Tr key={r[0]}>
-                  {r.map((c, i) => (
-                    <Table.Td key={i}>{c}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        data={d.rows}
+        columns={driverColumns(d.headers)}
+        getRowId={(r, i) => String(r[0] ?? i)}
+        testId="driver-table"
+        label="Drivers"
+        highlightOnHover={false}
+        minWidth={700}
+        empty={
+          <Paper withBorder p="lg">
+            <Text>No trips in this period.</Text>
+          </Paper>
+        }
+      />
       <Anchor component={Link} to={`/dashboard/reports/driver-safety?speedLimit=${d.speedLimit}`}>
         Open the driver safety report (downloads and email schedules)
       </Anchor>

@@ -1,8 +1,9 @@
 import { requireModule } from "~/services/guard.server";
-import { Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { geofenceList } from "~/modules/fleet/fleet-pages.server";
@@ -13,6 +14,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await geofenceList(await requireModule(request, "fleet")));
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+const col = createColumnHelper<Row>();
+const COLUMNS = [
+  col.accessor("nickname", {
+    header: "Device",
+    cell: ({ row: { original: r } }) => (
+      <Anchor component={Link} to={`/dashboard/assets/device/${r.imei}`}>
+        {r.nickname}
+      </Anchor>
+    ),
+  }),
+  col.display({
+    id: "centre",
+    header: "Centre",
+    cell: ({ row: { original: r } }) => `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}`,
+  }),
+  col.accessor("meters", {
+    header: "Radius",
+    cell: ({ getValue }) => `${getValue().toLocaleString("en")} m`,
+  }),
+  col.accessor("inside", {
+    header: "Device now",
+    cell: ({ getValue }) => {
+      const inside = getValue();
+      return inside === null ? (
+        "Unknown"
+      ) : (
+        <Badge color={inside ? "green" : "gray"}>{inside ? "Inside" : "Outside"}</Badge>
+      );
+    },
+  }),
+];
+
 export default function Geofences() {
   const { rows, sync, devicesWithout } = useLoaderData<typeof loader>();
   return (
@@ -21,46 +55,20 @@ export default function Geofences() {
         Geofences
       </Title>
       <StaleBanner sync={sync} />
-      {rows.length === 0 ? (
-        <Text data-testid="geofences-empty">
-          No device has a geofence yet. Open a device from the assets list to draw one.
-        </Text>
-      ) : (
-        <Table striped data-testid="geofence-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Centre</Table.Th>
-              <Table.Th>Radius</Table.Th>
-              <Table.Th>Device now</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.imei} data-imei={r.imei}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/dashboard/assets/device/${r.imei}`}>
-                    {r.nickname}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  {r.lat.toFixed(5)}, {r.lng.toFixed(5)}
-                </Table.Td>
-                <Table.Td>{r.meters.toLocaleString("en")} m</Table.Td>
-                <Table.Td>
-                  {r.inside === null ? (
-                    "Unknown"
-                  ) : (
-                    <Badge color={r.inside ? "green" : "gray"}>
-                      {r.inside ? "Inside" : "Outside"}
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        data={rows}
+        columns={COLUMNS}
+        getRowId={(r) => r.imei}
+        rowProps={(r) => ({ "data-imei": r.imei })}
+        testId="geofence-table"
+        label="Geofences"
+        highlightOnHover={false}
+        empty={
+          <Text data-testid="geofences-empty">
+            No device has a geofence yet. Open a device from the assets list to draw one.
+          </Text>
+        }
+      />
       <Text size="sm" c="dimmed">
         {devicesWithout} devices without a geofence.
       </Text>

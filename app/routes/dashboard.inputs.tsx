@@ -1,8 +1,9 @@
 import { requireModule } from "~/services/guard.server";
-import { Stack, Table, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputsTable } from "~/modules/fleet/fleet-pages.server";
@@ -13,6 +14,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await inputsTable(await requireModule(request, "fleet")));
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+const col = createColumnHelper<Row>();
+const COLUMNS = [
+  col.accessor("nickname", { header: "Device" }),
+  col.accessor("ignition", {
+    header: "Ignition",
+    cell: ({ getValue }) => {
+      const v = getValue();
+      return v === null ? "—" : v ? "On" : "Off";
+    },
+  }),
+  col.accessor("battery", {
+    header: "Battery",
+    cell: ({ getValue }) => {
+      const v = getValue();
+      return v === null ? "—" : `${Math.round(v)} %`;
+    },
+  }),
+  col.accessor("temperature", {
+    header: "Temperature",
+    cell: ({ getValue }) => {
+      const v = getValue();
+      return v === null ? "—" : `${v.toFixed(1)} °C`;
+    },
+  }),
+];
+
 /** The inputs each device reports (the upstream reports ignition, battery and temperature). */
 export default function Inputs() {
   const { rows, sync } = useLoaderData<typeof loader>();
@@ -22,32 +50,15 @@ export default function Inputs() {
         Inputs
       </Title>
       <StaleBanner sync={sync} />
-      {rows.length === 0 ? (
-        <Text c="dimmed">No devices yet.</Text>
-      ) : (
-        <Table striped data-testid="inputs-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Ignition</Table.Th>
-              <Table.Th>Battery</Table.Th>
-              <Table.Th>Temperature</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.imei}>
-                <Table.Td>{r.nickname}</Table.Td>
-                <Table.Td>{r.ignition === null ? "—" : r.ignition ? "On" : "Off"}</Table.Td>
-                <Table.Td>{r.battery === null ? "—" : `${Math.round(r.battery)} %`}</Table.Td>
-                <Table.Td>
-                  {r.temperature === null ? "—" : `${r.temperature.toFixed(1)} °C`}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        data={rows}
+        columns={COLUMNS}
+        getRowId={(r) => r.imei}
+        testId="inputs-table"
+        label="Inputs"
+        highlightOnHover={false}
+        empty="No devices yet."
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import dayjs from "dayjs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RunStatus } from "~/modules/reports/components/run-status";
@@ -31,6 +32,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["schedules"][number];
+const col = createColumnHelper<Row>();
+const COLUMNS = [
+  col.accessor("subject", {
+    header: "Subject",
+    cell: ({ row: { original: s } }) => (
+      <>
+        <Anchor component={Link} to={`/dashboard/scheduled-reports/${s.id}`}>
+          {s.subject}
+        </Anchor>{" "}
+        {s.enabled ? null : (
+          <Badge color="gray" variant="light">
+            Disabled
+          </Badge>
+        )}
+      </>
+    ),
+  }),
+  col.accessor("report", {
+    header: "Report",
+    cell: ({ row: { original: s } }) => (
+      <>
+        {s.report}{" "}
+        <Text span size="xs" c="dimmed">
+          ({s.format}, {s.period.toLowerCase()})
+        </Text>
+      </>
+    ),
+  }),
+  col.accessor("when", { header: "When" }),
+  col.accessor("recipients", { header: "Recipients" }),
+  col.accessor("nextRunAt", {
+    header: "Next run",
+    cell: ({ getValue }) => {
+      const v = getValue();
+      return v ? dayjs(v).format("D MMM YYYY HH:mm") : "–";
+    },
+  }),
+  col.accessor("last", {
+    header: "Last run",
+    cell: ({ getValue }) => {
+      const last = getValue();
+      return last ? (
+        <RunStatus status={last.status} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Never
+        </Text>
+      );
+    },
+  }),
+];
+
 export default function ScheduledReports() {
   const { schedules } = useLoaderData<typeof loader>();
   return (
@@ -46,71 +100,27 @@ export default function ScheduledReports() {
           New schedule
         </Button>
       </Group>
-      {schedules.length === 0 ? (
-        <Paper withBorder p="lg">
-          <Stack gap="xs">
-            <Text fw={600}>No scheduled reports yet</Text>
-            <Text size="sm">
-              Open a report in{" "}
-              <Anchor component={Link} to="/dashboard/reports">
-                Reports
-              </Anchor>{" "}
-              and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Report</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Recipients</Table.Th>
-                <Table.Th>Next run</Table.Th>
-                <Table.Th>Last run</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedules.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/dashboard/scheduled-reports/${s.id}`}>
-                      {s.subject}
-                    </Anchor>{" "}
-                    {s.enabled ? null : (
-                      <Badge color="gray" variant="light">
-                        Disabled
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.report}{" "}
-                    <Text span size="xs" c="dimmed">
-                      ({s.format}, {s.period.toLowerCase()})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{s.when}</Table.Td>
-                  <Table.Td>{s.recipients}</Table.Td>
-                  <Table.Td>
-                    {s.nextRunAt ? dayjs(s.nextRunAt).format("D MMM YYYY HH:mm") : "–"}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.last ? (
-                      <RunStatus status={s.last.status} />
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Never
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        data={schedules}
+        columns={COLUMNS}
+        getRowId={(s) => String(s.id)}
+        label="Scheduled reports"
+        minWidth={900}
+        empty={
+          <Paper withBorder p="lg">
+            <Stack gap="xs">
+              <Text fw={600}>No scheduled reports yet</Text>
+              <Text size="sm">
+                Open a report in{" "}
+                <Anchor component={Link} to="/dashboard/reports">
+                  Reports
+                </Anchor>{" "}
+                and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
+              </Text>
+            </Stack>
+          </Paper>
+        }
+      />
     </Stack>
   );
 }

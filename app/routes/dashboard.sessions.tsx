@@ -1,7 +1,8 @@
-import { Alert, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import dayjs from "dayjs";
 import { z } from "zod";
 import { ConfirmForm } from "~/components/confirm-form";
@@ -40,6 +41,47 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ error: null, ended, confirmFor: null });
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["sessions"][number];
+const col = createColumnHelper<Row>();
+
+function sessionColumns(me: number, confirmFor: number | null, busy: boolean) {
+  return [
+    col.accessor("name", {
+      header: "User",
+      cell: ({ row: { original: s } }) => (
+        <>
+          {s.name}{" "}
+          <Text span c="dimmed" size="sm">
+            {s.username}
+            {s.userId === me ? " (you)" : ""}
+          </Text>
+        </>
+      ),
+    }),
+    col.accessor("sessions", { header: "Sessions" }),
+    col.accessor("lastSeenAt", {
+      header: "Last seen",
+      cell: ({ getValue }) => dayjs(getValue()).format("D MMM YYYY HH:mm"),
+    }),
+    col.display({
+      id: "end",
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: s } }) => (
+        <ConfirmForm
+          fields={{ userId: s.userId }}
+          confirming={confirmFor === s.userId}
+          label="End all sessions"
+          question={`End all ${s.sessions} session(s)?`}
+          confirmLabel="Yes, sign out"
+          busy={busy}
+          size="xs"
+          variant="light"
+        />
+      ),
+    }),
+  ];
+}
+
 export default function ActiveSessions() {
   const { sessions, me } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -57,49 +99,18 @@ export default function ActiveSessions() {
       </div>
       {result?.ended ? <Alert color="green">Ended {result.ended} session(s).</Alert> : null}
       {result?.error ? <Alert color="red">{result.error}</Alert> : null}
-      {sessions.length === 0 ? (
-        <Paper withBorder p="lg">
-          <Text>No one is signed in.</Text>
-        </Paper>
-      ) : (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Sessions</Table.Th>
-              <Table.Th>Last seen</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.map((s) => (
-              <Table.Tr key={s.userId}>
-                <Table.Td>
-                  {s.name}{" "}
-                  <Text span c="dimmed" size="sm">
-                    {s.username}
-                    {s.userId === me ? " (you)" : ""}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{s.sessions}</Table.Td>
-                <Table.Td>{dayjs(s.lastSeenAt).format("D MMM YYYY HH:mm")}</Table.Td>
-                <Table.Td>
-                  <ConfirmForm
-                    fields={{ userId: s.userId }}
-                    confirming={result?.confirmFor === s.userId}
-                    label="End all sessions"
-                    question={`End all ${s.sessions} session(s)?`}
-                    confirmLabel="Yes, sign out"
-                    busy={busy}
-                    size="xs"
-                    variant="light"
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        data={sessions}
+        columns={sessionColumns(me, result?.confirmFor ?? null, busy)}
+        getRowId={(s) => String(s.userId)}
+        label="Active sessions"
+        minWidth={640}
+        empty={
+          <Paper withBorder p="lg">
+            <Text>No one is signed in.</Text>
+          </Paper>
+        }
+      />
     </Stack>
   );
 }

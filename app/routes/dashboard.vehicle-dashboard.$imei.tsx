@@ -1,7 +1,8 @@
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -75,6 +76,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+type TodayTrip = ReturnType<typeof useLoaderData<typeof loader>>["trips"][number];
+const col = createColumnHelper<TodayTrip>();
+
+function todayColumns(timeZone: string, measurement: string) {
+  return [
+    col.accessor("start", {
+      header: "Start",
+      cell: ({ getValue }) => formatZoned(getValue(), timeZone, "time"),
+    }),
+    col.accessor("end", {
+      header: "End",
+      cell: ({ getValue }) => formatZoned(getValue(), timeZone, "time"),
+    }),
+    col.accessor("from", { header: "From", cell: ({ getValue }) => getValue() ?? "—" }),
+    col.accessor("to", { header: "To", cell: ({ getValue }) => getValue() ?? "—" }),
+    col.accessor("km", {
+      header: "Distance",
+      cell: ({ getValue }) =>
+        measurement === "imperial"
+          ? `${(getValue() * 0.621371).toFixed(1)} mi`
+          : `${getValue().toFixed(1)} km`,
+    }),
+  ];
+}
+
 export default function VehicleDashboard() {
   const data = useLoaderData<typeof loader>();
   const device = useDeviceLive(data.device);
@@ -116,38 +142,20 @@ export default function VehicleDashboard() {
               Trips could not be refreshed; showing what is cached.
             </Text>
           ) : null}
-          {data.trips.length ? (
-            <Table striped data-testid="today-trips">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Start</Table.Th>
-                  <Table.Th>End</Table.Th>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Distance</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.trips.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>{formatZoned(t.start, data.timeZone, "time")}</Table.Td>
-                    <Table.Td>{formatZoned(t.end, data.timeZone, "time")}</Table.Td>
-                    <Table.Td>{t.from ?? "—"}</Table.Td>
-                    <Table.Td>{t.to ?? "—"}</Table.Td>
-                    <Table.Td>
-                      {settings.measurement === "imperial"
-                        ? `${(t.km * 0.621371).toFixed(1)} mi`
-                        : `${t.km.toFixed(1)} km`}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm" c="dimmed">
-              No trips today yet.
-            </Text>
-          )}
+          <DataTable
+            data={data.trips}
+            columns={todayColumns(data.timeZone, settings.measurement)}
+            getRowId={(t) => t.id}
+            testId="today-trips"
+            label="Today's trips"
+            highlightOnHover={false}
+            minWidth={480}
+            empty={
+              <Text size="sm" c="dimmed">
+                No trips today yet.
+              </Text>
+            }
+          />
         </Paper>
       ) : null}
     </Stack>

@@ -296,6 +296,52 @@ describe("fleet map", () => {
   });
 });
 
+describe("fleet list", () => {
+  const speeds = async (page: Page) =>
+    (
+      await page.locator("[data-testid=fleet-table] tbody tr td:nth-child(3)").allTextContents()
+    ).map((t) => (t === "—" ? null : Number.parseInt(t, 10)));
+  // Vehicles without a speed go last whichever way the column runs.
+  const inOrder = (list: (number | null)[], dir: "asc" | "desc") => {
+    const known = list.filter((v): v is number => v !== null);
+    const sorted = [...known].sort((a, b) => (dir === "asc" ? a - b : b - a));
+    return [...sorted, ...list.filter((v) => v === null)];
+  };
+
+  for (const javaScriptEnabled of [false, true]) {
+    it(`sorts by a column header, both ways, ${javaScriptEnabled ? "with" : "without"} JavaScript`, async () => {
+      const { context, page } = await newPage({ javaScriptEnabled });
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/fleet");
+      if (javaScriptEnabled) await whenReady(page);
+      expect(await page.getByTestId("table-showing").textContent()).toBe(
+        `Showing 1–${Math.min(100, devices.length)} of ${devices.length}`,
+      );
+      // SPEC §3: by nickname until asked otherwise.
+      await page.locator('th[aria-sort="ascending"] a[data-sort="vehicle"]').waitFor();
+
+      await page.locator('a[data-sort="speed"]').click();
+      await page.waitForURL(/sort=speed&dir=asc/);
+      await page
+        .locator('th[aria-sort="ascending"] a[data-sort="speed"]')
+        .waitFor({ state: "attached" });
+      expect(await page.locator("th[aria-sort]").count()).toBe(1);
+      const asc = await speeds(page);
+      expect(asc.length).toBe(Math.min(100, devices.length));
+      expect(asc).toEqual(inOrder(asc, "asc"));
+
+      await page.locator('a[data-sort="speed"]').click();
+      await page.waitForURL(/sort=speed&dir=desc/);
+      await page
+        .locator('th[aria-sort="descending"] a[data-sort="speed"]')
+        .waitFor({ state: "attached" });
+      const desc = await speeds(page);
+      expect(desc).toEqual(inOrder(desc, "desc"));
+      await context.close();
+    });
+  }
+});
+
 describe("device management", () => {
   it("renames, changes the icon, sets tags and groups, with messages next to the fields", async () => {
     const d = devices[11]!;

@@ -2,7 +2,9 @@
 import type { ModuleContext } from "~/services/guard.server";
 import { listDevices, parseGeofenceGps } from "./devices.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
-import { compareText } from "~/lib/text-order";
+import { byNickname, compareText } from "~/lib/text-order";
+import { pageRows, parsePage, parseTableSort, sortRows } from "~/lib/table-query";
+import { STATUSES } from "./device-status";
 
 /** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
 export function offlineAfterMs() {
@@ -10,12 +12,33 @@ export function offlineAfterMs() {
   return (Number.isFinite(h) && h > 0 ? h : 24) * 3_600_000;
 }
 
-export async function fleetTable(ctx: ModuleContext) {
+export const FLEET_SORTS = ["vehicle", "status", "speed", "driver", "lastContact"] as const;
+export const FLEET_PAGE_SIZE = 100;
+
+/** SPEC §3 orders the list by nickname; other orders and pages come from the address. */
+export async function fleetTable(ctx: ModuleContext, url: URL) {
   const { auth } = ctx;
   const { devices, sync } = await listDevices(auth);
+  const sort = parseTableSort(url.searchParams, FLEET_SORTS, { by: "vehicle", dir: "asc" });
+  const sorted = sortRows(
+    devices,
+    sort,
+    {
+      vehicle: (d) => d.nickname,
+      status: (d) => STATUSES.indexOf(d.status),
+      speed: (d) => d.speed,
+      driver: (d) => d.permdriver,
+      // Never heard from counts as the longest silence, not as unknown.
+      lastContact: (d) => d.silentMs ?? Infinity,
+    },
+    byNickname,
+  );
+  const { rows, paging } = pageRows(sorted, parsePage(url.searchParams), FLEET_PAGE_SIZE);
   return {
     sync,
-    rows: devices.map((d) => ({
+    sort,
+    paging,
+    rows: rows.map((d) => ({
       imei: d.imei,
       nickname: d.nickname,
       avatar: d.avatar,

@@ -7,7 +7,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
@@ -15,6 +14,7 @@ import { Link } from "@remix-run/react";
 import dayjs from "dayjs";
 import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { type SyncInfo } from "~/lib/sync-info";
 import type { Tiles } from "~/lib/map-tiles";
@@ -24,6 +24,19 @@ import { BeaconShareLinks } from "./beacon-share-links";
 import { MapPlaceholder } from "./map-placeholder";
 
 const BeaconMap = lazy(() => import("./beacon-map.client"));
+
+type Sighting = BeaconDetailData["history"]["sightings"][number];
+const sighting = createColumnHelper<Sighting>();
+const SIGHTING_COLUMNS = [
+  sighting.accessor("at", {
+    header: "Time",
+    // Printed in the browser's time zone, which the server does not know.
+    meta: { cellProps: () => ({ suppressHydrationWarning: true }) },
+    cell: ({ getValue }) => dayjs(getValue()).format("D MMM HH:mm"),
+  }),
+  sighting.accessor("gatewayName", { header: "Heard by" }),
+  sighting.accessor("rssi", { header: "Signal", cell: ({ getValue }) => `${getValue()} dBm` }),
+];
 
 export type BeaconDetailData = {
   beacon: {
@@ -200,28 +213,15 @@ export function BeaconDetail({
                 Not heard by any vehicle in the last 24 hours.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360} mah={360}>
-                <Table striped data-testid="sightings-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Time</Table.Th>
-                      <Table.Th>Heard by</Table.Th>
-                      <Table.Th>Signal</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.history.sightings.slice(0, HISTORY_ROWS).map((s) => (
-                      <Table.Tr key={s.at}>
-                        <Table.Td suppressHydrationWarning>
-                          {dayjs(s.at).format("D MMM HH:mm")}
-                        </Table.Td>
-                        <Table.Td>{s.gatewayName}</Table.Td>
-                        <Table.Td>{s.rssi} dBm</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                data={data.history.sightings.slice(0, HISTORY_ROWS)}
+                columns={SIGHTING_COLUMNS}
+                getRowId={(s) => s.at}
+                testId="sightings-table"
+                label="Sightings, last 24 hours"
+                minWidth={360}
+                maxHeight={360}
+              />
             )}
             {data.history.sightings.length > HISTORY_ROWS ? (
               <Text size="xs" c="dimmed" mt={4}>

@@ -1,5 +1,6 @@
-import { Badge, Button, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { LocalTime } from "~/components/local-time";
 
 export type SubmissionRow = {
@@ -19,6 +20,74 @@ const STATUS = {
   rejected: { label: "Refused by the forms service", color: "red" },
 } as const;
 
+const col = createColumnHelper<SubmissionRow>();
+
+function submissionColumns(canRetry: boolean, message?: { id: string; text: string }) {
+  return [
+    col.accessor("createdAt", {
+      header: "Received",
+      cell: ({ getValue }) => <LocalTime at={getValue()} />,
+    }),
+    col.accessor("title", {
+      header: "Form and link",
+      cell: ({ row: { original: s } }) => (
+        <>
+          <Text size="sm" fw={600}>
+            {s.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            via “{s.linkLabel}”
+          </Text>
+        </>
+      ),
+    }),
+    col.accessor("answers", {
+      header: "Answers",
+      cell: ({ getValue }) => (
+        <Stack gap={0}>
+          {getValue().map((a) => (
+            <Text size="sm" key={a.id} data-answer={a.id}>
+              <Text span c="dimmed" size="sm">
+                {a.label}:
+              </Text>{" "}
+              {a.value}
+            </Text>
+          ))}
+        </Stack>
+      ),
+    }),
+    col.accessor("status", {
+      header: "Status",
+      cell: ({ row: { original: s } }) => (
+        <Stack gap={4} align="flex-start">
+          <Badge color={STATUS[s.status].color} variant="light" tt="none">
+            {STATUS[s.status].label}
+          </Badge>
+          {s.status !== "forwarded" && s.lastError ? (
+            <Text size="xs" c="dimmed">
+              {s.attempts} attempt{s.attempts === 1 ? "" : "s"}: {s.lastError}
+            </Text>
+          ) : null}
+          {message?.id === s.id ? (
+            <Text size="xs" role="status">
+              {message.text}
+            </Text>
+          ) : null}
+          {canRetry && s.status !== "forwarded" ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="submission-retry" />
+              <input type="hidden" name="id" value={s.id} />
+              <Button type="submit" size="compact-xs" variant="light">
+                Send again now
+              </Button>
+            </Form>
+          ) : null}
+        </Stack>
+      ),
+    }),
+  ];
+}
+
 /** Answers received through links, newest first, with whether they reached the upstream yet. */
 export function FormSubmissionsTable({
   rows,
@@ -29,78 +98,20 @@ export function FormSubmissionsTable({
   canRetry: boolean;
   message?: { id: string; text: string };
 }) {
-  if (!rows.length) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="form-submissions-empty">
-        No answers yet.
-      </Text>
-    );
-  }
   return (
-    <Table striped verticalSpacing="xs" data-testid="form-submissions">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Received</Table.Th>
-          <Table.Th>Form and link</Table.Th>
-          <Table.Th>Answers</Table.Th>
-          <Table.Th>Status</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((s) => (
-          <Table.Tr key={s.id} data-testid="form-submission" data-status={s.status}>
-            <Table.Td>
-              <LocalTime at={s.createdAt} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {s.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                via “{s.linkLabel}”
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Stack gap={0}>
-                {s.answers.map((a) => (
-                  <Text size="sm" key={a.id} data-answer={a.id}>
-                    <Text span c="dimmed" size="sm">
-                      {a.label}:
-                    </Text>{" "}
-                    {a.value}
-                  </Text>
-                ))}
-              </Stack>
-            </Table.Td>
-            <Table.Td>
-              <Stack gap={4} align="flex-start">
-                <Badge color={STATUS[s.status].color} variant="light" tt="none">
-                  {STATUS[s.status].label}
-                </Badge>
-                {s.status !== "forwarded" && s.lastError ? (
-                  <Text size="xs" c="dimmed">
-                    {s.attempts} attempt{s.attempts === 1 ? "" : "s"}: {s.lastError}
-                  </Text>
-                ) : null}
-                {message?.id === s.id ? (
-                  <Text size="xs" role="status">
-                    {message.text}
-                  </Text>
-                ) : null}
-                {canRetry && s.status !== "forwarded" ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="submission-retry" />
-                    <input type="hidden" name="id" value={s.id} />
-                    <Button type="submit" size="compact-xs" variant="light">
-                      Send again now
-                    </Button>
-                  </Form>
-                ) : null}
-              </Stack>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      data={rows}
+      columns={submissionColumns(canRetry, message)}
+      getRowId={(s) => s.id}
+      rowProps={(s) => ({ "data-testid": "form-submission", "data-status": s.status })}
+      testId="form-submissions"
+      label="Answers received"
+      highlightOnHover={false}
+      empty={
+        <Text size="sm" c="dimmed" data-testid="form-submissions-empty">
+          No answers yet.
+        </Text>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Group, Paper, Table, Text } from "@mantine/core";
+import { Badge, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
 import { ConfirmForm } from "~/components/confirm-form";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import dayjs from "dayjs";
 
 export type BrowserRow = {
@@ -9,6 +10,50 @@ export type BrowserRow = {
   createdAt: string;
   lastUsedAt: string | null;
 };
+
+const col = createColumnHelper<BrowserRow>();
+
+function browserColumns(confirmFor: string | null, thisEndpoint: string | null) {
+  return [
+    col.accessor("label", {
+      header: "Browser",
+      cell: ({ row: { original: b } }) => (
+        <Group gap="xs">
+          <Text size="sm">{b.label}</Text>
+          {b.endpoint === thisEndpoint ? (
+            <Badge size="xs" variant="light">
+              this browser
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    }),
+    col.accessor("createdAt", {
+      header: "Added",
+      cell: ({ getValue }) => dayjs(getValue()).format("D MMM YYYY"),
+    }),
+    col.accessor("lastUsedAt", {
+      header: "Last push",
+      cell: ({ getValue }) => {
+        const v = getValue();
+        return v ? dayjs(v).format("D MMM HH:mm") : "—";
+      },
+    }),
+    col.display({
+      id: "actions",
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: b } }) => (
+        <ConfirmForm
+          fields={{ intent: "sub-remove", id: b.id }}
+          confirming={confirmFor === b.id}
+          label="Remove"
+          question="Stop push alerts to this browser?"
+          confirmLabel="Yes, remove"
+        />
+      ),
+    }),
+  ];
+}
 
 /** The user's subscribed browsers; removing one asks for confirmation first. */
 export function BrowsersList({
@@ -20,50 +65,22 @@ export function BrowsersList({
   confirmFor: string | null;
   thisEndpoint: string | null;
 }) {
-  if (!rows.length) {
-    return (
-      <Paper withBorder p="md">
-        <Text size="sm">No browser receives your alerts yet.</Text>
-      </Paper>
-    );
-  }
   return (
-    <Table data-testid="browsers">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Browser</Table.Th>
-          <Table.Th>Added</Table.Th>
-          <Table.Th>Last push</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((b) => (
-          <Table.Tr key={b.id} data-testid="browser-row">
-            <Table.Td>
-              <Group gap="xs">
-                <Text size="sm">{b.label}</Text>
-                {b.endpoint === thisEndpoint ? (
-                  <Badge size="xs" variant="light">
-                    this browser
-                  </Badge>
-                ) : null}
-              </Group>
-            </Table.Td>
-            <Table.Td>{dayjs(b.createdAt).format("D MMM YYYY")}</Table.Td>
-            <Table.Td>{b.lastUsedAt ? dayjs(b.lastUsedAt).format("D MMM HH:mm") : "—"}</Table.Td>
-            <Table.Td>
-              <ConfirmForm
-                fields={{ intent: "sub-remove", id: b.id }}
-                confirming={confirmFor === b.id}
-                label="Remove"
-                question="Stop push alerts to this browser?"
-                confirmLabel="Yes, remove"
-              />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      data={rows}
+      columns={browserColumns(confirmFor, thisEndpoint)}
+      getRowId={(b) => b.id}
+      rowProps={() => ({ "data-testid": "browser-row" })}
+      testId="browsers"
+      label="Browsers that receive your alerts"
+      striped={false}
+      highlightOnHover={false}
+      minWidth={480}
+      empty={
+        <Paper withBorder p="md">
+          <Text size="sm">No browser receives your alerts yet.</Text>
+        </Paper>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { BarChart, LineChart } from "@mantine/charts";
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { ClientOnly } from "remix-utils/client-only";
+import { DataTable, type DataTableColumn } from "~/components/data-table";
 
 export type ReportViewData = {
   headers: string[];
@@ -20,6 +21,17 @@ export type ReportViewData = {
 };
 
 const COLOURS = ["blue.6", "orange.6", "teal.6", "grape.6"];
+
+/** A report's columns come with the report: numbers right-aligned, the totals as the footer. */
+function reportColumns(view: ReportViewData): DataTableColumn<string[]>[] {
+  return view.headers.map((h, i) => ({
+    id: `c${i}`,
+    header: h,
+    accessorFn: (r: string[]) => r[i],
+    footer: () => view.totals[i],
+    meta: { align: view.numeric[i] ? "right" : "left" },
+  }));
+}
 
 /** Headline figures, chart and table with totals of a built report. */
 export function ReportView({ view }: { view: ReportViewData }) {
@@ -89,39 +101,16 @@ export function ReportView({ view }: { view: ReportViewData }) {
               include every row.
             </Text>
           ) : null}
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped highlightOnHover withTableBorder data-testid="report-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {view.headers.map((h, i) => (
-                    <Table.Th key={h} style={{ textAlign: view.numeric[i] ? "right" : "left" }}>
-                      {h}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.rows.map((r, i) => (
-                  <Table.Tr key={i}>
-                    {r.map((c, j) => (
-                      <Table.Td key={j} style={{ textAlign: view.numeric[j] ? "right" : "left" }}>
-                        {c}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr data-testid="report-totals">
-                  {view.totals.map((c, j) => (
-                    <Table.Th key={j} style={{ textAlign: view.numeric[j] ? "right" : "left" }}>
-                      {c}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            data={view.rows}
+            columns={reportColumns(view)}
+            getRowId={(_, i) => String(i)}
+            footerProps={{ "data-testid": "report-totals" }}
+            testId="report-table"
+            label="Report"
+            withTableBorder
+            minWidth={800}
+          />
         </Stack>
       )}
     </Stack>

@@ -7,7 +7,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
@@ -15,7 +14,8 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Period } from "../logbook-summary";
 import { withParams } from "../trip-query";
-import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";
+import { DataTable, type DataTableColumn, createColumnHelper } from "~/components/data-table";
+import { distanceLabel, formatDistance, type Measurement, toDistanceUnit } from "~/lib/units";
 import { DateRangeInputs, FilterForm } from "./trip-filters";
 import { useMeasurement } from "./use-measurement";
 
@@ -116,31 +116,33 @@ function Chart({ d }: { d: DistanceData }) {
   );
 }
 
-function SortLink({
-  d,
-  by,
-  children,
-}: {
-  d: DistanceData;
-  by: "name" | "total";
-  children: string;
-}) {
-  const [params] = useSearchParams();
-  const active = d.sort === by;
-  const next = active ? (d.dir === "asc" ? "desc" : "asc") : by === "name" ? "asc" : "desc";
-  const arrow = active ? (d.dir === "asc" ? " ▲" : " ▼") : "";
-  return (
-    <Anchor
-      component={Link}
-      to={withParams(params, { sort: by, dir: next })}
-      aria-sort={active ? (d.dir === "asc" ? "ascending" : "descending") : undefined}
-      c="inherit"
-      fw={600}
-    >
-      {children}
-      {arrow}
-    </Anchor>
-  );
+type DistanceRow = DistanceData["rows"][number];
+const col = createColumnHelper<DistanceRow>();
+const right = { align: "right" } as const;
+
+/** One column per period between the vehicle and its total; ids are the `?sort=` values. */
+function distanceColumns(d: DistanceData, m: Measurement): DataTableColumn<DistanceRow>[] {
+  return [
+    col.accessor("nickname", { id: "name", header: "Vehicle", enableSorting: true }),
+    ...d.keys.map((k) =>
+      col.accessor((r) => r.byPeriod[k] ?? 0, {
+        id: `period-${k}`,
+        header: keyLabel(k, d.period),
+        meta: right,
+        cell: ({ getValue }) => toDistanceUnit(getValue(), m).toFixed(1),
+      }),
+    ),
+    col.accessor("total", {
+      header: "Total",
+      enableSorting: true,
+      meta: {
+        align: "right",
+        sortFirst: "desc",
+        cellProps: () => ({ "data-testid": "distance-total", style: { fontWeight: 600 } }),
+      },
+      cell: ({ getValue }) => formatDistance(getValue(), m),
+    }),
+  ];
 }
 
 export function VehicleDistanceView({ d }: { d: DistanceData }) {
@@ -170,44 +172,16 @@ export function VehicleDistanceView({ d }: { d: DistanceData }) {
             No vehicles that record trips.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={400 + d.keys.length * 80}>
-            <Table striped highlightOnHover data-testid="distance-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <SortLink d={d} by="name">
-                      Vehicle
-                    </SortLink>
-                  </Table.Th>
-                  {d.keys.map((k) => (
-                    <Table.Th key={k} ta="right">
-                      {keyLabel(k, d.period)}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">
-                    <SortLink d={d} by="total">
-                      Total
-                    </SortLink>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.rows.map((r) => (
-                  <Table.Tr key={r.imei} data-imei={r.imei}>
-                    <Table.Td>{r.nickname}</Table.Td>
-                    {d.keys.map((k) => (
-                      <Table.Td key={k} ta="right">
-                        {toDistanceUnit(r.byPeriod[k] ?? 0, m).toFixed(1)}
-                      </Table.Td>
-                    ))}
-                    <Table.Td ta="right" fw={600} data-testid="distance-total">
-                      {formatDistance(r.total, m)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            data={d.rows}
+            columns={distanceColumns(d, m)}
+            getRowId={(r) => r.imei}
+            rowProps={(r) => ({ "data-imei": r.imei })}
+            testId="distance-table"
+            label="Distance per vehicle"
+            sort={{ by: d.sort, dir: d.dir }}
+            minWidth={400 + d.keys.length * 80}
+          />
         )}
       </Paper>
       <Text size="xs" c="dimmed">

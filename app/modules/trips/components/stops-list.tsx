@@ -1,7 +1,37 @@
-import { Table, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { useMemo } from "react";
+import { DataTable, type DataTableColumn, createColumnHelper } from "~/components/data-table";
 import { type Stop } from "../trip-record";
 import { formatZoned } from "~/lib/zoned-time";
 import { formatDuration } from "~/lib/units";
+
+const col = createColumnHelper<Stop>();
+
+function stopColumns(names: Record<string, string>, timeZone: string, showVehicle: boolean) {
+  const columns: DataTableColumn<Stop>[] = [
+    col.accessor("from", {
+      header: "Arrived",
+      cell: ({ getValue }) => formatZoned(getValue(), timeZone),
+    }),
+    col.accessor("to", {
+      header: "Left",
+      cell: ({ getValue }) => formatZoned(getValue(), timeZone),
+    }),
+    col.accessor("duration_s", {
+      header: "Stopped for",
+      cell: ({ getValue }) => formatDuration(getValue()),
+    }),
+    col.accessor("address", { header: "Where", cell: ({ getValue }) => getValue() ?? "—" }),
+  ];
+  if (showVehicle)
+    columns.unshift(
+      col.accessor("imei", {
+        header: "Vehicle",
+        cell: ({ getValue }) => names[getValue()] ?? getValue(),
+      }),
+    );
+  return columns;
+}
 
 /** The stops between trips (where each vehicle waited, and for how long). */
 export function StopsList({
@@ -15,36 +45,23 @@ export function StopsList({
   timeZone: string;
   showVehicle: boolean;
 }) {
-  if (!stops.length)
-    return (
-      <Text c="dimmed" size="sm">
-        No stops between trips in this period.
-      </Text>
-    );
+  const columns = useMemo(
+    () => stopColumns(names, timeZone, showVehicle),
+    [names, timeZone, showVehicle],
+  );
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped data-testid="stops-table">
-        <Table.Thead>
-          <Table.Tr>
-            {showVehicle ? <Table.Th>Vehicle</Table.Th> : null}
-            <Table.Th>Arrived</Table.Th>
-            <Table.Th>Left</Table.Th>
-            <Table.Th>Stopped for</Table.Th>
-            <Table.Th>Where</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {stops.map((s) => (
-            <Table.Tr key={`${s.imei}-${s.from}`}>
-              {showVehicle ? <Table.Td>{names[s.imei] ?? s.imei}</Table.Td> : null}
-              <Table.Td>{formatZoned(s.from, timeZone)}</Table.Td>
-              <Table.Td>{formatZoned(s.to, timeZone)}</Table.Td>
-              <Table.Td>{formatDuration(s.duration_s)}</Table.Td>
-              <Table.Td>{s.address ?? "—"}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      data={stops}
+      columns={columns}
+      getRowId={(s) => `${s.imei}-${s.from}`}
+      testId="stops-table"
+      label="Stops"
+      highlightOnHover={false}
+      empty={
+        <Text c="dimmed" size="sm">
+          No stops between trips in this period.
+        </Text>
+      }
+    />
   );
 }
