@@ -3,7 +3,7 @@
  * background job (server/jobs/report-run.ts): queued here, followed with progress, cancellable,
  * and the user is notified in-app when it is ready. Company-scoped like everything else.
  */
-import { Prisma } from "~/generated/prisma/client";
+import { type Prisma } from "~/generated/prisma/client";
 import type { BaseParams } from "./catalogue";
 import { prisma } from "~/services/db.server";
 import { sendJob } from "~/services/job-queue.server";
