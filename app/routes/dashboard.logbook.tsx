@@ -53,7 +53,8 @@ import {
 } from "~/modules/trips/logbook.server";
 import { requireModule } from "~/services/guard.server";
 import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
-import { pageWaitMs, requireTrip, requireVehicle } from "~/modules/trips/trips.server";
+import { pageWaitMs, requireVehicle } from "~/modules/trips/trips.server";
+import { requireTrip } from "~/modules/trips/trip-cache.server";
 import { isUpstreamError, messageFromBody } from "~/services/upstream/errors";
 
 export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];

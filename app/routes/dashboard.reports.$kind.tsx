@@ -32,15 +32,12 @@ import {
   companyVehicles,
   describeRange,
   needsJob,
-  paramsFrom,
   rangeOf,
   rangeProblem,
-  readResult,
   reportTimeZone,
-  summaryOf,
   vehicleDays,
-  viewOf,
 } from "~/modules/reports/reports.server";
+import { paramsFrom, readResult, summaryOf, viewOf } from "~/modules/reports/report-results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Report"} · Tracksmith` },

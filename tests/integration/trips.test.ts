@@ -12,13 +12,13 @@ import {
   loadLogbook,
 } from "~/modules/trips/logbook.server";
 import {
-  coverageAnswers,
   getTrips,
   listVehicles,
   requireVehicle,
   tripTrack,
   type Auth,
 } from "~/modules/trips/trips.server";
+import { coverageAnswers } from "~/modules/trips/trip-cache.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";

@@ -15,14 +15,8 @@ import {
 } from "./logbook-summary";
 import { entryFromTrip, tripFromLogEntry } from "./trip-record";
 import { upstream } from "~/services/api.server";
-import {
-  cacheAdd,
-  cacheDelete,
-  cachePurpose,
-  getTrips,
-  requireTrip,
-  type Auth,
-} from "./trips.server";
+import { getTrips, type Auth } from "./trips.server";
+import { cacheAdd, cacheDelete, cachePurpose, requireTrip } from "./trip-cache.server";
 import * as up from "~/services/upstream/index.server";
 
 export type Logbook = {
