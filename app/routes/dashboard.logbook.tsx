@@ -32,7 +32,7 @@ import {
 } from "~/modules/trips/components/trip-filters";
 import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
-import { addDays, utcToZonedLocal } from "~/modules/trips/logbook-summary";
+import { addDays, utcToZonedLocal } from "~/modules/trips/zoned-days";
 import { pageOf, withParams } from "~/modules/trips/trip-query";
 import { formatZoned } from "~/lib/zoned-time";
 import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";

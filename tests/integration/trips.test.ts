@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { dayKey, startOfDay, summarizeLogEntries } from "~/modules/trips/logbook-summary";
+import { summarizeLogEntries } from "~/modules/trips/logbook-summary";
+import { dayKey, startOfDay } from "~/modules/trips/zoned-days";
 import { action as loginAction } from "~/routes/login";
 import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";

@@ -5,14 +5,13 @@
  */
 import {
   filterEntries,
-  isDuplicateTrip,
   summarize,
-  toLogEntry,
   type LogbookEntry,
   type LogbookFilter,
   type LogbookSummary,
   type Purpose,
 } from "./logbook-summary";
+import { isDuplicateTrip, toLogEntry } from "./logbook-entries";
 import { entryFromTrip, tripFromLogEntry } from "./trip-record";
 import { upstream } from "~/services/api.server";
 import { getTrips, type Auth } from "./trips.server";
