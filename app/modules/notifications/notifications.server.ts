@@ -4,7 +4,7 @@
  * (or another server process) reaches every open tab of its user on any process.
  */
 import pg from "pg";
-import type { FeedItem } from "./components/types";
+import type { FeedItem } from "./feed-item";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { queuePush } from "./push.server";
