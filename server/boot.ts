@@ -69,6 +69,7 @@ async function ensureSecrets() {
     process.env.VAPID_PUBLIC_KEY = keys.publicKey;
     process.env.VAPID_PRIVATE_KEY = keys.privateKey;
   }
+  resetEnvCache();
 }
 
 async function loadBuild(): Promise<ServerBuild> {
@@ -103,6 +104,7 @@ export async function boot(log: Log = console.log): Promise<Running> {
       log(`[db] PostgreSQL at ${redact(databaseUrl)}`);
     }
     process.env.DATABASE_URL = databaseUrl;
+    resetEnvCache();
     const applied = await applyMigrations(databaseUrl);
     log(`[db] migrations ${applied.length ? `applied: ${applied.join(", ")}` : "up to date"}`);
     stops.push(() => disconnectPrisma());
@@ -124,7 +126,7 @@ export async function boot(log: Log = console.log): Promise<Running> {
     process.env.UPSTREAM_API_URL = upstreamUrl;
     resetEnvCache();
 
-    const dev = Boolean(process.env.REMIX_DEV_ORIGIN);
+    const dev = Boolean(getEnv().REMIX_DEV_ORIGIN);
     let build = await loadBuild();
 
     const registerJobs = (build.entry.module as { registerJobs?: RegisterJobs }).registerJobs;

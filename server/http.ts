@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { sameOriginRequest } from "../app/services/origin.server.js";
+import { getEnv } from "../app/services/env.server.js";
 
 type MapDataServer = (
   req: Record<string, string | null>,
@@ -64,7 +65,7 @@ async function serveMapData(
 export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>, mode: string) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.set("trust proxy", getEnv().TRUST_PROXY ? 1 : false);
   // Server-sent events must reach the browser as they happen, never held in a gzip buffer.
   app.use(
     compression({

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { requireModule } from "~/services/guard.server";
 import { ensureLivePolling } from "~/modules/fleet/device-sync.server";
-import { syncInfo } from "~/modules/fleet/devices.server";
+import { syncInfo } from "~/modules/fleet/devices-sync.server";
 import { authOf } from "~/services/company-context.server";
 import { subscribe } from "~/modules/fleet/live.server";
 import { logError } from "~/services/log.server";

@@ -32,7 +32,7 @@ import {
 } from "~/modules/trips/components/trip-filters";
 import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
-import { addDays, utcToZonedLocal } from "~/modules/trips/logbook-summary";
+import { addDays, utcToZonedLocal } from "~/modules/trips/zoned-days";
 import { pageOf, withParams } from "~/modules/trips/trip-query";
 import { formatZoned } from "~/lib/zoned-time";
 import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";
@@ -53,7 +53,8 @@ import {
 } from "~/modules/trips/logbook.server";
 import { requireModule } from "~/services/guard.server";
 import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
-import { pageWaitMs, requireTrip, requireVehicle } from "~/modules/trips/trips.server";
+import { pageWaitMs, requireVehicle } from "~/modules/trips/trips.server";
+import { requireTrip } from "~/modules/trips/trip-cache.server";
 import { isUpstreamError, messageFromBody } from "~/services/upstream/errors";
 
 export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];

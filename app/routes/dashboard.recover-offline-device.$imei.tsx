@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DeviceSummary } from "~/modules/fleet/components/device-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { capabilities } from "~/lib/device-types";
-import { requireDevice } from "~/modules/fleet/devices.server";
+import { requireDevice } from "~/modules/fleet/devices-read.server";
 import { requireModule } from "~/services/guard.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 

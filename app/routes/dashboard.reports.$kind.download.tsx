@@ -17,12 +17,11 @@ import {
   companyVehicles,
   describeRange,
   needsJob,
-  paramsFrom,
   rangeOf,
   rangeProblem,
-  readResult,
   reportTimeZone,
 } from "~/modules/reports/reports.server";
+import { paramsFrom, readResult } from "~/modules/reports/report-results.server";
 
 /**
  * GET /dashboard/reports/{kind}/download?format=csv|xlsx|pdf&<report params> (or &job=<id> for a

@@ -14,7 +14,7 @@ import {
 import { TripReplay } from "~/modules/trips/components/trip-replay";
 import { TripTable } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
-import { addDays, startOfDay } from "~/modules/trips/logbook-summary";
+import { addDays, startOfDay } from "~/modules/trips/zoned-days";
 import { dayRange, pageOf, withParams } from "~/modules/trips/trip-query";
 import { stopsBetween } from "~/modules/trips/trip-record";
 import { formatDistance } from "~/lib/units";

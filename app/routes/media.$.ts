@@ -1,25 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/services/env.server";
+import { upstream } from "~/services/api.server";
 import { requireModule } from "~/services/guard.server";
+import { isUpstreamError } from "~/services/upstream/index.server";
 
 const ALLOWED = /^(photos|logos|icons)\/[A-Za-z0-9._/-]+\.(svg|png|jpe?g|webp|gif)$/;
+const IMAGE = /^image\/(svg\+xml|png|jpeg|webp|gif)/;
 
-/** Images from the upstream host, fetched with the user's token; only image types pass. */
+/**
+ * Images from the upstream host, fetched with the user's token through the upstream client (so
+ * the breaker, the timeout and the concurrency bound apply); only image types pass.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = (await requireModule(request, "fleet")).session;
   const path = params["*"] ?? "";
   if (!ALLOWED.test(path) || path.includes("..")) throw new Response("Not found", { status: 404 });
-  const base = getEnv().UPSTREAM_API_URL ?? process.env.UPSTREAM_API_URL ?? "";
-  const res = await fetch(`${base.replace(/\/+$/, "")}/${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(getEnv().UPSTREAM_TIMEOUT_MS),
-  }).catch(() => null);
-  const type = res?.headers.get("content-type") ?? "";
-  if (!res?.ok || !/^image\/(svg\+xml|png|jpeg|webp|gif)/.test(type))
-    throw new Response("Not found", { status: 404 });
-  return new Response(res.body, {
+  const file = await upstream(token)
+    .binary({ path: `/${path}`, accept: "image/*" })
+    .catch((e) => {
+      if (!isUpstreamError(e)) throw e;
+      // A missing picture is a 404; an upstream that is down or slow is said so, at once.
+      if (e.kind === "http" && e.status < 500) throw new Response("Not found", { status: 404 });
+      throw new Response(e.message, { status: e.kind === "timeout" ? 504 : 503 });
+    });
+  if (!IMAGE.test(file.contentType)) throw new Response("Not found", { status: 404 });
+  return new Response(file.body, {
     headers: {
-      "Content-Type": type,
+      "Content-Type": file.contentType,
       "Cache-Control": "private, max-age=3600",
       // An SVG opened directly must not run script.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",

@@ -6,7 +6,7 @@ let base: { url: string; client: Upstream } | undefined;
 /** The upstream client for this process, acting with `token` (a user's bearer) or anonymously. */
 export function upstream(token: string | null = null): Upstream {
   const env = getEnv();
-  const url = env.UPSTREAM_API_URL ?? process.env.UPSTREAM_API_URL;
+  const url = env.UPSTREAM_API_URL;
   if (!url)
     throw new Error("UPSTREAM_API_URL is not set: the server sets it before serving requests");
   if (!base || base.url !== url) {

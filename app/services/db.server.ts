@@ -1,25 +1,25 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
+import { getEnv } from "./env.server";
+import { singleton } from "./singleton.server";
 
 /**
- * One client per process. It lives on globalThis because `remix dev` loads a fresh build on every
- * change and server/boot.ts (secrets, shutdown) imports this module outside the build.
+ * One client per process, shared because `remix dev` loads a fresh build on every change and
+ * server/boot.ts (secrets, shutdown) imports this module outside the build.
  */
-const g = globalThis as unknown as {
-  __tracksmithPrisma?: PrismaClient;
-  __tracksmithPrismaUrl?: string;
-};
+const state = singleton("prisma", (): { client?: PrismaClient; url?: string } => ({}));
 
 export function getPrisma(): PrismaClient {
-  const url = process.env.DATABASE_URL;
+  const url = getEnv().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: the server sets it before serving requests");
-  if (!g.__tracksmithPrisma || g.__tracksmithPrismaUrl !== url) {
-    g.__tracksmithPrisma = new PrismaClient({
+  // A changed DATABASE_URL (tests give each file its own database) needs a client of its own.
+  if (!state.client || state.url !== url) {
+    state.client = new PrismaClient({
       adapter: new PrismaPg({ connectionString: url, max: 10 }),
     });
-    g.__tracksmithPrismaUrl = url;
+    state.url = url;
   }
-  return g.__tracksmithPrisma;
+  return state.client;
 }
 
 export const prisma = new Proxy({} as PrismaClient, {
@@ -27,6 +27,6 @@ export const prisma = new Proxy({} as PrismaClient, {
 });
 
 export async function disconnectPrisma() {
-  await g.__tracksmithPrisma?.$disconnect();
-  g.__tracksmithPrisma = undefined;
+  await state.client?.$disconnect();
+  state.client = undefined;
 }

@@ -1,4 +1,13 @@
 import { z } from "zod";
+import { singleton } from "./singleton.server";
+
+const hours = (meaning: string) => {
+  const message = `must be a positive number of hours (${meaning})`;
+  return z.coerce.number({ invalid_type_error: message }).positive(message);
+};
+const tileUrl = z
+  .string()
+  .regex(/^https?:\/\/.+/, "must be an http(s) Leaflet tile URL template with {z}, {x} and {y}");
 
 /** Every setting the server reads, parsed once. server/main.ts fills in the embedded defaults first. */
 const schema = z.object({
@@ -40,6 +49,27 @@ const schema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default("mailto:support@tracksmith.local"),
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(10),
+  DEVICE_OUTDATED_MOVING_HOURS: hours("a moving vehicle silent longer is outdated").default(4),
+  DEVICE_OUTDATED_RESTING_HOURS: hours("a resting vehicle silent longer is outdated").default(24),
+  DEVICE_OFFLINE_HOURS: hours("a device silent longer is offline").default(24),
+  DEVICES_OFFLINE_AFTER_HOURS: hours("silent longer: listed on devices-offline").default(24),
+  MAP_TILES_NORMAL: tileUrl.default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILES_SATELLITE: tileUrl.default(
+    "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+  ),
+  MAP_TILES_RAIL: tileUrl.default("https://tiles.openrailwaymap.org/standard/{z}/{x}/{y}.png"),
+  MAP_TILES_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
+  DEMO_USERNAME: z.string().default("demo"),
+  DEMO_PASSWORD: z.string().default("demo123"),
+  TRUST_PROXY: z
+    .enum(["0", "1"], { message: "must be 1 (behind one reverse proxy) or 0" })
+    .default("0")
+    .transform((v) => v === "1"),
+  REMIX_DEV_ORIGIN: z.string().url("must be the URL `remix dev` listens on").optional(),
+  LOG_TESTS: z
+    .enum(["0", "1"], { message: "must be 1 (log while testing) or 0" })
+    .default("0")
+    .transform((v) => v === "1"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(100),
   IP_LOCATION_URL: z.string().url().optional(),
@@ -69,11 +99,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return env;
 }
 
-let cached: Env | undefined;
+// Process-wide, so server/boot.ts (outside the build) and the build see one parsed environment and
+// one resetEnvCache() after boot fills in the embedded defaults reaches both.
+const cache = singleton("env", (): { env?: Env } => ({}));
 
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
+  cache.env ??= parseEnv(process.env);
+  return cache.env;
 }
 
 /**
@@ -90,5 +122,5 @@ export function appSecrets(): string[] {
 
 /** For tests and the boot sequence, after they set process.env. */
 export function resetEnvCache() {
-  cached = undefined;
+  cache.env = undefined;
 }

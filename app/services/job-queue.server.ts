@@ -1,24 +1,26 @@
 import PgBoss from "pg-boss";
+import { getEnv } from "./env.server";
+import { singleton } from "./singleton.server";
 
 /**
  * Sending jobs from request handlers. In the server process the worker's own pg-boss instance is
  * used (server/jobs/push-fanout.ts publishes it here); elsewhere (tests, a CLI) a send-only
  * instance is started on first use. Either way the job is in PostgreSQL once `send` returns.
  */
-const g = globalThis as unknown as {
-  __tracksmithBoss?: PgBoss;
-  __tracksmithSender?: { url: string; boss: Promise<PgBoss> };
-};
+const g = singleton(
+  "jobQueue",
+  (): { worker?: PgBoss; sender?: { url: string; boss: Promise<PgBoss> } } => ({}),
+);
 
 export function publishWorkerBoss(boss: PgBoss | undefined) {
-  g.__tracksmithBoss = boss;
+  g.worker = boss;
 }
 
 export async function getBoss(): Promise<PgBoss> {
-  if (g.__tracksmithBoss) return g.__tracksmithBoss;
-  const url = process.env.DATABASE_URL;
+  if (g.worker) return g.worker;
+  const url = getEnv().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  if (!g.__tracksmithSender || g.__tracksmithSender.url !== url) {
+  if (!g.sender || g.sender.url !== url) {
     const boss = new PgBoss({
       connectionString: url,
       schema: "pgboss",
@@ -27,15 +29,15 @@ export async function getBoss(): Promise<PgBoss> {
       schedule: false,
     });
     boss.on("error", () => undefined);
-    g.__tracksmithSender = { url, boss: boss.start() };
+    g.sender = { url, boss: boss.start() };
   }
-  return g.__tracksmithSender.boss;
+  return g.sender.boss;
 }
 
 /** Stops the send-only instance (tests). */
 export async function stopSender() {
-  const s = g.__tracksmithSender;
-  g.__tracksmithSender = undefined;
+  const s = g.sender;
+  g.sender = undefined;
   if (s)
     await (
       await s.boss

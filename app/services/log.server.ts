@@ -1,3 +1,5 @@
+import { getEnv } from "./env.server";
+
 /** Server log lines; tokens are masked so a log never carries a usable bearer. */
 export function maskSecrets(text: string): string {
   return text
@@ -7,7 +9,8 @@ export function maskSecrets(text: string): string {
 }
 
 export function logInfo(scope: string, message: string) {
-  if (process.env.NODE_ENV === "test" && !process.env.LOG_TESTS) return;
+  const env = getEnv();
+  if (env.NODE_ENV === "test" && !env.LOG_TESTS) return;
   console.log(`[${scope}] ${maskSecrets(message)}`);
 }
 

@@ -7,6 +7,7 @@ import { RECOVERY_MESSAGES } from "~/lib/recovery";
 import type { SessionUser } from "~/lib/user";
 import { upstream } from "~/services/api.server";
 import { createUserSession, destroyUserSession, getAuth } from "~/services/auth.server";
+import { getEnv } from "~/services/env.server";
 import { logError, logInfo } from "~/services/log.server";
 import {
   clearLoginFailures,
@@ -170,10 +171,8 @@ export async function handleRegister(
 }
 
 export async function handleDemoLogin(request: Request): Promise<Response | Failure> {
-  const result = await authenticate(
-    process.env.DEMO_USERNAME ?? "demo",
-    process.env.DEMO_PASSWORD ?? "demo123",
-  );
+  const env = getEnv();
+  const result = await authenticate(env.DEMO_USERNAME, env.DEMO_PASSWORD);
   if ("error" in result)
     return { error: "The demo is not available right now. Please try again later.", status: 503 };
   return createUserSession(request, result, "/dashboard/assets");

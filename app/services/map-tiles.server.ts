@@ -1,3 +1,5 @@
+import { getEnv } from "./env.server";
+
 /**
  * Tile sources of the maps, configurable because a fleet may have its own tile server or licence:
  * MAP_TILES_NORMAL, MAP_TILES_SATELLITE, MAP_TILES_RAIL (Leaflet URL templates). The maps stay
@@ -6,12 +8,11 @@
 export type TileConfig = { normal: string; satellite: string; rail: string; attribution: string };
 
 export function tileConfig(): TileConfig {
+  const env = getEnv();
   return {
-    normal: process.env.MAP_TILES_NORMAL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    satellite:
-      process.env.MAP_TILES_SATELLITE ||
-      "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
-    rail: process.env.MAP_TILES_RAIL || "https://tiles.openrailwaymap.org/standard/{z}/{x}/{y}.png",
-    attribution: process.env.MAP_TILES_ATTRIBUTION || "© OpenStreetMap contributors",
+    normal: env.MAP_TILES_NORMAL,
+    satellite: env.MAP_TILES_SATELLITE,
+    rail: env.MAP_TILES_RAIL,
+    attribution: env.MAP_TILES_ATTRIBUTION,
   };
 }

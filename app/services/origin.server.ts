@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { getEnv } from "./env.server";
 
 /**
  * Remix v2 has no Origin check of its own. A state-changing request must come from our own
@@ -12,9 +13,7 @@ export function sameOriginRequest(headers: IncomingHttpHeaders, protocol: string
     if (origin === "null") return false;
     try {
       const url = new URL(origin);
-      return (
-        url.host === host && (url.protocol === `${protocol}:` || process.env.TRUST_PROXY === "1")
-      );
+      return url.host === host && (url.protocol === `${protocol}:` || getEnv().TRUST_PROXY);
     } catch {
       return false;
     }

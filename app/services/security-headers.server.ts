@@ -1,9 +1,11 @@
+import { getEnv } from "./env.server";
+
 /**
  * Headers every HTML response carries; the CSP nonce is fresh per request (made in server/http.ts).
  * `X-Content-Type-Options` is set for every response by server/http.ts.
  */
 export function securityHeaders(nonce: string): Record<string, string> {
-  const production = process.env.NODE_ENV === "production";
+  const production = getEnv().NODE_ENV === "production";
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'` + (production ? "" : " 'unsafe-eval'"),

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ShellData } from "~/components/shell/types";
+import type { ShellData } from "~/lib/shell";
 import { matchPattern, visibleMenu, type MenuItem, type MenuSection } from "~/lib/menu";
 import { anyRoute, DEVICE_PATHS, MENU, MENU_RULES, PUBLIC_ROUTES } from "~/modules";
 import { requireAuth } from "~/services/auth.server";

@@ -1,14 +1,14 @@
+import { getEnv } from "../../app/services/env.server.js";
 import { applyMigrations } from "./schema-engine.js";
 import { createMigration } from "./migrations.js";
 import { startEmbeddedPostgres } from "./embedded-postgres.js";
 
 /** `migrate`: apply prisma/migrations; `migration <name>`: write a new one from the schema change. */
 const [command, ...rest] = process.argv.slice(2);
-const db = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(
-      process.env.DATA_DIR ? `${process.env.DATA_DIR}/postgres` : ".data/postgres",
-    );
+const env = getEnv();
+const db = env.DATABASE_URL
+  ? { url: env.DATABASE_URL, stop: async () => {} }
+  : await startEmbeddedPostgres(`${env.DATA_DIR}/postgres`);
 try {
   if (command === "migrate") {
     const applied = await applyMigrations(db.url);

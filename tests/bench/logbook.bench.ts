@@ -1,12 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import {
-  addDays,
-  dayKey,
-  startOfDay,
-  summarizeLogEntries,
-} from "../../app/modules/trips/logbook-summary";
+import { summarizeLogEntries } from "../../app/modules/trips/logbook-summary";
+import { addDays, dayKey, startOfDay } from "../../app/modules/trips/zoned-days";
 import type { TripRecord } from "../../app/modules/trips/trip-record";
 import type { LogEntry } from "../../app/services/upstream/schemas";
 

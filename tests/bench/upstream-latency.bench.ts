@@ -1,6 +1,6 @@
 import { startSimulator } from "../../server/sim/index";
 import { createUpstream } from "../../app/services/upstream/client.server";
-import { iotDevices, login, profile } from "../../app/services/upstream/calls.server";
+import { iotDevices, login, profile } from "../../app/services/upstream/index.server";
 
 /**
  * The upstream timeout is derived from measured latency: the simulator's p99 for the heaviest

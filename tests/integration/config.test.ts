@@ -49,6 +49,33 @@ describe("configuration", () => {
     expect(r.stderr).not.toMatch(/\s+at\s+\S+:\d+:\d+/);
   });
 
+  it("checks every variable the app reads, with its default", () => {
+    const env = parseEnv({});
+    expect(env.DEVICES_OFFLINE_AFTER_HOURS).toBe(24);
+    expect(env.DEVICE_OUTDATED_MOVING_HOURS).toBe(4);
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.MAP_TILES_NORMAL).toMatch(/^https:\/\/.*\{z\}/);
+    expect(parseEnv({ TRUST_PROXY: "1", DEVICE_OFFLINE_HOURS: "1.5" })).toMatchObject({
+      TRUST_PROXY: true,
+      DEVICE_OFFLINE_HOURS: 1.5,
+    });
+    expect(() => parseEnv({ DEVICE_OFFLINE_HOURS: "-2" })).toThrow(/DEVICE_OFFLINE_HOURS/);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be 1/);
+    expect(() => parseEnv({ MAP_TILES_RAIL: "tiles/{z}" })).toThrow(/MAP_TILES_RAIL/);
+  });
+
+  it("stops the start with one line naming a bad DEVICES_OFFLINE_AFTER_HOURS", async () => {
+    const r = await start({ DEVICES_OFFLINE_AFTER_HOURS: "a day" });
+    expect(r.code).toBe(1);
+    const lines = r.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !/npm warn/i.test(l));
+    expect(lines).toEqual([
+      expect.stringMatching(/^Tracksmith cannot start: .*DEVICES_OFFLINE_AFTER_HOURS .*hours/),
+    ]);
+  });
+
   it("stops the start with one line for an unreachable database", async () => {
     const r = await start({ DATABASE_URL: "postgresql://u:secret@127.0.0.1:1/x" });
     expect(r.code).toBe(1);

@@ -1,21 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
+import { syncDevices, syncInfo } from "~/modules/fleet/devices-sync.server";
+import { listDevices, requireDevice } from "~/modules/fleet/devices-read.server";
 import {
   changeDeviceIcon,
   deleteDeviceGeofence,
-  listDevices,
   renameDevice,
-  requireDevice,
   saveDeviceGeofence,
   setDeviceGroups,
   setDevicePermDriver,
   setDeviceTags,
-  syncDevices,
-  syncInfo,
   companyTagList,
   companyGroupList,
-} from "~/modules/fleet/devices.server";
+} from "~/modules/fleet/devices-write.server";
 import { FieldError, type Auth } from "~/services/company-context.server";
 import { subscribe, type DeviceChange } from "~/modules/fleet/live.server";
 import { mapPayload } from "~/modules/fleet/map-data.server";

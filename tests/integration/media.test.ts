@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaUrl } from "~/lib/media";
 import { action as loginAction } from "~/routes/login";
@@ -5,12 +7,15 @@ import { loader as mediaLoader } from "~/routes/media.$";
 import { getAuth } from "~/services/auth.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
-import { useSimulator } from "../support/upstream";
+import { pointAppAt, useSimulator } from "../support/upstream";
+import { resetEnvCache } from "~/services/env.server";
+import { breakerFor, resetBreakers } from "~/services/upstream/resilience";
 
 let cookie = "";
+let simUrl = "";
 beforeAll(async () => {
   await useTestDatabase();
-  await useSimulator();
+  simUrl = (await useSimulator()).url;
   cookie = cookieFrom(
     await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
   );
@@ -55,5 +60,56 @@ describe("the /media proxy", () => {
     expect(mediaUrl("//evil.example/a.png")).toBeUndefined();
     expect(mediaUrl("javascript:alert(1)")).toBeUndefined();
     expect(mediaUrl(null)).toBeUndefined();
+  });
+});
+
+describe("the /media proxy when the upstream is down", () => {
+  const photo = "photos/users/1.svg";
+  const load = () => call(mediaLoader, get(`/media/${photo}`, cookie), { params: { "*": photo } });
+
+  /** Points the app at `url` with a short timeout for the test, then back at the simulator. */
+  async function against<T>(url: string, run: () => Promise<T>): Promise<T> {
+    process.env.UPSTREAM_TIMEOUT_MS = "300";
+    pointAppAt(url);
+    resetBreakers();
+    try {
+      return await run();
+    } finally {
+      delete process.env.UPSTREAM_TIMEOUT_MS;
+      resetEnvCache();
+      pointAppAt(simUrl);
+      resetBreakers();
+    }
+  }
+
+  it("answers 504 at the upstream timeout when the upstream never answers", async () => {
+    const sockets = new Set<Socket>();
+    const hung = http.createServer(() => undefined);
+    hung.on("connection", (s) => sockets.add(s));
+    await new Promise<void>((r) => hung.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const res = await against(url, load);
+      expect(res.status).toBe(504);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => hung.close(r));
+    }
+  });
+
+  it("answers 503 at once when the upstream cannot be reached, and the breaker opens", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((r) => closed.close(r));
+    const { statuses, breaker } = await against(url, async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 6; i++) out.push((await load()).status);
+      return { statuses: out, breaker: breakerFor(url).state() };
+    });
+    expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
+    expect(breaker).toBe("open");
   });
 });

@@ -15,14 +15,12 @@ import { action as recoverAction } from "~/routes/recoverAccount";
 import { action as registerAction } from "~/routes/register";
 import { loadCompanyFeatures } from "~/modules/account/account.server";
 import { getAuth } from "~/services/auth.server";
-import {
-  listDevices,
-  renameDevice,
-  saveDeviceGeofence,
-  syncDevices,
-} from "~/modules/fleet/devices.server";
+import { syncDevices } from "~/modules/fleet/devices-sync.server";
+import { listDevices } from "~/modules/fleet/devices-read.server";
+import { renameDevice, saveDeviceGeofence } from "~/modules/fleet/devices-write.server";
 import { changeTripPurpose, loadLogbook } from "~/modules/trips/logbook.server";
-import { FRESH_MS, getTrips } from "~/modules/trips/trips.server";
+import { getTrips } from "~/modules/trips/trips.server";
+import { FRESH_MS } from "~/modules/trips/trip-cache.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { pointAppAt, upstreamAuth } from "../support/upstream";

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { dayKey, startOfDay, summarizeLogEntries } from "~/modules/trips/logbook-summary";
+import { summarizeLogEntries } from "~/modules/trips/logbook-summary";
+import { dayKey, startOfDay } from "~/modules/trips/zoned-days";
 import { action as loginAction } from "~/routes/login";
 import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";
@@ -12,13 +13,13 @@ import {
   loadLogbook,
 } from "~/modules/trips/logbook.server";
 import {
-  coverageAnswers,
   getTrips,
   listVehicles,
   requireVehicle,
   tripTrack,
   type Auth,
 } from "~/modules/trips/trips.server";
+import { coverageAnswers } from "~/modules/trips/trip-cache.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { login } from "~/services/upstream/calls.server";
+import { login } from "~/services/upstream/index.server";
 import { createUpstream, type Upstream } from "~/services/upstream/client.server";
 import { UpstreamError } from "~/services/upstream/errors";
 import { resetBreakers } from "~/services/upstream/resilience";

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { disconnectPrisma } from "~/services/db.server";
+import { resetEnvCache } from "~/services/env.server";
 
 /**
  * Gives the calling test file its own database cloned from the migrated template and points
@@ -25,6 +26,7 @@ export async function useTestDatabase(): Promise<string> {
   await admin.end();
   const url = server.replace(/\/[^/]+$/, `/${name}`);
   process.env.DATABASE_URL = url;
+  resetEnvCache();
   await disconnectPrisma();
   afterAll(async () => {
     await disconnectPrisma();

@@ -6,7 +6,7 @@ import { SettingsDrawer } from "~/components/settings/settings-drawer";
 import { useSettings } from "~/components/settings/settings-context";
 import { SideMenu } from "~/components/shell/side-menu";
 import { TopBar } from "~/components/shell/top-bar";
-import type { ShellData } from "~/components/shell/types";
+import type { ShellData } from "~/lib/shell";
 import { matchPattern } from "~/lib/menu";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH, TOP_BAR_HEIGHT } from "~/lib/theme";
 

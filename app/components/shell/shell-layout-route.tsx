@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShellLayout } from "~/components/shell/app-shell-layout";
-import type { ShellData } from "~/components/shell/types";
+import type { ShellData } from "~/lib/shell";
 
 /** The component of every layout route that wraps its pages in the shell (loader: shellLoader). */
 export function ShellLayoutRoute() {

@@ -15,7 +15,7 @@ import { useSettings } from "~/components/settings/settings-context";
 import { Brand } from "~/components/shell/brand";
 import { logout } from "~/components/shell/logout";
 import { NotificationBell } from "~/components/shell/notification-bell";
-import type { ShellUser } from "~/components/shell/types";
+import type { ShellUser } from "~/lib/shell";
 
 /** SPEC §6: company 129 sees Contact Us instead of Leave a Review. */
 export const CONTACT_US_COMPANY = 129;

@@ -14,6 +14,7 @@ import { FieldError, type Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import * as bup from "./upstream.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
+import { singleton } from "~/services/singleton.server";
 
 export type BeaconView = BeaconRow & {
   model: string;
@@ -113,8 +114,7 @@ async function mark(companyId: number, ok: boolean, error?: unknown) {
 
 // ------------------------------------------------------------------ sync
 
-const g = globalThis as unknown as { __tracksmithBeaconSync?: Map<number, Promise<number>> };
-const inflight = () => (g.__tracksmithBeaconSync ??= new Map());
+const inflight = () => singleton("beaconSync", () => new Map<number, Promise<number>>());
 
 /** Replaces the company's cached beacons with the upstream's list; concurrent calls share one run. */
 export function syncBeacons(auth: Auth): Promise<number> {

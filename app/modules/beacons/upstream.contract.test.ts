@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../../server/sim/index";
 import * as bup from "./upstream.server";
-import * as api from "~/services/upstream/calls.server";
+import * as api from "~/services/upstream/index.server";
 import { createUpstream, type Upstream } from "~/services/upstream/client.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import { rejection, signedIn } from "../../../tests/support/contract";

@@ -1,7 +1,8 @@
 /**
  * Designed upstream calls for BLE beacons and network coverage (the spec leaves them open; the
  * simulator's README documents them): zod schemas validating every response, one typed function
- * per call. Kept apart from calls.server.ts so each area owns its file.
+ * per call. Kept in the module, apart from the shared call files in services/upstream, so each area
+ * owns its file.
  */
 import { z } from "zod";
 import type { Upstream } from "~/services/upstream/client.server";

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Marked, type Tokens } from "marked";
+import { getEnv } from "~/services/env.server";
 
 /**
  * The built-in documentation (SPEC §2.1 docs/*): Markdown files in app/docs/<section>/<slug>.md,
@@ -108,7 +109,7 @@ let cache: DocPage[] | undefined;
 
 /** All pages; cached except in development, where edits show on reload. */
 export function allDocs(): DocPage[] {
-  if (process.env.NODE_ENV === "development") return readPages();
+  if (getEnv().NODE_ENV === "development") return readPages();
   cache ??= readPages();
   return cache;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DEVICE_ICONS } from "~/lib/device-types";
+import { requireDevice } from "./devices-read.server";
 import {
   changeDeviceIcon,
   deleteDeviceGeofence,
@@ -12,11 +13,10 @@ import {
   NICKNAME_MAX,
   renameDevice,
   saveDeviceGeofence,
-  requireDevice,
   setDeviceGroups,
   setDevicePermDriver,
   setDeviceTags,
-} from "./devices.server";
+} from "./devices-write.server";
 import { FieldError, type Auth } from "~/services/company-context.server";
 import { createShareLink, requireShareLink, revokeShareLink } from "./sharing.server";
 import { SHARE_DURATIONS } from "~/services/share-links.server";

@@ -1,11 +1,7 @@
-import {
-  companyGroupList,
-  companyTagList,
-  parseGeofenceGps,
-  requireDevice,
-  syncInfo,
-  type DeviceView,
-} from "./devices.server";
+import { parseGeofenceGps, type DeviceView } from "./devices.server";
+import { syncInfo } from "./devices-sync.server";
+import { requireDevice } from "./devices-read.server";
+import { companyGroupList, companyTagList } from "./devices-write.server";
 import { type Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";

@@ -6,10 +6,12 @@
  */
 import { prisma } from "~/services/db.server";
 import { tokenForCompany } from "~/services/session.server";
-import { syncDevices } from "./devices.server";
+import { syncDevices } from "./devices-sync.server";
 import { type Auth } from "~/services/company-context.server";
 import { subscriberCount } from "./live.server";
 import { logError } from "~/services/log.server";
+import { getEnv } from "~/services/env.server";
+import { singleton } from "~/services/singleton.server";
 
 /** One refresh of every company that has someone signed in. Returns per-company outcomes. */
 export async function syncActiveCompanies(
@@ -36,12 +38,10 @@ export async function syncActiveCompanies(
   return out;
 }
 
-const g = globalThis as unknown as { __tracksmithPollers?: Map<number, NodeJS.Timeout> };
-const pollers = () => (g.__tracksmithPollers ??= new Map());
+const pollers = () => singleton("devicePollers", () => new Map<number, NodeJS.Timeout>());
 
 function intervalMs() {
-  const s = Number(process.env.SYNC_INTERVAL_SECONDS ?? 10);
-  return (Number.isFinite(s) && s > 0 ? s : 10) * 1000;
+  return getEnv().SYNC_INTERVAL_SECONDS * 1000;
 }
 
 /**

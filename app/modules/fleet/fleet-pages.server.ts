@@ -1,15 +1,16 @@
 /** Loaders of the fleet list pages (fleet table, offline devices, geofences, inputs): the cache, filtered per page. */
 import type { ModuleContext } from "~/services/guard.server";
-import { listDevices, parseGeofenceGps } from "./devices.server";
+import { parseGeofenceGps } from "./devices.server";
+import { listDevices } from "./devices-read.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
+import { getEnv } from "~/services/env.server";
 import { byNickname, compareText } from "~/lib/text-order";
 import { pageRows, parsePage, parseTableSort, sortRows } from "~/lib/table-query";
 import { STATUSES } from "./device-status";
 
 /** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
 export function offlineAfterMs() {
-  const h = Number(process.env.DEVICES_OFFLINE_AFTER_HOURS ?? 24);
-  return (Number.isFinite(h) && h > 0 ? h : 24) * 3_600_000;
+  return getEnv().DEVICES_OFFLINE_AFTER_HOURS * 3_600_000;
 }
 
 export const FLEET_SORTS = ["vehicle", "status", "speed", "driver", "lastContact"] as const;

@@ -1,10 +1,11 @@
 import { parseFilters, filterDevices } from "./device-filter";
 import { mapStats } from "./map-stats";
-import { listDevices, type DeviceView } from "./devices.server";
+import { type DeviceView } from "./devices.server";
+import { listDevices } from "./devices-read.server";
 import { type Auth } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { mapPayload } from "./map-data.server";
-import type { FleetViewData } from "./components/map/fleet-view";
+import type { FleetViewData } from "./fleet-view-data";
 import { compareText } from "~/lib/text-order";
 
 const LIST_LIMIT = 200;

@@ -1,2 +1,2 @@
 /** The fleet module's server API for other modules. */
-export { staleAfterMs } from "./devices.server";
+export { staleAfterMs } from "./devices-sync.server";

@@ -1,5 +1,5 @@
 /**
- * Jobsite calls (designed; documented in server/sim/README.md). Kept apart from calls.server.ts so
+ * Jobsite calls (designed; documented in server/sim/README.md). Kept apart from services/upstream so
  * areas add calls without touching each other's files.
  */
 import { z } from "zod";

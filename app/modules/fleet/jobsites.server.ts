@@ -9,6 +9,7 @@ import { upstream } from "~/services/api.server";
 import type { Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import { listJobsites, type Jobsite } from "./jobsites-upstream.server";
+import { singleton } from "~/services/singleton.server";
 
 const FRESH_MS = 5 * 60_000;
 /** After a failure, the next attempt waits this long (the upstream client has its own breaker too). */
@@ -20,8 +21,7 @@ type Entry = {
   failedAt: number | null;
   refreshing?: Promise<void>;
 };
-const gs = globalThis as unknown as { __tracksmithJobsites?: Map<number, Entry> };
-const entries = () => (gs.__tracksmithJobsites ??= new Map());
+const entries = () => singleton("jobsites", () => new Map<number, Entry>());
 
 function fenceOf(j: Jobsite): JobsiteFence | null {
   const g = j.geofence;

@@ -2,8 +2,10 @@
  * In-process publish/subscribe of device changes, feeding the SSE stream (`/api/live`).
  * A publisher sends only the fields that changed; each subscriber's pending changes are merged
  * per device and flushed at most once per `flushMs`, so a burst of fixes never floods a browser.
- * Lives on globalThis so subscribers survive `remix dev` loading a fresh build on each change.
+ * A process-wide singleton so subscribers survive `remix dev` loading a fresh build on each change.
  */
+import { singleton } from "~/services/singleton.server";
+
 export type DeviceChange = { imei: string } & Record<string, unknown>;
 export type Listener = (batch: DeviceChange[]) => void;
 
@@ -16,8 +18,7 @@ type Subscriber = {
 };
 type Hub = { subscribers: Set<Subscriber> };
 
-const g = globalThis as unknown as { __tracksmithLive?: Hub };
-const hub = (): Hub => (g.__tracksmithLive ??= { subscribers: new Set() });
+const hub = (): Hub => singleton("liveHub", (): Hub => ({ subscribers: new Set() }));
 
 /** Merges `change` into the pending change of the same device (later values win). */
 export function mergeChange(pending: Map<string, DeviceChange>, change: DeviceChange) {

@@ -8,16 +8,11 @@ import zlib from "node:zlib";
 import { encodeLive, type MapStatic } from "./map-data-format";
 import { authFromSession } from "~/services/auth.server";
 import { readSessionQuick } from "~/services/session.server";
-import {
-  cacheVersion,
-  companyRows,
-  parseGeofenceGps,
-  statusThresholds,
-  toView,
-  touchCompany,
-} from "./devices.server";
+import { cacheVersion, parseGeofenceGps, statusThresholds, toView } from "./devices.server";
+import { companyRows, touchCompany } from "./devices-read.server";
 import { authOf } from "~/services/company-context.server";
 import { byNickname, compareText } from "~/lib/text-order";
+import { singleton } from "~/services/singleton.server";
 
 const AGE_MS = 15_000;
 
@@ -79,8 +74,7 @@ async function build(companyId: number, version: number): Promise<Entry> {
 }
 
 type Slot = { ready?: Entry; building?: Promise<Entry> };
-const gs = globalThis as unknown as { __tracksmithMapSlots?: Map<number, Slot> };
-const slots = () => (gs.__tracksmithMapSlots ??= new Map());
+const slots = () => singleton("mapSlots", () => new Map<number, Slot>());
 
 function rebuild(companyId: number, slot: Slot): Promise<Entry> {
   slot.building ??= build(companyId, cacheVersion(companyId))

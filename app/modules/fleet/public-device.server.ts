@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getAuth } from "~/services/auth.server";
-import { requireDevice } from "./devices.server";
+import { requireDevice } from "./devices-read.server";
 import { authOf } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { resolveShareLink } from "./sharing.server";

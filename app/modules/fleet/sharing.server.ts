@@ -11,7 +11,7 @@ import {
   SHARE_MAX_MINUTES,
   SHARE_MIN_MINUTES,
 } from "~/services/share-links.server";
-import { requireDevice } from "./devices.server";
+import { requireDevice } from "./devices-read.server";
 import { type Auth } from "~/services/company-context.server";
 
 export type ShareLinkView = {

@@ -4,10 +4,12 @@
  * (or another server process) reaches every open tab of its user on any process.
  */
 import pg from "pg";
-import type { FeedItem } from "./components/types";
+import type { FeedItem } from "./feed-item";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { queuePush } from "./push.server";
+import { getEnv } from "~/services/env.server";
+import { singleton } from "~/services/singleton.server";
 
 export const FEED_PAGE_SIZE = 30;
 const CHANNEL = "tracksmith_notifications";
@@ -173,8 +175,6 @@ async function announce(list: Announcement[]) {
 export type LiveUpdate = { unread: number; items: FeedItem[] };
 type Listener = (update: LiveUpdate) => void;
 
-const g = globalThis as unknown as { __tracksmithFeedHub?: Hub };
-
 /** One LISTEN connection per process, shared by every open stream. */
 class Hub {
   private client: pg.Client | null = null;
@@ -182,7 +182,7 @@ class Hub {
   private listeners = new Map<number, Set<Listener>>();
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private url: string) {}
+  constructor(readonly url: string) {}
 
   async add(userId: number, fn: Listener): Promise<() => void> {
     let set = this.listeners.get(userId);
@@ -252,9 +252,10 @@ class Hub {
 
 /** Calls `fn` with the unread count (and any new notifications) whenever the user's feed changes. */
 export async function onFeedChange(userId: number, fn: Listener): Promise<() => void> {
-  const url = process.env.DATABASE_URL;
+  const url = getEnv().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  if (!g.__tracksmithFeedHub || (g.__tracksmithFeedHub as unknown as { url: string }).url !== url)
-    g.__tracksmithFeedHub = new Hub(url);
-  return g.__tracksmithFeedHub.add(userId, fn);
+  // A new DATABASE_URL (tests switch databases) needs its own LISTEN connection.
+  const slot = singleton("feedHub", (): { hub?: Hub } => ({}));
+  if (!slot.hub || slot.hub.url !== url) slot.hub = new Hub(url);
+  return slot.hub.add(userId, fn);
 }

@@ -79,15 +79,15 @@ export type Vapid = { publicKey: string; privateKey: string; subject: string };
 
 export function vapidFromEnv(): Vapid {
   const env = getEnv();
-  const publicKey = env.VAPID_PUBLIC_KEY ?? process.env.VAPID_PUBLIC_KEY;
-  const privateKey = env.VAPID_PRIVATE_KEY ?? process.env.VAPID_PRIVATE_KEY;
+  const publicKey = env.VAPID_PUBLIC_KEY;
+  const privateKey = env.VAPID_PRIVATE_KEY;
   if (!publicKey || !privateKey)
     throw new Error("VAPID keys are not set: server/boot.ts generates them at start");
   return { publicKey, privateKey, subject: env.VAPID_SUBJECT };
 }
 
 export function vapidPublicKey(): string | null {
-  return getEnv().VAPID_PUBLIC_KEY ?? process.env.VAPID_PUBLIC_KEY ?? null;
+  return getEnv().VAPID_PUBLIC_KEY ?? null;
 }
 
 // Signing a VAPID JWT per request costs as much as the encryption; one per push service origin

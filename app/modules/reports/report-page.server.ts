@@ -9,15 +9,12 @@ import {
   companyVehicles,
   describeRange,
   needsJob,
-  paramsFrom,
   rangeOf,
   rangeProblem,
-  readResult,
   reportTimeZone,
-  summaryOf,
   vehicleDays,
-  viewOf,
 } from "./reports.server";
+import { paramsFrom, readResult, summaryOf, viewOf } from "./report-results.server";
 
 /** The report page: the form's values, and the report itself, a job's progress or why neither. */
 export async function reportPage(auth: SessionData, def: ReportDefinition<BaseParams>, url: URL) {

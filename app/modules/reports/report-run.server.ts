@@ -7,7 +7,8 @@ import { Prisma } from "~/generated/prisma/client";
 import { findReport, type BaseParams } from "./catalogue";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import { buildReport, ReportCancelled, storeResult, summaryOf } from "./reports.server";
+import { buildReport, ReportCancelled } from "./reports.server";
+import { storeResult, summaryOf } from "./report-results.server";
 import { ownerToken } from "./report-scheduler.server";
 
 async function claim(): Promise<string | null> {

@@ -15,7 +15,8 @@ import { logError, logInfo } from "~/services/log.server";
 import { sendMail } from "~/services/mail.server";
 import { composeReportEmail, unsubscribedOf } from "./report-email.server";
 import { render, type ReportFormat } from "./report-render.server";
-import { buildReport, describeRange, summaryOf } from "./reports.server";
+import { buildReport, describeRange } from "./reports.server";
+import { summaryOf } from "./report-results.server";
 import { ruleOf } from "./report-schedules.server";
 import { PassThrough } from "node:stream";
 

@@ -1,7 +1,8 @@
 import { parseCsvObjects } from "../../../tests/support/csv";
 import { pdfText as pdfParse } from "../../../tests/support/pdf";
 import { describe, expect, it } from "vitest";
-import { fromLogEntry, summarize } from "./logbook-summary";
+import { summarize } from "./logbook-summary";
+import { fromLogEntry } from "./logbook-entries";
 import type { LogEntry } from "~/services/upstream/schemas";
 import {
   CSV_COLUMNS,

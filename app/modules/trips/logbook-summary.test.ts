@@ -3,22 +3,21 @@ import { describe, expect, it } from "vitest";
 import type { LogEntry } from "~/services/upstream/schemas";
 import {
   businessPercent,
-  dayKey,
-  dedupeEntries,
   driversOf,
   filterEntries,
-  fromLogEntry,
-  isDuplicateTrip,
   kmByPeriod,
-  periodKey,
-  purposeOf,
-  sortEntries,
-  startOfDay,
   summarize,
   summarizeLogEntries,
-  toLogEntry,
-  weekKey,
 } from "./logbook-summary";
+import {
+  dedupeEntries,
+  fromLogEntry,
+  isDuplicateTrip,
+  purposeOf,
+  sortEntries,
+  toLogEntry,
+} from "./logbook-entries";
+import { dayKey, periodKey, startOfDay, weekKey } from "./zoned-days";
 import { formatDistance } from "~/lib/units";
 
 let seq = 0;
@@ -251,7 +250,7 @@ describe("summary (SPEC §5)", () => {
 
 describe("entries", () => {
   it("reads ISO instants exactly like Date.parse", async () => {
-    const { isoMs } = await import("./logbook-summary");
+    const { isoMs } = await import("./logbook-entries");
     for (const s of [
       "2026-03-01T13:30:00.000Z",
       "2026-03-01T13:30:00Z",
@@ -381,7 +380,7 @@ describe("days in the company's time zone", () => {
 
 describe("wall clock in the company's time zone", () => {
   it("converts typed local times both ways", async () => {
-    const { zonedLocalToUtc, utcToZonedLocal, addDays } = await import("./logbook-summary");
+    const { zonedLocalToUtc, utcToZonedLocal, addDays } = await import("./zoned-days");
     expect(new Date(zonedLocalToUtc("2026-03-01T23:30", "Australia/Brisbane")).toISOString()).toBe(
       "2026-03-01T13:30:00.000Z",
     );

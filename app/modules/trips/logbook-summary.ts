@@ -4,6 +4,8 @@
  * timestamps are parsed once and sorting is skipped when the input is already in order.
  */
 import type { LogEntry } from "~/services/upstream/schemas";
+import { isoMs, num, purposeOf } from "./logbook-entries";
+import { periodKey } from "./zoned-days";
 
 export type Purpose = "business" | "private";
 
@@ -54,105 +56,6 @@ export type LogbookSummary = {
 /** A drop bigger than this is a meter wrapping round rather than a bad reading. */
 export const ROLLOVER_DROP_KM = 500_000;
 
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-
-/** Purpose when the upstream leaves it out: the description says "private", or it is business. */
-export function purposeOf(purpose: unknown, description: string | null | undefined): Purpose {
-  if (purpose === "business" || purpose === "private") return purpose;
-  return /^\s*private\b/i.test(description ?? "") ? "private" : "business";
-}
-
-export function fromLogEntry(entry: LogEntry): LogbookEntry {
-  const [a, b, meta] = entry;
-  const startOdometer = num(a.obdodometer);
-  const endOdometer = num(b.obdodometer);
-  const startMs = isoMs(meta.logstart);
-  const stopMs = isoMs(meta.logstop);
-  return {
-    id: meta.id ?? `${meta.imei}-${startMs}`,
-    imei: meta.imei,
-    logstart: meta.logstart,
-    logstop: meta.logstop,
-    startMs,
-    stopMs,
-    startOdometer,
-    endOdometer,
-    km: Math.max(0, endOdometer - startOdometer),
-    purpose: purposeOf(meta.purpose, meta.description),
-    description: meta.description ?? "",
-    driver: meta.driver ?? null,
-    startAddress: a.address ?? null,
-    endAddress: b.address ?? null,
-  };
-}
-
-/** Back to the upstream triple (for changePurpose / deleteTripv2). */
-export function toLogEntry(e: LogbookEntry): LogEntry {
-  return [
-    {
-      obdodometer: e.startOdometer,
-      ...(e.startAddress ? { address: e.startAddress } : {}),
-      timestamp: e.logstart,
-    },
-    {
-      obdodometer: e.endOdometer,
-      ...(e.endAddress ? { address: e.endAddress } : {}),
-      timestamp: e.logstop,
-    },
-    {
-      id: e.id,
-      logstart: e.logstart,
-      logstop: e.logstop,
-      description: e.description,
-      imei: e.imei,
-      purpose: e.purpose,
-      driver: e.driver,
-    },
-  ];
-}
-
-const byStart = (x: LogbookEntry, y: LogbookEntry) => x.startMs - y.startMs || x.stopMs - y.stopMs;
-
-/** Sorted by logstart (then logstop); a copy, and O(n) when already in order. */
-export function sortEntries(entries: readonly LogbookEntry[]): LogbookEntry[] {
-  for (let i = 1; i < entries.length; i++) {
-    if (byStart(entries[i - 1]!, entries[i]!) > 0) return [...entries].sort(byStart);
-  }
-  return [...entries];
-}
-
-/** SPEC §4: the same vehicle, logstart and logstop is the same trip. */
-export const tripKey = (e: { imei: string; startMs: number; stopMs: number }) =>
-  `${e.imei}|${e.startMs}|${e.stopMs}`;
-
-/** Drops repeats of a trip (same imei, logstart and logstop), keeping the first. */
-export function dedupeEntries(entries: readonly LogbookEntry[]): {
-  entries: LogbookEntry[];
-  duplicates: number;
-} {
-  const seen = new Set<string>();
-  const out: LogbookEntry[] = [];
-  for (const e of entries) {
-    const k = tripKey(e);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(e);
-  }
-  return { entries: out, duplicates: entries.length - out.length };
-}
-
-/** True when a trip with this start and stop already exists (the duplicate rule of SPEC §4). */
-export function isDuplicateTrip(
-  existing: readonly LogbookEntry[],
-  imei: string,
-  logstart: string,
-  logstop: string,
-): boolean {
-  const s = Date.parse(logstart);
-  const t = Date.parse(logstop);
-  return existing.some((e) => e.imei === imei && e.startMs === s && e.stopMs === t);
-}
-
 /** SPEC §5: business km / total km × 100, and 0 when that is not a number (0/0, x/0). */
 export function businessPercent(businessKm: number, totalKm: number): number {
   const p = (businessKm / totalKm) * 100;
@@ -161,53 +64,6 @@ export function businessPercent(businessKm: number, totalKm: number): number {
 
 function issueKind(from: number, to: number): OdometerIssue["kind"] {
   return from - to >= ROLLOVER_DROP_KM ? "rollover" : "decreasing";
-}
-
-const C0 = 48;
-const d2 = (s: string, i: number) => (s.charCodeAt(i) - C0) * 10 + s.charCodeAt(i + 1) - C0;
-
-/**
- * Milliseconds of an ISO instant. The upstream's "2026-03-01T13:30:00.000Z" form is read by hand
- * (Date.parse costs most of a 100,000-entry summary); anything else goes to Date.parse.
- */
-export function isoMs(s: string): number {
-  const len = s.length;
-  if (
-    (len === 24 || len === 20) &&
-    s.charCodeAt(len - 1) === 90 /* Z */ &&
-    s.charCodeAt(10) === 84 /* T */
-  ) {
-    let y = d2(s, 0) * 100 + d2(s, 2);
-    const m = d2(s, 5);
-    const d = d2(s, 8);
-    const h = d2(s, 11);
-    const mi = d2(s, 14);
-    const sec = d2(s, 17);
-    const ms = len === 24 ? (s.charCodeAt(20) - C0) * 100 + d2(s, 21) : 0;
-    // Days 29-31 need the month's length: leave those to Date.parse, like anything unusual.
-    if (
-      m >= 1 &&
-      m <= 12 &&
-      d >= 1 &&
-      d <= 28 &&
-      h < 24 &&
-      mi < 60 &&
-      sec < 60 &&
-      ms >= 0 &&
-      ms < 1000 &&
-      y >= 1970
-    ) {
-      // Days since 1970-01-01 (H. Hinnant's days_from_civil), without Date's overhead.
-      y -= m <= 2 ? 1 : 0;
-      const era = Math.floor(y / 400);
-      const yoe = y - era * 400;
-      const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-      const days =
-        era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
-      return ((days * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + ms;
-    }
-  }
-  return Date.parse(s);
 }
 
 /** The columns the summary needs, in flat arrays: 100,000 entries sum without making 100,000 objects. */
@@ -294,7 +150,10 @@ function summarizeColumns(c: Columns): LogbookSummary {
     } else first = i;
     prev = i;
     // Keep the duplicate window small: only entries sharing this start matter.
-    if (kept.length > 4096 && groupStart > 2048) (kept.splice(0, groupStart), (groupStart = 0));
+    if (kept.length > 4096 && groupStart > 2048) {
+      kept.splice(0, groupStart);
+      groupStart = 0;
+    }
   }
   const total = first < 0 ? 0 : issues.length ? climbed : Math.max(0, odoB[prev]! - odoA[first]!);
   return {
@@ -397,75 +256,9 @@ export function driversOf(entries: readonly LogbookEntry[]): string[] {
   );
 }
 
-// ------------------------------------------------------------------ days in the company's time zone
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** "YYYY-MM-DD" of an instant in a time zone: a trip crossing midnight belongs to the day it started. */
-export function dayKey(ms: number, timeZone: string): string {
-  return dayFormatter(timeZone).format(new Date(ms));
-}
-
-/** Monday of the ISO week of a "YYYY-MM-DD" day. */
-export function weekKey(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  const back = (d.getUTCDay() + 6) % 7;
-  return new Date(d.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-}
+// ------------------------------------------------------------------ distance per period
 
 export type Period = "day" | "week" | "month";
-
-export function periodKey(ms: number, period: Period, timeZone: string): string {
-  const day = dayKey(ms, timeZone);
-  return period === "day" ? day : period === "week" ? weekKey(day) : day.slice(0, 7);
-}
-
-/** Offset of a time zone from UTC at an instant, in ms (Brisbane: +10 h). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour") % 24,
-    get("minute"),
-    get("second"),
-  );
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant a "YYYY-MM-DD" day starts in a time zone. */
-export function startOfDay(day: string, timeZone: string): number {
-  const guess = Date.parse(`${day}T00:00:00Z`);
-  // Two passes settle days on which the offset changes (daylight saving).
-  let t = guess - zoneOffsetMs(guess, timeZone);
-  t = guess - zoneOffsetMs(t, timeZone);
-  return t;
-}
 
 /** Total km per period key, keyed by the day each trip started in the time zone. */
 export function kmByPeriod(
@@ -479,23 +272,4 @@ export function kmByPeriod(
     out.set(k, round((out.get(k) ?? 0) + (Number.isFinite(e.km) && e.km > 0 ? e.km : 0)));
   }
   return out;
-}
-
-/** "YYYY-MM-DD" plus n days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A wall-clock "YYYY-MM-DDTHH:mm" in a time zone, as an instant (for manual trips typed by the user). */
-export function zonedLocalToUtc(local: string, timeZone: string): number {
-  const asUtc = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
-  if (Number.isNaN(asUtc)) return Number.NaN;
-  let t = asUtc - zoneOffsetMs(asUtc, timeZone);
-  t = asUtc - zoneOffsetMs(t, timeZone);
-  return t;
-}
-
-/** An instant as the "YYYY-MM-DDTHH:mm" wall clock of a time zone (for datetime-local inputs). */
-export function utcToZonedLocal(ms: number, timeZone: string): string {
-  return new Date(ms + zoneOffsetMs(ms, timeZone)).toISOString().slice(0, 16);
 }

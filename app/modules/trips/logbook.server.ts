@@ -5,24 +5,17 @@
  */
 import {
   filterEntries,
-  isDuplicateTrip,
   summarize,
-  toLogEntry,
   type LogbookEntry,
   type LogbookFilter,
   type LogbookSummary,
   type Purpose,
 } from "./logbook-summary";
+import { isDuplicateTrip, toLogEntry } from "./logbook-entries";
 import { entryFromTrip, tripFromLogEntry } from "./trip-record";
 import { upstream } from "~/services/api.server";
-import {
-  cacheAdd,
-  cacheDelete,
-  cachePurpose,
-  getTrips,
-  requireTrip,
-  type Auth,
-} from "./trips.server";
+import { getTrips, type Auth } from "./trips.server";
+import { cacheAdd, cacheDelete, cachePurpose, requireTrip } from "./trip-cache.server";
 import * as up from "~/services/upstream/index.server";
 
 export type Logbook = {

@@ -3,7 +3,8 @@
  * JavaScript, so everything lives in the query string). Invalid input falls back to defaults.
  */
 import { z } from "zod";
-import { addDays, dayKey, type Period } from "./logbook-summary";
+import { type Period } from "./logbook-summary";
+import { addDays, dayKey } from "./zoned-days";
 
 const day = z
   .string()

@@ -3,7 +3,8 @@
  * to and from logbook entries. Pure: shared by loaders, the exports and the replay.
  */
 import type { LogEntry, Trip as UpstreamTrip } from "~/services/upstream/schemas";
-import { fromLogEntry, purposeOf, type LogbookEntry, type Purpose } from "./logbook-summary";
+import { type LogbookEntry, type Purpose } from "./logbook-summary";
+import { fromLogEntry, purposeOf } from "./logbook-entries";
 
 export type TripEnd = {
   time: string;

@@ -37,6 +37,10 @@ export type RequestOptions<S extends z.ZodTypeAny> = {
 
 export type UpstreamResponse<T> = { status: number; data: T };
 
+/** A file (an image) from the upstream host; read whole, so the timeout covers the body too. */
+export type BinaryRequest = { path: string; accept?: string };
+export type BinaryResponse = { status: number; contentType: string; body: ArrayBuffer };
+
 export type Upstream = {
   readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch" | "breaker">>> & {
     token: string | null;
@@ -44,6 +48,11 @@ export type Upstream = {
   /** A client for the same upstream acting with another bearer token. */
   withToken(token: string | null): Upstream;
   request<S extends z.ZodTypeAny>(opts: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>>;
+  /**
+   * A GET of a file, through the same breaker, concurrency bound and timeout, in one attempt:
+   * a picture is not worth a page waiting for retries. A non-2xx answer is an UpstreamError.
+   */
+  binary(opts: BinaryRequest): Promise<BinaryResponse>;
 };
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -60,10 +69,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   const doFetch = opts.fetch ?? fetch;
 
   /** Every attempt passes the breaker and takes a concurrency slot for its whole duration. */
-  async function guarded<S extends z.ZodTypeAny>(
-    r: RequestOptions<S>,
-    call: string,
-  ): Promise<UpstreamResponse<z.output<S>>> {
+  async function guarded<T>(call: string, attempt: () => Promise<T>): Promise<T> {
     const breaker = breakerFor(options.baseUrl, opts.breaker);
     if (!breaker.allow())
       throw new UpstreamError(
@@ -83,7 +89,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       );
     }
     try {
-      const out = await attempt(r, call);
+      const out = await attempt();
       breaker.success();
       return out;
     } catch (e) {
@@ -96,28 +102,19 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
   }
 
-  async function attempt<S extends z.ZodTypeAny>(
-    r: RequestOptions<S>,
+  /** One HTTP exchange, its body read by `read`; network failures and timeouts mapped. */
+  async function send<B>(
+    url: URL,
+    init: { method: string; headers: Record<string, string>; body?: string },
     call: string,
-  ): Promise<UpstreamResponse<z.output<S>>> {
-    const url = new URL(options.baseUrl + r.path);
-    for (const [k, v] of Object.entries(r.query ?? {}))
-      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (r.body !== undefined) headers["content-type"] = "application/json";
-    let res: Response;
-    let text: string;
+    read: (res: Response) => Promise<B>,
+  ): Promise<{ res: Response; body: B }> {
+    if (options.token) init.headers.authorization = `Bearer ${options.token}`;
     try {
       // One signal covers both the headers and the body, so a stalled body also times out.
       const signal = AbortSignal.timeout(options.timeoutMs);
-      res = await doFetch(url, {
-        method: r.method,
-        headers,
-        body: r.body === undefined ? undefined : JSON.stringify(r.body),
-        signal,
-      });
-      text = await res.text();
+      const res = await doFetch(url, { ...init, signal });
+      return { res, body: await read(res) };
     } catch (e) {
       const name = (e as { name?: string })?.name;
       if (name === "TimeoutError" || name === "AbortError") {
@@ -131,6 +128,27 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       }
       throw new UpstreamError("The upstream cannot be reached", 503, "unreachable", null, call);
     }
+  }
+
+  async function attempt<S extends z.ZodTypeAny>(
+    r: RequestOptions<S>,
+    call: string,
+  ): Promise<UpstreamResponse<z.output<S>>> {
+    const url = new URL(options.baseUrl + r.path);
+    for (const [k, v] of Object.entries(r.query ?? {}))
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (r.body !== undefined) headers["content-type"] = "application/json";
+    const { res, body: text } = await send(
+      url,
+      {
+        method: r.method,
+        headers,
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      },
+      call,
+      (x) => x.text(),
+    );
     let body: unknown = text;
     if (text && (res.headers.get("content-type") ?? "").includes("json")) {
       try {
@@ -172,7 +190,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const tries = r.idempotent ? options.retries + 1 : 1;
     for (let n = 0; ; n++) {
       try {
-        return await guarded(r, call);
+        return await guarded(call, () => attempt(r, call));
       } catch (e) {
         const retriable =
           e instanceof UpstreamError &&
@@ -186,9 +204,25 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
   }
 
+  async function binary(r: BinaryRequest): Promise<BinaryResponse> {
+    const call = `GET ${r.path}`;
+    return guarded(call, async () => {
+      const { res, body } = await send(
+        new URL(options.baseUrl + r.path),
+        { method: "GET", headers: { accept: r.accept ?? "*/*" } },
+        call,
+        (x) => x.arrayBuffer(),
+      );
+      if (!res.ok)
+        throw new UpstreamError(`${call} answered ${res.status}`, res.status, "http", null, call);
+      return { status: res.status, contentType: res.headers.get("content-type") ?? "", body };
+    });
+  }
+
   return {
     options,
     withToken: (token) => createUpstream({ ...opts, token }),
     request,
+    binary,
   };
 }

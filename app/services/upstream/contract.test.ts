@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../../server/sim/index";
 import { createUpstream, type Upstream } from "./client.server";
-import * as api from "./calls.server";
+import * as api from "./index.server";
 import { MESSAGES } from "./errors";
 import { resetBreakers } from "./resilience";
 import { EVENT_KINDS, type LogEntry } from "./schemas";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../../server/sim";
 import { createUpstream } from "./client.server";
 import { Breaker, resetBreakers } from "./resilience";
-import { iotDevices, login } from "./calls.server";
+import { iotDevices, login } from "./index.server";
 
 describe("Breaker", () => {
   it("opens after repeated failures, lets one probe through when half-open, and closes on success", () => {

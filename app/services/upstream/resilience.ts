@@ -4,6 +4,8 @@
  * instead of waiting for timeouts), and a bound on concurrent calls so a slow upstream never
  * piles up open requests.
  */
+import { singleton } from "~/services/singleton.server";
+
 export type BreakerOptions = {
   failureThreshold: number;
   openMs: number;
@@ -91,10 +93,9 @@ export class Breaker {
   }
 }
 
-// On globalThis: one breaker per upstream for the whole process, even when this module is
-// loaded twice (the dev server's rebuilds, or a test beside the production build).
-const g = globalThis as unknown as { __tracksmithBreakers?: Map<string, Breaker> };
-const breakers = (g.__tracksmithBreakers ??= new Map<string, Breaker>());
+// One breaker per upstream for the whole process, even when this module is loaded twice (the dev
+// server's rebuilds, or a test beside the production build).
+const breakers = singleton("upstreamBreakers", () => new Map<string, Breaker>());
 
 export function breakerFor(baseUrl: string, options?: Partial<BreakerOptions>): Breaker {
   let b = breakers.get(baseUrl);

@@ -13,19 +13,9 @@ import {
 import { Form, Link } from "@remix-run/react";
 import { memo } from "react";
 import { groupDevices, type DeviceFilters } from "../device-filter";
-import type { DeviceStatus } from "../device-status";
+import type { ListDevice } from "../fleet-view-data";
 import { DeviceIcon } from "./device-icon";
 import { StatusBadge } from "./status-badge";
-
-export type ListDevice = {
-  imei: string;
-  nickname: string;
-  avatar: string | null;
-  status: DeviceStatus;
-  outdated: boolean;
-  groupIds: number[];
-  tagIds: number[];
-};
 
 type Props = {
   devices: ListDevice[];

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import dayjs from "dayjs";
 import { kindLabel } from "../alert-events";
-import type { FeedItem } from "./types";
+import type { FeedItem } from "../feed-item";
 
 /** The feed: newest first, unread in bold, mark read per item (plain forms). */
 export function FeedList({

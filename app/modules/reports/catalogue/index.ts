@@ -1,18 +1,9 @@
 /** The report catalogue: every report the app offers, by kind. */
-import {
-  distancePerVehicle,
-  geofenceVisits,
-  speeding,
-  tripSummary,
-  vehiclesInUse,
-} from "./trip-reports";
-import {
-  driverSafetyReport,
-  logbookReport,
-  statusOfDevices,
-  stopsAndIdling,
-  temperature,
-} from "./other-reports";
+import { distancePerVehicle, speeding, tripSummary, vehiclesInUse } from "./trip-reports";
+import { geofenceVisits } from "./geofence-visits";
+import { statusOfDevices, stopsAndIdling, temperature } from "./other-reports";
+import { driverSafetyReport } from "./driver-safety";
+import { logbookReport } from "./logbook-report";
 import type { BaseParams, ReportDefinition } from "./types";
 
 export const REPORTS = [
@@ -34,5 +25,6 @@ export function findReport(kind: string): ReportDefinition<BaseParams> | undefin
 
 export * from "./types";
 export * from "./format";
-export { driverSafety, safetyScore, idlePeriods, type DriverSafety } from "./other-reports";
+export { idlePeriods } from "./other-reports";
+export { driverSafety, safetyScore, type DriverSafety } from "./driver-safety";
 export { parseRecipients, isEmail, MAX_RECIPIENTS } from "./recipients";

@@ -1,21 +1,20 @@
 import { Badge, Grid, Group, Stack, Title } from "@mantine/core";
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from "react";
-import { DeviceList, type ListDevice } from "../device-list";
+import { DeviceList } from "../device-list";
+import type { FleetViewData, ListDevice } from "../../fleet-view-data";
 import { StaleBanner } from "~/components/stale-banner";
-import { type SyncInfo } from "~/lib/sync-info";
 import { StatusCounts } from "../status-counts";
 import { useSettings } from "~/components/settings/settings-context";
 import { filterDevices, type DeviceFilters } from "../../device-filter";
-import { mapStats, type MapStats } from "../../map-stats";
+import { mapStats } from "../../map-stats";
 import { WORKER_URL } from "../../cluster-protocol";
-import type { Tiles } from "~/lib/map-tiles";
 import { MapFallback } from "./map-fallback";
 import { sharedClusterSource } from "./cluster-source";
-import type * as FleetMapModule from "./fleet-map.client";
 import { useFleetData } from "./use-fleet-data";
 import { useJobsites } from "./use-jobsites";
+import type FleetMapClient from "./fleet-map.client";
 
-type FleetMapComponent = (typeof FleetMapModule)["default"];
+type FleetMapComponent = typeof FleetMapClient;
 
 // The map's code (Leaflet) is fetched as soon as this module runs in the browser, in parallel with
 // hydration and the map data, not after the data arrived. Not React.lazy: a Suspense boundary that
@@ -53,22 +52,6 @@ export const fleetMapPreloads = [
   { rel: "preload", as: "fetch", href: "/api/map-data", crossOrigin: "anonymous" },
   { rel: "prefetch", href: WORKER_URL },
 ] as const;
-
-export type FleetViewData = {
-  title: string;
-  stats: MapStats;
-  sync: SyncInfo;
-  list: ListDevice[];
-  matched: number;
-  positioned: number;
-  groups: [number, string][];
-  tags: [number, string, string | null][];
-  filters: DeviceFilters;
-  focus: string | null;
-  tiles: Tiles;
-  /** Version of the map's static part, so the page can preload it (null when not built yet). */
-  mapStaticV?: string | null;
-};
 
 /**
  * A fleet map page: counts, stale banner, the map (browser only) and the device list. The server

@@ -1,3 +1,4 @@
+/** What the shell (top bar, side menu) needs: built by services/shell.server.ts, shown by components/shell. */
 import type { MenuSection } from "~/lib/menu";
 import type { SessionUser } from "~/lib/user";
 

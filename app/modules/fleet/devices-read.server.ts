@@ -1,0 +1,71 @@
+/** Reads of the device cache: never wait for the upstream, except the very first fill of a company. */
+import type { Auth } from "~/services/company-context.server";
+import { prisma } from "~/services/db.server";
+import { logError } from "~/services/log.server";
+import { byNickname } from "~/lib/text-order";
+import type { SyncInfo } from "~/lib/sync-info";
+import {
+  readRows,
+  ROW,
+  statusThresholds,
+  toView,
+  type DeviceView,
+  type Row,
+} from "./devices.server";
+import { refreshIfStale, syncDevices, syncInfo } from "./devices-sync.server";
+
+export type DeviceList = { devices: DeviceView[]; sync: SyncInfo };
+
+/** The first read of a company fills the cache synchronously; later reads never wait for the upstream. */
+async function ensureCache(auth: Auth): Promise<void> {
+  const count = await prisma.device.count({ where: { companyId: auth.companyId } });
+  if (count > 0) return;
+  const info = await syncInfo(auth.companyId);
+  if (info.okAt && !info.stale) return; // The company simply has no devices.
+  await syncDevices(auth).catch((e) => logError("devices", e));
+}
+
+/** Every device of the company from the cache, sorted by nickname, with the freshness of the data. */
+export async function listDevices(auth: Auth, now = Date.now()): Promise<DeviceList> {
+  await ensureCache(auth);
+  const [rows, sync] = await Promise.all([readRows(auth.companyId), syncInfo(auth.companyId)]);
+  await refreshIfStale(auth, sync);
+  const t = statusThresholds();
+  return { devices: rows.map((r) => toView(r, now, t)).sort(byNickname), sync };
+}
+
+/** One device of the company, or a 404 (a foreign or unknown imei looks the same). */
+export async function requireDevice(
+  auth: Auth,
+  imei: string,
+  now = Date.now(),
+): Promise<DeviceView> {
+  await ensureCache(auth);
+  const row = (await prisma.device.findFirst({
+    where: { imei, companyId: auth.companyId },
+    select: ROW,
+  })) as Row | null;
+  if (!row) throw new Response("Device not found", { status: 404 });
+  void syncInfo(auth.companyId)
+    .then((info) => refreshIfStale(auth, info))
+    .catch((e) => logError("devices", e));
+  return toView(row, now);
+}
+
+const touched = new Map<number, number>();
+/**
+ * For hot endpoints (the map data): makes sure the cache is filled and refreshes it when stale,
+ * checking PostgreSQL at most every 5 s per company.
+ */
+export async function touchCompany(auth: Auth): Promise<void> {
+  const last = touched.get(auth.companyId) ?? 0;
+  if (Date.now() - last < 5000) return;
+  touched.set(auth.companyId, Date.now());
+  await ensureCache(auth);
+  await refreshIfStale(auth, await syncInfo(auth.companyId));
+}
+
+/** The company's rows as stored (for the map payload, which computes statuses itself). */
+export async function companyRows(companyId: number) {
+  return readRows(companyId);
+}

@@ -1,0 +1,36 @@
+/**
+ * What a fleet map page's loader sends to the FleetView component. Kept out of components/ so the
+ * server side (fleet-view.server.ts) does not import UI code for its types.
+ */
+import type { SyncInfo } from "~/lib/sync-info";
+import type { Tiles } from "~/lib/map-tiles";
+import type { DeviceFilters } from "./device-filter";
+import type { DeviceStatus } from "./device-status";
+import type { MapStats } from "./map-stats";
+
+/** One row of the device list beside the map. */
+export type ListDevice = {
+  imei: string;
+  nickname: string;
+  avatar: string | null;
+  status: DeviceStatus;
+  outdated: boolean;
+  groupIds: number[];
+  tagIds: number[];
+};
+
+export type FleetViewData = {
+  title: string;
+  stats: MapStats;
+  sync: SyncInfo;
+  list: ListDevice[];
+  matched: number;
+  positioned: number;
+  groups: [number, string][];
+  tags: [number, string, string | null][];
+  filters: DeviceFilters;
+  focus: string | null;
+  tiles: Tiles;
+  /** Version of the map's static part, so the page can preload it (null when not built yet). */
+  mapStaticV?: string | null;
+};

@@ -1,0 +1,152 @@
+/**
+ * The trip cache in PostgreSQL (tables Trip and TripCoverage): which ranges of a vehicle are known,
+ * the trips stored for them, and the write-through after logbook changes. Every query filters by
+ * the session's company.
+ */
+import type { Prisma } from "~/generated/prisma/client";
+import type { TripRecord } from "./trip-record";
+import type { Auth } from "./trips.server";
+import { prisma } from "~/services/db.server";
+
+/** A cached range this recent is trusted even if it reaches up to now (trips may still end). */
+export const FRESH_MS = 5 * 60_000;
+/** Trips that started this long before a sync had all ended by then: that part never changes. */
+export const SETTLED_MS = 6 * 3_600_000;
+type Coverage = { fromAt: Date; toAt: Date; syncedAt: Date };
+
+/** Whether a cached range answers [from, to) as of `now` (see FRESH_MS and SETTLED_MS). */
+export function coverageAnswers(c: Coverage, from: number, to: number, now: number): boolean {
+  const need = Math.min(to, now);
+  const synced = c.syncedAt.getTime();
+  if (c.fromAt.getTime() > from) return false;
+  const fresh = now - synced < FRESH_MS;
+  if (c.toAt.getTime() >= need) return fresh || need <= synced - SETTLED_MS;
+  return fresh && c.toAt.getTime() >= synced - 1000;
+}
+
+export async function isCovered(
+  imei: string,
+  from: number,
+  to: number,
+  now: number,
+): Promise<boolean> {
+  const rows = await prisma.tripCoverage.findMany({
+    where: { imei, fromAt: { lte: new Date(from) } },
+    select: { fromAt: true, toAt: true, syncedAt: true },
+  });
+  return rows.some((c) => coverageAnswers(c, from, to, now));
+}
+
+/** Replaces the cached trips of [from, to) with `trips` and records the range as covered. */
+export async function store(
+  auth: Auth,
+  imei: string,
+  from: number,
+  to: number,
+  trips: TripRecord[],
+  now: number,
+) {
+  const until = Math.min(to, now);
+  const range = {
+    imei,
+    companyId: auth.companyId,
+    startAt: { gte: new Date(from), lt: new Date(to) },
+  };
+  // The logbook call carries no speeds: keep the speeds an earlier trips call stored.
+  if (trips.some((t) => t.max_speed === null)) {
+    const old = await prisma.trip.findMany({ where: range, select: { id: true, data: true } });
+    const speeds = new Map(old.map((r) => [r.id, r.data as unknown as TripRecord]));
+    trips = trips.map((t) => {
+      const o = speeds.get(t.id);
+      return t.max_speed === null && o && o.max_speed !== null
+        ? { ...t, max_speed: o.max_speed, avg_speed: o.avg_speed }
+        : t;
+    });
+  }
+  await prisma.$transaction([
+    prisma.trip.deleteMany({ where: { OR: [range, { id: { in: trips.map((t) => t.id) } }] } }),
+    prisma.trip.createMany({
+      data: trips.map((t) => ({
+        id: t.id,
+        imei,
+        companyId: auth.companyId,
+        startAt: new Date(t.start.time),
+        endAt: new Date(t.end.time),
+        data: t as unknown as Prisma.InputJsonValue,
+        syncedAt: new Date(now),
+      })),
+    }),
+    prisma.tripCoverage.deleteMany({
+      where: { imei, fromAt: { gte: new Date(from) }, toAt: { lte: new Date(until) } },
+    }),
+    prisma.tripCoverage.create({
+      data: { imei, fromAt: new Date(from), toAt: new Date(until), syncedAt: new Date(now) },
+    }),
+  ]);
+}
+
+export async function cached(
+  auth: Auth,
+  imeis: string[],
+  from: number,
+  to: number,
+): Promise<TripRecord[]> {
+  const rows = await prisma.trip.findMany({
+    where: {
+      companyId: auth.companyId,
+      imei: { in: imeis },
+      startAt: { gte: new Date(from), lt: new Date(to) },
+    },
+    select: { data: true },
+    orderBy: [{ startAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => r.data as unknown as TripRecord);
+}
+
+/** One cached trip of the company, or a 404. */
+export async function requireTrip(auth: Auth, id: string): Promise<TripRecord> {
+  const row = await prisma.trip.findFirst({
+    where: { id, companyId: auth.companyId },
+    select: { data: true },
+  });
+  if (!row) throw new Response("Trip not found", { status: 404 });
+  return row.data as unknown as TripRecord;
+}
+
+// ------------------------------------------------------------------ write-through after logbook changes
+
+export async function cachePurpose(
+  auth: Auth,
+  id: string,
+  purpose: TripRecord["purpose"],
+  description: string,
+) {
+  const row = await prisma.trip.findFirst({
+    where: { id, companyId: auth.companyId },
+    select: { data: true },
+  });
+  if (!row) return;
+  const data = { ...(row.data as unknown as TripRecord), purpose, description };
+  await prisma.trip.updateMany({
+    where: { id, companyId: auth.companyId },
+    data: { data: data as unknown as Prisma.InputJsonValue },
+  });
+}
+
+export async function cacheDelete(auth: Auth, id: string) {
+  await prisma.trip.deleteMany({ where: { id, companyId: auth.companyId } });
+}
+
+export async function cacheAdd(auth: Auth, trip: TripRecord) {
+  await prisma.trip.deleteMany({ where: { id: trip.id, companyId: auth.companyId } });
+  await prisma.trip.create({
+    data: {
+      id: trip.id,
+      imei: trip.imei,
+      companyId: auth.companyId,
+      startAt: new Date(trip.start.time),
+      endAt: new Date(trip.end.time),
+      data: trip as unknown as Prisma.InputJsonValue,
+    },
+  });
+}
