@@ -7,12 +7,7 @@ import notificationsStyles from "@mantine/notifications/styles.css";
 import { ColorSchemeScript, DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
 import { Notifications } from "@mantine/notifications";
-import type {
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-  ShouldRevalidateFunction,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Links,
@@ -22,6 +17,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -5,6 +5,10 @@ export const UNKNOWN_INTENT_MESSAGE = "That request was not understood.";
 
 export type UnknownIntent = { intent: "error"; message: string };
 
+/** The answer to a form that names no known intent, or whose hidden fields are malformed. */
+export const notUnderstood = () =>
+  json<UnknownIntent>({ intent: "error", message: UNKNOWN_INTENT_MESSAGE }, { status: 400 });
+
 /**
  * One way for an action to serve several forms: each form posts `intent`, and each intent has one
  * handler of its own. An unknown or missing intent (only a forged or stale form sends one) is a 400
@@ -17,10 +21,6 @@ export async function switchIntent<R>(
   const intent = String(form.get("intent") ?? "");
   // Own keys only: "constructor" or "__proto__" must not reach Object.prototype.
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler)
-    return json<UnknownIntent>(
-      { intent: "error", message: UNKNOWN_INTENT_MESSAGE },
-      { status: 400 },
-    );
+  if (!handler) return notUnderstood();
   return handler(form);
 }
