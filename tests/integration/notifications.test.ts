@@ -422,7 +422,11 @@ describe("the alert rules page", () => {
     expect(await prisma.alertRule.count()).toBe(0);
 
     // A forged intent, or a missing id, is not understood (400, the spec's words).
-    for (const fields of [{ intent: "rule-nuke", id: rule.id }, { intent: "rule-delete" }]) {
+    const forged: Record<string, string>[] = [
+      { intent: "rule-nuke", id: rule.id },
+      { intent: "rule-delete" },
+    ];
+    for (const fields of forged) {
       const res = await call(pageAction, formPost("/dashboard/notifications", fields, { cookie }));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({

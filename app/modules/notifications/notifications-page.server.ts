@@ -21,7 +21,7 @@ import { logInfo } from "~/services/log.server";
 import { feed, markAllRead, markRead, unreadCount } from "./notifications.server";
 import { listSubscriptions, removeSubscription } from "./push.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
-import { parseForm } from "~/lib/parse-form";
+import { firstErrors, parseForm } from "~/lib/parse-form";
 import { notUnderstood, switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -122,16 +122,6 @@ function valuesOf(form: FormData): RuleFormValues {
   return out;
 }
 
-/** Conform names an item's error "imeis[2]"; the form shows one message beside the whole field. */
-function fieldMessages(error: Record<string, string[] | null> | null | undefined) {
-  const out: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(error ?? {})) {
-    const field = /^[^[.]*/.exec(name)?.[0] || "form";
-    if (messages?.[0]) out[field] ??= messages[0];
-  }
-  return out;
-}
-
 const notFound = (what = "Not found") => new Response(what, { status: 404 });
 const back = (hash = "") => redirect(`${PAGE}${hash}`);
 const done = (hash: string, description: string) =>
@@ -168,7 +158,7 @@ async function saveRule(ctx: ModuleContext, owner: Owner, form: FormData) {
   if (submission.status !== "success") {
     delete values.webhookSecret; // never echo a secret back into the page
     return json<NotificationsActionData>(
-      { intent: "rule-save", ruleId, errors: fieldMessages(submission.error), values },
+      { intent: "rule-save", ruleId, errors: firstErrors(submission), values },
       { status: 400 },
     );
   }
