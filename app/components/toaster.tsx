@@ -43,7 +43,8 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
       top={16}
       right={16}
       maw={420}
-      style={{ zIndex: 1000 }}
+      // Without JavaScript it cannot be closed, so it must never cover what the user clicks next.
+      style={{ zIndex: 1000, pointerEvents: "none" }}
     >
       {toast.description}
     </Alert>
