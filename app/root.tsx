@@ -17,16 +17,19 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsProvider, useSettings } from "~/components/settings/settings-context";
 import { LoadingScreen } from "~/components/shell/loading-screen";
+import { Toaster, type ToastMessage } from "~/components/toaster";
 import { applyDayjsLocale, type DateLocale } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
 import { parseSettings, settingsFromCookieHeader } from "~/lib/settings";
 import { colorSchemeFor, cssVariablesResolver, MAX_SNACKBARS, themeFor } from "~/lib/theme";
 import { dateLocaleFor } from "~/services/locale.server";
+import { getToast } from "~/services/toast.server";
 
 export const links: LinksFunction = () => [
   ...[coreStyles, datesStyles, notificationsStyles, chartsStyles].map((href) => ({
@@ -42,18 +45,27 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Fleet and asset tracking" },
 ];
 
-/** The settings cookie (so the first paint has the right theme) and the date locale of the visitor. */
+/**
+ * The settings cookie (so the first paint has the right theme), the date locale of the visitor and
+ * the toast flashed by the last action, which this answer clears so it shows once.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = settingsFromCookieHeader(request.headers.get("cookie"));
   const locale = await dateLocaleFor(
     request,
     String((context as { clientAddress?: string }).clientAddress ?? ""),
   );
-  return json({ settings, locale });
+  const { toast, setCookie } = await getToast(request);
+  return json(
+    { settings, locale, toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
-// Settings and locale do not change with navigation; the client owns them after the first load.
-export const shouldRevalidate = () => false;
+// Settings and locale do not change with navigation (the client owns them after the first load),
+// but a submission may have flashed a toast, so the root loads again after one.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET";
 
 /** Keeps Mantine's direction (and the <html dir>) in step with the setting, without a reload. */
 function DirectionSync({ direction }: { direction: "ltr" | "rtl" }) {
@@ -62,7 +74,15 @@ function DirectionSync({ direction }: { direction: "ltr" | "rtl" }) {
   return null;
 }
 
-function Document({ children, locale }: { children: ReactNode; locale: DateLocale }) {
+function Document({
+  children,
+  locale,
+  toast,
+}: {
+  children: ReactNode;
+  locale: DateLocale;
+  toast: ToastMessage | null;
+}) {
   const nonce = useNonce();
   const { settings } = useSettings();
   const scheme = colorSchemeFor(settings.theme);
@@ -97,6 +117,7 @@ function Document({ children, locale }: { children: ReactNode; locale: DateLocal
           >
             <DatesProvider settings={{ locale }}>
               <Notifications limit={MAX_SNACKBARS} />
+              <Toaster toast={toast} />
               <LoadingScreen />
               {children}
             </DatesProvider>
@@ -116,7 +137,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const initial = useMemo(() => parseSettings(data?.settings), [data?.settings]);
   return (
     <SettingsProvider initial={initial}>
-      <Document locale={data?.locale ?? "en"}>{children}</Document>
+      <Document locale={data?.locale ?? "en"} toast={data?.toast ?? null}>
+        {children}
+      </Document>
     </SettingsProvider>
   );
 }

@@ -11,3 +11,20 @@ export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema:
   formData.delete("__state__");
   return parseWithZod(formData, { schema });
 }
+
+/**
+ * Conform's errors as one message per field, for forms that show a message beside each field:
+ * an item's error ("imeis[2]", "stops[0].name") belongs to its field, and an error of the whole
+ * form (Conform's "") is filed under "form".
+ */
+export function firstErrors(
+  submission:
+    { status?: string; error?: Record<string, string[] | null> | null } | null | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(submission?.error ?? {})) {
+    const field = /^[^[.]*/.exec(name)?.[0] || "form";
+    if (messages?.[0]) out[field] ??= messages[0];
+  }
+  return out;
+}

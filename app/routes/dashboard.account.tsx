@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/auth/form-error";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -26,6 +26,7 @@ import { mediaUrl } from "~/lib/media";
 import { loadProfile, saveProfile } from "~/modules/account/account.server";
 import { requireModule } from "~/services/guard.server";
 import { parseForm } from "~/lib/parse-form";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Tracksmith" }];
 
@@ -44,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     permissions: { granted, total: Object.keys(user.permissions).length },
     tsadmin: user.tsadmin,
     canManageSessions: isAllowed(user, SESSIONS_RULE),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
   });
 }
 
@@ -54,9 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const result = await saveProfile(request, auth, submission.value);
   if (result.ok) {
-    // Post/Redirect/Get: a reload does not post again; the notice rides on the query.
-    return redirect(
-      "/dashboard/account?saved=1",
+    // Post/Redirect/Get: a reload does not post again; the notice rides on the toast cookie.
+    return redirectWithToast(
+      "/dashboard/account",
+      { type: "success", description: "Your profile has been saved." },
       result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined,
     );
   }
@@ -71,7 +72,7 @@ function initials(first: string, last: string, username: string) {
 }
 
 export default function Account() {
-  const { profile, avatar, permissions, tsadmin, canManageSessions, saved } =
+  const { profile, avatar, permissions, tsadmin, canManageSessions } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -120,11 +121,6 @@ export default function Account() {
                   <Badge variant="light">{profile.company_name}</Badge>
                 ) : null}
               </Group>
-              {saved && !lastResult ? (
-                <Alert color="teal" variant="light" role="status" data-testid="profile-saved">
-                  Your profile has been saved.
-                </Alert>
-              ) : null}
               {profile.source === "session" ? (
                 <Alert variant="light" color="yellow">
                   The tracking service did not answer; these are the details from when you signed

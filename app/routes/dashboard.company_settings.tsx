@@ -12,12 +12,14 @@ import {
   Title,
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { companyFeaturesFrom, featureLabel, KNOWN_FEATURES } from "~/modules/account/schemas";
+import { parseForm } from "~/lib/parse-form";
+import { CompanyFeaturesSchema, featureLabel, KNOWN_FEATURES } from "~/modules/account/schemas";
 import { loadCompanyFeatures, saveCompanyFeatures } from "~/modules/account/account.server";
 import { requireModule } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Tracksmith" }];
 
@@ -35,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     companyid: auth.user.companyid,
     rows,
     source,
-    saved: new URL(request.url).searchParams.get("saved") === "1",
   });
 }
 
@@ -44,23 +45,21 @@ type ActionData = { error: string | null; confirm: { off: string[]; on: string[]
 export async function action({ request }: ActionFunctionArgs) {
   // The company is always the session's: nothing posted can name another one.
   const auth = (await requireModule(request, "admin")).session;
-  const parsed = companyFeaturesFrom(await request.formData());
-  if (!parsed.success)
+  const submission = parseForm(await request.formData(), CompanyFeaturesSchema);
+  // Only a forged form names a feature outside the list: one message for the whole form.
+  if (submission.status !== "success")
     return json<ActionData>(
       { error: "Choose features from the list.", confirm: null },
       { status: 400 },
     );
-  const result = await saveCompanyFeatures(
-    request,
-    auth,
-    parsed.data.features,
-    parsed.data.confirm === "yes",
-  );
+  const { features, confirm } = submission.value;
+  const result = await saveCompanyFeatures(request, auth, features, confirm === "yes");
   if (result.ok === "confirm")
     return json<ActionData>({ error: null, confirm: { off: result.off, on: result.on } });
   if (result.ok)
-    return redirect(
-      `${PATH}?saved=1`,
+    return redirectWithToast(
+      PATH,
+      { type: "success", description: "The company's features have been saved." },
       result.setCookie ? { headers: { "Set-Cookie": result.setCookie } } : undefined,
     );
   return json<ActionData>(
@@ -105,7 +104,7 @@ function ConfirmTurnOff({ off, on, busy }: { off: string[]; on: string[]; busy: 
 }
 
 export default function CompanySettings() {
-  const { companyid, rows, source, saved } = useLoaderData<typeof loader>();
+  const { companyid, rows, source } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -125,11 +124,6 @@ export default function CompanySettings() {
             A feature that is off hides its menu entries and pages for everyone in the company. A
             feature without a setting is on.
           </Text>
-          {saved && !data ? (
-            <Alert color="teal" variant="light" role="status" data-testid="features-saved">
-              The company&apos;s features have been saved.
-            </Alert>
-          ) : null}
           {data?.error ? (
             <Alert color="red" variant="light" role="alert" data-testid="form-error">
               {data.error}

@@ -28,12 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return notificationsAction(ctx, await request.formData());
 }
 
-const SAVED: Record<string, string> = {
-  rule: "Alert rule saved.",
-  deleted: "Alert rule deleted.",
-  browser: "Browser removed: it no longer receives push alerts.",
-};
-
 const list = (v: string | string[] | undefined) =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? ""));
@@ -109,7 +103,6 @@ export default function NotificationsPage() {
           browsers that receive push alerts.
         </Text>
       </div>
-      {data.saved && SAVED[data.saved] ? <Alert color="green">{SAVED[data.saved]}</Alert> : null}
       {result?.intent === "error" ? <Alert color="red">{result.message}</Alert> : null}
 
       <section aria-labelledby="feed-title">

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -11,13 +11,16 @@ import {
 } from "@remix-run/react";
 import dayjs from "dayjs";
 import { useEffect } from "react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RunStatus } from "~/modules/reports/components/run-status";
+import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
 import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/modules/reports/catalogue";
 import { describeRule } from "~/modules/reports/schedule";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { requireReports } from "~/modules/reports/report-access.server";
 import {
   createSchedule,
@@ -116,7 +119,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       startedAt: r.startedAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
     })),
-    saved: url.searchParams.get("saved"),
   });
 }
 
@@ -152,71 +154,79 @@ async function nudgeScheduler() {
   await sendJob("report-scheduler", {}).catch((e) => logError("reports", e));
 }
 
+/** The page's forms: the schedule itself, and (once it exists) its buttons; one handler each. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, token } = await requireReports(request);
   const companyId = user.companyid;
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
-  const isNew = params.id === "new";
-  if (isNew && intent !== "save") throw new Response("Not found", { status: 404 });
+  if (!form.has("intent")) form.set("intent", "save");
+  if (params.id === "new") {
+    if (form.get("intent") !== "save") throw new Response("Not found", { status: 404 });
+    return saveSchedule(form, { userId: user.username_id, companyId, token }, null);
+  }
   // Another company's schedule is a 404 whatever was posted (checked before the form).
-  if (!isNew) await requireSchedule(companyId, params.id!);
-  if (intent === "save") {
-    const parsed = parseScheduleForm(form);
-    if (!parsed.ok)
-      return json<ActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
-    // Only the company's own vehicles: another company's imei (a forged form) is a 404.
-    const own = new Set((await companyVehicles({ token, companyId })).map((v) => v.imei));
-    if (parsed.value.params.imeis.some((imei) => !own.has(imei)))
-      throw new Response("Vehicle not found", { status: 404 });
-    if (isNew) {
-      const s = await createSchedule({ userId: user.username_id, companyId }, parsed.value);
-      return redirect(`${LIST}/${s.id}?saved=created`);
-    }
-    await updateSchedule(companyId, params.id!, parsed.value);
-    return redirect(`${LIST}/${params.id}?saved=saved`);
-  }
-  const id = params.id!;
-  if (intent === "enable" || intent === "disable") {
-    await setScheduleEnabled(companyId, id, intent === "enable");
-    return redirect(`${LIST}/${id}?saved=${intent}d`);
-  }
-  if (intent === "send-now") {
-    await sendNow(companyId, id);
-    await nudgeScheduler();
-    return redirect(`${LIST}/${id}?saved=queued`);
-  }
-  if (intent === "delete") {
-    if (form.get("confirm") !== "yes") {
-      await requireSchedule(companyId, id);
-      return json<ActionData>({ confirmDelete: true });
-    }
-    await deleteSchedule(companyId, id);
-    return redirect(`${LIST}?deleted=1`);
-  }
-  return json<ActionData>({ errors: { form: "Unknown action." } }, { status: 400 });
+  const { id } = await requireSchedule(companyId, params.id!);
+  const page = `${LIST}/${id}`;
+  return switchIntent(form, {
+    save: (f) => saveSchedule(f, { userId: user.username_id, companyId, token }, id),
+    enable: async () => {
+      await setScheduleEnabled(companyId, id, true);
+      return redirectWithToast(page, { type: "success", description: "Schedule enabled." });
+    },
+    disable: async () => {
+      await setScheduleEnabled(companyId, id, false);
+      return redirectWithToast(page, {
+        type: "success",
+        description: "Schedule disabled: it will not run until you enable it.",
+      });
+    },
+    "send-now": async () => {
+      await sendNow(companyId, id);
+      await nudgeScheduler();
+      return redirectWithToast(page, {
+        type: "success",
+        description: "The report is being sent now. The run appears in the history below.",
+      });
+    },
+    delete: async (f) => {
+      if (f.get("confirm") !== "yes") return json<ActionData>({ confirmDelete: true });
+      await deleteSchedule(companyId, id);
+      return redirectWithToast(LIST, { type: "success", description: "Schedule deleted." });
+    },
+  });
 }
 
-const SAVED: Record<string, string> = {
-  created: "Schedule created.",
-  saved: "Changes saved.",
-  enabled: "Schedule enabled.",
-  disabled: "Schedule disabled: it will not run until you enable it.",
-  queued: "The report is being sent now. The run appears in the history below.",
-};
-
-const size = (n: number | null) =>
-  n === null
-    ? "–"
-    : n < 1024
-      ? `${n} B`
-      : n < 1024 * 1024
-        ? `${(n / 1024).toFixed(1)} KB`
-        : `${(n / 1024 / 1024).toFixed(1)} MB`;
+async function saveSchedule(
+  form: FormData,
+  owner: { userId: number; companyId: number; token: string },
+  id: string | null,
+) {
+  const parsed = parseScheduleForm(form);
+  if (!parsed.ok)
+    return json<ActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
+  // Only the company's own vehicles: another company's imei (a forged form) is a 404.
+  const vehicles = await companyVehicles({ token: owner.token, companyId: owner.companyId });
+  const own = new Set(vehicles.map((v) => v.imei));
+  if (parsed.value.params.imeis.some((imei) => !own.has(imei)))
+    throw new Response("Vehicle not found", { status: 404 });
+  if (!id) {
+    const s = await createSchedule(
+      { userId: owner.userId, companyId: owner.companyId },
+      parsed.value,
+    );
+    return redirectWithToast(`${LIST}/${s.id}`, {
+      type: "success",
+      description: "Schedule created.",
+    });
+  }
+  await updateSchedule(owner.companyId, id, parsed.value);
+  return redirectWithToast(`${LIST}/${id}`, { type: "success", description: "Changes saved." });
+}
 
 export default function ScheduleRoute() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  // An unknown intent answers { message } (see switchIntent); every other answer is ActionData.
+  const result = useActionData<typeof action>() as (ActionData & { message?: string }) | undefined;
   const nav = useNavigation();
   const busy = nav.state === "submitting";
   const revalidator = useRevalidator();
@@ -249,11 +259,6 @@ export default function ScheduleRoute() {
           </Text>
         ) : null}
       </div>
-      {data.saved && SAVED[data.saved] ? (
-        <Alert color="green" data-testid="schedule-saved">
-          {SAVED[data.saved]}
-        </Alert>
-      ) : null}
       {!data.isNew ? (
         <Group>
           <Form method="post">
@@ -272,35 +277,22 @@ export default function ScheduleRoute() {
               {data.enabled ? "Disable" : "Enable"}
             </Button>
           </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" color="red" variant="subtle">
-              Delete…
-            </Button>
-          </Form>
+          <ConfirmForm
+            fields={{ intent: "delete" }}
+            confirming={Boolean(result?.confirmDelete)}
+            label="Delete…"
+            question="Delete this schedule?"
+            confirmLabel="Yes, delete"
+            size="sm"
+          />
         </Group>
       ) : null}
+      {result?.message ? <Alert color="red">{result.message}</Alert> : null}
       {result?.confirmDelete ? (
-        <Alert color="red" title="Delete this schedule?" data-testid="confirm-delete">
-          <Stack gap="sm">
-            <Text size="sm">
-              Nobody will receive this report any more, and its run history is deleted too. This
-              cannot be undone.
-            </Text>
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="confirm" value="yes" />
-              <Group>
-                <Button type="submit" color="red" autoFocus>
-                  Yes, delete
-                </Button>
-                <Button component={Link} to={`${LIST}/${data.id}`} variant="default">
-                  Cancel
-                </Button>
-              </Group>
-            </Form>
-          </Stack>
-        </Alert>
+        <Text size="sm" c="dimmed" data-testid="confirm-delete">
+          Nobody will receive this report any more, and its run history is deleted too. This cannot
+          be undone.
+        </Text>
       ) : null}
       <Paper withBorder p="md">
         <ScheduleForm
@@ -314,67 +306,7 @@ export default function ScheduleRoute() {
           isNew={data.isNew}
         />
       </Paper>
-      {!data.isNew ? (
-        <Stack gap="xs">
-          <Title order={2} size="h3">
-            Run history
-          </Title>
-          {data.runs.length === 0 ? (
-            <Text c="dimmed">
-              No runs yet. Use &ldquo;Send now&rdquo; to send it once straight away.
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={800}>
-              <Table striped data-testid="run-history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Due</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Duration</Table.Th>
-                    <Table.Th>Size</Table.Th>
-                    <Table.Th>Recipients</Table.Th>
-                    <Table.Th>Error</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.runs.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>
-                        {dayjs(r.dueAt).format("D MMM YYYY HH:mm")}
-                        {r.manual ? (
-                          <Text span size="xs" c="dimmed">
-                            {" "}
-                            (sent now)
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <RunStatus status={r.status} />
-                        {r.attempts > 1 ? (
-                          <Text span size="xs" c="dimmed">
-                            {" "}
-                            attempt {r.attempts}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {r.durationMs === null ? "–" : `${(r.durationMs / 1000).toFixed(1)} s`}
-                      </Table.Td>
-                      <Table.Td>{size(r.sizeBytes)}</Table.Td>
-                      <Table.Td>{r.recipients.length}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={r.error ? "red" : "dimmed"}>
-                          {r.error ?? ""}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      ) : null}
+      {!data.isNew ? <RunHistory runs={data.runs} /> : null}
     </Stack>
   );
 }

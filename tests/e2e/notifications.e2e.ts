@@ -136,7 +136,7 @@ describe("browser push", () => {
     // Push only: uncheck the in-app channel.
     await page.getByRole("checkbox", { name: "In the app" }).uncheck();
     await page.getByRole("button", { name: "Create rule" }).click();
-    await page.waitForURL(/saved=rule/, { waitUntil: "commit" });
+    await page.getByTestId("toast").getByText("Alert rule saved.").last().waitFor();
     await page.getByTestId("rule-row").first().waitFor();
     stub.payloads.length = 0;
     await page.getByTestId("rule-row").first().getByRole("button", { name: "Send a test" }).click();
@@ -229,7 +229,7 @@ describe("the bell and snackbars", () => {
       await page.getByRole("checkbox", { name: label, exact: true }).uncheck();
     }
     await page.getByRole("button", { name: "Create rule" }).click();
-    await page.waitForURL(/saved=rule/, { waitUntil: "commit" });
+    await page.getByTestId("toast").getByText("Alert rule saved.").last().waitFor();
     await page.getByTestId("rule-row").nth(1).waitFor();
     const rows = page.getByTestId("rule-row");
     const inAppRow = (await rows.nth(0).textContent())?.includes("E2E in-app")

@@ -42,10 +42,10 @@ describe("scheduled reports", () => {
       await page.locator('textarea[name="recipients"]').fill("fleet@example.com, boss@example.com");
       await page.locator('select[name="format"]').selectOption("csv");
       await Promise.all([
-        page.waitForURL(/\/dashboard\/scheduled-reports\/\w+\?saved=created/),
+        page.waitForURL(/\/dashboard\/scheduled-reports\/\w+$/),
         page.getByRole("button", { name: "Create schedule" }).click(),
       ]);
-      await page.getByText("Schedule created.").waitFor();
+      await page.getByTestId("toast").getByText("Schedule created.").waitFor();
       await page.getByRole("heading", { name: subject }).waitFor();
       const id = new URL(page.url()).pathname.split("/").pop()!;
 
@@ -53,19 +53,17 @@ describe("scheduled reports", () => {
       await page.locator('input[name="subject"]').fill(`${subject} (edited)`);
       await page.locator('select[name="frequency"]').selectOption("monthly");
       await page.locator('input[name="monthDay"]').fill("15");
-      await Promise.all([
-        page.waitForURL(/saved=saved/),
-        page.getByRole("button", { name: "Save changes" }).click(),
-      ]);
-      await page.getByText("Changes saved.").waitFor();
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByTestId("toast").getByText("Changes saved.").waitFor();
       await page.getByRole("heading", { name: `${subject} (edited)` }).waitFor();
       await page.getByText("Monthly on day 15 at 07:00").waitFor();
 
       // Send now: the run appears in the history and is sent by the job queue.
-      await Promise.all([
-        page.waitForURL(/saved=queued/),
-        page.getByRole("button", { name: "Send now" }).click(),
-      ]);
+      await page.getByRole("button", { name: "Send now" }).click();
+      await page
+        .getByTestId("toast")
+        .getByText("The report is being sent now.", { exact: false })
+        .waitFor();
       const sent = page.locator('[data-testid="run-history"] [data-status="sent"]');
       const deadline = Date.now() + 50_000;
       while (!(await sent.count()) && Date.now() < deadline) {

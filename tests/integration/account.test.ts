@@ -15,7 +15,7 @@ import { getAuth } from "~/services/auth.server";
 import { shellLoader } from "~/services/shell.server";
 import { loader as logbookLoader } from "~/routes/dashboard.logbook";
 import { useTestDatabase } from "../support/db";
-import { call, cookieFrom, formPost, get } from "../support/remix";
+import { call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 
 let sim: Simulator;
@@ -104,7 +104,11 @@ describe("the account page saves the profile", () => {
       ),
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/dashboard/account?saved=1");
+    expect(res.headers.get("location")).toBe("/dashboard/account");
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      description: "Your profile has been saved.",
+    });
     const next = cookieFrom(res) || cookie;
     expect(await sessionUser(next)).toMatchObject({
       username_id: user.username_id,
@@ -116,9 +120,8 @@ describe("the account page saves the profile", () => {
     // The avatar menu (shell) and the page both show the new details.
     const shell = await (await call(shellLoader, get("/dashboard/account", next))).json();
     expect(shell.user).toMatchObject({ name: "Renata Quill" });
-    const page = await (await call(accountLoader, get("/dashboard/account?saved=1", next))).json();
+    const page = await (await call(accountLoader, get("/dashboard/account", next))).json();
     expect(page).toMatchObject({
-      saved: true,
       profile: { name: "Renata Quill", mobile: "+61 400 123 456", source: "upstream" },
     });
     // The upstream changed this user only (a posted username_id is ignored).
@@ -286,7 +289,11 @@ describe("company settings save the feature flags", () => {
       withCookie(post(allBut("logbook"), [["confirm", "yes"]]), cookie),
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/dashboard/company_settings?saved=1");
+    expect(res.headers.get("location")).toBe("/dashboard/company_settings");
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      description: "The company's features have been saved.",
+    });
     expect(setting()).toMatchObject({ logbook: false, dashcam: true });
     const next = cookieFrom(res) || cookie;
     expect((await sessionUser(next)).features_enabled).toMatchObject({
@@ -300,11 +307,8 @@ describe("company settings save the feature flags", () => {
     expect(hrefs).not.toContain("/dashboard/logbook");
     expect(hrefs).toContain("/dashboard/trips");
     expect((await call(logbookLoader, get("/dashboard/logbook", next))).status).toBe(403);
-    const page = await (
-      await call(companyLoader, get("/dashboard/company_settings?saved=1", next))
-    ).json();
+    const page = await (await call(companyLoader, get("/dashboard/company_settings", next))).json();
     expect(page.rows).toContainEqual({ name: "logbook", state: "off" });
-    expect(page.saved).toBe(true);
 
     // Turning it back on needs no confirmation.
     const back = await call(companyAction, withCookie(post(allBut()), next));

@@ -26,7 +26,7 @@ import { deliverWebhook, verifyWebhook } from "~/modules/notifications/webhook.s
 import { syncCompany } from "../../app/modules/notifications/event-sync.server";
 import { cleanupNotifications } from "../../app/modules/notifications/notification-cleanup.server";
 import { truncate, useTestDatabase } from "../support/db";
-import { APP, call, cookieFrom, formPost, get } from "../support/remix";
+import { APP, call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 
 let url = "";
@@ -351,6 +351,11 @@ describe("the alert rules page", () => {
       formPost("/dashboard/notifications", fields, { cookie }),
     );
     expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe("/dashboard/notifications#rules");
+    expect(await toastOf(created)).toMatchObject({
+      type: "success",
+      description: "Alert rule saved.",
+    });
     const rule = await prisma.alertRule.findFirstOrThrow();
     expect(rule).toMatchObject({
       userId: ADMIN.userId,
@@ -405,7 +410,7 @@ describe("the alert rules page", () => {
     );
     expect(await ask.json()).toEqual({ intent: "rule-delete", confirmFor: rule.id });
     expect(await prisma.alertRule.count()).toBe(1);
-    await call(
+    const deleted = await call(
       pageAction,
       formPost(
         "/dashboard/notifications",
@@ -413,7 +418,22 @@ describe("the alert rules page", () => {
         { cookie },
       ),
     );
+    expect(await toastOf(deleted)).toMatchObject({ description: "Alert rule deleted." });
     expect(await prisma.alertRule.count()).toBe(0);
+
+    // A forged intent, or a missing id, is not understood (400, the spec's words).
+    const forged: Record<string, string>[] = [
+      { intent: "rule-nuke", id: rule.id },
+      { intent: "rule-delete" },
+    ];
+    for (const fields of forged) {
+      const res = await call(pageAction, formPost("/dashboard/notifications", fields, { cookie }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        intent: "error",
+        message: "That request was not understood.",
+      });
+    }
   });
 
   it("answers 404 for another company's rule", async () => {

@@ -15,7 +15,7 @@ import { unsubscribeToken } from "~/modules/reports/report-email.server";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { parseCsv } from "../support/csv";
 import { useTestDatabase } from "../support/db";
-import { call, cookieFrom, formPost, get } from "../support/remix";
+import { call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 
 beforeAll(async () => {
@@ -80,9 +80,13 @@ describe("scheduled report routes", () => {
       { params: { id: "new" } },
     );
     expect(created.status).toBe(302);
-    const id = /scheduled-reports\/([^?]+)\?saved=created/.exec(
+    const id = /^\/dashboard\/scheduled-reports\/([^?/]+)$/.exec(
       created.headers.get("location")!,
     )![1]!;
+    expect(await toastOf(created)).toMatchObject({
+      type: "success",
+      description: "Schedule created.",
+    });
     const s = await prisma.reportSchedule.findUniqueOrThrow({ where: { id } });
     expect(s).toMatchObject({
       reportKind: "distance-per-vehicle",
@@ -102,6 +106,7 @@ describe("scheduled report routes", () => {
       { params: { id } },
     );
     expect(edited.status).toBe(302);
+    expect(await toastOf(edited)).toMatchObject({ description: "Changes saved." });
     expect(await prisma.reportSchedule.findUniqueOrThrow({ where: { id } })).toMatchObject({
       subject: "Renamed",
       frequency: "monthly",
@@ -146,6 +151,14 @@ describe("scheduled report routes", () => {
       ).status,
     ).toBe(404);
 
+    const unknown = await call(
+      scheduleAction,
+      post(`/dashboard/scheduled-reports/${id}`, { intent: "archive" }, cookie),
+      { params: { id } },
+    );
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ message: "That request was not understood." });
+
     const ask = await call(
       scheduleAction,
       post(`/dashboard/scheduled-reports/${id}`, { intent: "delete" }, cookie),
@@ -158,7 +171,8 @@ describe("scheduled report routes", () => {
       post(`/dashboard/scheduled-reports/${id}`, { intent: "delete", confirm: "yes" }, cookie),
       { params: { id } },
     );
-    expect(gone.headers.get("location")).toBe("/dashboard/scheduled-reports?deleted=1");
+    expect(gone.headers.get("location")).toBe("/dashboard/scheduled-reports");
+    expect(await toastOf(gone)).toMatchObject({ description: "Schedule deleted." });
     expect(await prisma.reportSchedule.count({ where: { id } })).toBe(0);
   });
 

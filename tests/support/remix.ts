@@ -38,8 +38,22 @@ export async function call(
   }
 }
 
-/** The cookie pair from a response's Set-Cookie, for the next request. */
+/** The session's cookie pair from a response's Set-Cookie, for the next request (toasts aside). */
 export function cookieFrom(res: Response): string {
-  const set = res.headers.get("set-cookie") ?? "";
-  return set.split(";")[0];
+  const pairs = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  return pairs.find((c) => !c.startsWith("tracksmith_toast=")) ?? "";
+}
+
+/**
+ * The toast a redirect flashed, as the next page load's root loader reads it (and clears it), so a
+ * test asserts what the user is told rather than the URL.
+ */
+export async function toastOf(res: Response): Promise<unknown> {
+  const pair = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("tracksmith_toast="));
+  if (!pair) return null;
+  const { getToast } = await import("~/services/toast.server");
+  return (await getToast(new Request(APP, { headers: { cookie: pair } }))).toast;
 }

@@ -53,13 +53,6 @@ export const CompanyFeaturesSchema = z.object({
   confirm: z.literal("yes").optional(),
 });
 
-export function companyFeaturesFrom(form: FormData) {
-  return CompanyFeaturesSchema.safeParse({
-    features: form.getAll("features"),
-    confirm: form.get("confirm") ?? undefined,
-  });
-}
-
 /** The full flag map for the ticked features: every known feature explicit, other keys kept as they were. */
 export function nextFlags(
   current: Record<string, boolean>,

@@ -1,5 +1,6 @@
 /** The beacon settings form's validation (zod), with the messages shown next to each field. */
 import { z } from "zod";
+import { firstErrors, parseForm } from "~/lib/parse-form";
 import {
   ADV_INTERVAL_MAX_MS,
   ADV_INTERVAL_MIN_MS,
@@ -40,23 +41,13 @@ export const beaconConfigSchema = z.object({
 });
 export type BeaconConfig = z.output<typeof beaconConfigSchema>;
 
-/** Form fields → the schema's input ("" counts as missing, so required messages show). */
-export function configInput(form: FormData) {
-  const v = (k: string) => {
-    const x = form.get(k);
-    return typeof x === "string" && x.trim() !== "" ? x : undefined;
-  };
-  return {
-    uuid: v("uuid"),
-    nickname: v("nickname"),
-    assetName: v("assetName") ?? "",
-    txPower: v("txPower"),
-    advIntervalMs: v("advIntervalMs"),
-  };
-}
-
-export function configErrors(e: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of e.issues) out[String(i.path[0] ?? "form")] ??= i.message;
-  return out;
+/**
+ * The posted form through Conform + zod: "" counts as missing (so required messages show), and the
+ * errors come as one message per field.
+ */
+export function parseBeaconConfig(form: FormData) {
+  const submission = parseForm(form, beaconConfigSchema);
+  return submission.status === "success"
+    ? { ok: true as const, value: submission.value }
+    : { ok: false as const, errors: firstErrors(submission) };
 }

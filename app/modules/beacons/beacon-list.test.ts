@@ -7,7 +7,7 @@ import {
   sortBeacons,
   type BeaconRow,
 } from "./beacon-list";
-import { beaconConfigSchema, configErrors, configInput } from "./beacon-config";
+import { parseBeaconConfig } from "./beacon-config";
 
 const NOW = Date.parse("2026-03-04T02:00:00Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -119,8 +119,8 @@ describe("beaconConfigSchema", () => {
     return f;
   };
   it("accepts a valid form; an empty asset becomes null", () => {
-    const r = beaconConfigSchema.safeParse(configInput(form({})));
-    expect(r.success && r.data).toEqual({
+    const r = parseBeaconConfig(form({}));
+    expect(r.ok && r.value).toEqual({
       uuid: "u",
       nickname: "Tag",
       assetName: null,
@@ -129,23 +129,20 @@ describe("beaconConfigSchema", () => {
     });
   });
   it("gives a message per field", () => {
-    const r = beaconConfigSchema.safeParse(
-      configInput(form({ nickname: " ", txPower: "7", advIntervalMs: "50.5" })),
-    );
-    expect(r.success).toBe(false);
-    const e = configErrors(r.error!);
+    const r = parseBeaconConfig(form({ nickname: " ", txPower: "7", advIntervalMs: "50.5" }));
+    expect(r.ok).toBe(false);
+    const e = r.ok ? {} : r.errors;
     expect(e.nickname).toBe("Enter a name.");
     expect(e.txPower).toMatch(/Transmit power is one of -20, -16, -12, -8, -4, 0, 4 dBm/);
     expect(e.advIntervalMs).toMatch(/between 100 and 10000/);
-    const missing = configErrors(
-      beaconConfigSchema.safeParse(configInput(form({ advIntervalMs: "", txPower: "abc" }))).error!,
-    );
+    const errorsOf = (f: FormData) => {
+      const p = parseBeaconConfig(f);
+      return p.ok ? {} : p.errors;
+    };
+    const missing = errorsOf(form({ advIntervalMs: "", txPower: "abc" }));
     expect(missing.advIntervalMs).toMatch(/between 100 and 10000/);
     expect(missing.txPower).toBeDefined();
-    expect(
-      configErrors(
-        beaconConfigSchema.safeParse(configInput(form({ nickname: "x".repeat(65) }))).error!,
-      ).nickname,
-    ).toBe("At most 64 characters.");
+    expect(errorsOf(form({ nickname: "x".repeat(65) })).nickname).toBe("At most 64 characters.");
+    expect(errorsOf(form({ nickname: "" })).nickname).toBe("Enter a name.");
   });
 });

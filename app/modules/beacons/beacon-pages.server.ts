@@ -1,7 +1,7 @@
 /** Loaders and actions of the beacon pages: the feature gate, then the cache (beacons.server.ts), per page. */
 import type { ModuleContext } from "~/services/guard.server";
 import { redirect } from "@remix-run/node";
-import { beaconConfigSchema, configErrors, configInput } from "./beacon-config";
+import { parseBeaconConfig } from "./beacon-config";
 import { filterBeacons, normaliseUuid, parseSort, sortBeacons } from "./beacon-list";
 import {
   createBeaconShareLink,
@@ -133,18 +133,17 @@ export async function beaconConfigAction(
   form: FormData,
 ): Promise<ConfigActionResult> {
   const { auth } = ctx;
-  const input = configInput(form);
+  const uuid = String(form.get("uuid") ?? "").trim();
   const values = Object.fromEntries(
     ["nickname", "assetName", "txPower", "advIntervalMs"].map((k) => [
       k,
       String(form.get(k) ?? ""),
     ]),
   );
-  const uuid = input.uuid ?? "";
-  const parsed = beaconConfigSchema.safeParse(input);
-  if (!parsed.success) return { uuid, ok: false, errors: configErrors(parsed.error), values };
+  const parsed = parseBeaconConfig(form);
+  if (!parsed.ok) return { uuid, ok: false, errors: parsed.errors, values };
   try {
-    const saved = await configureBeacon(auth, parsed.data);
+    const saved = await configureBeacon(auth, parsed.value);
     return { uuid: saved.uuid, ok: true, message: `${saved.nickname} saved.` };
   } catch (e) {
     if (e instanceof Response) throw e;

@@ -1,6 +1,6 @@
 /**
- * The device management form posts (one action, an `intent` per form): zod validation with a
- * message per field, then the upstream call and the cache update in devices.server.ts.
+ * The device management form posts (one action, an `intent` per form): Conform + zod validation
+ * with a message per field, then the upstream call and the cache update in devices.server.ts.
  */
 import { z } from "zod";
 import { DEVICE_ICONS } from "~/lib/device-types";
@@ -22,6 +22,8 @@ import { createShareLink, requireShareLink, revokeShareLink } from "./sharing.se
 import { SHARE_DURATIONS } from "~/services/share-links.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { logError } from "~/services/log.server";
+import { notUnderstood } from "~/services/intent.server";
+import { firstErrors, parseForm } from "~/lib/parse-form";
 
 export type ActionResult = {
   intent: string;
@@ -92,12 +94,6 @@ export const geofenceSchema = z.object({
   ),
 });
 
-function fieldErrors(e: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of e.issues) out[String(i.path[0] ?? "form")] ??= i.message;
-  return out;
-}
-
 function values(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string" && k !== "intent") out[k] = v;
@@ -123,52 +119,45 @@ export async function deviceAction(
     await requireDevice(auth, imei);
     switch (intent) {
       case "rename": {
-        const r = renameSchema.safeParse({ nickname: form.get("nickname") ?? undefined });
-        if (!r.success) return fail(fieldErrors(r.error));
-        await renameDevice(auth, imei, r.data.nickname);
+        const r = parseForm(form, renameSchema);
+        if (r.status !== "success") return fail(firstErrors(r));
+        await renameDevice(auth, imei, r.value.nickname);
         return { intent, ok: true, message: "Nickname saved." };
       }
       case "icon": {
-        const r = iconSchema.safeParse({ icon: form.get("icon") ?? undefined });
-        if (!r.success) return fail(fieldErrors(r.error));
-        await changeDeviceIcon(auth, imei, r.data.icon);
+        const r = parseForm(form, iconSchema);
+        if (r.status !== "success") return fail(firstErrors(r));
+        await changeDeviceIcon(auth, imei, r.value.icon);
         return { intent, ok: true, message: "Icon saved." };
       }
       case "permdriver": {
-        const r = permDriverSchema.safeParse({ permdriver: form.get("permdriver") ?? "" });
-        if (!r.success) return fail(fieldErrors(r.error));
-        const res = await setDevicePermDriver(auth, imei, r.data.permdriver || null);
+        const r = parseForm(form, permDriverSchema);
+        if (r.status !== "success") return fail(firstErrors(r));
+        const res = await setDevicePermDriver(auth, imei, r.value.permdriver || null);
         return res.ok
           ? { intent, ok: true, message: "Permanent driver saved." }
           : { intent, ok: false, alert: res.alert };
       }
       case "tags": {
-        const r = z
-          .object({ tag: idList("tag") })
-          .safeParse({ tag: form.getAll("tag").map(String) });
-        if (!r.success) return fail({ tags: r.error.issues[0]!.message });
-        await setDeviceTags(auth, imei, r.data.tag);
+        const r = parseForm(form, z.object({ tag: idList("tag") }));
+        // The checkboxes are named "tag"; their one message shows under the group ("tags").
+        if (r.status !== "success") return fail({ tags: Object.values(firstErrors(r))[0]! });
+        await setDeviceTags(auth, imei, r.value.tag);
         return { intent, ok: true, message: "Tags saved." };
       }
       case "groups": {
-        const r = z
-          .object({ group: idList("group") })
-          .safeParse({ group: form.getAll("group").map(String) });
-        if (!r.success) return fail({ groups: r.error.issues[0]!.message });
-        await setDeviceGroups(auth, imei, r.data.group);
+        const r = parseForm(form, z.object({ group: idList("group") }));
+        if (r.status !== "success") return fail({ groups: Object.values(firstErrors(r))[0]! });
+        await setDeviceGroups(auth, imei, r.value.group);
         return { intent, ok: true, message: "Groups saved." };
       }
       case "geofence": {
-        const r = geofenceSchema.safeParse({
-          lat: form.get("lat") || undefined,
-          lng: form.get("lng") || undefined,
-          radius: form.get("radius") || undefined,
-        });
-        if (!r.success) return fail(fieldErrors(r.error));
+        const r = parseForm(form, geofenceSchema);
+        if (r.status !== "success") return fail(firstErrors(r));
         await saveDeviceGeofence(auth, imei, {
-          lat: r.data.lat,
-          lng: r.data.lng,
-          meters: r.data.radius,
+          lat: r.value.lat,
+          lng: r.value.lng,
+          meters: r.value.radius,
         });
         return { intent, ok: true, message: "Geofence saved." };
       }
@@ -196,7 +185,7 @@ export async function deviceAction(
           : { intent, ok: false, message: "That link is already revoked or does not exist." };
       }
       default:
-        throw new Response("Unknown action", { status: 400 });
+        throw notUnderstood();
     }
   } catch (e) {
     if (e instanceof Response) throw e;

@@ -1,7 +1,7 @@
 /**
  * Loader and action of /dashboard/notifications: the feed, the alert rules and the subscribed
  * browsers of the signed-in user. Every form posts without JavaScript; errors come back per field
- * with what the user typed.
+ * with what the user typed, and what was done comes back as a toast.
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -21,6 +21,9 @@ import { logInfo } from "~/services/log.server";
 import { feed, markAllRead, markRead, unreadCount } from "./notifications.server";
 import { listSubscriptions, removeSubscription } from "./push.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
+import { firstErrors, parseForm } from "~/lib/parse-form";
+import { notUnderstood, switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 const PAGE = "/dashboard/notifications";
 
@@ -89,23 +92,13 @@ export async function notificationsLoader(ctx: ModuleContext, url: URL) {
     choices,
     timeZones: TIME_ZONES,
     defaultTimeZone: TIME_ZONES.includes(timeZone) ? timeZone : "UTC",
-    saved: url.searchParams.get("saved"),
   });
 }
 
 const idSchema = z.string().min(1).max(40);
-const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("read"), id: idSchema }),
-  z.object({ intent: z.literal("read-all") }),
-  z.object({
-    intent: z.literal("rule-delete"),
-    id: idSchema,
-    confirm: z.literal("yes").optional(),
-  }),
-  z.object({ intent: z.literal("rule-toggle"), id: idSchema, enabled: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("rule-test"), id: idSchema }),
-  z.object({ intent: z.literal("sub-remove"), id: idSchema, confirm: z.literal("yes").optional() }),
-]);
+const IdForm = z.object({ id: idSchema });
+const ConfirmIdForm = z.object({ id: idSchema, confirm: z.literal("yes").optional() });
+const ToggleForm = z.object({ id: idSchema, enabled: z.enum(["true", "false"]) });
 
 export type RuleFormValues = Record<string, string | string[]>;
 export type NotificationsActionData =
@@ -129,94 +122,107 @@ function valuesOf(form: FormData): RuleFormValues {
   return out;
 }
 
+const notFound = (what = "Not found") => new Response(what, { status: 404 });
 const back = (hash = "") => redirect(`${PAGE}${hash}`);
+const done = (hash: string, description: string) =>
+  redirectWithToast(`${PAGE}${hash}`, { type: "success", description });
+
+/** The hidden fields of a list item's form; null when forged or stale (then: not understood). */
+function parseIds<S extends z.ZodTypeAny>(form: FormData, schema: S): z.infer<S> | null {
+  const submission = parseForm(form, schema);
+  return submission.status === "success" ? (submission.value as z.infer<S>) : null;
+}
+
+type Owner = { userId: number; companyId: number };
+
+async function saveRule(ctx: ModuleContext, owner: Owner, form: FormData) {
+  const values = valuesOf(form);
+  const ruleId = typeof values.ruleId === "string" && values.ruleId ? values.ruleId : null;
+  // Editing: an empty secret field keeps the stored secret (it is never sent to the page).
+  let keepSecret = false;
+  if (
+    ruleId &&
+    !String(form.get("webhookSecret") ?? "").trim() &&
+    (await listRules(owner)).find((r) => r.id === ruleId)?.hasSecret
+  ) {
+    form.set("webhookSecret", "kept-secret-placeholder");
+    keepSecret = true;
+  }
+  const submission = parseForm(form, alertRuleSchema);
+  // Another company's vehicle only comes from a forged form: a 404, like every foreign id.
+  if (
+    submission.status === "success" &&
+    (await foreignImeis(ctx.user.companyid, submission.value.imeis)).length
+  )
+    throw notFound("Vehicle not found");
+  if (submission.status !== "success") {
+    delete values.webhookSecret; // never echo a secret back into the page
+    return json<NotificationsActionData>(
+      { intent: "rule-save", ruleId, errors: firstErrors(submission), values },
+      { status: 400 },
+    );
+  }
+  const data = keepSecret ? { ...submission.value, webhookSecret: undefined } : submission.value;
+  if (ruleId) {
+    if (!(await updateRule(owner, ruleId, data))) throw notFound();
+  } else await createRule(owner, data);
+  logInfo("alerts", `user=${ctx.user.username} ${ruleId ? "updated" : "created"} an alert rule`);
+  return done("#rules", "Alert rule saved.");
+}
+
+async function deleteRuleIntent(owner: Owner, form: FormData) {
+  const d = parseIds(form, ConfirmIdForm);
+  if (!d) return notUnderstood();
+  if (!(await listRules(owner)).some((r) => r.id === d.id)) throw notFound();
+  if (!d.confirm) return json<NotificationsActionData>({ intent: "rule-delete", confirmFor: d.id });
+  await deleteRule(owner, d.id);
+  return done("#rules", "Alert rule deleted.");
+}
+
+async function testRule(owner: Owner, form: FormData) {
+  const d = parseIds(form, IdForm);
+  if (!d) return notUnderstood();
+  const used = await sendTest(owner, d.id);
+  if (!used) throw notFound();
+  const names = used.map((c: Channel) => CHANNEL_LABELS[c].toLowerCase());
+  const message = names.length
+    ? `Test sent: ${names.join(", ")}.`
+    : "Nothing to send: this rule has no usable channel.";
+  return json<NotificationsActionData>({ intent: "rule-test", ruleId: d.id, message });
+}
+
+async function removeBrowser(userId: number, form: FormData) {
+  const d = parseIds(form, ConfirmIdForm);
+  if (!d) return notUnderstood();
+  if (!(await listSubscriptions(userId)).some((s) => s.id === d.id)) throw notFound();
+  if (!d.confirm) return json<NotificationsActionData>({ intent: "sub-remove", confirmFor: d.id });
+  await removeSubscription(userId, { id: d.id });
+  return done("#browsers", "Browser removed: it no longer receives push alerts.");
+}
 
 export async function notificationsAction(ctx: ModuleContext, form: FormData) {
   const { user } = ctx;
   const owner = { userId: user.username_id, companyId: user.companyid };
-  const intent = String(form.get("intent") ?? "");
-
-  if (intent === "rule-save") {
-    const values = valuesOf(form);
-    const ruleId = typeof values.ruleId === "string" && values.ruleId ? values.ruleId : null;
-    // Empty optional inputs arrive as "": they mean "not given".
-    const input: Record<string, unknown> = Object.fromEntries(
-      Object.entries(values).filter(([, v]) => v !== ""),
-    );
-    // Editing: an empty secret field keeps the stored secret (it is never sent to the page).
-    let keepSecret = false;
-    if (
-      ruleId &&
-      !input.webhookSecret &&
-      (await listRules(owner)).find((r) => r.id === ruleId)?.hasSecret
-    ) {
-      input.webhookSecret = "kept-secret-placeholder";
-      keepSecret = true;
-    }
-    const parsed = alertRuleSchema.safeParse(input);
-    const errors: Record<string, string> = {};
-    if (!parsed.success)
-      for (const i of parsed.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
-    // Another company's vehicle only comes from a forged form: a 404, like every foreign id.
-    if (parsed.success && (await foreignImeis(user.companyid, parsed.data.imeis)).length)
-      throw new Response("Vehicle not found", { status: 404 });
-    if (!parsed.success || Object.keys(errors).length) {
-      delete values.webhookSecret; // never echo a secret back into the page
-      return json<NotificationsActionData>(
-        { intent: "rule-save", ruleId, errors, values },
-        { status: 400 },
-      );
-    }
-    const data = keepSecret ? { ...parsed.data, webhookSecret: undefined } : parsed.data;
-    if (ruleId) {
-      if (!(await updateRule(owner, ruleId, data)))
-        throw new Response("Not found", { status: 404 });
-    } else await createRule(owner, data);
-    logInfo("alerts", `user=${user.username} ${ruleId ? "updated" : "created"} an alert rule`);
-    return back("?saved=rule#rules");
-  }
-
-  const parsed = intentSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return json<NotificationsActionData>(
-      { intent: "error", message: "That request was not understood." },
-      { status: 400 },
-    );
-  const d = parsed.data;
-  switch (d.intent) {
-    case "read":
-      if (!(await markRead(user.username_id, d.id)))
-        throw new Response("Not found", { status: 404 });
+  return switchIntent(form, {
+    "rule-save": (f) => saveRule(ctx, owner, f),
+    read: async (f) => {
+      const d = parseIds(f, IdForm);
+      if (!d) return notUnderstood();
+      if (!(await markRead(user.username_id, d.id))) throw notFound();
       return back();
-    case "read-all":
+    },
+    "read-all": async () => {
       await markAllRead(user.username_id);
       return back();
-    case "rule-toggle":
-      if (!(await setRuleEnabled(owner, d.id, d.enabled === "true")))
-        throw new Response("Not found", { status: 404 });
+    },
+    "rule-toggle": async (f) => {
+      const d = parseIds(f, ToggleForm);
+      if (!d) return notUnderstood();
+      if (!(await setRuleEnabled(owner, d.id, d.enabled === "true"))) throw notFound();
       return back("#rules");
-    case "rule-delete":
-      if (!(await listRules(owner)).some((r) => r.id === d.id))
-        throw new Response("Not found", { status: 404 });
-      if (!d.confirm)
-        return json<NotificationsActionData>({ intent: "rule-delete", confirmFor: d.id });
-      await deleteRule(owner, d.id);
-      return back("?saved=deleted#rules");
-    case "rule-test": {
-      const used = await sendTest(owner, d.id);
-      if (!used) throw new Response("Not found", { status: 404 });
-      const names = used.map((c: Channel) => CHANNEL_LABELS[c].toLowerCase());
-      const message = names.length
-        ? `Test sent: ${names.join(", ")}.`
-        : "Nothing to send: this rule has no usable channel.";
-      return json<NotificationsActionData>({ intent: "rule-test", ruleId: d.id, message });
-    }
-    case "sub-remove":
-      if (!(await listSubscriptions(user.username_id)).some((s) => s.id === d.id))
-        throw new Response("Not found", { status: 404 });
-      if (!d.confirm)
-        return json<NotificationsActionData>({ intent: "sub-remove", confirmFor: d.id });
-      await removeSubscription(user.username_id, { id: d.id });
-      return back("?saved=browser#browsers");
-  }
+    },
+    "rule-delete": (f) => deleteRuleIntent(owner, f),
+    "rule-test": (f) => testRule(owner, f),
+    "sub-remove": (f) => removeBrowser(user.username_id, f),
+  });
 }

@@ -3,9 +3,10 @@
  * within the caller's company (another company's schedule id is a 404).
  */
 import { z } from "zod";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { findReport, parseRecipients, type BaseParams } from "./catalogue";
 import { FREQUENCIES, isValidTimeZone, nextDue, PERIODS, type ScheduleRule } from "./schedule";
+import { firstErrors, parseForm } from "~/lib/parse-form";
 import { prisma } from "~/services/db.server";
 import { FORMATS } from "./report-render.server";
 
@@ -63,31 +64,24 @@ export type ParsedSchedule =
 
 /** Form data → a schedule, or field messages (recipients included). Nothing is saved here. */
 export function parseScheduleForm(form: FormData): ParsedSchedule {
-  const raw: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key).map(String);
-    raw[key] = ["weekdays", "imeis", "groups"].includes(key) ? all : all[0];
-  }
-  const errors: Record<string, string> = {};
-  const parsed = scheduleInput.safeParse(raw);
-  if (!parsed.success)
-    for (const i of parsed.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
-  const recipients = parseRecipients(String(raw.recipients ?? ""));
-  if (!recipients.ok) errors.recipients = recipients.error;
-  const def = findReport(String(raw.reportKind ?? ""));
-  let params: BaseParams | null = null;
-  if (def) {
-    const p = def.params.safeParse({
-      imeis: raw.imeis,
-      groups: raw.groups,
-      speedLimit: raw.speedLimit || undefined,
-      minStopMinutes: raw.minStopMinutes || undefined,
-    });
-    if (p.success) params = { ...p.data, from: undefined, to: undefined };
-    else for (const i of p.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
-  }
-  if (!parsed.success || !recipients.ok || !params) return { ok: false, errors };
-  const v = parsed.data;
+  const submission = parseForm(form, scheduleInput);
+  const recipients = parseRecipients(String(form.get("recipients") ?? ""));
+  const def = findReport(String(form.get("reportKind") ?? ""));
+  // Each report kind has its own parameters, so they are a second schema picked by the first.
+  const paramsSubmission = def ? parseForm(form, def.params) : null;
+  const errors = {
+    ...firstErrors(paramsSubmission),
+    ...firstErrors(submission),
+    ...(recipients.ok ? {} : { recipients: recipients.error }),
+  };
+  if (submission.status !== "success" || !recipients.ok || paramsSubmission?.status !== "success")
+    return { ok: false, errors };
+  const params: BaseParams = {
+    ...(paramsSubmission.value as BaseParams),
+    from: undefined,
+    to: undefined,
+  };
+  const v = submission.value;
   return {
     ok: true,
     value: {

@@ -1,23 +1,20 @@
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
   NumberInput,
-  Paper,
   Radio,
   SimpleGrid,
-  Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/lib/map-tiles";
 import { DeviceIcon, PICKER_ICONS } from "./device-icon";
-import { ShareLinkForm, ShareLinkRows } from "~/components/share-links";
+import { ConfirmForm } from "~/components/confirm-form";
+import { Feedback, Section, type ActionData } from "./device-manage-parts";
 
 const GeofenceMap = lazy(() => import("./map/geofence-map.client"));
 
@@ -32,16 +29,8 @@ export type ManageDevice = {
   lat: number | null;
   lng: number | null;
 };
-export type ActionData = {
-  intent: string;
-  ok: boolean;
-  message?: string;
-  alert?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-  confirmDelete?: boolean;
-  confirmFor?: string;
-};
+export type { ActionData } from "./device-manage-parts";
+export { ShareLinks } from "./device-share-links";
 
 type Props = {
   device: ManageDevice;
@@ -51,47 +40,11 @@ type Props = {
   result: ActionData | undefined;
 };
 
-function Feedback({ result, intent }: { result: ActionData | undefined; intent: string }) {
-  if (!result || result.intent !== intent) return null;
-  if (result.alert)
-    return (
-      <Alert color="red" role="alert" data-testid="action-alert" title={result.alert}>
-        The tracking service refused the change. It is shown here anyway and will be corrected on
-        the next sync if needed.
-      </Alert>
-    );
-  if (result.ok && result.message)
-    return (
-      <Text size="sm" c="green" role="status" data-testid="action-ok">
-        {result.message}
-      </Text>
-    );
-  if (!result.ok && result.message && !result.errors)
-    return (
-      <Text size="sm" c="red" role="alert">
-        {result.message}
-      </Text>
-    );
-  return null;
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** The device management forms. Each is a plain POST form with its own intent, so all work without JavaScript. */
 export function DeviceManage({ device, companyTags, companyGroups, tiles, result }: Props) {
   const nav = useNavigation();
   const busy = (intent: string) => nav.state !== "idle" && nav.formData?.get("intent") === intent;
+  const confirmingDelete = result?.intent === "geofence-delete" && Boolean(result.confirmDelete);
   const err = (intent: string, field: string) =>
     result?.intent === intent ? result.errors?.[field] : undefined;
   const val = (intent: string, field: string, fallback: string) =>
@@ -303,68 +256,26 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         </Form>
         <Feedback result={result} intent="geofence" />
         {device.geofence ? (
-          result?.intent === "geofence-delete" && result.confirmDelete ? (
-            <Alert color="red" title="Delete this geofence?" data-testid="confirm-delete">
-              <Text size="sm">
+          <div data-testid={confirmingDelete ? "confirm-delete" : undefined}>
+            {confirmingDelete ? (
+              <Text size="sm" c="dimmed">
                 The device will no longer have a geofence. This cannot be undone.
               </Text>
-              <Group mt="xs">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="geofence-delete" />
-                  <input type="hidden" name="confirm" value="yes" />
-                  <Button type="submit" color="red" loading={busy("geofence-delete")}>
-                    Yes, delete the geofence
-                  </Button>
-                </Form>
-                <Form method="get">
-                  <Button type="submit" variant="default">
-                    Keep it
-                  </Button>
-                </Form>
-              </Group>
-            </Alert>
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="geofence-delete" />
-              <Button type="submit" color="red" variant="outline">
-                Delete geofence
-              </Button>
-            </Form>
-          )
+            ) : null}
+            <ConfirmForm
+              fields={{ intent: "geofence-delete" }}
+              confirming={confirmingDelete}
+              label="Delete geofence"
+              question="Delete this geofence?"
+              confirmLabel="Yes, delete the geofence"
+              busy={busy("geofence-delete")}
+              variant="outline"
+              size="sm"
+            />
+          </div>
         ) : null}
         <Feedback result={result} intent="geofence-delete" />
       </Section>
     </SimpleGrid>
-  );
-}
-
-export function ShareLinks({
-  links,
-  result,
-  durations,
-}: {
-  links: { id: string; expiresAt: string; active: boolean; revokedAt: string | null }[];
-  result: (ActionData & { shareId?: string }) | undefined;
-  durations: { minutes: number; label: string }[];
-}) {
-  return (
-    <Section title="Share live position">
-      <ShareLinkForm
-        durations={durations}
-        error={result?.intent === "share" ? result.errors?.minutes : undefined}
-        testid="form-share"
-      />
-      <Feedback result={result} intent="share" />
-      <Feedback result={result} intent="share-revoke" />
-      <ShareLinkRows
-        links={links}
-        href={(l) => `/sharing/${l.id}`}
-        shown={(l) => `/sharing/${l.id.slice(0, 10)}…`}
-        hidden="/sharing/…"
-        empty="No share links yet."
-        testid="share-link"
-        confirmFor={result?.intent === "share-revoke" ? result.confirmFor : null}
-      />
-    </Section>
   );
 }
