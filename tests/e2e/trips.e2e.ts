@@ -166,7 +166,7 @@ describe("logbook", () => {
     await form.getByLabel("Private").check();
     await form.getByLabel("Description").fill("Weekend trip to the coast");
     await form.getByRole("button", { name: "Save purpose" }).click();
-    await page.getByTestId("notice").getByText("Purpose changed.").waitFor();
+    await page.getByTestId("toast").getByText("Purpose changed.").waitFor();
     // Filtered to business trips, the changed one leaves the list at once.
     expect(await page.locator(`[data-entry-id="${id}"]`).count()).toBe(0);
     await page.goto(logbookPath("&purpose=private"));
@@ -197,7 +197,7 @@ describe("logbook", () => {
       // Nothing is deleted before the confirmation.
       expect((await logEntries()).some((e) => e[2].id === id)).toBe(true);
       await yes.click();
-      await page.getByTestId("notice").getByText("Trip deleted.").waitFor();
+      await page.getByTestId("toast").getByText("Trip deleted.").waitFor();
       expect(await page.locator(`[data-entry-id="${id}"]`).count()).toBe(0);
       await page.reload();
       expect(await page.locator(`[data-entry-id="${id}"]`).count()).toBe(0);
@@ -219,7 +219,7 @@ describe("logbook", () => {
       await form.getByRole("button", { name: "Add trip" }).click();
     };
     await add("Night run to the airport");
-    await page.getByTestId("notice").getByText("Trip added to the logbook.").waitFor();
+    await page.getByTestId("toast").getByText("Trip added to the logbook.").waitFor();
     const before = (await logEntries()).filter(
       (e) => e[2].description === "Night run to the airport",
     );
