@@ -190,6 +190,9 @@ describe("beacon maps and pages", () => {
     expect(await count()).toBe(positioned);
     // A click on a cluster zooms to where it splits (into beacons or smaller clusters); beacons
     // at one spot never split, so their cluster lists them.
+    // The page settles first: a revalidation (after any fetcher submission of the shell) brings
+    // fresh positions from the moving fleet, and the clusters are drawn again from them.
+    await page.waitForLoadState("networkidle");
     const cluster = page.locator("[data-cluster-count]").first();
     if (await cluster.count()) {
       const n = Number(await cluster.getAttribute("data-cluster-count"));

@@ -104,6 +104,8 @@ export default function BeaconMap({
     return sc;
   }, [placed, cluster]);
 
+  const fittedFor = useRef<unknown>(undefined);
+
   useEffect(() => {
     if (!el.current || map.current) return;
     const m = L.map(el.current, { keyboard: true }).setView(BRISBANE, 10);
@@ -174,7 +176,10 @@ export default function BeaconMap({
       }
     };
     const m = map.current;
-    if (m) {
+    // The view is fitted once (and again for a new trail), not on every refresh of the data: a
+    // revalidation must not pull the map away from where the user zoomed or clicked.
+    if (m && fittedFor.current !== (trail ?? null)) {
+      fittedFor.current = trail ?? null;
       const all: L.LatLngTuple[] = [
         ...placed.map((p) => [p.lat!, p.lng!] as L.LatLngTuple),
         ...(trail ?? []).map((p) => [p.lat, p.lng] as L.LatLngTuple),
