@@ -16,6 +16,7 @@ import {
   readRows,
   stateOf,
   type CompanyState,
+  type DeviceView,
   type Group,
   type Row,
   type Tag,
@@ -67,28 +68,8 @@ export async function markFailed(companyId: number, error: unknown) {
 
 // ------------------------------------------------------------------ sync
 
-type Upsert = {
-  imei: string;
-  companyId: number;
-  deviceTypeId: number;
-  nickname: string;
-  avatar: string | null;
-  photo: string | null;
-  permdriver: string | null;
-  tags: Tag[];
-  groups: Group[];
-  geofenceGps: string | null;
-  geofenceMeters: number | null;
-  lat: number | null;
-  lng: number | null;
-  speed: number | null;
-  heading: number | null;
-  ignition: boolean | null;
-  odometer: number | null;
-  battery: number | null;
-  temperature: number | null;
-  lastContactAt: string | null;
-};
+/** A cache row as the upstream gives it: the view without what is derived from the clock. */
+type Upsert = Omit<DeviceView, "status" | "outdated" | "silentMs"> & { companyId: number };
 
 function fromUpstream(d: up.Device, companyId: number): Upsert {
   const p = d.position;

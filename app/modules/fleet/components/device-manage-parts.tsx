@@ -1,17 +1,9 @@
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import type { ActionResult } from "../device-actions.server";
 
 /** What the device page's action answers, per form (intent). */
-export type ActionData = {
-  intent: string;
-  ok: boolean;
-  message?: string;
-  alert?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-  confirmDelete?: boolean;
-  confirmFor?: string;
-};
+export type ActionData = Omit<ActionResult, "shareId">;
 
 /** The answer to one form, shown under that form only. */
 export function Feedback({ result, intent }: { result: ActionData | undefined; intent: string }) {
