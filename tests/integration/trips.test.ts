@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { summarizeLogEntries } from "~/modules/trips/logbook-summary";
 import { dayKey, startOfDay } from "~/modules/trips/zoned-days";
 import { action as loginAction } from "~/routes/login";
@@ -12,13 +12,8 @@ import {
   DUPLICATE_TRIP_MESSAGE,
   loadLogbook,
 } from "~/modules/trips/logbook.server";
-import {
-  getTrips,
-  listVehicles,
-  requireVehicle,
-  tripTrack,
-  type Auth,
-} from "~/modules/trips/trips.server";
+import { getTrips, listVehicles, requireVehicle, tripTrack } from "~/modules/trips/trips.server";
+import { type Auth } from "~/services/company-context.server";
 import { coverageAnswers } from "~/modules/trips/trip-cache.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
@@ -39,7 +34,7 @@ const signIn = upstreamAuth;
 
 beforeAll(async () => {
   await useTestDatabase();
-  sim = await useSimulator();
+  sim = await useSimulator({ clock: () => Date.now() }); // follows a faked Date too
   admin = await signIn("admin", "admin123");
   other = await signIn("other", "other123");
 });
@@ -274,13 +269,21 @@ describe("logbook service", () => {
 });
 
 describe("vehicle dashboard", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("lists today's trips for the company's day (Australia/Brisbane), not the server's", async () => {
-    const cookie = cookieFrom(
-      await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
-    );
     const imei = await movingVehicle();
     const tz = await companyTimeZone(admin);
     expect(tz).toBe("Australia/Brisbane");
+    // Just after Brisbane's midnight nobody has driven yet "today": then the clock (app and
+    // simulator alike) moves on to that day's noon, when the company's and UTC days differ most.
+    const hour = Number(
+      new Intl.DateTimeFormat("en", { timeZone: tz, hour: "numeric", hourCycle: "h23" }).format(),
+    );
+    if (hour < 6) vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (12 - hour) * 3_600_000 });
+    const cookie = cookieFrom(
+      await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
+    );
     const now = Date.now();
     const dayStart = startOfDay(dayKey(now, tz), tz);
     const res = await call(

@@ -1,5 +1,6 @@
 /** Device management writes: the upstream first, then the cache (published to live views). */
 import { upstream } from "~/services/api.server";
+import { remember } from "~/services/remember.server";
 import { FieldError, type Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
@@ -82,15 +83,6 @@ export async function setDevicePermDriver(
     await updateCache(auth, imei, { permdriver });
     return { ok: false, alert: up.MESSAGES.permDriverFailed };
   }
-}
-
-const memo = new Map<string, { at: number; value: unknown }>();
-async function remember<T>(key: string, ttlMs: number, make: () => Promise<T>): Promise<T> {
-  const hit = memo.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
-  const value = await make();
-  memo.set(key, { at: Date.now(), value });
-  return value;
 }
 
 /** Company tags of type 2 (SPEC §9). */

@@ -14,7 +14,8 @@ import {
 import { isDuplicateTrip, toLogEntry } from "./logbook-entries";
 import { entryFromTrip, tripFromLogEntry } from "./trip-record";
 import { upstream } from "~/services/api.server";
-import { getTrips, type Auth } from "./trips.server";
+import { getTrips } from "./trips.server";
+import { type Auth } from "~/services/company-context.server";
 import { cacheAdd, cacheDelete, cachePurpose, requireTrip } from "./trip-cache.server";
 import * as up from "~/services/upstream/index.server";
 

@@ -5,7 +5,7 @@
  */
 import type { Prisma } from "~/generated/prisma/client";
 import type { TripRecord } from "./trip-record";
-import type { Auth } from "./trips.server";
+import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 
 /** A cached range this recent is trusted even if it reaches up to now (trips may still end). */

@@ -2,7 +2,8 @@
 import { settingsFromCookieHeader } from "~/lib/settings";
 import { parseMeasurement, type Measurement } from "~/lib/units";
 import type { ModuleContext } from "~/services/guard.server";
-import { listVehicles, type Auth, type Vehicle } from "./trips.server";
+import { listVehicles, type Vehicle } from "./trips.server";
+import { type Auth } from "~/services/company-context.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 
 export async function tripsContext(

@@ -4,6 +4,8 @@
  * Every read filters by the session's company; a vehicle that is not the company's is a 404.
  */
 import { Prisma } from "~/generated/prisma/client";
+import { remember } from "~/services/remember.server";
+import type { Auth } from "~/services/company-context.server";
 import { cached, isCovered, requireTrip, store } from "./trip-cache.server";
 import { fromUpstreamTrip, tripFromLogEntry, type TripRecord } from "./trip-record";
 import { prisma } from "~/services/db.server";
@@ -24,16 +26,6 @@ export const MAX_LOG_DAYS = 400;
 const FETCH_CONCURRENCY = 4;
 
 export type Vehicle = { imei: string; nickname: string; deviceTypeId: number };
-export type Auth = { token: string; companyId: number };
-
-const memo = new Map<string, { at: number; value: unknown }>();
-async function remember<T>(key: string, ttlMs: number, make: () => Promise<T>): Promise<T> {
-  const hit = memo.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
-  const value = await make();
-  memo.set(key, { at: Date.now(), value });
-  return value;
-}
 
 /** The company's trip-making vehicles, sorted by nickname case-insensitively (SPEC §3). */
 export async function listVehicles(auth: Auth): Promise<Vehicle[]> {

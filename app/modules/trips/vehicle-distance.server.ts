@@ -3,7 +3,8 @@ import { kmByPeriod, type Period } from "./logbook-summary";
 import { addDays, periodKey, startOfDay } from "./zoned-days";
 import { dayRange, periodParam } from "./trip-query";
 import { entryFromTrip } from "./trip-record";
-import { getTrips, type Auth, type Vehicle } from "./trips.server";
+import { getTrips, type Vehicle } from "./trips.server";
+import { type Auth } from "~/services/company-context.server";
 import { compareText } from "~/lib/text-order";
 
 const DEFAULT_DAYS: Record<Period, number> = { day: 14, week: 84, month: 184 };
