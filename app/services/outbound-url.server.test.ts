@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "./env.server";
+import { parseEnv, resetEnvCache } from "./env.server";
 import {
   forbiddenAddress,
   OutboundRefusedError,
@@ -85,6 +85,17 @@ describe("which addresses may be reached", () => {
     expect(await outboundUrlProblem("http://127.0.0.1:3000/")).toMatch(/loopback/);
     optIn({ http: true, private: true });
     expect(await outboundUrlProblem("http://127.0.0.1:3000/")).toBeNull();
+  });
+});
+
+describe("the test-only opt-in", () => {
+  it("is refused in production", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+    expect(parseEnv({ ...production, OUTBOUND_ALLOW_HTTP: "1" }).OUTBOUND_ALLOW_HTTP).toBe(true);
+    expect(() => parseEnv({ ...production, OUTBOUND_ALLOW_PRIVATE: "1" })).toThrow(
+      /OUTBOUND_ALLOW_PRIVATE is for tests only and never allowed in production/,
+    );
+    expect(parseEnv({}).OUTBOUND_ALLOW_PRIVATE).toBe(false);
   });
 });
 
