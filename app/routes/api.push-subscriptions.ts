@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireModule } from "~/services/guard.server";
+import { outboundUrlProblem } from "~/services/outbound-url.server";
 import {
   listSubscriptions,
   removeSubscription,
@@ -25,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const removeSchema = z.object({ endpoint: z.string().url().max(2000) });
 
 /**
- * POST (JSON, the browser's PushSubscription.toJSON()): store it and forward it upstream.
+ * POST (JSON, the browser's PushSubscription.toJSON()): check the endpoint's address, store it
+ * for this user and forward it upstream.
  * DELETE (JSON {endpoint}): this browser unsubscribed.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,6 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
   const parsed = subscriptionInputSchema.safeParse(body);
   if (!parsed.success) return json({ error: "Not a push subscription" }, { status: 400 });
+  // A push service is on the public internet: never our own machine or network (SSRF).
+  const problem = await outboundUrlProblem(parsed.data.endpoint);
+  if (problem) return json({ error: problem }, { status: 400 });
   const row = await saveSubscription(
     auth.user,
     parsed.data,

@@ -65,6 +65,16 @@ const schema = z.object({
     .enum(["0", "1"], { message: "must be 1 (behind one reverse proxy) or 0" })
     .default("0")
     .transform((v) => v === "1"),
+  OUTBOUND_ALLOW_HTTP: z
+    .enum(["0", "1"], { message: "must be 1 (webhooks and push may use http://) or 0" })
+    .default("0")
+    .transform((v) => v === "1"),
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(["0", "1"], {
+      message: "must be 1 (tests only: reach loopback and private networks) or 0",
+    })
+    .default("0")
+    .transform((v) => v === "1"),
   REMIX_DEV_ORIGIN: z.string().url("must be the URL `remix dev` listens on").optional(),
   LOG_TESTS: z
     .enum(["0", "1"], { message: "must be 1 (log while testing) or 0" })
@@ -94,6 +104,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new ConfigError(
       "Invalid configuration: SESSION_SECRET is required in production (32+ random characters)",
+    );
+  }
+  if (env.NODE_ENV === "production" && env.OUTBOUND_ALLOW_PRIVATE) {
+    throw new ConfigError(
+      "Invalid configuration: OUTBOUND_ALLOW_PRIVATE is for tests only and never allowed in production",
     );
   }
   return env;

@@ -57,6 +57,9 @@ export default async function run() {
     process.env.VAPID_PUBLIC_KEY = keys.publicKey;
     process.env.VAPID_PRIVATE_KEY = keys.privateKey;
     process.env.NODE_ENV = "test";
+    // The push service stub is on 127.0.0.1 over http: opt out of the outbound guard's checks.
+    process.env.OUTBOUND_ALLOW_HTTP = "1";
+    process.env.OUTBOUND_ALLOW_PRIVATE = "1";
     resetEnvCache();
     await disconnectPrisma();
 

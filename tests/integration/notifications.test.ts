@@ -62,6 +62,7 @@ beforeEach(async () => {
     "EventCursor",
     "PushMessage",
     "PushSubscription",
+    "WebhookDelivery",
   ]);
   await prisma
     .$executeRawUnsafe(`delete from pgboss.job where name in ('webhook', 'alert-email')`)
@@ -635,6 +636,10 @@ describe("event sync (simulator events to notifications)", () => {
       );
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    // The receiver is on 127.0.0.1 over http: this test opts out of the outbound guard's checks.
+    process.env.OUTBOUND_ALLOW_HTTP = "1";
+    process.env.OUTBOUND_ALLOW_PRIVATE = "1";
+    resetEnvCache();
     try {
       const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
       const r = await rule({
@@ -665,18 +670,27 @@ describe("event sync (simulator events to notifications)", () => {
       await prisma.alertRule.delete({ where: { id: r.id } });
       expect(await deliverWebhook((jobs[1]?.data as never) ?? jobs[0]!.data)).toBe("dropped");
     } finally {
+      delete process.env.OUTBOUND_ALLOW_HTTP;
+      delete process.env.OUTBOUND_ALLOW_PRIVATE;
+      resetEnvCache();
       await new Promise<void>((r) => server.close(() => r()));
     }
   });
 });
 
 describe("clean-up", () => {
-  it("prunes old dispatch records, push bookkeeping and old read notifications, nothing recent or unread", async () => {
+  it("prunes old dispatch records, push and webhook bookkeeping and old read notifications, nothing recent or unread", async () => {
     const old = new Date(Date.now() - 100 * 86_400_000);
     await prisma.alertDispatch.createMany({
       data: [
         { eventId: "old", userId: 1, companyId: 1, createdAt: old },
         { eventId: "new", userId: 1, companyId: 1 },
+      ],
+    });
+    await prisma.webhookDelivery.createMany({
+      data: [
+        { id: "old", ruleId: "r", eventId: "old", createdAt: old, deliveredAt: old },
+        { id: "new", ruleId: "r", eventId: "new", deliveredAt: new Date() },
       ],
     });
     await prisma.pushMessage.createMany({
@@ -711,6 +725,7 @@ describe("clean-up", () => {
       deliveries: 1,
       messages: 1,
       notifications: 1,
+      webhooks: 1,
     });
     expect(
       (await prisma.notification.findMany({ orderBy: { title: "asc" } })).map((n) => n.title),

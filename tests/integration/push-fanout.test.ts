@@ -25,6 +25,9 @@ beforeAll(async () => {
   const keys = webpush.generateVAPIDKeys();
   process.env.VAPID_PUBLIC_KEY = keys.publicKey;
   process.env.VAPID_PRIVATE_KEY = keys.privateKey;
+  // The stub push service is on 127.0.0.1 over http: opt out of the outbound guard's checks here.
+  process.env.OUTBOUND_ALLOW_HTTP = "1";
+  process.env.OUTBOUND_ALLOW_PRIVATE = "1";
   resetEnvCache();
   stub = await startPushStub({ slowMs: 300, keepPayloads: 20 });
 });

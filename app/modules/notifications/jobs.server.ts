@@ -4,7 +4,7 @@
  * processes one sync runs per interval, on whichever worker is free).
  */
 import type PgBoss from "pg-boss";
-import type { ModuleJobs } from "../job-kit";
+import { settleEach, type ModuleJobs } from "../job-kit";
 import { ALERT_EMAIL_QUEUE, deliverAlertEmail, type AlertEmail } from "./alert-email.server";
 import { getEnv } from "~/services/env.server";
 import { ensureQueue } from "~/services/job-queue.server";
@@ -22,12 +22,11 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   await registerPushJobs(boss);
 
   await ensureQueue(boss, WEBHOOK_QUEUE);
+  // Four at a time, one outcome each: a failing endpoint is retried alone.
   await boss.work<{ ruleId: string; event: WebhookEvent }>(
     WEBHOOK_QUEUE,
     { batchSize: 4 },
-    async (jobs) => {
-      await Promise.all(jobs.map((j) => deliverWebhook(j.data)));
-    },
+    (jobs) => settleEach(boss, WEBHOOK_QUEUE, jobs, (j) => deliverWebhook(j.data)),
   );
 
   await ensureQueue(boss, ALERT_EMAIL_QUEUE);

@@ -6,10 +6,14 @@ export const DISPATCH_KEEP_DAYS = 8;
 export const PUSH_KEEP_DAYS = 8;
 export const NOTIFICATION_KEEP_DAYS = 90;
 
-/** Prunes dedupe records, push bookkeeping and old read notifications. */
+/** Prunes dedupe records, push and webhook bookkeeping, and old read notifications. */
 export async function cleanupNotifications(now = new Date()) {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
   const dispatch = await prisma.alertDispatch.deleteMany({
+    where: { createdAt: { lt: before(DISPATCH_KEEP_DAYS) } },
+  });
+  // A webhook job retries for well under an hour; its dispatch record is not needed after that.
+  const webhooks = await prisma.webhookDelivery.deleteMany({
     where: { createdAt: { lt: before(DISPATCH_KEEP_DAYS) } },
   });
   const old = await prisma.pushMessage.findMany({
@@ -32,5 +36,6 @@ export async function cleanupNotifications(now = new Date()) {
     deliveries: deliveries.count,
     messages: messages.count,
     notifications: notifications.count,
+    webhooks: webhooks.count,
   };
 }

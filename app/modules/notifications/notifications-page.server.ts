@@ -18,6 +18,7 @@ import {
   updateRule,
 } from "./alert-rules.server";
 import { logInfo } from "~/services/log.server";
+import { outboundUrlProblem } from "~/services/outbound-url.server";
 import { feed, markAllRead, markRead, unreadCount } from "./notifications.server";
 import { listSubscriptions, removeSubscription } from "./push.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
@@ -155,10 +156,17 @@ async function saveRule(ctx: ModuleContext, owner: Owner, form: FormData) {
     (await foreignImeis(ctx.user.companyid, submission.value.imeis)).length
   )
     throw notFound("Vehicle not found");
-  if (submission.status !== "success") {
+  const errors = submission.status === "success" ? {} : firstErrors(submission);
+  // Webhooks go to public internet addresses only (SSRF): checked here, and again at each send.
+  const webhookUrl = String(values.webhookUrl ?? "").trim();
+  if (webhookUrl && !errors.webhookUrl) {
+    const problem = await outboundUrlProblem(webhookUrl);
+    if (problem) errors.webhookUrl = problem;
+  }
+  if (submission.status !== "success" || Object.keys(errors).length) {
     delete values.webhookSecret; // never echo a secret back into the page
     return json<NotificationsActionData>(
-      { intent: "rule-save", ruleId, errors: firstErrors(submission), values },
+      { intent: "rule-save", ruleId, errors, values },
       { status: 400 },
     );
   }

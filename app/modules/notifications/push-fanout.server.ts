@@ -23,6 +23,7 @@ import {
   type Subscription,
 } from "./push.server";
 import type { PushUrgency } from "./alert-events";
+import { settleEach } from "../job-kit";
 
 export const PUSH_SEND_QUEUE = "push-send";
 export const BATCH = 250;
@@ -265,18 +266,15 @@ export async function registerPushJobs(
     await boss.work<{ key: string; ids: string[] }>(
       PUSH_SEND_QUEUE,
       { pollingIntervalSeconds: 0.5, batchSize: 2 },
-      async (jobs) => {
-        await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await sendBatch(job.data.key, job.data.ids, enqueue, config);
-            } catch (e) {
-              logError("push", e);
-              throw e;
-            }
-          }),
-        );
-      },
+      (jobs) =>
+        settleEach(boss, PUSH_SEND_QUEUE, jobs, async (job) => {
+          try {
+            await sendBatch(job.data.key, job.data.ids, enqueue, config);
+          } catch (e) {
+            logError("push", e);
+            throw e;
+          }
+        }),
     );
   }
 }

@@ -7,14 +7,24 @@ import {
   topicFor,
   type Vapid,
 } from "./push.server";
+import { resetEnvCache } from "~/services/env.server";
 import { startPushStub, type PushStub } from "../../../tests/support/push-stub";
 
 const vapid: Vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:test@tracksmith.local" };
 let stub: PushStub;
 beforeAll(async () => {
+  // The stub push service is on 127.0.0.1 over http: opt out of the outbound guard's checks here.
+  process.env.OUTBOUND_ALLOW_HTTP = "1";
+  process.env.OUTBOUND_ALLOW_PRIVATE = "1";
+  resetEnvCache();
   stub = await startPushStub({ slowMs: 800 });
 });
-afterAll(() => stub.close());
+afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HTTP;
+  delete process.env.OUTBOUND_ALLOW_PRIVATE;
+  resetEnvCache();
+  await stub.close();
+});
 
 const sub = (path: string) => ({ endpoint: `${stub.url}${path}`, ...stub.keys });
 

@@ -1,7 +1,8 @@
 /**
  * Browser push: storing subscriptions, building payloads within the 4 KB limit, and sending one
- * push with real Web Push encryption (`web-push`) and VAPID. Sending goes through `fetch` so the
- * same code reaches https push services and the http stub of the tests, with keep-alive pooling.
+ * push with real Web Push encryption (`web-push`) and VAPID. Sending goes through the outbound
+ * guard (public https addresses only, no redirects, bounded answer and time) with keep-alive
+ * pooling; the tests' http stub on 127.0.0.1 needs OUTBOUND_ALLOW_HTTP and OUTBOUND_ALLOW_PRIVATE.
  * The fan-out (batches, claims, retries) is server/jobs/push-fanout.ts.
  */
 import crypto from "node:crypto";
@@ -14,6 +15,7 @@ import { prisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { sendJob } from "~/services/job-queue.server";
 import { logError, logInfo } from "~/services/log.server";
+import { OutboundRefusedError, outboundRequest } from "~/services/outbound-url.server";
 import { subscribePush } from "~/services/upstream/index.server";
 
 export const PUSH_FANOUT_QUEUE = "push-fanout";
@@ -164,26 +166,32 @@ export async function sendPush(
     return { outcome: "gone", status: 0 };
   }
   try {
-    const res = await fetch(details.endpoint, {
+    // Through the outbound guard: a public https push service only, checked at connect, and a
+    // redirect is an answer, never followed (the VAPID Authorization stays with the push service).
+    const res = await outboundRequest(details.endpoint, {
       method: "POST",
       headers: details.headers as Record<string, string>,
-      body: new Uint8Array(details.body as Buffer),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      body: details.body as Buffer,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      maxBytes: 16 * 1024,
     });
-    await res.arrayBuffer().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { outcome: "sent", status: res.status };
     if (res.status === 404 || res.status === 410) return { outcome: "gone", status: res.status };
     if (res.status === 429 || res.status >= 500) {
+      const retryAfter = res.headers["retry-after"];
       return {
         outcome: "retry",
         status: res.status,
-        retryAfterMs: retryAfterMs(res.headers.get("retry-after")),
+        retryAfterMs: retryAfterMs(typeof retryAfter === "string" ? retryAfter : null),
         error: `push service answered ${res.status}`,
       };
     }
-    // 400 (bad request), 401/403 (VAPID refused), 413 (too large): retrying will not help.
+    // 3xx (not followed), 400 (bad request), 401/403 (VAPID refused), 413 (too large): retrying
+    // will not help.
     return { outcome: "failed", status: res.status, error: `push service answered ${res.status}` };
   } catch (e) {
+    if (e instanceof OutboundRefusedError)
+      return { outcome: "failed", status: 0, error: e.message };
     return {
       outcome: "retry",
       status: 0,
@@ -207,9 +215,10 @@ export const subscriptionInputSchema = z.object({
 export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 
 /**
- * Stores the browser's subscription for the user (a browser re-subscribing, or now used by
- * another user, keeps one row), then forwards it upstream (SPEC §7); upstream failures are only
- * logged (SPEC §8).
+ * Stores the browser's subscription for the user (a browser re-subscribing keeps its row; the
+ * same endpoint posted by another user is another row, never a takeover of this one), then
+ * forwards it upstream (SPEC §7); upstream failures are only logged (SPEC §8). The caller checks
+ * the endpoint with the outbound guard first.
  */
 export async function saveSubscription(
   user: Pick<SessionUser, "username_id" | "companyid" | "username">,
@@ -218,15 +227,14 @@ export async function saveSubscription(
   token: string | null,
 ) {
   const data = {
-    userId: user.username_id,
-    companyId: user.companyid,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
+  const owner = { userId: user.username_id, endpoint: input.endpoint };
   const row = await prisma.pushSubscription.upsert({
-    where: { endpoint: input.endpoint },
-    create: { endpoint: input.endpoint, ...data },
+    where: { userId_endpoint: owner },
+    create: { ...owner, companyId: user.companyid, ...data },
     update: data,
     select: { id: true },
   });

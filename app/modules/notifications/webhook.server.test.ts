@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/services/env.server";
 import { postWebhook, signWebhook, verifyWebhook, type WebhookEvent } from "./webhook.server";
 
 describe("webhook signature", () => {
@@ -36,6 +37,11 @@ describe("posting a webhook", () => {
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   let status = 204;
   beforeAll(async () => {
+    // The receiver is on 127.0.0.1 over http: this file opts out of the outbound guard's checks
+    // (tests/integration/outbound-guard.test.ts runs with them).
+    process.env.OUTBOUND_ALLOW_HTTP = "1";
+    process.env.OUTBOUND_ALLOW_PRIVATE = "1";
+    resetEnvCache();
     server = http.createServer((req, res) => {
       let body = "";
       req.on("data", (c) => (body += c));
@@ -47,7 +53,12 @@ describe("posting a webhook", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(async () => {
+    delete process.env.OUTBOUND_ALLOW_HTTP;
+    delete process.env.OUTBOUND_ALLOW_PRIVATE;
+    resetEnvCache();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
   const event: WebhookEvent = {
     id: "ev-1-2-0",
     kind: "overspeed",

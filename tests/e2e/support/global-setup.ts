@@ -17,6 +17,9 @@ export async function setup(project: TestProject) {
     LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: "100000",
     // Outage tests stop the upstream; the next test should not wait 15 s for the circuit to close.
     UPSTREAM_BREAKER_OPEN_MS: "1000",
+    // The notifications test's push service stub is on 127.0.0.1 over http (never in production).
+    OUTBOUND_ALLOW_HTTP: "1",
+    OUTBOUND_ALLOW_PRIVATE: "1",
   });
   project.provide("appUrl", app.url);
   project.provide("upstreamUrl", app.upstreamUrl);

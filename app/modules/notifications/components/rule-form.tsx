@@ -172,7 +172,7 @@ export function RuleForm({
             />
             <TextInput
               label="Webhook URL"
-              description="We POST the JSON event here"
+              description="An https:// address on the public internet; we POST the JSON event here"
               name="webhookUrl"
               type="url"
               defaultValue={defaults.webhookUrl}
