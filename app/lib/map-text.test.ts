@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml, MapHtml, mapHtml, mapText } from "./map-text";
 
-/** The nickname of the probe (issue 15): 64 characters, within the nickname limit. */
+/** The nickname of the probe (issue 15), within the 64-character nickname limit. */
 const REDIRECT = '<meta http-equiv=refresh content="0;url=//elsewhere/">';
 const HOSTILE = [
   REDIRECT,
