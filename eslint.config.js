@@ -19,6 +19,33 @@ const MODULE_PUBLIC_INDEX = {
   message: "A module uses another module only through its public index (~/modules/<name>).",
 };
 
+/**
+ * Leaflet content: Leaflet inserts tooltip, popup and divIcon content as HTML, so it must come
+ * from ~/lib/map-text (mapText / mapHtml, handed over as `.safeHtml`); innerHTML is not used.
+ */
+const LEAFLET_SINK = "/^(bindTooltip|bindPopup|setContent|setTooltipContent|setPopupContent)$/";
+const MAP_TEXT =
+  "Leaflet parses this as HTML: build it with mapText or mapHtml (~/lib/map-text) and pass `.safeHtml`.";
+const LEAFLET_CONTENT = [
+  {
+    selector: `CallExpression[callee.property.name=${LEAFLET_SINK}]:not([arguments.0.property.name="safeHtml"])`,
+    message: MAP_TEXT,
+  },
+  {
+    selector: `CallExpression[callee.property.name="divIcon"] > ObjectExpression > Property[key.name="html"]:not([value.property.name="safeHtml"])`,
+    message: MAP_TEXT,
+  },
+  {
+    selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]",
+    message: "Set text with textContent; markup for Leaflet comes from ~/lib/map-text.",
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]",
+    message: "Set text with textContent; markup for Leaflet comes from ~/lib/map-text.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,7 +89,10 @@ export default tseslint.config(
   },
   {
     files: ["app/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [APP_NEVER_IMPORTS_SERVER] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [APP_NEVER_IMPORTS_SERVER] }],
+      "no-restricted-syntax": ["error", ...LEAFLET_CONTENT],
+    },
   },
   {
     files: ["app/modules/**"],

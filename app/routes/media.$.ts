@@ -1,20 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { upstream } from "~/services/api.server";
+import { mayViewMedia } from "~/modules/fleet/index.server";
 import { requireModule } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 
-const ALLOWED = /^(photos|logos|icons)\/[A-Za-z0-9._/-]+\.(svg|png|jpe?g|webp|gif)$/;
 const IMAGE = /^image\/(svg\+xml|png|jpeg|webp|gif)/;
 
 /**
  * Images from the upstream host, fetched with the user's token through the upstream client (so
- * the breaker, the timeout and the concurrency bound apply); only image types pass.
+ * the breaker, the timeout and the concurrency bound apply); only image types pass. What the user
+ * may see is decided here first (their own photo, their company's devices: mayViewMedia); any
+ * other path is a 404 without asking the upstream.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = (await requireModule(request, "fleet")).session;
+  const ctx = await requireModule(request, "fleet");
   const path = params["*"] ?? "";
-  if (!ALLOWED.test(path) || path.includes("..")) throw new Response("Not found", { status: 404 });
-  const file = await upstream(token)
+  if (!(await mayViewMedia(ctx, path))) throw new Response("Not found", { status: 404 });
+  const file = await upstream(ctx.session.token)
     .binary({ path: `/${path}`, accept: "image/*" })
     .catch((e) => {
       if (!isUpstreamError(e)) throw e;

@@ -9,7 +9,10 @@ import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { pointAppAt, useSimulator } from "../support/upstream";
 import { resetEnvCache } from "~/services/env.server";
+import { upstream } from "~/services/api.server";
+import { iotDevices } from "~/services/upstream/index.server";
 import { breakerFor, resetBreakers } from "~/services/upstream/resilience";
+import { upstreamAuth } from "../support/upstream";
 
 let cookie = "";
 let simUrl = "";
@@ -63,8 +66,43 @@ describe("the /media proxy", () => {
   });
 });
 
+describe("the /media proxy and tenants", () => {
+  const load = (p: string) => call(mediaLoader, get(`/media/${p}`, cookie), { params: { "*": p } });
+  const photoOf = async (username: string, password: string) => {
+    const list = await iotDevices(upstream((await upstreamAuth(username, password)).token));
+    const d = list.find((x) => x.photo);
+    expect(d?.photo, `${username} has a device with a photo`).toMatch(/^\/photos\/devices\//);
+    return d!.photo!.slice(1);
+  };
+
+  it("serves a photo of the company's own device", async () => {
+    const res = await load(await photoOf("admin", "admin123"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^image\//);
+  });
+
+  it("answers 404 for another company's device photo, as for an unknown one", async () => {
+    const theirs = await photoOf("other", "other123");
+    expect((await load(theirs)).status).toBe(404);
+    expect((await load(theirs.replace(/\.svg$/, ".png"))).status).toBe(404);
+    expect((await load("photos/devices/000000000000000.svg")).status).toBe(404);
+  });
+
+  it("serves only the user's own photo; another user's (any company), logos and icons are 404", async () => {
+    for (const p of [
+      "photos/users/2001.svg", // the other company's user
+      "photos/users/1003.svg", // a colleague: the app shows no one else's photo
+      "logos/ironbark.svg", // company 112's logo (the app draws logos from its own files)
+      "icons/car.svg",
+      "photos/beacons/1.svg",
+    ])
+      expect((await load(p)).status, p).toBe(404);
+  });
+});
+
 describe("the /media proxy when the upstream is down", () => {
-  const photo = "photos/users/1.svg";
+  // The signed-in admin's own photo: the one kind of picture that reaches the upstream without a device.
+  const photo = "photos/users/1001.svg";
   const load = () => call(mediaLoader, get(`/media/${photo}`, cookie), { params: { "*": photo } });
 
   /** Points the app at `url` with a short timeout for the test, then back at the simulator. */

@@ -25,6 +25,7 @@ import { useSimulator } from "../support/upstream";
 let dbUrl: string;
 let smtp: Awaited<ReturnType<typeof useSmtpServer>>;
 let owner: { userId: number; companyId: number };
+let ownerToken = "";
 
 beforeAll(async () => {
   dbUrl = await useTestDatabase();
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const r = await up.login(upstream(null), { username: "admin", password: "admin123" });
   if (!r.ok) throw new Error("sign-in failed");
   owner = { userId: r.user.username_id, companyId: r.user.companyid };
+  ownerToken = r.token;
   // The owner's live session: background jobs read the upstream with its token.
   await prisma.session.create({
     data: {
@@ -163,6 +165,31 @@ describe("scheduled report delivery over SMTP", () => {
     expect(await reportTick()).toEqual({ created: 0, outcomes: {} });
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.mails).toHaveLength(2);
+  });
+
+  it("the mailed CSV quotes vehicle names a spreadsheet would run as formulas", async () => {
+    const api = upstream(ownerToken);
+    const devices = await up.iotDevices(api);
+    const triggers = ["=", "+", "-", "@"];
+    const hostile = (i: number) => `${triggers[i % 4]}HYPERLINK("http://evil.example/${i}","x")`;
+    const renamed = new Map(devices.map((d, i) => [hostile(i), d]));
+    try {
+      for (const [name, d] of renamed) await up.changeNickname(api, d.imei, name);
+      await dueSchedule({ recipients: "sheet@example.com" });
+      expect((await reportTick()).outcomes).toEqual({ sent: 1 });
+      await waitFor(() => smtp.mails.length >= 1);
+      const csv = smtp.mails[0]!.attachments[0]!.content.toString("utf8").replace(/^\uFEFF/, "");
+      const body = parseCsv(csv.trimEnd()).slice(1, -1);
+      expect(body.length).toBeGreaterThan(5);
+      for (const r of body) {
+        expect(r[0]!.startsWith("'"), r[0]).toBe(true);
+        expect(renamed.has(r[0]!.slice(1)), r[0]).toBe(true);
+        // Numbers stay numbers.
+        expect(r[6]).toMatch(/^\d+\.\d$/);
+      }
+    } finally {
+      for (const d of devices) await up.changeNickname(api, d.imei, d.nickname);
+    }
   });
 
   it("two workers ticking at once send it once", async () => {

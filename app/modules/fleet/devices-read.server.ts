@@ -69,3 +69,12 @@ export async function touchCompany(auth: Auth): Promise<void> {
 export async function companyRows(companyId: number) {
   return readRows(companyId);
 }
+
+/**
+ * Whether `src` (an upstream path such as "/photos/devices/<imei>.svg") is the photo of one of the
+ * company's devices: the /media proxy's tenant check, answered from the cache, never the upstream.
+ */
+export async function isCompanyDevicePhoto(auth: Auth, src: string): Promise<boolean> {
+  await ensureCache(auth);
+  return (await prisma.device.count({ where: { companyId: auth.companyId, photo: src } })) > 0;
+}

@@ -1,2 +1,4 @@
 /** The fleet module's server API for other modules. */
 export { staleAfterMs } from "./devices-sync.server";
+export { isCompanyDevicePhoto } from "./devices-read.server";
+export { mayViewMedia } from "./media.server";

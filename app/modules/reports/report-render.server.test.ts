@@ -65,9 +65,9 @@ const input: ReportInput = {
   now: Date.parse("2026-03-10T00:00:00Z"),
 };
 
-async function renderTo(format: ReportFormat): Promise<Buffer> {
+async function renderTo(format: ReportFormat, data: ReportInput = input): Promise<Buffer> {
   const def = findReport("trip-summary")!;
-  const rows = def.build(input, def.params.parse({}));
+  const rows = def.build(data, def.params.parse({}));
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on("data", (c: Buffer) => chunks.push(c));
@@ -79,7 +79,7 @@ async function renderTo(format: ReportFormat): Promise<Buffer> {
       columns: def.columns,
       rows,
       totals: computeTotals(def.columns, rows),
-      timeZone: input.timeZone,
+      timeZone: data.timeZone,
     },
     out,
   );
@@ -116,6 +116,33 @@ describe("report files", () => {
     ]);
     expect(rows[3]).toEqual(["Total", "", "", "", "", "", "20.0", "1:00:00", "104", "40"]);
     expect(rows).toHaveLength(4);
+  });
+
+  it("CSV: text a spreadsheet would run as a formula gets a leading quote; numbers stay numbers", async () => {
+    const hostile: ReportInput = {
+      ...input,
+      vehicles: [{ ...input.vehicles[0]!, nickname: '=HYPERLINK("http://evil.example","x")' }],
+      trips: [
+        { ...trip(0, "A", 12.5, 80, "+61 400 000 000"), driver: "@SUM(1+1)" },
+        { ...trip(1, "A", 7.5, 104, "-1+cmd|' /C calc'!A0"), driver: "\tTab" },
+      ],
+    };
+    const rows = parseCsv(
+      (await renderTo("csv", hostile))
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd(),
+    );
+    expect(rows[1]!.slice(0, 5)).toEqual([
+      '\'=HYPERLINK("http://evil.example","x")',
+      "'@SUM(1+1)",
+      "2026-03-02 10:00",
+      "2026-03-02 10:30",
+      "'+61 400 000 000",
+    ]);
+    expect(rows[2]![1]).toBe("'\tTab");
+    expect(rows[2]![4]).toBe("'-1+cmd|' /C calc'!A0");
+    expect(rows[1]!.slice(6)).toEqual(["12.5", "0:30:00", "80", "40"]);
   });
 
   it("XLSX: read back with exceljs; numbers stay numbers", async () => {

@@ -1,12 +1,12 @@
 /**
- * Report files: CSV (csv-stringify), XLSX (exceljs streaming writer) and PDF (pdfkit). Each writes
+ * Report files: CSV (the one CSV writer, csv.server.ts: formula-safe), XLSX (exceljs streaming writer) and PDF (pdfkit). Each writes
  * to a stream as rows arrive, so a month of 100,000 trips never sits in memory as a file.
  */
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
+import { csvStream } from "~/services/csv.server";
 import { formatCell, headerLabel, type Column, type Row } from "./catalogue";
 
 export const FORMATS = ["csv", "xlsx", "pdf"] as const;
@@ -50,7 +50,7 @@ async function write(out: Writable, chunk: unknown) {
 }
 
 export async function renderCsv(input: RenderInput, out: Writable): Promise<void> {
-  const csv = stringify({ bom: true, record_delimiter: "\r\n" });
+  const csv = csvStream({ bom: true, recordDelimiter: "\r\n" });
   csv.pipe(out);
   const done = once(out, "finish");
   await write(csv, input.columns.map(headerLabel));

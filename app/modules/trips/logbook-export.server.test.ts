@@ -85,6 +85,22 @@ describe("logbook CSV", () => {
     expect(rows[0]!["Distance (mi)"]).toBe((40 / 1.609344).toFixed(1));
   });
 
+  it("neutralises descriptions and drivers a spreadsheet would run as a formula", () => {
+    const base = input();
+    const hostile = ['=HYPERLINK("http://evil.example")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"];
+    const entries = hostile.map((d, i) => ({
+      ...base.entries[i % 2]!,
+      id: `h${i}`,
+      description: d,
+      driver: i === 0 ? "=cmd|' /C calc'!A0" : "Ann Lee",
+    }));
+    const rows = parseCsvObjects(logbookCsv({ ...base, entries }));
+    expect(rows.map((r) => r.Description)).toEqual(hostile.map((d) => `'${d}`));
+    expect(rows[0]!.Driver).toBe("'=cmd|' /C calc'!A0");
+    // Numbers are data, not formulas: the odometer and distance columns stay numeric.
+    expect(rows[0]!["Distance (km)"]).toBe("40.0");
+  });
+
   it("names the file after the vehicle and period", () => {
     expect(exportFileName(input(), "csv")).toBe("logbook-Van-12-2026-03-01-to-2026-03-31.csv");
   });

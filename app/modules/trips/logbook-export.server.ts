@@ -3,10 +3,10 @@
  * logbooks tax authorities accept: vehicle, period, odometer at start and end, one line per trip
  * (date, start and end odometer, distance, purpose, driver) and the business-use percentage.
  */
-import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
 import type { LogbookEntry, LogbookSummary } from "./logbook-summary";
 import { distanceLabel, toDistanceUnit, type Measurement } from "~/lib/units";
+import { csvText } from "~/services/csv.server";
 
 export type ExportInput = {
   vehicle: { imei: string; nickname: string };
@@ -68,7 +68,7 @@ export function logbookCsv(input: ExportInput): string {
     e.description,
     e.driver ?? "",
   ]);
-  return stringify([CSV_COLUMNS(m), ...rows]);
+  return csvText([CSV_COLUMNS(m), ...rows]);
 }
 
 export function exportFileName(

@@ -7,6 +7,7 @@
 import L from "leaflet";
 import { useEffect, useMemo, useRef } from "react";
 import Supercluster from "supercluster";
+import { mapHtml } from "~/lib/map-text";
 import type { Tiles } from "~/lib/map-tiles";
 import { BEACON_STATUS_LABELS, BEACON_STATUSES, type BeaconStatus } from "../beacon-list";
 
@@ -34,14 +35,14 @@ const COLOURS: Record<BeaconStatus, string> = {
   never: "#868e96",
 };
 const BRISBANE: L.LatLngTuple = [-27.47, 153.02];
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function beaconIcon(p: BeaconPoint) {
   return L.divIcon({
     className: "ts-beacon",
     iconSize: [22, 22],
     iconAnchor: [11, 11],
-    html: `<span data-beacon="${esc(p.uuid)}" data-status="${p.status}" style="display:block;width:22px;height:22px;border-radius:50%;background:${COLOURS[p.status]};border:3px solid #fff;box-shadow:0 0 0 1px #495057"></span>`,
+    html: mapHtml`<span data-beacon="${p.uuid}" data-status="${p.status}" style="display:block;width:22px;height:22px;border-radius:50%;background:${COLOURS[p.status]};border:3px solid #fff;box-shadow:0 0 0 1px #495057"></span>`
+      .safeHtml,
   });
 }
 
@@ -50,17 +51,18 @@ function clusterIcon(count: number, c: number[]) {
   return L.divIcon({
     className: "ts-beacon-cluster",
     iconSize: [size, size],
-    html: `<span data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:#fff;border:3px solid #1971c2;color:#212529;font:600 12px sans-serif">${count}</span>`,
+    html: mapHtml`<span data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:#fff;border:3px solid #1971c2;color:#212529;font:600 12px sans-serif">${count}</span>`
+      .safeHtml,
   });
 }
 
 /** Beacons at one spot, each a link when the map has somewhere to send a click. */
 function beaconList(list: BeaconPoint[], hrefOf: ((uuid: string) => string) | undefined) {
   const item = (p: BeaconPoint) => {
-    const label = `${esc(p.nickname)} (${BEACON_STATUS_LABELS[p.status]})`;
-    return `<li data-beacon-item="${esc(p.uuid)}">${hrefOf ? `<a href="${esc(hrefOf(p.uuid))}">${label}</a>` : label}</li>`;
+    const label = `${p.nickname} (${BEACON_STATUS_LABELS[p.status]})`;
+    return mapHtml`<li data-beacon-item="${p.uuid}">${hrefOf ? mapHtml`<a href="${hrefOf(p.uuid)}">${label}</a>` : label}</li>`;
   };
-  return `<strong>${list.length} beacons at this spot</strong><ul style="margin:4px 0 0;padding-left:18px">${list.map(item).join("")}</ul>`;
+  return mapHtml`<strong>${list.length} beacons at this spot</strong><ul style="margin:4px 0 0;padding-left:18px">${list.map(item)}</ul>`;
 }
 
 /** Beyond this zoom beacons are no longer clustered apart: a cluster that only splits later lists its beacons. */
@@ -168,7 +170,7 @@ export default function BeaconMap({
               .map((f) => placed[(f.properties as PointProps).k]!);
             L.popup()
               .setLatLng([lat, lng])
-              .setContent(beaconList(leaves, hrefRef.current))
+              .setContent(beaconList(leaves, hrefRef.current).safeHtml)
               .openOn(m);
           });
           mk.addTo(g);

@@ -4,6 +4,7 @@
  */
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import { mapText } from "~/lib/map-text";
 import type { Tiles } from "~/lib/map-tiles";
 import { QUALITY_COLOURS, QUALITY_LABELS, type PublicCell } from "../coverage-grid";
 
@@ -35,7 +36,10 @@ export default function CoverageMap({
           className: `ts-coverage-cell ts-coverage-${c.quality}`,
         },
       )
-        .bindTooltip(`${QUALITY_LABELS[c.quality]} signal · ${c.avgDbm} dBm · ${c.samples} samples`)
+        .bindTooltip(
+          mapText(`${QUALITY_LABELS[c.quality]} signal · ${c.avgDbm} dBm · ${c.samples} samples`)
+            .safeHtml,
+        )
         .addTo(m),
     );
     if (rects.length) m.fitBounds(L.featureGroup(rects).getBounds(), { padding: [20, 20] });

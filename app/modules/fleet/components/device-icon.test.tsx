@@ -20,7 +20,7 @@ describe("device icons", () => {
       expect(m, react).not.toBeNull();
       expect(m![1]).toBe(value);
       expect(m![2]).toMatch(/<(path|circle|rect) /);
-      const html = deviceIconHtml(value);
+      const html = deviceIconHtml(value).safeHtml;
       expect(svgOf(html)?.[1], html).toBe(value);
       expect(html).toContain('viewBox="0 0 24 24"');
       expect(label.length).toBeGreaterThan(0);
@@ -31,7 +31,7 @@ describe("device icons", () => {
     for (const name of Object.keys(ICON_SHAPES)) {
       const count = (s: string) => (s.match(/<(path|circle|rect) /g) ?? []).length;
       expect(count(renderToStaticMarkup(<DeviceIcon avatar={name} />))).toBe(
-        count(deviceIconHtml(name)),
+        count(deviceIconHtml(name).safeHtml),
       );
     }
   });

@@ -6,6 +6,7 @@
  */
 import { createElement } from "react";
 import { DEVICE_ICONS } from "~/lib/device-types";
+import { mapHtml, type MapHtml } from "~/lib/map-text";
 
 type Shape = [tag: "path" | "circle" | "rect", attrs: Record<string, string | number>];
 
@@ -139,26 +140,18 @@ const SVG_ATTRS = {
 } as const;
 const reactName = (k: string) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-const htmlCache = new Map<string, string>();
+const htmlCache = new Map<string, MapHtml>();
+const attrs = (a: Record<string, string | number>) =>
+  Object.entries(a).map(([k, v]) => mapHtml` ${k}="${v}"`);
 
-/** The icon as an SVG string (for Leaflet markers). Memoised: markers are rebuilt on every move. */
-export function deviceIconHtml(avatar: string | null | undefined, size = 16): string {
+/** The icon as SVG markup for Leaflet markers (map-text). Memoised: markers are rebuilt on every move. */
+export function deviceIconHtml(avatar: string | null | undefined, size = 16): MapHtml {
   const name = resolveIcon(avatar);
   const key = `${name}|${size}`;
   let html = htmlCache.get(key);
   if (!html) {
-    const attrs = Object.entries(SVG_ATTRS)
-      .map(([k, v]) => `${k}="${v}"`)
-      .join(" ");
-    const body = ICON_SHAPES[name]
-      .map(
-        ([tag, a]) =>
-          `<${tag} ${Object.entries(a)
-            .map(([k, v]) => `${k}="${v}"`)
-            .join(" ")}/>`,
-      )
-      .join("");
-    html = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" ${attrs} data-icon="${name}" aria-hidden="true" focusable="false">${body}</svg>`;
+    const body = ICON_SHAPES[name].map(([tag, a]) => mapHtml`<${tag}${attrs(a)}/>`);
+    html = mapHtml`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"${attrs(SVG_ATTRS)} data-icon="${name}" aria-hidden="true" focusable="false">${body}</svg>`;
     htmlCache.set(key, html);
   }
   return html;

@@ -1,5 +1,6 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import { mapText } from "~/lib/map-text";
 import { positionAt, type ReplayTrack } from "../replay";
 
 /**
@@ -22,6 +23,8 @@ export function ReplayMap({
   useEffect(() => {
     if (!box.current) return;
     const m = L.map(box.current, { zoomControl: true, attributionControl: true });
+    // As on the other maps: tests and tools reach the map through its container.
+    (box.current as HTMLDivElement & { leafletMap?: L.Map }).leafletMap = m;
     L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 19,
       attribution: "© OpenStreetMap contributors",
@@ -56,7 +59,8 @@ export function ReplayMap({
         fillColor: colors[tr.id] ?? "#1c7ed6",
         fillOpacity: 1,
       })
-        .bindTooltip(tr.label)
+        // The label is a vehicle's nickname: text, never markup.
+        .bindTooltip(mapText(tr.label).safeHtml)
         .addTo(m);
       placed.set(tr.id, marker);
       layers.push(marker);

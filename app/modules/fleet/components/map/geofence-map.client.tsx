@@ -5,6 +5,7 @@
  */
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import { mapHtml } from "~/lib/map-text";
 import { deviceIconHtml } from "../device-icon";
 import type { Tiles } from "~/lib/map-tiles";
 
@@ -57,7 +58,8 @@ export default function GeofenceMap({
     const icon = L.divIcon({
       className: "ts-marker",
       iconSize: [28, 28],
-      html: `<span style="display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;border:2px solid #1971c2;color:#212529">${deviceIconHtml(device.avatar)}</span>`,
+      html: mapHtml`<span style="display:flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:#fff;border:2px solid #1971c2;color:#212529">${deviceIconHtml(device.avatar)}</span>`
+        .safeHtml,
     });
     marker.current ??= L.marker([device.lat, device.lng], { icon, title: device.nickname }).addTo(
       m,

@@ -1,8 +1,10 @@
 /**
- * What the fleet map draws with: marker and cluster icons (HTML strings, every user text escaped),
+ * What the fleet map draws with: marker and cluster icons (markup built with ~/lib/map-text, so
+ * every user text is escaped),
  * jobsite shapes, the marker styles, and the budgets that keep each frame short.
  */
 import L from "leaflet";
+import { mapHtml, mapText } from "~/lib/map-text";
 import { deviceIconHtml } from "../device-icon";
 import { STATUS_COLOURS, STATUS_LABELS, STATUSES } from "../../device-status";
 import type { MapDevice } from "../../map-data-format";
@@ -22,7 +24,6 @@ export type MapOptions = {
 export const BRISBANE: L.LatLngTuple = [-27.47, 153.02];
 export const LABEL_MIN_ZOOM = 13;
 export const JOBSITE_PANE = "ts-jobsites";
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function breakdownTitle(c: number[], total: number) {
   return `${total} devices: ${STATUSES.map((s, k) => `${c[k]} ${STATUS_LABELS[s].toLowerCase()}`).join(", ")}`;
@@ -43,7 +44,8 @@ export function clusterIcon(count: number, c: number[], coloured: boolean) {
   return L.divIcon({
     className: "ts-cluster",
     iconSize: [size, size],
-    html: `<span class="ts-cl" data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="background:${ring}"><span>${count}</span></span>`,
+    html: mapHtml`<span class="ts-cl" data-cluster-count="${count}" data-breakdown="${c.join(",")}" style="background:${ring}"><span>${count}</span></span>`
+      .safeHtml,
   });
 }
 
@@ -63,16 +65,19 @@ export function drawJobsite(j: MapJobsite, renderer: L.Renderer): L.Layer {
     j.fence.kind === "circle"
       ? L.circle([j.fence.lat, j.fence.lng], { ...style, radius: j.fence.radius })
       : L.polygon(j.fence.points, style);
-  return shape.bindTooltip(esc(j.address ? `${j.name} · ${j.address}` : j.name), { sticky: true });
+  return shape.bindTooltip(mapText(j.address ? `${j.name} · ${j.address}` : j.name).safeHtml, {
+    sticky: true,
+  });
 }
 
 export function deviceIcon(d: MapDevice, label: boolean, focused: boolean) {
-  const name = label ? `<span class="ts-label">${esc(d.nickname)}</span>` : "";
+  const name = label && mapHtml`<span class="ts-label">${d.nickname}</span>`;
   return L.divIcon({
     className: "ts-marker",
     iconSize: [28, 28],
     iconAnchor: [14, 14],
-    html: `<span class="ts-dev${focused ? " ts-focus" : ""}${d.outdated ? " ts-old" : ""}" data-imei="${esc(d.imei)}" data-status="${d.status}" style="border-color:${STATUS_COLOURS[d.status]}">${deviceIconHtml(d.avatar)}${name}</span>`,
+    html: mapHtml`<span class="ts-dev${focused ? " ts-focus" : ""}${d.outdated ? " ts-old" : ""}" data-imei="${d.imei}" data-status="${d.status}" style="border-color:${STATUS_COLOURS[d.status]}">${deviceIconHtml(d.avatar)}${name}</span>`
+      .safeHtml,
   });
 }
 

@@ -5,7 +5,8 @@
 import L from "leaflet";
 import { STATUS_COLOURS, STATUS_LABELS } from "../../device-status";
 import type { MapDevice } from "../../map-data-format";
-import { deviceIcon, esc, OPS_PER_FRAME, SLICE_MS, type Kept } from "./map-layers";
+import { mapHtml } from "~/lib/map-text";
+import { deviceIcon, OPS_PER_FRAME, SLICE_MS, type Kept } from "./map-layers";
 
 /** What should be on the map at one key: position, a signature of its look, and how to build it. */
 export type Want = {
@@ -109,14 +110,15 @@ export function drawDots(g: L.LayerGroup, devices: MapDevice[], onSelect: (imei:
   }
 }
 
-/** Centres a device close up and opens its popup (name escaped: it is the company's own text). */
+/** Centres a device close up and opens its popup (the name is the company's own text: escaped). */
 export function focusDevice(m: L.Map, d: MapDevice) {
   if (d.lat === null || d.lng === null) return;
   m.setView([d.lat, d.lng], Math.max(m.getZoom(), 17), { animate: false });
   L.popup({ offset: [0, -10] })
     .setLatLng([d.lat, d.lng])
     .setContent(
-      `<strong>${esc(d.nickname)}</strong><br>${STATUS_LABELS[d.status]}${d.outdated ? " (outdated)" : ""}<br><a href="/dashboard/vehicle-dashboard/${encodeURIComponent(d.imei)}">Open dashboard</a>`,
+      mapHtml`<strong>${d.nickname}</strong><br>${STATUS_LABELS[d.status]}${d.outdated ? " (outdated)" : ""}<br><a href="/dashboard/vehicle-dashboard/${encodeURIComponent(d.imei)}">Open dashboard</a>`
+        .safeHtml,
     )
     .openOn(m);
 }
