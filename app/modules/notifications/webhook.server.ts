@@ -10,6 +10,7 @@
  */
 import crypto from "node:crypto";
 import { prisma } from "~/services/db.server";
+import { open } from "~/services/secret-box.server";
 import { sendJob } from "~/services/job-queue.server";
 
 export const WEBHOOK_QUEUE = "webhook";
@@ -88,7 +89,7 @@ export async function deliverWebhook(data: {
   });
   if (!rule?.webhookUrl || !rule.webhookSecret || rule.companyId !== data.event.companyid)
     return "dropped";
-  await postWebhook(rule.webhookUrl, rule.webhookSecret, data.event);
+  await postWebhook(rule.webhookUrl, open(rule.webhookSecret, "webhook-secret"), data.event);
   return "sent";
 }
 
