@@ -84,6 +84,7 @@ const schema = z.object({
     .transform((v) => v === "1"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(100),
+  RECOVERY_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   IP_LOCATION_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
