@@ -65,6 +65,12 @@ async function ensureSecrets() {
     process.env.SESSION_SECRET = await keptSecret("session_secret", () =>
       crypto.randomBytes(32).toString("hex"),
     );
+  // Development only (production requires it): a key kept beside the data it protects guards
+  // nothing against a copy of the database, so set ENCRYPTION_KEY anywhere that matters.
+  if (!process.env.ENCRYPTION_KEY)
+    process.env.ENCRYPTION_KEY = await keptSecret("encryption_key", () =>
+      crypto.randomBytes(32).toString("hex"),
+    );
   if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
     const keys = JSON.parse(
       await keptSecret("vapid_keys", () => JSON.stringify(webpush.generateVAPIDKeys())),

@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { EMBEDDED_PASSWORD } from "../../../server/db/embedded-postgres";
+import { embeddedPasswordFile } from "../../../server/db/embedded-postgres";
+
+/** The embedded database's generated password, kept in the app's data folder. */
+function embeddedPassword(dataDir: string): string {
+  const file = embeddedPasswordFile(path.join(dataDir, "postgres"));
+  return fs.existsSync(file) ? encodeURIComponent(fs.readFileSync(file, "utf8").trim()) : "";
+}
 
 export type AppProcess = {
   url: string;
@@ -38,10 +45,13 @@ export function startAppProcess(
       resolve({
         url,
         upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
-        // The log masks the password; the embedded database's is fixed and known.
+        // The log masks the password; the embedded database's is kept in the data folder.
         databaseUrl: (
           output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? ""
-        ).replace(":***@", `:${EMBEDDED_PASSWORD}@`),
+        ).replace(
+          ":***@",
+          `:${embeddedPassword(env.DATA_DIR ?? process.env.DATA_DIR ?? ".data")}@`,
+        ),
         output: () => output,
         stop: () =>
           new Promise<void>((r) => {
