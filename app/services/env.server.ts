@@ -74,6 +74,20 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(100),
   IP_LOCATION_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  STREAMS_MAX_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  STREAMS_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(500),
+  MEDIA_HOSTS: z
+    .string()
+    .regex(
+      /^https:\/\/[^\s,/]+(,\s*https:\/\/[^\s,/]+)*$/,
+      "must be a comma-separated list of https:// origins, e.g. https://cdn.example.com",
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -75,7 +75,10 @@ describe("where a state-changing request comes from", () => {
   const host = () => new URL(base).host;
 
   it("does not believe X-Forwarded-Host without TRUST_PROXY", async () => {
-    const forged = await login({ origin: "http://evil.example", "x-forwarded-host": "evil.example" });
+    const forged = await login({
+      origin: "http://evil.example",
+      "x-forwarded-host": "evil.example",
+    });
     expect(forged.status).toBe(403);
     // Our own origin still works, with or without the header.
     expect((await login({ origin: base })).status).toBe(401);

@@ -14,9 +14,7 @@ export async function useHttpApp(): Promise<string> {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const server = http.createServer(createHttpHandler(() => build, "production"));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  afterAll(
-    () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  );
+  afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }
 
