@@ -10,6 +10,7 @@ import webpush from "web-push";
 import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.js";
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
 import { migrateDatabase } from "./db/migrations.js";
+import { logLine } from "../app/services/log.server.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createHttpHandler } from "./http.js";
 import { startWorker, type RegisterJobs } from "./jobs/worker.js";
@@ -92,7 +93,7 @@ async function loadBuild(): Promise<ServerBuild> {
  * Boots everything in order: configuration, database (embedded when DATABASE_URL is unset),
  * migrations, upstream (built-in simulator when UPSTREAM_API_URL is unset), job worker, HTTP.
  */
-export async function boot(log: Log = console.log): Promise<Running> {
+export async function boot(log: Log = logLine): Promise<Running> {
   const env = getEnv();
   const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {

@@ -101,6 +101,20 @@ const schema = z.object({
   // silent for JOB_STALE_MS, its worker is taken for dead (taken again, failed or cancellable).
   JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
   JOB_STALE_MS: z.coerce.number().int().min(200).default(60_000),
+  BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  STREAMS_MAX_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  STREAMS_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(500),
+  MEDIA_HOSTS: z
+    .string()
+    .regex(
+      /^https:\/\/[^\s,/]+(,\s*https:\/\/[^\s,/]+)*$/,
+      "must be a comma-separated list of https:// origins, e.g. https://cdn.example.com",
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -17,6 +17,22 @@ export type AppProcess = {
   stop(): Promise<void>;
 };
 
+/** The server's JSON log lines as "[scope] msg" (what a person reads), other lines as they are. */
+export function logText(output: string): string {
+  return output
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("{")) return line;
+      try {
+        const entry = JSON.parse(line) as { scope?: string; msg?: string };
+        return entry.msg === undefined ? line : `[${entry.scope ?? "server"}] ${entry.msg}`;
+      } catch {
+        return line;
+      }
+    })
+    .join("\n");
+}
+
 /**
  * Runs the real server (`tsx server/main.ts`, the same as `npm start` after the build) in its own
  * data folder and waits for its "listening" lines.
@@ -39,15 +55,16 @@ export function startAppProcess(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = output.match(/\[http\] Tracksmith listening on (\S+)/)?.[1];
+      const text = logText(output);
+      const url = text.match(/\[http\] Tracksmith listening on (\S+)/)?.[1];
       if (!url) return;
       clearTimeout(timer);
       resolve({
         url,
-        upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
+        upstreamUrl: text.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
         // The log masks the password; the embedded database's is kept in the data folder.
         databaseUrl: (
-          output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? ""
+          text.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? ""
         ).replace(
           ":***@",
           `:${embeddedPassword(env.DATA_DIR ?? process.env.DATA_DIR ?? ".data")}@`,
