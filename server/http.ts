@@ -11,8 +11,10 @@ import { requestHost, sameOriginRequest } from "../app/services/origin.server.js
 import { bodyRuleFor } from "../app/services/request-bodies.server.js";
 import { baseSecurityHeaders } from "../app/services/security-headers.server.js";
 import { errorHandler, sendPlainError } from "./http-errors.js";
+import { loadShedder } from "./load-shed.js";
 import { bodyGate, gatedBody } from "./request-body.js";
 
+type HealthCheck = () => Promise<boolean>;
 type MapDataServer = (
   req: Record<string, string | null>,
 ) => Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }>;
@@ -112,10 +114,29 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
     }),
   );
 
+  // For the load balancer: this process answers and reaches PostgreSQL (no session, no body).
+  app.get("/healthz", (_req, res, next) => {
+    healthy(getBuild)
+      .then((ok) =>
+        res
+          .status(ok ? 200 : 503)
+          .type("text/plain")
+          .send(ok ? "ok" : "unavailable"),
+      )
+      .catch(next);
+  });
+
+  app.use(loadShedder());
   // "*" makes Express decode the path first: bad percent-encoding becomes a 400 for the handler.
   app.all("*", remixHandler(getBuild, mode));
   app.use(errorHandler);
   return app;
+}
+
+async function healthy(getBuild: () => ServerBuild | Promise<ServerBuild>): Promise<boolean> {
+  const check = ((await getBuild()).entry.module as { healthy?: HealthCheck }).healthy;
+  if (!check) throw new Error("the server build does not export healthy");
+  return check();
 }
 
 /**
