@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
 
 const read = (timeoutMs: number) =>
-  createUpstream({ baseUrl: base, timeoutMs, retries: 2, breaker: { threshold: 1000 } }).request({
+  createUpstream({
+    baseUrl: base,
+    timeoutMs,
+    retries: 2,
+    breaker: { failureThreshold: 1000 },
+  }).request({
     method: "GET",
     path: `/frozen/${Math.random()}`,
     schema: z.unknown(),
