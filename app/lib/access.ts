@@ -28,6 +28,18 @@ export function isAllowed(
 }
 
 /**
+ * The rule of a posted form's intent among a path's (manifest `actions`): its own, else the path's
+ * "*"; undefined when neither is declared (the guard then asks for all of the path's rules).
+ * Own keys only.
+ */
+export function actionRule(
+  actions: Readonly<Record<string, AccessRule>>,
+  intent: string,
+): AccessRule | undefined {
+  return Object.hasOwn(actions, intent) ? actions[intent] : actions["*"];
+}
+
+/**
  * The rules of the app's changes (issue 15), named once for the manifests' `actions`, the module
  * code that checks ownership and the pages that hide what the user may not use.
  */

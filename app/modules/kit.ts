@@ -24,7 +24,8 @@ export type ManifestRoute = {
 /**
  * Who may post to a path (its action): a rule per form `intent`, checked by the guard on top of
  * the page's rule before the action runs. `"*"` covers a post without an intent (or with one not
- * named; an intent neither names nor covers is refused). Use CAN.own (app/lib/access.ts) for the
+ * named); an intent neither names nor covers needs every rule of the path (fail closed). Use
+ * CAN.own (app/lib/access.ts) for the
  * user's own things, where the page's rule is enough or the module checks ownership.
  */
 export type ActionRules = Readonly<Record<string, AccessRule>>;

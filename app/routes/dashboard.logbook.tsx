@@ -86,7 +86,9 @@ export default function LogbookPage() {
   const s = d.summary;
   const exportQuery = withParams(params, { edit: null, notice: null, measurement: m });
   const vehicle = d.vehicles.find((v) => v.imei === d.imei);
-  const cols = 8;
+  // The forms of a trip need logbook_edit_all: without it the column is left out.
+  const canEdit = d.can.purpose || d.can.delete;
+  const cols = canEdit ? 8 : 7;
 
   return (
     <Stack gap="md" data-from={d.fromIso} data-to={d.toIso} data-testid="logbook">
@@ -136,7 +138,7 @@ export default function LogbookPage() {
                       <Table.Th>Distance</Table.Th>
                       <Table.Th>Purpose</Table.Th>
                       <Table.Th>Driver</Table.Th>
-                      <Table.Th hidden={!d.can.purpose && !d.can.delete}>Actions</Table.Th>
+                      {canEdit ? <Table.Th>Actions</Table.Th> : null}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -168,31 +170,33 @@ export default function LogbookPage() {
                             </Group>
                           </Table.Td>
                           <Table.Td>{e.driver ?? "—"}</Table.Td>
-                          <Table.Td hidden={!d.can.purpose && !d.can.delete}>
-                            <Group gap="xs" wrap="nowrap">
-                              <Anchor
-                                component={Link}
-                                to={withParams(params, { edit: e.id, notice: null })}
-                                size="sm"
-                                preventScrollReset
-                                style={{ whiteSpace: "nowrap" }}
-                              >
-                                Edit purpose
-                              </Anchor>
-                              <Form method="post" preventScrollReset>
-                                <input type="hidden" name="intent" value="delete" />
-                                <input type="hidden" name="id" value={e.id} />
-                                <Button
-                                  type="submit"
-                                  size="compact-xs"
-                                  variant="subtle"
-                                  color="red"
+                          {canEdit ? (
+                            <Table.Td>
+                              <Group gap="xs" wrap="nowrap">
+                                <Anchor
+                                  component={Link}
+                                  to={withParams(params, { edit: e.id, notice: null })}
+                                  size="sm"
+                                  preventScrollReset
+                                  style={{ whiteSpace: "nowrap" }}
                                 >
-                                  Delete
-                                </Button>
-                              </Form>
-                            </Group>
-                          </Table.Td>
+                                  Edit purpose
+                                </Anchor>
+                                <Form method="post" preventScrollReset>
+                                  <input type="hidden" name="intent" value="delete" />
+                                  <input type="hidden" name="id" value={e.id} />
+                                  <Button
+                                    type="submit"
+                                    size="compact-xs"
+                                    variant="subtle"
+                                    color="red"
+                                  >
+                                    Delete
+                                  </Button>
+                                </Form>
+                              </Group>
+                            </Table.Td>
+                          ) : null}
                         </Table.Tr>,
                         confirming ? (
                           <DeleteConfirmRow

@@ -4,13 +4,12 @@
  * by the wrong module's rule or by no rule at all; and a post (any method but GET and HEAD) must
  * also meet the rule its manifest declares for the form's intent (issue 15).
  */
-import { isAllowed, type AccessRule } from "~/lib/access";
+import { actionRule, isAllowed, type AccessRule } from "~/lib/access";
 import type { SessionUser } from "~/lib/user";
 import { moduleRoute, type ModuleId, type RouteEntry } from "~/modules";
 import type { ActionRules } from "~/modules/kit";
 import { requireAuth, requireAuthApi } from "~/services/auth.server";
 import { authOf, type Auth } from "~/services/company-context.server";
-import { notUnderstood } from "~/services/intent.server";
 import { logInfo } from "~/services/log.server";
 import type { SessionData } from "~/services/session.server";
 
@@ -36,30 +35,25 @@ function refuse(user: SessionUser, pathname: string, why: string, status: 403 | 
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
-/** The rule of an intent: its own, else the path's "*"; undefined when neither is declared. */
-export function actionRule(actions: ActionRules, intent: string): AccessRule | undefined {
-  return Object.hasOwn(actions, intent) ? actions[intent] : actions["*"];
-}
-
 /** The posted form's intent ("" without one), read from a copy so the action can still read the body. */
 async function postedIntent(request: Request, actions: ActionRules): Promise<string> {
   // A path with only a "*" rule needs no look at the body.
   if (Object.keys(actions).every((k) => k === "*")) return "";
   const type = request.headers.get("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return "";
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const intent = form?.get("intent");
-  return typeof intent === "string" ? intent : "";
+  try {
+    const intent = (await request.clone().formData()).get("intent");
+    return typeof intent === "string" ? intent : "";
+  } catch {
+    return ""; // unreadable: the post then needs "*" or every rule of the path
+  }
 }
 
 /**
  * The signed-in user and company for a path of `moduleId`: /login (401 for data endpoints)
  * without a session, 403 when the user may not open it, 404 when the module does not serve it.
- * A post must also meet its intent's rule from the manifest (403), and an intent the manifest
- * does not know is not understood (400). `extra` adds a rule of the action at hand.
+ * A post must also meet its intent's rule from the manifest (403); an intent the manifest does
+ * not name must meet all of the path's. `extra` adds a rule of the action at hand.
  */
 export async function requireModule(
   request: Request,
@@ -75,12 +69,11 @@ export async function requireModule(
     refuse(user, pathname, `module ${moduleId}`, 403);
   if (route.actions && !isRead(request.method)) {
     const intent = await postedIntent(request, route.actions);
+    // An intent the manifest does not name needs every rule of the path (fail closed); the
+    // module then answers it (not understood), after its own checks (e.g. another company's 404).
     const rule = actionRule(route.actions, intent);
-    if (!rule) {
-      logInfo("access", `refused user=${user.username} path=${pathname} (unknown intent)`);
-      throw notUnderstood();
-    }
-    if (!isAllowed(user, rule))
+    const rules = rule ? [rule] : Object.values(route.actions);
+    if (!rules.every((r) => isAllowed(user, r)))
       refuse(user, pathname, `intent ${JSON.stringify(intent.slice(0, 40))}`, 403);
   }
   const can = Object.fromEntries(
