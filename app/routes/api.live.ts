@@ -6,6 +6,7 @@ import { syncInfo } from "~/modules/fleet/devices-sync.server";
 import { authOf } from "~/services/company-context.server";
 import { follow } from "~/modules/fleet/live-feed.server";
 import { logError } from "~/services/log.server";
+import { isDatabaseUnavailable } from "~/services/db-unavailable.server";
 
 /**
  * Server-sent events for the maps and device pages of the signed-in company:
@@ -44,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           if (text !== last) send({ event: "sync", data: (last = text) });
           else send({ event: "ping", data: String(Date.now()) });
         } catch (e) {
-          logError("live", e);
+          // The database is away: pages say so; the stream waits for it quietly.
+          if (!isDatabaseUnavailable(e)) logError("live", e);
         }
       };
       void check();

@@ -34,7 +34,12 @@ const CODES = new Set([
   "P1017", // Prisma: server closed the connection
   "P2024", // Prisma: timed out fetching a connection from the pool
 ]);
-const KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
 const MESSAGES =
   /timeout exceeded when trying to connect|connection terminated|query read timeout|connection timeout|can't reach database server|server closed the connection|terminating connection|the database system is (starting up|shutting down|in recovery)|statement timeout|Connection is not open|client has encountered a connection error/i;
 

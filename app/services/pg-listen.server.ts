@@ -15,6 +15,8 @@ export type ListenHandlers = { notify: (payload: string) => void; resync?: () =>
 export type Listening = {
   /** Resolves once the channel is listened to (never rejects; waits through an outage). */
   ready: Promise<void>;
+  /** False once closed, or when its session was closed (shutdown, another DATABASE_URL). */
+  alive(): boolean;
   close(): void;
 };
 
@@ -55,10 +57,13 @@ class Session {
     set.add(h);
     const ready = this.listening.has(channel)
       ? Promise.resolve()
-      : new Promise<void>((r) => this.waiters.set(channel, [...(this.waiters.get(channel) ?? []), r]));
+      : new Promise<void>((r) =>
+          this.waiters.set(channel, [...(this.waiters.get(channel) ?? []), r]),
+        );
     this.ensure();
     return {
       ready,
+      alive: () => !this.closed && set.has(h),
       close: () => {
         if (!set.delete(h) || set.size) return;
         this.subs.delete(channel);
@@ -117,6 +122,7 @@ class Session {
     const env = getEnv();
     const client = new pg.Client({
       connectionString: this.url,
+      application_name: "tracksmith-listen",
       connectionTimeoutMillis: env.DB_CONNECT_TIMEOUT_MS,
       // Its queries are tiny: one that gets no answer means a frozen server.
       query_timeout: env.DB_CONNECT_TIMEOUT_MS,
@@ -225,7 +231,9 @@ function destroy(client: pg.Client) {
   client.on("error", () => undefined);
   // end() waits for the server; a frozen one never answers, so the socket is cut as well.
   void client.end().catch(() => undefined);
-  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  (
+    client as unknown as { connection?: { stream?: { destroy(): void } } }
+  ).connection?.stream?.destroy();
 }
 
 const slot = singleton("pgListen", (): { session?: Session } => ({}));

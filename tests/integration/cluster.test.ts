@@ -206,8 +206,10 @@ describe("two app processes on one PostgreSQL", () => {
     });
     expect(saved.status).toBeLessThan(400);
     // Well inside the 15 s after which a payload is rebuilt anyway.
-    await until("process B's map data to show the new name", async () =>
-      (await names(b)).includes(name),
-    3_000);
+    await until(
+      "process B's map data to show the new name",
+      async () => (await names(b)).includes(name),
+      3_000,
+    );
   }, 60_000);
 });

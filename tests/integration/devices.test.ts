@@ -99,7 +99,7 @@ describe("device cache", () => {
       (await up.iotDevices(upstream(admin.token))).find((x) => x.imei === d.imei)!.nickname,
     ).toBe("Zz Renamed");
     // Through the change log and NOTIFY, as a stream on any process gets it.
-    for (let end = Date.now() + 5000; !seen.length && Date.now() < end; )
+    for (let end = Date.now() + 5000; !seen.length && Date.now() < end;)
       await new Promise((r) => setTimeout(r, 20));
     feed.close();
     expect(seen.flat()).toContainEqual({ imei: d.imei, nickname: "Zz Renamed" });

@@ -8,14 +8,15 @@
  */
 import crypto from "node:crypto";
 import { prisma } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
 import { logError } from "~/services/log.server";
-import { listen, type Listening } from "~/services/pg-listen.server";
+import { getEnv } from "~/services/env.server";
+import { listen, readyWithin, type Listening } from "~/services/pg-listen.server";
 import { singleton } from "~/services/singleton.server";
 import {
   activeCompanies,
   addSubscriber,
   deliver,
+  flushNow,
   publish,
   subscribersOf,
   type DeviceChange,
@@ -33,7 +34,6 @@ const PAGE = 500;
 type Feed = {
   /** This process, so it can tell its own announcements from others'. */
   tag: string;
-  url?: string;
   listening?: Listening;
   /** Changes other processes announced, per company, and reconnects: for cached derived data. */
   remote: Map<number, number>;
@@ -42,16 +42,13 @@ type Feed = {
   scheduled: Set<number>;
 };
 const feed = () =>
-  singleton(
-    "liveFeed",
-    (): Feed => ({
-      tag: crypto.randomUUID(),
-      remote: new Map(),
-      epoch: 0,
-      queues: new Map(),
-      scheduled: new Set(),
-    }),
-  );
+  singleton("liveFeed", (): Feed => ({
+    tag: crypto.randomUUID(),
+    remote: new Map(),
+    epoch: 0,
+    queues: new Map(),
+    scheduled: new Set(),
+  }));
 
 /** Appends a company's changes to the log and announces them; returns their sequence number. */
 export async function recordChanges(
@@ -93,7 +90,7 @@ async function currentSeq(companyId: number): Promise<bigint> {
 type Row = { seq: bigint; prev: bigint; changes: DeviceChange[] };
 
 async function* rowsAfter(companyId: number, after: bigint): AsyncGenerator<Row> {
-  for (let cursor = after; ; ) {
+  for (let cursor = after; ;) {
     const rows = await prisma.liveChange.findMany({
       where: { companyId, seq: { gt: cursor } },
       orderBy: { seq: "asc" },
@@ -153,9 +150,7 @@ function gapped(s: Subscriber) {
 /** This process LISTENs to the live channel (idempotent): streams and map caches follow others. */
 export function ensureLiveChannel() {
   const f = feed();
-  const url = getEnv().DATABASE_URL;
-  if (f.listening && f.url === url) return f.listening;
-  f.url = url;
+  if (f.listening?.alive()) return f.listening;
   f.listening = listen(CHANNEL, {
     notify: (payload) => {
       let m: { c?: unknown; p?: unknown };
@@ -205,6 +200,8 @@ export function follow(
   let closed = false;
   sub.init = async () => {
     if (closed) return;
+    // Listening before reading where it stands: a change after that point is announced to us.
+    await readyWithin(ensureLiveChannel(), getEnv().DB_CONNECT_TIMEOUT_MS);
     const now = await currentSeq(companyId);
     if (from === null) sub.cursor = now;
     else if (from > now) {
@@ -225,13 +222,14 @@ export function follow(
         deliver(sub, r.changes, r.seq);
       }
     }
+    // What it caught up with goes out before `ready` names the id it reaches.
+    flushNow(sub);
     sub.init = undefined;
     sub.ready = true;
     on.ready?.(String(sub.cursor));
   };
-  const ready = enqueue(companyId, () => sub.init?.() ?? Promise.resolve()).catch((e) =>
-    logError("live", e),
-  );
+  // A failure (database away) is logged by enqueue; the next announcement or resync tries again.
+  const ready = enqueue(companyId, () => sub.init?.() ?? Promise.resolve()).catch(() => undefined);
   // Whatever was announced while it caught up is read now.
   void ready.then(() => !closed && scheduleFetch(companyId));
   return {

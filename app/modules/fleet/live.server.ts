@@ -77,7 +77,12 @@ export function subscribe(companyId: number, listener: Listener, flushMs = 1000)
 }
 
 /** A subscriber that may start not ready (it catches up first); `unsubscribe` removes it. */
-export function addSubscriber(companyId: number, listener: Listener, flushMs: number, ready: boolean) {
+export function addSubscriber(
+  companyId: number,
+  listener: Listener,
+  flushMs: number,
+  ready: boolean,
+) {
   const sub: Subscriber = {
     companyId,
     listener,
@@ -107,6 +112,12 @@ export function deliver(s: Subscriber, changes: DeviceChange[], seq?: bigint) {
   }
   for (const c of changes) mergeChange(s.pending, c);
   s.timer ??= setTimeout(() => flush(s), s.flushMs);
+}
+
+/** Sends a subscriber's pending batch now (a catch-up, before the stream says where it stands). */
+export function flushNow(s: Subscriber) {
+  if (s.timer) clearTimeout(s.timer);
+  flush(s);
 }
 
 /** Publishes changes (only changed fields) to every ready subscriber of the company. */

@@ -196,10 +196,11 @@ class Hub {
     const entry: Entry = { fn, since: new Date(0), recent: new Set() };
     set.add(entry);
     // One at a time, in arrival order: a later count must never be overtaken by an earlier one.
-    this.listening ??= listen(CHANNEL, {
-      notify: (payload) => this.enqueue(() => this.dispatch(payload)),
-      resync: () => this.enqueue(() => this.resync()),
-    });
+    if (!this.listening?.alive())
+      this.listening = listen(CHANNEL, {
+        notify: (payload) => this.enqueue(() => this.dispatch(payload)),
+        resync: () => this.enqueue(() => this.resync()),
+      });
     const off = () => {
       set!.delete(entry);
       if (!set!.size) this.listeners.delete(userId);
