@@ -23,6 +23,9 @@ const schema = z.object({
     )
     .optional(),
   UPSTREAM_API_URL: z.string().url("must be an http(s) URL of the upstream GPS API").optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
