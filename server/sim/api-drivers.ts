@@ -69,9 +69,10 @@ function driverFields(ctx: Ctx, body: Record<string, unknown>, base: SimDriver):
   };
   req("first_name");
   req("last_name");
-  for (const k of ["employee_number", "phone", "email", "licence_number", "licence_class"] as const)
-    if (body[k] !== undefined)
-      next[k] = text(body[k], k, 80) ?? (k === "employee_number" ? "" : null);
+  if (body.employee_number !== undefined)
+    next.employee_number = text(body.employee_number, "employee_number", 40) ?? "";
+  for (const k of ["phone", "email", "licence_number", "licence_class"] as const)
+    if (body[k] !== undefined) next[k] = text(body[k], k, 80);
   if (body.licence_expiry !== undefined) {
     const v = text(body.licence_expiry, "licence_expiry", 10);
     if (v !== null && !/^\d{4}-\d{2}-\d{2}$/.test(v))

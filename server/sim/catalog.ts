@@ -60,6 +60,7 @@ export const PERMISSIONS = [
   "forms_add",
   "forms_edit",
   "complete_forms",
+  "drivers_manage",
 ] as const;
 
 export const FEATURES = [

@@ -103,7 +103,11 @@ export function seedDriverData(world: World, createdAt: number): DriverData {
         last_name: last,
         employee_number: `E${c.id}-${String(i + 1).padStart(3, "0")}`,
         phone: `+61 400 ${String(200 + i).padStart(3, "0")} ${String(c.id).padStart(3, "0")}`,
-        email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, "") + "@drivers.example",
+        // The demo account "driver" is company 1's third driver (a driver user sees their own scorecard).
+        email:
+          c.id === 1 && i === 2
+            ? "driver@harbour.example"
+            : `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, "") + "@drivers.example",
         licence_number: String(10_000_000 + (hash(id, 1) % 89_999_999)),
         licence_class: CLASSES[hash(id, 2) % CLASSES.length]!,
         licence_expiry: new Date(createdAt + days * 86_400_000).toISOString().slice(0, 10),
