@@ -19,7 +19,7 @@ export default defineModule({
       icon: "steering",
       id: "drivers",
       title: "Drivers",
-      rule: { feature: "driver_management" },
+      rule: { feature: "driver_management", permission: "drivers_manage" },
       description: "Drivers, their tags and assignments.",
       children: [
         {
