@@ -65,5 +65,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logError(`${request.method} ${new URL(request.url).pathname}`, error);
+  logError("remix", error, { method: request.method, path: new URL(request.url).pathname });
 }

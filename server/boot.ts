@@ -10,6 +10,7 @@ import webpush from "web-push";
 import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.js";
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
 import { migrateDatabase } from "./db/migrations.js";
+import { logLine } from "../app/services/log.server.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createHttpHandler } from "./http.js";
 import { startWorker, type RegisterJobs } from "./jobs/worker.js";
@@ -65,6 +66,12 @@ async function ensureSecrets() {
     process.env.SESSION_SECRET = await keptSecret("session_secret", () =>
       crypto.randomBytes(32).toString("hex"),
     );
+  // Development only (production requires it): a key kept beside the data it protects guards
+  // nothing against a copy of the database, so set ENCRYPTION_KEY anywhere that matters.
+  if (!process.env.ENCRYPTION_KEY)
+    process.env.ENCRYPTION_KEY = await keptSecret("encryption_key", () =>
+      crypto.randomBytes(32).toString("hex"),
+    );
   if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
     const keys = JSON.parse(
       await keptSecret("vapid_keys", () => JSON.stringify(webpush.generateVAPIDKeys())),
@@ -86,7 +93,7 @@ async function loadBuild(): Promise<ServerBuild> {
  * Boots everything in order: configuration, database (embedded when DATABASE_URL is unset),
  * migrations, upstream (built-in simulator when UPSTREAM_API_URL is unset), job worker, HTTP.
  */
-export async function boot(log: Log = console.log): Promise<Running> {
+export async function boot(log: Log = logLine): Promise<Running> {
   const env = getEnv();
   const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll } from "vitest";
+import { logText } from "../e2e/support/app-process";
 
 export type AppNode = {
   url: string;
@@ -37,7 +38,7 @@ export function startAppNode(env: Record<string, string>, timeoutMs = 150_000): 
     const timer = setTimeout(() => reject(new Error(`no start in time:\n${output}`)), timeoutMs);
     child.stdout!.on("data", (c: Buffer) => {
       output += c.toString();
-      const url = /\[http\] Tracksmith listening on (\S+)/.exec(output)?.[1];
+      const url = /\[http\] Tracksmith listening on (\S+)/.exec(logText(output))?.[1];
       if (!url) return;
       clearTimeout(timer);
       resolve({ url, output: () => output, kill });

@@ -15,6 +15,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { findReport, type BaseParams } from "./catalogue";
 import { nextDue, periodFor, type SchedulePeriod } from "./schedule";
 import { prisma } from "~/services/db.server";
+import { liveToken } from "~/services/session.server";
 import { logError, logInfo } from "~/services/log.server";
 import {
   DB_NOW,
@@ -50,13 +51,8 @@ export async function ownerToken(userId: number, now = Date.now()): Promise<stri
     select: { data: true },
   });
   for (const r of rows) {
-    const d = r.data as { token?: unknown; tokenExp?: unknown };
-    if (
-      typeof d.token === "string" &&
-      typeof d.tokenExp === "number" &&
-      d.tokenExp * 1000 > now + 60_000
-    )
-      return d.token;
+    const token = liveToken(r.data, now);
+    if (token) return token;
   }
   throw new NoTokenError(
     "The schedule's owner has no signed-in session, so the report's data cannot be read. The owner needs to sign in again.",
