@@ -6,7 +6,6 @@
  */
 import { LIVE_DASHCAM } from "./catalog";
 import { round6 } from "./geo";
-import { sampleAt } from "./movement";
 import { hash, strCode, unit } from "./prng";
 import { tripsBetween, type SimTrip } from "./fixes";
 import type { Device, World } from "./world";
@@ -225,7 +224,12 @@ export function tripEvents(world: World, d: Device, st: SimTrip, s: Session): Sa
     for (let k = 0; k < n; k++) {
       const span = st.leg.arrive - st.leg.depart;
       const t = st.leg.depart + Math.floor(unit(d.sim.code, st.leg.depart, bi, k, 1) * span);
-      const p = sampleAt(d, t);
+      // Along the leg, in proportion to time (cheap: 90 days of events are derived on demand).
+      const f = span > 0 ? (t - st.leg.depart) / span : 0;
+      const a = st.leg.fromStop.point;
+      const z = st.leg.toStop.point;
+      const p = { lat: a.lat + (z.lat - a.lat) * f, lng: a.lng + (z.lng - a.lng) * f };
+      const cruise = span > 0 ? (st.leg.km / span) * 3_600_000 : 0;
       const limit = [50, 60, 80, 100][hash(d.sim.code, t, 2) % 4]!;
       const over = b === "speeding" ? 8 + (hash(t, 3) % 15) : 30 + (hash(t, 4) % 20);
       const speeding = b === "speeding" || b === "excessive_speeding";
@@ -239,7 +243,7 @@ export function tripEvents(world: World, d: Device, st: SimTrip, s: Session): Sa
         imei: d.imei,
         trip_id: st.id,
         driver_id: s.driver_id,
-        speed: speeding ? limit + over : Math.max(5, Math.round(p.speed)),
+        speed: speeding ? limit + over : Math.max(5, Math.round(cruise * 1.2)),
         speed_limit: speeding ? limit : null,
         severity:
           b === "excessive_speeding" ? "high" : sev < 0.6 ? "low" : sev < 0.9 ? "medium" : "high",
