@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DriverForm } from "~/modules/drivers/components/driver-form";
 import { DriverTable } from "~/modules/drivers/components/driver-table";
+import { UnidentifiedTrips } from "~/modules/drivers/components/unidentified";
 import { managementAction, managementPage } from "~/modules/drivers/management.server";
 import { requireModule } from "~/services/guard.server";
 
@@ -82,6 +83,7 @@ export default function DriverManagement() {
         confirmFor={r?.intent === "deactivate" ? (r.confirmFor ?? null) : null}
         canEdit={d.canEdit}
       />
+      {d.canEdit ? <UnidentifiedTrips trips={d.unidentified} drivers={d.activeDrivers} /> : null}
       <Anchor component={Link} to="/dashboard/driver-tags">
         Driver tags
       </Anchor>

@@ -287,4 +287,33 @@ describe("driver management and tags: tenant rules and validation", () => {
     );
     expect(ok.status).toBe(302);
   });
+
+  it("unidentified driving: a trip is assigned to a driver after the fact; another company's trip is 404", async () => {
+    type Mgmt = {
+      unidentified: Array<{ trip_id: string; imei: string }>;
+      activeDrivers: Array<{ id: number }>;
+    };
+    const m = (await (
+      await call(mgmtLoader, get("/dashboard/drivermanagement", adminCookie))
+    ).json()) as Mgmt;
+    expect(m.unidentified.length).toBeGreaterThan(0);
+    const t = m.unidentified[0]!;
+    const fields = {
+      intent: "assign-trip",
+      imei: t.imei,
+      tripId: t.trip_id,
+      driverId: String(m.activeDrivers[0]!.id),
+    };
+    const foreign = await call(
+      mgmtAction,
+      post("/dashboard/drivermanagement", fields, otherCookie),
+    );
+    expect(foreign.status).toBe(404);
+    const res = await call(mgmtAction, post("/dashboard/drivermanagement", fields, adminCookie));
+    expect(res.status).toBe(302);
+    const after = (await (
+      await call(mgmtLoader, get("/dashboard/drivermanagement", adminCookie))
+    ).json()) as Mgmt;
+    expect(after.unidentified.some((x) => x.trip_id === t.trip_id)).toBe(false);
+  }, 60_000);
 });

@@ -19,6 +19,8 @@ import { driverName } from "./safety.server";
 import { driverFormSchema } from "./schemas";
 import * as dup from "./upstream.server";
 import { vehicles } from "./vehicles.server";
+import { prisma } from "~/services/db.server";
+import { weekStart } from "./safety-compute";
 
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY = 86_400_000;
@@ -81,6 +83,15 @@ export async function managementPage(ctx: ModuleContext, url: URL, now = Date.no
         (status === "all" || (status === "active") === d.active),
     )
     .sort((a, b) => a.name.localeCompare(b.name));
+  const unidentified = (
+    await dup.driverSessions(upstream(ctx.auth.token), {
+      from: new Date(now - 7 * DAY).toISOString(),
+      unidentified: true,
+    })
+  )
+    .reverse()
+    .slice(0, 50)
+    .map((s) => ({ ...s, vehicle: cars.find((c) => c.imei === s.imei)?.name ?? s.imei }));
   const editId = Number(p.get("edit"));
   const editing = drivers.find((d) => d.id === editId) ?? null;
   if (p.get("edit") && !editing) throw notFound();
@@ -91,6 +102,8 @@ export async function managementPage(ctx: ModuleContext, url: URL, now = Date.no
     status,
     groups,
     vehicles: cars.map((c) => ({ imei: c.imei, name: c.name })),
+    unidentified,
+    activeDrivers: drivers.filter((d) => d.active).map((d) => ({ id: d.id, name: driverName(d) })),
     editing,
     creating: p.get("new") === "1",
     canEdit: isAllowed(ctx.user, { permission: "drivers_manage" }),
@@ -168,6 +181,33 @@ async function assign(ctx: ModuleContext, form: FormData) {
   });
 }
 
+/** Unidentified driving: names the driver of a trip after the fact and re-scores its week. */
+async function assignTrip(ctx: ModuleContext, form: FormData) {
+  const imei = String(form.get("imei") ?? "");
+  const tripId = String(form.get("tripId") ?? "");
+  if (!(await vehicles(ctx.auth)).some((v) => v.imei === imei)) throw notFound();
+  const d = await requireDriver(ctx, form.get("driverId"));
+  try {
+    const s = await dup.assignTripDriver(upstream(ctx.auth.token), {
+      imei,
+      trip_id: tripId,
+      driver_id: d.id,
+    });
+    forgetCompany(ctx.companyId);
+    await prisma.driverScoreWeek.deleteMany({
+      where: { companyId: ctx.companyId, weekStart: new Date(weekStart(Date.parse(s.start))) },
+    });
+  } catch (e) {
+    if (isUpstreamError(e) && e.status === 404) throw notFound();
+    throw e;
+  }
+  logInfo("drivers", `user=${ctx.user.username} assigned trip=${tripId} driver=${d.id}`);
+  return redirectWithToast(`${PAGE}#unidentified`, {
+    type: "success",
+    description: `Trip assigned to ${driverName(d)}; the week is scored again.`,
+  });
+}
+
 export function managementAction(ctx: ModuleContext, form: FormData) {
   if (!isAllowed(ctx.user, { permission: "drivers_manage" })) throw forbidden();
   return switchIntent(form, {
@@ -175,5 +215,6 @@ export function managementAction(ctx: ModuleContext, form: FormData) {
     deactivate: (f) => setActive(ctx, f, false),
     reactivate: (f) => setActive(ctx, f, true),
     assign: (f) => assign(ctx, f),
+    "assign-trip": (f) => assignTrip(ctx, f),
   });
 }
