@@ -32,7 +32,7 @@ export default function DriverManagement() {
       <Group justify="space-between">
         <Title order={1}>Driver management</Title>
         {d.canEdit ? (
-          <Button component={Link} to="?new=1">
+          <Button component={Link} to="/dashboard/drivermanagement?new=1">
             Add driver
           </Button>
         ) : null}

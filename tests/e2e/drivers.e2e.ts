@@ -46,6 +46,7 @@ describe("drivers", () => {
       await signIn(page, "admin", "admin123");
       await page.goto("/dashboard/drivermanagement");
       await page.getByRole("link", { name: "Add driver" }).click();
+      await page.waitForURL((u) => u.search === "?new=1");
       const form = page.getByTestId("driver-form");
       await form.locator('input[name="first_name"]').fill("Erin");
       await form.locator('input[name="last_name"]').fill("Endtoend");

@@ -60,7 +60,7 @@ export function DriverForm({
           </SimpleGrid>
           <Group>
             <Button type="submit">{driver ? "Save driver" : "Add driver"}</Button>
-            <Anchor component={Link} to=".">
+            <Anchor component={Link} to="/dashboard/drivermanagement">
               Cancel
             </Anchor>
           </Group>

@@ -26,7 +26,11 @@ function Actions({
 }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={`?edit=${r.id}`} data-testid="driver-edit">
+      <Anchor
+        component={Link}
+        to={`/dashboard/drivermanagement?edit=${r.id}`}
+        data-testid="driver-edit"
+      >
         Edit
       </Anchor>
       {r.active ? (
@@ -39,7 +43,7 @@ function Actions({
               <Button type="submit" name="confirm" value="yes" color="red" size="xs">
                 Yes, deactivate
               </Button>
-              <Anchor component={Link} to="." size="xs">
+              <Anchor component={Link} to="/dashboard/drivermanagement" size="xs">
                 Cancel
               </Anchor>
             </Group>

@@ -154,7 +154,11 @@ const COLUMNS = [
     header: "Driver",
     enableSorting: true,
     cell: ({ row: { original: r } }) => (
-      <Anchor component={Link} to={`?driver=${r.id}#scorecard`} data-testid="leader-name">
+      <Anchor
+        component={Link}
+        to={`/dashboard/driversafety?driver=${r.id}#scorecard`}
+        data-testid="leader-name"
+      >
         {r.name}
       </Anchor>
     ),
