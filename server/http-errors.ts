@@ -6,13 +6,21 @@ import { baseSecurityHeaders } from "../app/services/security-headers.server.js"
 const PAGES: Record<number, [title: string, text: string]> = {
   400: ["Bad request", "The address or the request could not be read."],
   500: ["Something went wrong", "Please try again in a moment."],
+  503: [
+    "Busy right now",
+    "Tracksmith is busy or briefly unavailable. Please try again in a moment.",
+  ],
 };
 
 /**
  * A plain page for an error the server answers itself (outside Remix's error boundaries): a fixed
  * text, no script, no stack, no detail of the request.
  */
-export function sendPlainError(res: http.ServerResponse, status: number) {
+export function sendPlainError(
+  res: http.ServerResponse,
+  status: number,
+  extra: Record<string, string> = {},
+) {
   const [title, text] = PAGES[status] ?? PAGES[status < 500 ? 400 : 500]!;
   const body =
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title} · Tracksmith</title>` +
@@ -22,6 +30,7 @@ export function sendPlainError(res: http.ServerResponse, status: number) {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     "Cache-Control": "no-store",
+    ...extra,
   });
   res.end(body);
 }

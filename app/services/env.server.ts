@@ -108,6 +108,12 @@ const schema = z.object({
     .default(1024 * 1024),
   STREAMS_MAX_PER_SESSION: z.coerce.number().int().min(1).default(10),
   STREAMS_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(500),
+  // Load shedding: requests answered at once, and how many may wait (at most HTTP_MAX_WAIT_MS).
+  // A page's total upstream wait (every call and retry of one page view); jobs are not bounded.
+  UPSTREAM_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(6000),
+  HTTP_MAX_CONCURRENT: z.coerce.number().int().min(1).default(32),
+  HTTP_MAX_QUEUE: z.coerce.number().int().min(0).default(256),
+  HTTP_MAX_WAIT_MS: z.coerce.number().int().min(1).default(2000),
   MEDIA_HOSTS: z
     .string()
     .regex(
