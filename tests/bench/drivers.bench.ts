@@ -7,7 +7,7 @@ import { DEFAULT_SCORE_SETTINGS, fleetScore, scoreDrivers } from "../../app/modu
 
 export default async function run() {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const DRIVERS = 1000;
   const events = Array.from({ length: 500_000 }, (_, i) => ({
     id: `e${i}`,
