@@ -58,6 +58,8 @@ export const CAN = {
   manageAlerts: { permission: "alerts_manage" },
   /** Change, add and delete trips in any vehicle's logbook. */
   editLogbook: { permission: "logbook_edit_all" },
+  /** Add, edit and deactivate drivers and tags; review incidents; scoring settings. */
+  manageDrivers: { permission: "drivers_manage" },
   /** Make and revoke fill-in links of forms, retry forwarding answers (upstream permissions). */
   manageFormLinks: { anyPermission: ["forms_add", "forms_edit"] },
   /**

@@ -68,6 +68,7 @@ export const PERMISSIONS = [
   "reports_manage",
   "alerts_manage",
   "logbook_edit_all",
+  "drivers_manage",
 ] as const;
 
 export const FEATURES = [

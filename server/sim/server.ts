@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
 import { beaconRoutes } from "./api-beacons";
 import { deviceRoutes } from "./api-devices";
+import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
 import { jobsiteRoutes } from "./api-jobsites";
 import { simRoutes } from "./api-sim";
@@ -27,6 +28,7 @@ const ROUTES: Route[] = [
   ...simRoutes,
   ...jobsiteRoutes,
   ...formRoutes,
+  ...driverRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

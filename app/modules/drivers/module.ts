@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
@@ -19,7 +20,7 @@ export default defineModule({
       icon: "steering",
       id: "drivers",
       title: "Drivers",
-      rule: { feature: "driver_management" },
+      rule: { feature: "driver_management", permission: "drivers_manage" },
       description: "Drivers, their tags and assignments.",
       children: [
         {
@@ -44,4 +45,24 @@ export default defineModule({
       ],
     },
   ],
+  actions: {
+    "/dashboard/drivermanagement": {
+      save: CAN.manageDrivers,
+      assign: CAN.manageDrivers,
+      deactivate: CAN.manageDrivers,
+      reactivate: CAN.manageDrivers,
+      "assign-trip": CAN.manageDrivers,
+    },
+    "/dashboard/driver-tag": { register: CAN.manageDrivers },
+    "/dashboard/driver-tag/:id": {
+      assign: CAN.manageDrivers,
+      unassign: CAN.manageDrivers,
+      deactivate: CAN.manageDrivers,
+    },
+    "/dashboard/driversafety": {
+      review: CAN.manageDrivers,
+      settings: CAN.manageDrivers,
+      recompute: CAN.manageDrivers,
+    },
+  },
 });

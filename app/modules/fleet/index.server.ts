@@ -2,3 +2,4 @@
 export { staleAfterMs } from "./devices-sync.server";
 export { isCompanyDevicePhoto } from "./devices-read.server";
 export { mayViewMedia } from "./media.server";
+export { setDevicePermDriver, companyGroupList } from "./devices-write.server";

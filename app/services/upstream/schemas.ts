@@ -115,6 +115,8 @@ export const APP_PERMISSIONS = [
   "alerts_manage",
   /** change, add and delete trips in any vehicle's logbook */
   "logbook_edit_all",
+  /** add, edit and deactivate drivers and driver tags; review safety incidents; scoring settings */
+  "drivers_manage",
 ] as const;
 
 export const PERMISSIONS = [...UPSTREAM_PERMISSIONS, ...APP_PERMISSIONS] as const;

@@ -1,0 +1,203 @@
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
+import { REVIEW_LABEL, REVIEW_STATUSES } from "../schemas";
+
+export type IncidentRow = {
+  id: string;
+  behaviour: Behaviour;
+  time: string;
+  driverName: string;
+  vehicle: string;
+  severity: string;
+  speed: number;
+  speed_limit: number | null;
+  status: (typeof REVIEW_STATUSES)[number];
+  reason: string | null;
+  note: string | null;
+  history: Array<{
+    status: string;
+    by: string;
+    at: string;
+    reason: string | null;
+    note: string | null;
+  }>;
+};
+
+export type ReviewResult = {
+  intent: string;
+  eventId?: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+};
+
+function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
+  const mine = result?.intent === "review" && result.eventId === r.id ? result : undefined;
+  const v = (k: string, d: string) => mine?.values[k] ?? d;
+  return (
+    <Form method="post" data-testid="review-form">
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="eventId" value={r.id} />
+      <Group gap={4} align="flex-start" wrap="nowrap">
+        <NativeSelect
+          aria-label="Review status"
+          name="status"
+          size="xs"
+          defaultValue={v("status", r.status)}
+          data={REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_LABEL[s] }))}
+        />
+        <TextInput
+          aria-label="Reason (to dismiss)"
+          placeholder="Reason (to dismiss)"
+          name="reason"
+          size="xs"
+          defaultValue={v("reason", r.reason ?? "")}
+          error={mine?.errors.reason}
+        />
+        <TextInput
+          aria-label="Note"
+          placeholder="Note"
+          name="note"
+          size="xs"
+          defaultValue={v("note", r.note ?? "")}
+        />
+        <Button type="submit" size="xs" variant="default">
+          Save
+        </Button>
+      </Group>
+      {r.history.length ? (
+        <Text size="xs" c="dimmed" data-testid="review-history">
+          {r.history
+            .map(
+              (h) =>
+                `${REVIEW_LABEL[h.status as keyof typeof REVIEW_LABEL] ?? h.status} by ${h.by}, ${h.at.slice(0, 16).replace("T", " ")}`,
+            )
+            .join(" · ")}
+        </Text>
+      ) : null}
+    </Form>
+  );
+}
+
+export function IncidentTable({
+  rows,
+  total,
+  filters,
+  drivers,
+  vehicles,
+  result,
+  manager,
+}: {
+  rows: IncidentRow[];
+  total: number;
+  filters: Record<string, string | number | null>;
+  drivers: Array<{ id: number; name: string }>;
+  vehicles: Array<{ imei: string; name: string }>;
+  result?: ReviewResult;
+  manager: boolean;
+}) {
+  const col = createColumnHelper<IncidentRow>();
+  const columns = [
+    col.accessor("time", {
+      header: "When",
+      cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
+    }),
+    col.accessor("behaviour", {
+      header: "Behaviour",
+      cell: ({ row: { original: r } }) =>
+        BEHAVIOUR_LABEL[r.behaviour] +
+        (r.speed_limit !== null ? ` (${r.speed} in ${r.speed_limit} km/h)` : ""),
+    }),
+    col.accessor("driverName", { header: "Driver" }),
+    col.accessor("vehicle", { header: "Vehicle" }),
+    col.accessor("severity", { header: "Severity" }),
+    col.accessor("status", {
+      header: "Status",
+      cell: ({ row: { original: r } }) => (
+        <span data-testid="incident-status">
+          {REVIEW_LABEL[r.status]}
+          {r.reason ? `: ${r.reason}` : ""}
+        </span>
+      ),
+    }),
+    ...(manager
+      ? [
+          col.display({
+            id: "review",
+            header: "Review",
+            cell: ({ row: { original: r } }) => <ReviewForm r={r} result={result} />,
+          }),
+        ]
+      : []),
+  ];
+  const f = (k: string) => (filters[k] === null ? "" : String(filters[k]));
+  return (
+    <Stack gap="xs">
+      <Form method="get">
+        <Group gap="xs" align="flex-end">
+          <NativeSelect
+            label="Behaviour"
+            name="behaviour"
+            defaultValue={f("behaviour")}
+            data={[
+              { value: "", label: "All" },
+              ...BEHAVIOURS.map((b) => ({ value: b, label: BEHAVIOUR_LABEL[b] })),
+            ]}
+          />
+          <NativeSelect
+            label="Driver"
+            name="idriver"
+            defaultValue={f("driver")}
+            data={[
+              { value: "", label: "All" },
+              ...drivers.map((d) => ({ value: String(d.id), label: d.name })),
+            ]}
+          />
+          <NativeSelect
+            label="Vehicle"
+            name="vehicle"
+            defaultValue={f("vehicle")}
+            data={[
+              { value: "", label: "All" },
+              ...vehicles.map((v) => ({ value: v.imei, label: v.name })),
+            ]}
+          />
+          <NativeSelect
+            label="Severity"
+            name="severity"
+            defaultValue={f("severity")}
+            data={[{ value: "", label: "All" }, "low", "medium", "high"]}
+          />
+          <NativeSelect
+            label="Status"
+            name="status"
+            defaultValue={f("status")}
+            data={[
+              { value: "", label: "All" },
+              ...REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_LABEL[s] })),
+            ]}
+          />
+          <Button type="submit" variant="default">
+            Filter
+          </Button>
+        </Group>
+      </Form>
+      <Text size="sm" c="dimmed" data-testid="incident-count">
+        {total > rows.length
+          ? `Showing the newest ${rows.length} of ${total} incidents`
+          : `${total} incidents`}
+      </Text>
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        rowProps={(r) => ({ "data-event": r.id })}
+        testId="incident-table"
+        label="Incidents"
+        minWidth={900}
+        empty="No incidents in this period."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { BEHAVIOUR_LABEL, SCORED, type Behaviour } from "../behaviours";
+import type { ScoreSettings } from "../score";
+
+export type Scorecard = {
+  id: number;
+  name: string;
+  score: number | null;
+  band: string;
+  distanceKm: number;
+  minDistanceKm: number;
+  trend: Array<{ week: string; score: number | null }>;
+  moved: Array<{ behaviour: Behaviour; points: number; count: number }>;
+  incidents: Array<{
+    id: string;
+    behaviour: Behaviour;
+    time: string;
+    lat: number;
+    lng: number;
+    dismissed: boolean;
+  }>;
+  trips: Array<{ id: string; start: string; distanceKm: number }>;
+};
+
+type Inc = Scorecard["incidents"][number];
+const col = createColumnHelper<Inc>();
+const INCIDENT_COLUMNS = [
+  col.accessor("time", {
+    header: "When",
+    cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
+  }),
+  col.accessor("behaviour", {
+    header: "Behaviour",
+    cell: ({ getValue }) => BEHAVIOUR_LABEL[getValue()],
+  }),
+  col.display({
+    id: "where",
+    header: "Where",
+    cell: ({ row: { original: r } }) => (
+      <a
+        href={`https://www.openstreetmap.org/?mlat=${r.lat}&mlon=${r.lng}#map=16/${r.lat}/${r.lng}`}
+        target="_blank"
+        rel="noreferrer noopener"
+      >
+        {r.lat.toFixed(4)}, {r.lng.toFixed(4)}
+      </a>
+    ),
+  }),
+  col.accessor("dismissed", {
+    header: "Counts",
+    cell: ({ getValue }) => (getValue() ? "Dismissed" : "Yes"),
+  }),
+];
+
+export function ScorecardView({ card }: { card: Scorecard }) {
+  return (
+    <Paper withBorder p="md" id="scorecard" data-testid="scorecard" data-driver={card.id}>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Scorecard: <span data-testid="scorecard-name">{card.name}</span>
+        </Title>
+        <Text data-testid="scorecard-score">
+          {card.score === null
+            ? `Insufficient data: ${card.distanceKm} km driven, a score needs at least ${card.minDistanceKm} km.`
+            : `Score ${card.score} · ${card.band} · ${card.distanceKm} km`}
+        </Text>
+        <Text size="sm" c="dimmed">
+          By week: {card.trend.map((t) => `${t.week} ${t.score ?? "n/a"}`).join(" · ")}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {card.moved.map((m) => (
+            <Paper key={m.behaviour} withBorder p="xs">
+              <Text size="xs" c="dimmed">
+                {BEHAVIOUR_LABEL[m.behaviour]}
+              </Text>
+              <Text fw={600}>−{m.points} points</Text>
+              <Text size="xs">{m.count} events</Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        <DataTable
+          data={card.incidents}
+          columns={INCIDENT_COLUMNS}
+          getRowId={(r) => r.id}
+          testId="scorecard-incidents"
+          label="Incidents of the driver"
+          empty="No incidents."
+        />
+        <Text size="sm" c="dimmed">
+          Recent trips:{" "}
+          {card.trips
+            .map((t) => `${t.start.slice(0, 16).replace("T", " ")} (${t.distanceKm} km)`)
+            .join(" · ") || "none"}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function SettingsForm({
+  settings,
+  version,
+  result,
+}: {
+  settings: ScoreSettings;
+  version: number;
+  result?: { intent: string; errors: Record<string, string>; values: Record<string, string> };
+}) {
+  const mine = result?.intent === "settings" ? result : undefined;
+  const err = mine?.errors ?? {};
+  const v = (k: string, d: number) => mine?.values[k] ?? String(d);
+  return (
+    <Paper withBorder p="md" data-testid="score-settings">
+      <Form method="post">
+        <input type="hidden" name="intent" value="settings" />
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Scoring settings (version {version})
+          </Title>
+          {err.weights ? (
+            <Alert color="red" data-testid="weights-error">
+              {err.weights}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+            {SCORED.map((b) => (
+              <Group key={b} gap={4} align="flex-start" wrap="nowrap">
+                <TextInput
+                  label={`${BEHAVIOUR_LABEL[b]} weight`}
+                  name={`w_${b}`}
+                  defaultValue={v(`w_${b}`, settings.weights[b])}
+                  error={err[`w_${b}`]}
+                />
+                <TextInput
+                  label="k"
+                  name={`k_${b}`}
+                  defaultValue={v(`k_${b}`, settings.k[b])}
+                  error={err[`k_${b}`]}
+                  w={70}
+                />
+              </Group>
+            ))}
+          </SimpleGrid>
+          <Group gap="xs" align="flex-start">
+            <TextInput
+              label="Low risk from"
+              name="band_low"
+              defaultValue={v("band_low", settings.bands.low)}
+              error={err.band_low ?? err.bands}
+            />
+            <TextInput
+              label="Mild from"
+              name="band_mild"
+              defaultValue={v("band_mild", settings.bands.mild)}
+              error={err.band_mild}
+            />
+            <TextInput
+              label="Medium from"
+              name="band_medium"
+              defaultValue={v("band_medium", settings.bands.medium)}
+              error={err.band_medium}
+            />
+            <TextInput
+              label="Minimum distance (km)"
+              name="minDistanceKm"
+              defaultValue={v("minDistanceKm", settings.minDistanceKm)}
+              error={err.minDistanceKm}
+            />
+          </Group>
+          <Group>
+            <Button type="submit">Save as a new version</Button>
+          </Group>
+        </Stack>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="recompute" />
+        <Button type="submit" variant="default" mt="xs" size="xs">
+          Recompute past weeks with these settings
+        </Button>
+      </Form>
+    </Paper>
+  );
+}
+
+export function DriverPicker({
+  drivers,
+  current,
+}: {
+  drivers: Array<{ id: number; name: string }>;
+  current: number | null;
+}) {
+  return (
+    <Form method="get">
+      <Group gap="xs" align="flex-end">
+        <NativeSelect
+          label="Scorecard of"
+          name="driver"
+          defaultValue={current ? String(current) : ""}
+          data={[
+            { value: "", label: "Choose a driver" },
+            ...drivers.map((d) => ({ value: String(d.id), label: d.name })),
+          ]}
+        />
+        <Button type="submit" variant="default">
+          Open
+        </Button>
+      </Group>
+    </Form>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Drivers in the browser: the incident review workflow, driver add/edit/deactivate, a bad tag uid,
+ * assigning an unidentified trip, and a driver who sees only their own scorecard.
+ */
+import { describe, expect, it } from "vitest";
+import { newPage, signIn } from "./support/browser";
+
+const LONG = 120_000;
+
+describe("drivers", () => {
+  it(
+    "review workflow: dismissing asks for a reason, then the incident shows dismissed",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/driversafety?days=30&status=needs_review");
+      await page.getByTestId("fleet-score").waitFor();
+      const row = page.getByTestId("incident-table").locator("tbody tr").first();
+      const id = (await row.getAttribute("data-event"))!;
+      const mine = page.locator(`tr[data-event="${id}"]`);
+      await mine.locator('select[name="status"]').selectOption("dismissed");
+      await mine.getByRole("button", { name: "Save" }).click();
+      await mine.getByText("Say why the incident is dismissed").waitFor();
+      await mine.locator('input[name="reason"]').fill("Pothole, not the driver");
+      await mine.locator('input[name="note"]').fill("Checked the dashcam");
+      await mine.getByRole("button", { name: "Save" }).click();
+      await page.getByTestId("toast").getByText("Incident marked dismissed.").waitFor();
+      await page.goto("/dashboard/driversafety?days=30&status=dismissed");
+      const done = page.locator(`tr[data-event="${id}"]`);
+      await done
+        .getByTestId("incident-status")
+        .getByText("Dismissed: Pothole, not the driver")
+        .waitFor();
+      expect(await done.getByTestId("review-history").textContent()).toMatch(
+        /Dismissed by Alex Morgan/,
+      );
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "driver CRUD: add, edit, deactivate after a confirmation",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/drivermanagement");
+      await page.getByRole("link", { name: "Add driver" }).click();
+      await page.waitForURL((u) => u.search === "?new=1");
+      const form = page.getByTestId("driver-form");
+      await form.locator('input[name="first_name"]').fill("Erin");
+      await form.locator('input[name="last_name"]').fill("Endtoend");
+      await form.locator('input[name="licence_expiry"]').fill("soon");
+      await form.getByRole("button", { name: "Add driver" }).click();
+      await form.getByText("Enter a date (YYYY-MM-DD)").waitFor();
+      expect(await form.locator('input[name="first_name"]').inputValue()).toBe("Erin");
+      await form.locator('input[name="licence_expiry"]').fill("2031-05-01");
+      await form.getByRole("button", { name: "Add driver" }).click();
+      await page.getByTestId("toast").getByText("Erin Endtoend added.").waitFor();
+      const row = page.locator("tr", { hasText: "Erin Endtoend" });
+      await row.getByTestId("driver-edit").click();
+      await page.getByTestId("driver-form").locator('input[name="last_name"]').fill("Edited");
+      await page.getByRole("button", { name: "Save driver" }).click();
+      await page.getByTestId("toast").getByText("Erin Edited saved.").waitFor();
+      const edited = page.locator("tr", { hasText: "Erin Edited" });
+      await edited.getByRole("button", { name: "Deactivate" }).click();
+      await edited.getByRole("button", { name: "Yes, deactivate" }).click();
+      await page.getByTestId("toast").getByText("Erin Edited deactivated.").waitFor();
+      expect(await page.locator("tr", { hasText: "Erin Edited" }).count()).toBe(0);
+      await page.goto("/dashboard/drivermanagement?status=inactive");
+      await page.locator("tr", { hasText: "Erin Edited" }).getByText("Inactive").waitFor();
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "registering a tag with a bad uid says why and keeps what was typed",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/driver-tag");
+      const form = page.getByTestId("register-tag");
+      await form.locator('input[name="uid"]').fill("XYZ-123");
+      await form.getByRole("button", { name: "Register tag" }).click();
+      await form.getByText("A tag uid is 8 to 16 hexadecimal characters (0–9, A–F)").waitFor();
+      expect(await form.locator('input[name="uid"]').inputValue()).toBe("XYZ-123");
+      await form.locator('input[name="uid"]').fill("0badc0de42");
+      await form.getByRole("button", { name: "Register tag" }).click();
+      await page.getByTestId("toast").getByText("Tag 0BADC0DE42 registered.").waitFor();
+      await page.getByTestId("tag-uid").getByText("0BADC0DE42").waitFor();
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "assigning an unidentified trip to a driver",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/drivermanagement");
+      const row = page.getByTestId("unidentified-trips").locator("tbody tr").first();
+      const trip = (await row.getAttribute("data-trip"))!;
+      const mine = page.locator(`tr[data-trip="${trip}"]`);
+      await mine.locator('select[name="driverId"]').selectOption({ index: 1 });
+      await mine.getByRole("button", { name: "Assign" }).click();
+      await page
+        .getByTestId("toast")
+        .getByText(/Trip assigned to .+; the week is scored again\./)
+        .waitFor();
+      expect(await page.locator(`tr[data-trip="${trip}"]`).count()).toBe(0);
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "a driver sees only their own scorecard",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "driver", "driver123");
+      await page.goto("/dashboard/driversafety");
+      await page.getByTestId("scorecard").waitFor();
+      const own = await page.getByTestId("scorecard").getAttribute("data-driver");
+      expect(await page.getByTestId("leaderboard").count()).toBe(0);
+      expect(await page.getByTestId("incident-table").count()).toBe(0);
+      await page.goto(`/dashboard/driversafety?driver=${Number(own) + 1}`);
+      expect(await page.getByTestId("scorecard").getAttribute("data-driver")).toBe(own);
+      const res = await page.goto("/dashboard/drivermanagement");
+      expect(res!.status()).toBe(403);
+      await context.close();
+    },
+    LONG,
+  );
+});
