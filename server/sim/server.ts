@@ -13,6 +13,7 @@ import { beaconRoutes } from "./api-beacons";
 import { deviceRoutes } from "./api-devices";
 import { formRoutes } from "./api-forms";
 import { jobsiteRoutes } from "./api-jobsites";
+import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
 import type { Entry } from "./journal";
@@ -27,6 +28,7 @@ const ROUTES: Route[] = [
   ...simRoutes,
   ...jobsiteRoutes,
   ...formRoutes,
+  ...maintenanceRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
