@@ -266,6 +266,16 @@ export const maintenanceRoutes = routes([
   ["GET", `${M}/meters`, meters],
   [
     "GET",
+    `${M}/people`,
+    (ctx) =>
+      ok(
+        ctx.state.world.users
+          .filter((u) => u.companyid === ctx.user.companyid)
+          .map((u) => ({ id: u.username_id, name: u.name })),
+      ),
+  ],
+  [
+    "GET",
     `${M}/assets`,
     (ctx) => {
       const states = maint(ctx.state).assets;

@@ -9,12 +9,15 @@ import {
   action as templatesAction,
   loader as templatesLoader,
 } from "~/routes/dashboard.task-templates";
+import { action as groupsAction, loader as groupsLoader } from "~/routes/dashboard.task-groups";
+import { loader as vehicleLoader } from "~/routes/dashboard.vehicle-maintenance";
+import { plansFor } from "~/modules/maintenance/plans.server";
 import { NO_INTERVAL } from "~/modules/maintenance/schemas";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 import { upstream } from "~/services/api.server";
-import { listTemplates } from "~/modules/maintenance/upstream.server";
+import { listMeters, listProgrammes, listTemplates } from "~/modules/maintenance/upstream.server";
 
 const cookies: Record<string, string> = {};
 
@@ -102,5 +105,86 @@ describe("task templates", () => {
     expect(save.status).toBe(404);
     const mine = await call(templatesLoader, get(`${T}?edit=${foreign!.id}`, cookies.other));
     expect(mine.status).toBe(200);
+  });
+});
+
+const G = "/dashboard/task-groups";
+const V = "/dashboard/vehicle-maintenance";
+
+describe("task groups and vehicle maintenance", () => {
+  it("the demo company's schedules are ok, due soon and overdue, with forecast ranges", async () => {
+    const plans = await plansFor(await as("admin", "admin123"));
+    expect(new Set(plans.map((p) => p.status))).toEqual(new Set(["ok", "due_soon", "overdue"]));
+    const busy = plans.find((p) => p.status === "ok" && p.due.km !== null)!;
+    expect(busy.forecast.at).not.toBeNull();
+    expect(busy.forecast.earliest! <= busy.forecast.at!).toBe(true);
+  });
+
+  it("a programme gives its vehicles every schedule; the vehicle page shows them", async () => {
+    const page = await (await call(groupsLoader, get(G, cookies.admin))).json();
+    const vehicle = page.vehicles.at(-1).imei as string;
+    const template = page.templates.find((t: { name: string }) => t.name === "Tyre rotation");
+    const res = await call(
+      groupsAction,
+      formPost(
+        G,
+        { intent: "create", name: "Tyres only", template_ids: String(template.id), imeis: vehicle },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(res.status).toBe(302);
+    const v = await (await call(vehicleLoader, get(`${V}?imei=${vehicle}`, cookies.admin))).json();
+    const plan = v.plans.find((p: { template: string }) => p.template === "Tyre rotation");
+    expect(plan).toMatchObject({ status: "ok", due: { km: plan.last.km + 10000 } });
+  });
+
+  it("refuses a programme without templates, with the message beside the field", async () => {
+    const res = await call(
+      groupsAction,
+      formPost(G, { intent: "create", name: "Empty" }, { cookie: cookies.admin }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).result.error.template_ids).toEqual(["Choose at least one template."]);
+  });
+
+  it("another company's vehicle, group or programme is a 404", async () => {
+    const o = await as("other", "other123");
+    const [foreignVehicle] = await listMeters(o);
+    expect(
+      (await call(vehicleLoader, get(`${V}?imei=${foreignVehicle!.imei}`, cookies.admin))).status,
+    ).toBe(404);
+    const [foreignProgramme] = await listProgrammes(o);
+    expect(
+      (await call(groupsLoader, get(`${G}?edit=${foreignProgramme!.id}`, cookies.admin))).status,
+    ).toBe(404);
+    const page = await (await call(groupsLoader, get(G, cookies.admin))).json();
+    const update = await call(
+      groupsAction,
+      formPost(
+        G,
+        {
+          intent: "update",
+          id: String(foreignProgramme!.id),
+          name: "x",
+          template_ids: String(page.templates[0].id),
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(update.status).toBe(404);
+    const foreignImei = await call(
+      groupsAction,
+      formPost(
+        G,
+        {
+          intent: "create",
+          name: "x",
+          template_ids: String(page.templates[0].id),
+          imeis: foreignVehicle!.imei,
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(foreignImei.status).toBe(404);
   });
 });

@@ -178,3 +178,7 @@ export const listMeters = (up: Upstream, imei?: string) =>
 export const listAssetStates = (up: Upstream) => get(up, "/assets", z.array(assetSchema));
 export const setAssetState = (up: Upstream, imei: string, state: AssetState) =>
   send(up, "PUT", `/assets/${encodeURIComponent(imei)}`, { state }, assetSchema);
+
+/** The company's people, who tasks can be assigned to. */
+export const listPeople = (up: Upstream) =>
+  get(up, "/people", z.array(z.object({ id: z.number().int(), name: z.string() })));
