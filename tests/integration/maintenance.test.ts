@@ -11,13 +11,20 @@ import {
 } from "~/routes/dashboard.task-templates";
 import { action as groupsAction, loader as groupsLoader } from "~/routes/dashboard.task-groups";
 import { loader as vehicleLoader } from "~/routes/dashboard.vehicle-maintenance";
+import { action as tasksAction, loader as tasksLoader } from "~/routes/dashboard.tasks";
+import { runDueTasks } from "~/modules/maintenance/jobs.server";
 import { plansFor } from "~/modules/maintenance/plans.server";
 import { NO_INTERVAL } from "~/modules/maintenance/schemas";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 import { upstream } from "~/services/api.server";
-import { listMeters, listProgrammes, listTemplates } from "~/modules/maintenance/upstream.server";
+import {
+  listMeters,
+  listProgrammes,
+  listTasks,
+  listTemplates,
+} from "~/modules/maintenance/upstream.server";
 
 const cookies: Record<string, string> = {};
 
@@ -186,5 +193,130 @@ describe("task groups and vehicle maintenance", () => {
       ),
     );
     expect(foreignImei.status).toBe(404);
+  });
+});
+
+const K = "/dashboard/tasks";
+
+describe("tasks", () => {
+  it("creates a task when a schedule is due soon, completes it back-dated, refuses a lower meter", async () => {
+    const created = await call(
+      templatesAction,
+      formPost(
+        T,
+        {
+          ...GOOD,
+          name: "Weekly wash",
+          interval_km: "",
+          soon_km: "",
+          interval_time: "10",
+          interval_unit: "days",
+          soon_days: "10",
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(created.status).toBe(302);
+    const groups = await (await call(groupsLoader, get(G, cookies.admin))).json();
+    const wash = groups.templates.find((t: { name: string }) => t.name === "Weekly wash");
+    const vehicle = groups.vehicles[1].imei as string;
+    await call(
+      groupsAction,
+      formPost(
+        G,
+        { intent: "create", name: "Wash", template_ids: String(wash.id), imeis: vehicle },
+        { cookie: cookies.admin },
+      ),
+    );
+
+    const first = await runDueTasks();
+    expect(first[1]).toBeGreaterThanOrEqual(1);
+    expect((await runDueTasks())[1]).toBe(0);
+    const list = await (await call(tasksLoader, get(`${K}?q=weekly+wash`, cookies.admin))).json();
+    const task = list.rows.find((t: { imei: string }) => t.imei === vehicle);
+    expect(task).toMatchObject({ status: "open", source: "schedule", title: "Weekly wash" });
+
+    const v0 = await (await call(vehicleLoader, get(`${V}?imei=${vehicle}`, cookies.admin))).json();
+    const before = v0.plans.find((p: { template: string }) => p.template === "Weekly wash");
+    expect(before.status).toBe("due_soon");
+    const low = await call(
+      tasksAction,
+      formPost(
+        K,
+        {
+          intent: "complete",
+          task_id: String(task.id),
+          done_at: new Date().toISOString().slice(0, 10),
+          odometer_km: String(before.last.km - 1),
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(low.status).toBe(400);
+    const lowBody = await low.json();
+    expect(lowBody.result.error.odometer_km[0]).toMatch(/below the last reading/);
+    expect(lowBody.result.initialValue.odometer_km).toBe(String(before.last.km - 1));
+  });
+
+  it("a back-dated completion resets next due from that reading, not from today's", async () => {
+    const plans = await plansFor(await as("admin", "admin123"));
+    const overdue = plans.find((p) => p.status === "overdue" && p.due.km !== null)!;
+    const list = await (
+      await call(tasksLoader, get(`${K}?imei=${overdue.imei}`, cookies.admin))
+    ).json();
+    const task = list.rows.find(
+      (t: { schedule_id: number; status: string }) =>
+        t.schedule_id === overdue.scheduleId && t.status !== "done",
+    );
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const reading = Math.round(overdue.meter.km - 500);
+    const done = await call(
+      tasksAction,
+      formPost(
+        K,
+        {
+          intent: "complete",
+          task_id: String(task.id),
+          done_at: threeDaysAgo,
+          odometer_km: String(reading),
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(done.status).toBe(302);
+    expect(await toastOf(done)).toMatchObject({ type: "success" });
+    const v = await (
+      await call(vehicleLoader, get(`${V}?imei=${overdue.imei}`, cookies.admin))
+    ).json();
+    const after = v.plans.find((p: { scheduleId: number }) => p.scheduleId === overdue.scheduleId);
+    expect(after.last).toMatchObject({ at: `${threeDaysAgo}T12:00:00.000Z`, km: reading });
+    // From the reading at the service (500 km ago), not from today's odometer.
+    expect(after.due.km).toBeCloseTo(reading + (overdue.due.km! - overdue.last.km), 1);
+    expect(after.status).not.toBe("overdue");
+    expect(v.history.some((h: { task_id: number }) => h.task_id === task.id)).toBe(true);
+  });
+
+  it("filters by status and searches", async () => {
+    const done = await (await call(tasksLoader, get(`${K}?status=done`, cookies.admin))).json();
+    expect(done.rows.length).toBeGreaterThan(0);
+    expect(done.rows.every((t: { status: string }) => t.status === "done")).toBe(true);
+    const none = await (await call(tasksLoader, get(`${K}?q=zzzz-nothing`, cookies.admin))).json();
+    expect(none.rows).toEqual([]);
+  });
+
+  it("another company's task is a 404 to open and to complete", async () => {
+    const [foreign] = await listTasks(await as("other", "other123"));
+    expect(
+      (await call(tasksLoader, get(`${K}?complete=${foreign!.id}`, cookies.admin))).status,
+    ).toBe(404);
+    const res = await call(
+      tasksAction,
+      formPost(
+        K,
+        { intent: "complete", task_id: String(foreign!.id), done_at: "2026-01-01" },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(res.status).toBe(404);
   });
 });
