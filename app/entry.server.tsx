@@ -11,6 +11,7 @@ import { logError } from "~/services/log.server";
 // The server (server/http.ts, server/jobs/worker.ts) takes these from the build, so requests, the
 // map data endpoint and background jobs share one instance of every module and its state.
 export { serveMapData } from "~/modules/fleet/map-data.server";
+export { healthy } from "~/services/health.server";
 export { registerJobs } from "~/modules/jobs.server";
 
 const ABORT_DELAY = 5_000;
@@ -65,5 +66,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logError(`${request.method} ${new URL(request.url).pathname}`, error);
+  logError("remix", error, { method: request.method, path: new URL(request.url).pathname });
 }

@@ -9,7 +9,8 @@ import pg from "pg";
 import webpush from "web-push";
 import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.js";
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
-import { applyMigrations } from "./db/schema-engine.js";
+import { migrateDatabase } from "./db/migrations.js";
+import { logLine } from "../app/services/log.server.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createHttpHandler } from "./http.js";
 import { startWorker, type RegisterJobs } from "./jobs/worker.js";
@@ -48,18 +49,27 @@ async function checkUpstream(url: string) {
   }
 }
 
-/** A secret from the environment, or one generated on first start and kept in the database. */
+/**
+ * A secret generated on first start and kept in the database. Several processes may start at once
+ * on an empty database: each offers its own value (INSERT … ON CONFLICT DO NOTHING), then every one
+ * reads back the row that won, so all of them use the same secret.
+ */
 async function keptSecret(name: string, make: () => string): Promise<string> {
   const found = await prisma.appSecret.findUnique({ where: { name } });
   if (found) return found.value;
-  const value = make();
-  await prisma.appSecret.upsert({ where: { name }, create: { name, value }, update: {} });
+  await prisma.appSecret.createMany({ data: [{ name, value: make() }], skipDuplicates: true });
   return (await prisma.appSecret.findUniqueOrThrow({ where: { name } })).value;
 }
 
 async function ensureSecrets() {
   if (!process.env.SESSION_SECRET)
     process.env.SESSION_SECRET = await keptSecret("session_secret", () =>
+      crypto.randomBytes(32).toString("hex"),
+    );
+  // Development only (production requires it): a key kept beside the data it protects guards
+  // nothing against a copy of the database, so set ENCRYPTION_KEY anywhere that matters.
+  if (!process.env.ENCRYPTION_KEY)
+    process.env.ENCRYPTION_KEY = await keptSecret("encryption_key", () =>
       crypto.randomBytes(32).toString("hex"),
     );
   if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
@@ -83,7 +93,7 @@ async function loadBuild(): Promise<ServerBuild> {
  * Boots everything in order: configuration, database (embedded when DATABASE_URL is unset),
  * migrations, upstream (built-in simulator when UPSTREAM_API_URL is unset), job worker, HTTP.
  */
-export async function boot(log: Log = console.log): Promise<Running> {
+export async function boot(log: Log = logLine): Promise<Running> {
   const env = getEnv();
   const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
@@ -105,7 +115,7 @@ export async function boot(log: Log = console.log): Promise<Running> {
     }
     process.env.DATABASE_URL = databaseUrl;
     resetEnvCache();
-    const applied = await applyMigrations(databaseUrl);
+    const applied = await migrateDatabase(databaseUrl);
     log(`[db] migrations ${applied.length ? `applied: ${applied.join(", ")}` : "up to date"}`);
     stops.push(() => disconnectPrisma());
     await ensureSecrets();

@@ -2,12 +2,19 @@ import crypto from "node:crypto";
 import type http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { sameOriginRequest } from "../app/services/origin.server.js";
 import { getEnv } from "../app/services/env.server.js";
+import { logError } from "../app/services/log.server.js";
+import { requestHost, sameOriginRequest } from "../app/services/origin.server.js";
+import { bodyRuleFor } from "../app/services/request-bodies.server.js";
+import { baseSecurityHeaders } from "../app/services/security-headers.server.js";
+import { errorHandler, sendPlainError } from "./http-errors.js";
+import { loadShedder } from "./load-shed.js";
+import { bodyGate, gatedBody } from "./request-body.js";
 
+type HealthCheck = () => Promise<boolean>;
 type MapDataServer = (
   req: Record<string, string | null>,
 ) => Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }>;
@@ -32,9 +39,9 @@ export function createHttpHandler(
       (url.length === MAP_DATA.length || url[MAP_DATA.length] === "?");
     if (!isMapData) return void app(req, res);
     void serveMapData(getBuild, req, res).catch((error) => {
-      console.error("[http] map data failed:", error);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-      res.end("Something went wrong");
+      logError("http", error, { method: "GET", path: MAP_DATA });
+      if (res.headersSent) res.destroy();
+      else sendPlainError(res, 500);
     });
   };
 }
@@ -54,18 +61,36 @@ async function serveMapData(
     part: q.get("part"),
     v: q.get("v"),
   });
-  res.writeHead(reply.status, reply.headers);
+  res.writeHead(reply.status, { ...baseSecurityHeaders(), ...reply.headers });
   res.end(reply.body ?? undefined);
 }
 
 /**
- * The Express app in front of Remix: compression, static files with cache headers,
- * a per-request CSP nonce, and the cross-origin refusal for state-changing requests.
+ * The Express app in front of Remix, in order: the headers every response carries, the
+ * cross-origin refusal and the body gate for state-changing requests (before anything reads a
+ * body), compression, static files with cache headers, Remix (with a per-request CSP nonce), and
+ * the one error handler.
  */
 export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>, mode: string) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", getEnv().TRUST_PROXY ? 1 : false);
+  // X-Forwarded-* (client address, protocol, host) only from the one proxy TRUST_PROXY=1 trusts.
+  app.set("trust proxy", (_address: string, hop: number) => getEnv().TRUST_PROXY && hop < 1);
+
+  app.use((req, res, next) => {
+    res.set(baseSecurityHeaders());
+    if (
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      !sameOriginRequest(req.headers, req.protocol)
+    ) {
+      res.status(403).type("text/plain").send("Cross-origin request refused");
+      return;
+    }
+    next();
+  });
+  app.use(bodyGate(bodyRuleFor));
+
   // Server-sent events must reach the browser as they happen, never held in a gzip buffer.
   app.use(
     compression({
@@ -89,29 +114,95 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
     }),
   );
 
-  app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    if (
-      req.method !== "GET" &&
-      req.method !== "HEAD" &&
-      !sameOriginRequest(req.headers, req.protocol)
-    ) {
-      res.status(403).type("text/plain").send("Cross-origin request refused");
-      return;
-    }
-    next();
+  // For the load balancer: this process answers and reaches PostgreSQL (no session, no body).
+  app.get("/healthz", (_req, res, next) => {
+    healthy(getBuild)
+      .then((ok) =>
+        res
+          .status(ok ? 200 : 503)
+          .type("text/plain")
+          .send(ok ? "ok" : "unavailable"),
+      )
+      .catch(next);
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build: getBuild as () => Promise<ServerBuild>,
-      mode,
-      getLoadContext: (req) => ({
+  app.use(loadShedder());
+  // "*" makes Express decode the path first: bad percent-encoding becomes a 400 for the handler.
+  app.all("*", remixHandler(getBuild, mode));
+  app.use(errorHandler);
+  return app;
+}
+
+async function healthy(getBuild: () => ServerBuild | Promise<ServerBuild>): Promise<boolean> {
+  const check = ((await getBuild()).entry.module as { healthy?: HealthCheck }).healthy;
+  if (!check) throw new Error("the server build does not export healthy");
+  return check();
+}
+
+/**
+ * Remix behind Express, as @remix-run/express does it, except that the body is the one the gate
+ * read (within its limit) and the host is X-Forwarded-Host only behind a trusted proxy.
+ */
+function remixHandler(
+  getBuild: () => ServerBuild | Promise<ServerBuild>,
+  mode: string,
+): express.RequestHandler {
+  const handle = createRequestHandler(getBuild, mode);
+  return async (req, res, next) => {
+    try {
+      const href = requestUrl(req);
+      const controller = new AbortController();
+      res.on("close", () => !res.writableFinished && controller.abort());
+      const headers = remixHeaders(req.headers);
+      const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const body = gatedBody(res) ?? Buffer.alloc(0);
+        headers.delete("transfer-encoding");
+        headers.set("content-length", String(body.length));
+        // An empty POST (a bare button) reads as an empty form, not as an unknown content type.
+        if (!body.length && !headers.has("content-type"))
+          headers.set("content-type", "application/x-www-form-urlencoded");
+        init.body = body as Uint8Array<ArrayBuffer>; // read into plain ArrayBuffers by the gate
+      }
+      const response = await handle(new Request(href, init), {
         cspNonce: crypto.randomBytes(16).toString("base64"),
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
-    }),
-  );
-  return app;
+      });
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The URL as the browser addressed it; a Host that is no host name is the client's mistake. */
+function requestUrl(req: express.Request): string {
+  try {
+    return new URL(`${req.protocol}://${requestHost(req.headers) ?? "localhost"}${req.originalUrl}`)
+      .href;
+  } catch {
+    throw Object.assign(new Error("The Host header is not a host name"), { status: 400 });
+  }
+}
+
+function remixHeaders(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** Writes Remix's response; its headers replace the base ones (never a doubled COOP or nosniff). */
+async function send(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }

@@ -6,6 +6,7 @@ import { syncInfo } from "~/modules/fleet/devices-sync.server";
 import { authOf } from "~/services/company-context.server";
 import { subscribe } from "~/modules/fleet/live.server";
 import { logError } from "~/services/log.server";
+import { acquireStreamSlot } from "~/services/stream-limit.server";
 
 /**
  * Server-sent events for the maps and device pages of the signed-in company:
@@ -15,6 +16,7 @@ import { logError } from "~/services/log.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = authOf((await requireModule(request, "fleet")).session);
+  acquireStreamSlot(request, "live", auth); // 429 past the per-session / per-company cap
   return eventStream(
     request.signal,
     (rawSend) => {

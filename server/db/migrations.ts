@@ -1,6 +1,42 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MIGRATIONS_DIR, SCHEMA_PATH, diffSchemas } from "./schema-engine.js";
+import pg from "pg";
+import { MIGRATIONS_DIR, SCHEMA_PATH, applyMigrations, diffSchemas } from "./schema-engine.js";
+
+/** Our own advisory lock key ("tsmigrat"), distinct from the one Prisma's engine takes inside. */
+export const MIGRATION_LOCK_KEY = 0x74736d6967726174n;
+
+/**
+ * Runs `fn` while holding a session-level PostgreSQL advisory lock on its own connection: several
+ * processes starting at once on one database take turns, and a holder that dies releases the lock
+ * with its connection.
+ */
+export async function withAdvisoryLock<T>(
+  databaseUrl: string,
+  key: bigint,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1::bigint)", [key.toString()]);
+    try {
+      return await fn();
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [key.toString()]);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Applies prisma/migrations/* once however many processes start together: one applies them while
+ * the others wait on the lock, then find the database up to date.
+ */
+export function migrateDatabase(databaseUrl: string): Promise<string[]> {
+  return withAdvisoryLock(databaseUrl, MIGRATION_LOCK_KEY, () => applyMigrations(databaseUrl));
+}
 
 /**
  * Each migration folder keeps a copy of the schema it was made from (`schema.prisma`), so the next

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { logError } from "../../app/services/log.server.js";
 
 export type RegisterJobs = (boss: PgBoss) => Promise<string[]>;
 
@@ -13,7 +14,7 @@ export async function startWorker(
   registerJobs: RegisterJobs,
 ): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 5, schema: "pgboss" });
-  boss.on("error", (e) => log(`[jobs] ${e.message}`));
+  boss.on("error", (e) => logError("jobs", e));
   await boss.start();
   const names = await registerJobs(boss);
   log(`[jobs] pg-boss worker running on the app database (${names.join(", ")})`);

@@ -68,9 +68,14 @@ async function pageBench() {
   process.env.DATA_DIR = dir;
   process.env.PORT = "0";
   // Measured as deployed: production React (development React renders several times slower).
-  const saved = { NODE_ENV: process.env.NODE_ENV, SESSION_SECRET: process.env.SESSION_SECRET };
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    SESSION_SECRET: process.env.SESSION_SECRET,
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
+  };
   process.env.NODE_ENV = "production";
   process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-42";
+  process.env.ENCRYPTION_KEY ??= "bench-encryption-key-bench-encryption-key";
   const { resetEnvCache } = await import("../../app/services/env.server");
   resetEnvCache();
   const { boot } = await import("../../server/boot");

@@ -113,6 +113,7 @@ export default async function run() {
   const production = {
     NODE_ENV: "production",
     SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
   };
   const app = await startAppProcess(
     {

@@ -129,5 +129,6 @@ export default async function run() {
     await stub.close();
     await db.stop();
     await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(`${dir}.password`, { force: true });
   }
 }

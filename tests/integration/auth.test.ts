@@ -18,7 +18,7 @@ beforeAll(async () => {
   await useSimulator();
 });
 
-beforeEach(() => truncate(dbUrl, ["Session", "LoginAttempt"]));
+beforeEach(() => truncate(dbUrl, ["Session", "RateLimit", "LoginAccount"]));
 
 async function login(
   username: string,

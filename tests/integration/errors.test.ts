@@ -13,6 +13,7 @@ describe("errors in the production build", () => {
     Object.assign(process.env, {
       NODE_ENV: "production",
       SESSION_SECRET: secret,
+      ENCRYPTION_KEY: "k".repeat(40),
       DATABASE_URL: "postgresql://tracksmith:hunter2@127.0.0.1:9/tracksmith",
       UPSTREAM_API_URL: "http://127.0.0.1:9",
     });

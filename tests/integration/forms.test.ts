@@ -19,6 +19,7 @@ import { loader as thanksLoader } from "~/routes/form-submitted-thankyou";
 import { action as loginAction } from "~/routes/login";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
+import { storedToken } from "~/services/session.server";
 import { forwardSubmission, NO_SESSION_ERROR } from "~/modules/forms/form-forwarding.server";
 import { createFormLink } from "~/modules/forms/form-links.server";
 import {
@@ -333,7 +334,7 @@ describe("the public form", () => {
 
     // The page as a signed-in admin's browser would get it: still nothing of the session.
     const session = await prisma.session.findFirstOrThrow({ where: { userId: 1001 } });
-    const upstreamToken = (session.data as { token: string }).token;
+    const upstreamToken = storedToken(session.data)!;
     const page = await html(
       new Request(`${APP}/forms/${token}`, { headers: { cookie: cookies.admin! } }),
     );

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
+import { identifierKey } from "~/services/rate-limit.server";
 import * as up from "~/services/upstream/index.server";
 import { useTestDatabase } from "../support/db";
 import { call, formPost } from "../support/remix";
@@ -79,8 +80,10 @@ describe("unknown username vs wrong password", () => {
     expect(wrong.res.headers.get("set-cookie")).toBeNull();
     expect(unknown.res.headers.get("set-cookie")).toBeNull();
     // Both count against the brute-force limit: the limiter cannot tell them apart either.
-    expect(await prisma.loginAttempt.count({ where: { username: KNOWN } })).toBe(1);
-    expect(await prisma.loginAttempt.count({ where: { username: UNKNOWN } })).toBe(1);
+    const failures = (name: string) =>
+      prisma.rateLimit.count({ where: { key: { startsWith: `login:${identifierKey(name)}|` } } });
+    expect(await failures(KNOWN)).toBe(1);
+    expect(await failures(UNKNOWN)).toBe(1);
     expect(await prisma.session.count()).toBe(0);
   });
 

@@ -10,6 +10,7 @@ import { action as subsAction, loader as subsLoader } from "~/routes/api.push-su
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.notifications";
 import { action as loginAction } from "~/routes/login";
 import { prisma } from "~/services/db.server";
+import { open } from "~/services/secret-box.server";
 import { deliverAlertEmail, type AlertEmail } from "~/modules/notifications/alert-email.server";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
@@ -381,11 +382,11 @@ describe("the alert rules page", () => {
       ),
     );
     expect(edited.status).toBe(302);
-    expect(await prisma.alertRule.findFirstOrThrow()).toMatchObject({
-      name: "Cold chain 2",
-      webhookSecret: "0123456789abcdef",
-      enabled: true,
-    });
+    const saved = await prisma.alertRule.findFirstOrThrow();
+    expect(saved).toMatchObject({ name: "Cold chain 2", enabled: true });
+    // Kept, and kept encrypted (issue 15 item 11): the column is not the secret.
+    expect(saved.webhookSecret).not.toContain("0123456789abcdef");
+    expect(open(saved.webhookSecret!, "webhook-secret")).toBe("0123456789abcdef");
 
     const page = await (
       await call(pageLoader, get(`/dashboard/notifications?edit=${rule.id}`, cookie))

@@ -214,12 +214,22 @@ describe("scheduled report delivery over SMTP", () => {
     await waitFor(() => smtp.mails.length >= 1);
     expect(smtp.mails[0]!.attachments[0]!.contentType).toBe("application/pdf");
 
-    // A run claimed by a process that died (still "running" long after) is taken again.
-    await prisma.reportRun.updateMany({
-      where: { scheduleId: id },
-      data: { status: "running", startedAt: new Date(Date.now() - 20 * 60_000) },
-    });
+    // A run claimed by a process that died (still "running", silent long after) is taken again;
+    // the recipient marked sent is not sent it twice, one whose mail was never sent gets it.
+    const died = async () => {
+      const old = new Date(Date.now() - 20 * 60_000);
+      await prisma.reportRun.updateMany({
+        where: { scheduleId: id },
+        data: { status: "running", startedAt: old, heartbeatAt: old },
+      });
+    };
+    await died();
     smtp.mails.length = 0;
+    expect((await processRuns()).sent).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails).toHaveLength(0);
+    await died();
+    await prisma.reportDelivery.deleteMany({ where: { run: { scheduleId: id } } });
     expect((await processRuns()).sent).toBe(1);
     await waitFor(() => smtp.mails.length >= 1);
     expect(smtp.mails).toHaveLength(1);

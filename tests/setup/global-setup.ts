@@ -15,6 +15,7 @@ export async function setup(project: TestProject) {
   // Per run, so several runs on one machine never share (or kill) each other's PostgreSQL.
   dir = `.data/test-postgres-${process.pid}`;
   await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(`${dir}.password`, { force: true });
   db = process.env.TEST_DATABASE_URL
     ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
     : await startEmbeddedPostgres(dir);
@@ -31,6 +32,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await db?.stop();
   if (dir) await fs.rm(dir, { recursive: true, force: true });
+  if (dir) await fs.rm(`${dir}.password`, { force: true });
 }
 
 declare module "vitest" {

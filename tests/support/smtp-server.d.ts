@@ -7,6 +7,11 @@ declare module "smtp-server" {
     disabledCommands?: string[];
     logger?: boolean;
     onData?: (stream: Readable, session: unknown, callback: (err?: Error | null) => void) => void;
+    onMailFrom?: (
+      address: { address: string },
+      session: unknown,
+      callback: (err?: Error | null) => void,
+    ) => void;
   };
   export class SMTPServer {
     constructor(options: SMTPServerOptions);

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type { AlertRuleInput, Channel } from "./alert-rule-match";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
+import { seal } from "~/services/secret-box.server";
 import { queueAlertEmail } from "./alert-email.server";
 import { logError } from "~/services/log.server";
 import { createNotifications } from "./notifications.server";
@@ -78,9 +79,14 @@ export async function foreignImeis(companyId: number, imeis: string[]): Promise<
   return imeis.filter((i) => !set.has(i));
 }
 
+/** Webhook signing secrets are kept encrypted (secret-box); delivery opens them. */
+function sealedSecret(secret: string | undefined): string | null {
+  return secret ? seal(secret, "webhook-secret") : null;
+}
+
 export async function createRule(owner: Owner, input: AlertRuleInput) {
   return prisma.alertRule.create({
-    data: { ...owner, ...dataOf(input), webhookSecret: input.webhookSecret ?? null },
+    data: { ...owner, ...dataOf(input), webhookSecret: sealedSecret(input.webhookSecret) },
     select: { id: true },
   });
 }
@@ -95,7 +101,7 @@ export async function updateRule(
     where: { id, ...owner },
     data: {
       ...dataOf(input),
-      ...(input.webhookSecret ? { webhookSecret: input.webhookSecret } : {}),
+      ...(input.webhookSecret ? { webhookSecret: sealedSecret(input.webhookSecret) } : {}),
     },
   });
   return count > 0;

@@ -17,7 +17,7 @@ import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
 import { createNotifications, type NotificationInput } from "./notifications.server";
 import { queuePush } from "./push.server";
-import type { SessionData } from "~/services/session.server";
+import { liveToken } from "~/services/session.server";
 import {
   events as fetchEvents,
   iotDevices,
@@ -61,8 +61,8 @@ export async function backgroundToken(companyId: number, now = new Date()): Prom
     select: { data: true },
   });
   for (const s of sessions) {
-    const d = s.data as Partial<SessionData>;
-    if (d.token && d.tokenExp && d.tokenExp * 1000 > now.getTime() + 60_000) return d.token;
+    const token = liveToken(s.data, now.getTime());
+    if (token) return token;
   }
   return null;
 }

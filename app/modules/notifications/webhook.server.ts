@@ -16,6 +16,7 @@
  */
 import crypto from "node:crypto";
 import { prisma } from "~/services/db.server";
+import { open } from "~/services/secret-box.server";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
 import { OutboundRefusedError, outboundRequest } from "~/services/outbound-url.server";
@@ -133,7 +134,13 @@ export async function deliverWebhook(data: {
     throw new Error("webhook dispatch is being sent by another worker");
   }
   try {
-    const status = await postWebhook(rule.webhookUrl, rule.webhookSecret, data.event, 10_000, id);
+    const status = await postWebhook(
+      rule.webhookUrl,
+      open(rule.webhookSecret, "webhook-secret"),
+      data.event,
+      10_000,
+      id,
+    );
     await prisma.webhookDelivery.update({
       where: { id },
       data: { deliveredAt: new Date(), status, claimedAt: null, error: null },

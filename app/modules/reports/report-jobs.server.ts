@@ -3,11 +3,12 @@
  * background job (server/jobs/report-run.ts): queued here, followed with progress, cancellable,
  * and the user is notified in-app when it is ready. Company-scoped like everything else.
  */
-import { type Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import type { BaseParams } from "./catalogue";
 import { prisma } from "~/services/db.server";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
+import { DB_NOW, staleSql } from "./job-lease.server";
 
 export const REPORT_RUN_QUEUE = "report-run";
 
@@ -64,20 +65,20 @@ export async function reportJobStatus(companyId: number, id: string): Promise<Jo
   };
 }
 
-/** Asks the job to stop; a queued job is cancelled at once. */
+/**
+ * Ends the job: a queued one, or a running one whose worker stopped beating (its process died), is
+ * cancelled at once; a running one with a live worker is asked to stop, and that worker checks the
+ * flag between upstream calls (a worker that dies meanwhile leaves it to endOrphanedJobs).
+ */
 export async function cancelReportJob(companyId: number, id: string) {
   await requireReportJob(companyId, id);
-  await prisma.reportJob.updateMany({
-    where: { id, companyId, status: "queued" },
-    data: {
-      status: "cancelled",
-      cancelRequested: true,
-      finishedAt: new Date(),
-      message: "Cancelled",
-    },
-  });
-  await prisma.reportJob.updateMany({
-    where: { id, companyId, status: "running" },
-    data: { cancelRequested: true, message: "Cancelling…" },
-  });
+  // One statement, so the worker's liveness is judged once.
+  const ends = Prisma.sql`(status = 'queued' OR ${staleSql()})`;
+  await prisma.$executeRaw(Prisma.sql`
+    UPDATE "ReportJob"
+    SET "cancelRequested" = true,
+        status = CASE WHEN ${ends} THEN 'cancelled' ELSE status END,
+        "finishedAt" = CASE WHEN ${ends} THEN ${DB_NOW} ELSE "finishedAt" END,
+        message = CASE WHEN ${ends} THEN 'Cancelled' ELSE 'Cancelling…' END
+    WHERE id = ${id} AND "companyId" = ${companyId} AND status IN ('queued', 'running')`);
 }

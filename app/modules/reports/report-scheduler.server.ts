@@ -4,28 +4,41 @@
  *  1. turns each due schedule into one ReportRun row per (schedule, dueAt) — the unique key means
  *     two workers never create two runs for one due time — and moves the schedule's nextRunAt on;
  *  2. claims runs that are queued or due for a retry (FOR UPDATE SKIP LOCKED: two workers never
- *     take the same run) and sends them. A run claimed by a process that died is taken again.
- * Runs live in PostgreSQL, so a restart between due time and send still sends.
+ *     take the same run) and sends them. A running run beats every JOB_HEARTBEAT_MS; one silent
+ *     for JOB_STALE_MS lost its process: it is taken again (MAX_ATTEMPTS claims in all), then
+ *     failed with a message in the run history and an in-app notification to the owner.
+ * Each recipient's mail is a delivery record (report-delivery.server.ts), so a run taken again
+ * sends only to those who have not received it. Runs live in PostgreSQL, so a restart between
+ * due time and send still sends.
  */
 import { Prisma } from "~/generated/prisma/client";
 import { findReport, type BaseParams } from "./catalogue";
 import { nextDue, periodFor, type SchedulePeriod } from "./schedule";
 import { prisma } from "~/services/db.server";
+import { liveToken } from "~/services/session.server";
 import { logError, logInfo } from "~/services/log.server";
-import { sendMail } from "~/services/mail.server";
+import {
+  DB_NOW,
+  LeaseLost,
+  MAX_ATTEMPTS,
+  staleSql,
+  withHeartbeat,
+  type Lease,
+} from "./job-lease.server";
 import { composeReportEmail, unsubscribedOf } from "./report-email.server";
-import { render, type ReportFormat } from "./report-render.server";
+import { CONTENT_TYPE, deliver, EXT, renderToBuffer } from "./report-delivery.server";
+import type { ReportFormat } from "./report-render.server";
 import { buildReport, describeRange } from "./reports.server";
 import { summaryOf } from "./report-results.server";
 import { ruleOf } from "./report-schedules.server";
-import { PassThrough } from "node:stream";
 
+export { MAX_ATTEMPTS };
 export const REPORT_SCHEDULER_QUEUE = "report-scheduler";
-/** Attempts before a run is marked failed; the waits between them grow (backoff). */
-export const MAX_ATTEMPTS = 3;
+/** The waits between failed attempts grow (backoff). */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000];
-/** A run "running" this long belongs to a process that died: it is taken again. */
-export const STALE_RUN_MS = 15 * 60_000;
+export const ORPHAN_RUN_FAILED =
+  `The server sending this report ended unexpectedly (a restart or crash), ${MAX_ATTEMPTS} times; ` +
+  "it was not sent to the recipients who had not received it yet.";
 
 export class NoTokenError extends Error {}
 
@@ -38,13 +51,8 @@ export async function ownerToken(userId: number, now = Date.now()): Promise<stri
     select: { data: true },
   });
   for (const r of rows) {
-    const d = r.data as { token?: unknown; tokenExp?: unknown };
-    if (
-      typeof d.token === "string" &&
-      typeof d.tokenExp === "number" &&
-      d.tokenExp * 1000 > now + 60_000
-    )
-      return d.token;
+    const token = liveToken(r.data, now);
+    if (token) return token;
   }
   throw new NoTokenError(
     "The schedule's owner has no signed-in session, so the report's data cannot be read. The owner needs to sign in again.",
@@ -92,63 +100,95 @@ export async function enqueueDue(now = new Date()): Promise<number> {
   return created;
 }
 
-/** Claims one run that is ready; null when none is. */
-async function claim(now: Date): Promise<{ id: string } | null> {
-  const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
-    UPDATE "ReportRun" SET status = 'running', attempts = attempts + 1, "startedAt" = ${now}
+/** Claims one run that is ready, or whose worker died; null when none is. */
+async function claim(now: Date): Promise<{ id: string; attempts: number } | null> {
+  const rows = await prisma.$queryRaw<{ id: string; attempts: number }[]>(Prisma.sql`
+    UPDATE "ReportRun"
+    SET status = 'running', attempts = attempts + 1, "startedAt" = ${now}, "heartbeatAt" = ${DB_NOW}
     WHERE id = (
       SELECT id FROM "ReportRun"
       WHERE (status IN ('queued', 'retrying') AND "nextAttemptAt" <= ${now})
-         OR (status = 'running' AND "startedAt" < ${new Date(now.getTime() - STALE_RUN_MS)})
+         OR (status = 'running' AND attempts < ${MAX_ATTEMPTS} AND ${staleSql()})
       ORDER BY "nextAttemptAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
+    RETURNING id, attempts`);
   return rows[0] ?? null;
 }
 
-const EXT: Record<ReportFormat, string> = { csv: "csv", xlsx: "xlsx", pdf: "pdf" };
-
-async function renderToBuffer(
-  format: ReportFormat,
-  input: Parameters<typeof render>[1],
-): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (c: Buffer) => chunks.push(c));
-  await render(format, input, out);
-  return Buffer.concat(chunks);
+/** Runs whose worker died on their last attempt: failed, and the owner told in-app. */
+export async function failOrphanedRuns(): Promise<number> {
+  const failed = await prisma.$queryRaw<{ id: string; scheduleId: string }[]>(Prisma.sql`
+    UPDATE "ReportRun" SET status = 'failed', error = ${ORPHAN_RUN_FAILED}, "finishedAt" = ${DB_NOW}
+    WHERE status = 'running' AND attempts >= ${MAX_ATTEMPTS} AND ${staleSql()}
+    RETURNING id, "scheduleId"`);
+  for (const r of failed) {
+    const s = await prisma.reportSchedule.findUnique({ where: { id: r.scheduleId } });
+    if (s) await notifyFailed(r.id, s, ORPHAN_RUN_FAILED);
+  }
+  return failed.length;
 }
 
-/** Builds, renders and emails one claimed run; records the outcome (sent, retrying, failed or skipped). */
+async function notifyFailed(
+  runId: string,
+  s: { id: string; userId: number; companyId: number; subject: string },
+  body: string,
+) {
+  // The owner hears about it in-app, once per run.
+  await prisma.notification.createMany({
+    data: [
+      {
+        userId: s.userId,
+        companyId: s.companyId,
+        kind: "report_failed",
+        eventId: `report-run:${runId}`,
+        title: `Scheduled report failed: ${s.subject}`.slice(0, 200),
+        body: body.slice(0, 2000),
+        link: `/dashboard/scheduled-reports/${s.id}`,
+      },
+    ],
+    skipDuplicates: true,
+  });
+}
+
+/** Builds, renders and emails one claimed run, beating meanwhile; records the outcome. */
 export async function executeRun(runId: string, now = new Date()): Promise<string> {
+  const { attempts: mine } = await prisma.reportRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { attempts: true },
+  });
+  const beat = async () =>
+    (await prisma.$executeRaw(Prisma.sql`
+      UPDATE "ReportRun" SET "heartbeatAt" = ${DB_NOW}
+      WHERE id = ${runId} AND status = 'running' AND attempts = ${mine}`)) > 0;
+  return withHeartbeat(beat, (lease) => attemptRun(runId, mine, now, lease));
+}
+
+async function attemptRun(runId: string, mine: number, now: Date, lease: Lease): Promise<string> {
   const run = await prisma.reportRun.findUniqueOrThrow({
     where: { id: runId },
     include: { schedule: true },
   });
   const s = run.schedule;
   const started = Date.now();
+  // Every write is this attempt's: a worker taken for dead can no longer change the run.
+  const update = (data: Prisma.ReportRunUpdateManyMutationInput) =>
+    prisma.reportRun.updateMany({ where: { id: runId, attempts: mine, status: "running" }, data });
   try {
     if (!run.manual && !s.enabled) {
-      await prisma.reportRun.update({
-        where: { id: runId },
-        data: {
-          status: "skipped",
-          error: "The schedule was disabled before the run started.",
-          finishedAt: new Date(),
-        },
+      await update({
+        status: "skipped",
+        error: "The schedule was disabled before the run started.",
+        finishedAt: new Date(),
       });
       return "skipped";
     }
     const unsubscribed = await unsubscribedOf(s.id);
     const recipients = s.recipients.filter((r) => !unsubscribed.has(r.toLowerCase()));
     if (!recipients.length) {
-      await prisma.reportRun.update({
-        where: { id: runId },
-        data: {
-          status: "skipped",
-          recipients: [],
-          error: "Every recipient has unsubscribed.",
-          finishedAt: new Date(),
-        },
+      await update({
+        status: "skipped",
+        recipients: [],
+        error: "Every recipient has unsubscribed.",
+        finishedAt: new Date(),
       });
       return "skipped";
     }
@@ -181,8 +221,11 @@ export async function executeRun(runId: string, now = new Date()): Promise<strin
     });
     for (const imei of params.imeis) qs.append("imeis", imei);
     for (const g of params.groups) qs.append("groups", g);
-    for (const to of recipients) {
-      await sendMail(
+    const delivered = await deliver(
+      runId,
+      mine,
+      recipients,
+      (to) =>
         composeReportEmail({
           scheduleId: s.id,
           to,
@@ -193,37 +236,28 @@ export async function executeRun(runId: string, now = new Date()): Promise<strin
           headline,
           rowCount: built.rows.length,
           reportPath: `/dashboard/reports/${def.kind}?${qs}`,
-          attachment: {
-            filename,
-            content: file,
-            contentType:
-              format === "csv"
-                ? "text/csv"
-                : format === "pdf"
-                  ? "application/pdf"
-                  : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          },
+          attachment: { filename, content: file, contentType: CONTENT_TYPE[format] },
         }),
-      );
-    }
+      lease,
+    );
     const finishedAt = new Date();
-    await prisma.reportRun.update({
-      where: { id: runId },
-      data: {
-        status: "sent",
-        error: null,
-        finishedAt,
-        durationMs: finishedAt.getTime() - started,
-        sizeBytes: file.length,
-        recipients,
-      },
+    await update({
+      status: "sent",
+      error: null,
+      finishedAt,
+      durationMs: finishedAt.getTime() - started,
+      sizeBytes: file.length,
+      recipients,
     });
     logInfo(
       "reports",
-      `run ${runId} of schedule ${s.id} sent to ${recipients.length} recipient(s)`,
+      `run ${runId} of schedule ${s.id} sent to ${delivered.sentNow} recipient(s)` +
+        (delivered.sentBefore ? ` (${delivered.sentBefore} had it from an earlier attempt)` : ""),
     );
     return "sent";
   } catch (e) {
+    // Another worker owns the run now: it records the outcome.
+    if (lease.lost || e instanceof LeaseLost) return "lost";
     const message =
       e instanceof Response
         ? `The report could not be built (${e.status}${e.status === 404 ? ": a chosen vehicle no longer exists" : ""}).`
@@ -232,51 +266,32 @@ export async function executeRun(runId: string, now = new Date()): Promise<strin
           : String(e);
     logError("reports", e);
     const finishedAt = new Date();
-    if (run.attempts < MAX_ATTEMPTS) {
-      const wait =
-        RETRY_DELAYS_MS[Math.min(run.attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
-      await prisma.reportRun.update({
-        where: { id: runId },
-        data: {
-          status: "retrying",
-          error: message,
-          durationMs: finishedAt.getTime() - started,
-          nextAttemptAt: new Date(now.getTime() + wait),
-        },
+    if (mine < MAX_ATTEMPTS) {
+      const wait = RETRY_DELAYS_MS[Math.min(mine - 1, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+      await update({
+        status: "retrying",
+        error: message,
+        durationMs: finishedAt.getTime() - started,
+        nextAttemptAt: new Date(now.getTime() + wait),
       });
       return "retrying";
     }
-    await prisma.reportRun.update({
-      where: { id: runId },
-      data: {
-        status: "failed",
-        error: message,
-        finishedAt,
-        durationMs: finishedAt.getTime() - started,
-      },
+    const { count } = await update({
+      status: "failed",
+      error: message,
+      finishedAt,
+      durationMs: finishedAt.getTime() - started,
     });
-    // The owner hears about it in-app, once per run.
-    await prisma.notification.createMany({
-      data: [
-        {
-          userId: s.userId,
-          companyId: s.companyId,
-          kind: "report_failed",
-          eventId: `report-run:${runId}`,
-          title: `Scheduled report failed: ${s.subject}`.slice(0, 200),
-          body: `It was not sent after ${run.attempts} attempts. ${message}`.slice(0, 2000),
-          link: `/dashboard/scheduled-reports/${s.id}`,
-        },
-      ],
-      skipDuplicates: true,
-    });
+    if (count) await notifyFailed(runId, s, `It was not sent after ${mine} attempts. ${message}`);
     return "failed";
   }
 }
 
-/** Step 2: sends every run that is ready. */
+/** Step 2: fails runs whose worker died on their last attempt, then sends every run that is ready. */
 export async function processRuns(now = () => new Date()): Promise<Record<string, number>> {
   const outcomes: Record<string, number> = {};
+  const orphans = await failOrphanedRuns();
+  if (orphans) outcomes.failed = orphans;
   for (let i = 0; i < 500; i++) {
     const run = await claim(now());
     if (!run) break;

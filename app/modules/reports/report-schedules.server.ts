@@ -8,6 +8,8 @@ import { findReport, parseRecipients, type BaseParams } from "./catalogue";
 import { FREQUENCIES, isValidTimeZone, nextDue, PERIODS, type ScheduleRule } from "./schedule";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { prisma } from "~/services/db.server";
+import { sendJob } from "~/services/job-queue.server";
+import { logError } from "~/services/log.server";
 import { FORMATS } from "./report-render.server";
 
 export const scheduleInput = z
@@ -236,18 +238,44 @@ export async function deleteSchedule(companyId: number, id: string) {
   if (!count) throw new Response("Schedule not found", { status: 404 });
 }
 
-/** Queues a run now (outside the schedule); the report scheduler job sends it. */
-export async function sendNow(companyId: number, id: string, now = new Date()) {
+/** "Send now"'s idempotency key as the page rendered it; anything else is ignored. */
+function sendNowKey(value: unknown, now = new Date()): string {
+  if (typeof value === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(value)) return value;
+  // A post without the page's key (a script, an old page): one run per schedule and minute.
+  return `minute:${now.toISOString().slice(0, 16)}`;
+}
+
+/**
+ * Queues a run now (outside the schedule); the report scheduler job sends it. `requestKey` comes
+ * from the page (a hidden field made when it rendered): two clicks, or the same post reaching two
+ * processes, make one run (INSERT … ON CONFLICT DO NOTHING on (schedule, key), then read back).
+ */
+export async function sendNow(companyId: number, id: string, key?: unknown, now = new Date()) {
   const s = await requireSchedule(companyId, id);
-  return prisma.reportRun.create({
-    data: {
-      scheduleId: s.id,
-      dueAt: now,
-      status: "queued",
-      manual: true,
-      recipients: s.recipients,
-      nextAttemptAt: now,
-    },
+  const requestKey = sendNowKey(key, now);
+  const { count } = await prisma.reportRun.createMany({
+    data: [
+      {
+        scheduleId: s.id,
+        dueAt: now,
+        status: "queued",
+        manual: true,
+        recipients: s.recipients,
+        nextAttemptAt: now,
+        requestKey,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  const run = await prisma.reportRun.findUniqueOrThrow({
+    where: { scheduleId_requestKey: { scheduleId: s.id, requestKey } },
     select: { id: true },
   });
+  return { id: run.id, created: count > 0 };
+}
+
+/** The minute cron would also pick a new run up; the nudge sends it within seconds. */
+export async function nudgeScheduler() {
+  // The queue of jobs.server.ts (REPORT_SCHEDULER_QUEUE; not imported: that module imports this one).
+  await sendJob("report-scheduler", {}).catch((e) => logError("reports", e));
 }

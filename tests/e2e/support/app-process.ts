@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { EMBEDDED_PASSWORD } from "../../../server/db/embedded-postgres";
+import { embeddedPasswordFile } from "../../../server/db/embedded-postgres";
+
+/** The embedded database's generated password, kept in the app's data folder. */
+function embeddedPassword(dataDir: string): string {
+  const file = embeddedPasswordFile(path.join(dataDir, "postgres"));
+  return fs.existsSync(file) ? encodeURIComponent(fs.readFileSync(file, "utf8").trim()) : "";
+}
 
 export type AppProcess = {
   url: string;
@@ -9,6 +16,22 @@ export type AppProcess = {
   output: () => string;
   stop(): Promise<void>;
 };
+
+/** The server's JSON log lines as "[scope] msg" (what a person reads), other lines as they are. */
+export function logText(output: string): string {
+  return output
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("{")) return line;
+      try {
+        const entry = JSON.parse(line) as { scope?: string; msg?: string };
+        return entry.msg === undefined ? line : `[${entry.scope ?? "server"}] ${entry.msg}`;
+      } catch {
+        return line;
+      }
+    })
+    .join("\n");
+}
 
 /**
  * Runs the real server (`tsx server/main.ts`, the same as `npm start` after the build) in its own
@@ -32,16 +55,20 @@ export function startAppProcess(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = output.match(/\[http\] Tracksmith listening on (\S+)/)?.[1];
+      const text = logText(output);
+      const url = text.match(/\[http\] Tracksmith listening on (\S+)/)?.[1];
       if (!url) return;
       clearTimeout(timer);
       resolve({
         url,
-        upstreamUrl: output.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
-        // The log masks the password; the embedded database's is fixed and known.
+        upstreamUrl: text.match(/\[upstream\] \S.*? (?:listening on|at) (\S+)/)?.[1] ?? "",
+        // The log masks the password; the embedded database's is kept in the data folder.
         databaseUrl: (
-          output.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? ""
-        ).replace(":***@", `:${EMBEDDED_PASSWORD}@`),
+          text.match(/\[db\] embedded PostgreSQL listening on (\S+)/)?.[1] ?? ""
+        ).replace(
+          ":***@",
+          `:${embeddedPassword(env.DATA_DIR ?? process.env.DATA_DIR ?? ".data")}@`,
+        ),
         output: () => output,
         stop: () =>
           new Promise<void>((r) => {

@@ -15,6 +15,8 @@ export async function setup(project: TestProject) {
     DATABASE_URL: "",
     // Every browser test signs in from 127.0.0.1; the fuzzing test alone makes hundreds of failures.
     LOGIN_MAX_FAILURES_PER_ADDRESS_DAY: "100000",
+    // ... and the fuzzing test posts to /recoverAccount too: failed recovery tokens are limited as well.
+    RECOVERY_MAX_FAILURES: "100000",
     // Outage tests stop the upstream; the next test should not wait 15 s for the circuit to close.
     UPSTREAM_BREAKER_OPEN_MS: "1000",
     // The notifications test's push service stub is on 127.0.0.1 over http (never in production).

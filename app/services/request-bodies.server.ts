@@ -1,0 +1,36 @@
+import { matchPattern } from "~/lib/menu";
+import { getEnv } from "./env.server";
+
+/**
+ * What each route takes as a request body, in one place. server/http.ts reads these rules before
+ * Remix sees a request: a body over its limit is refused with 413 (on the declared length, or as it
+ * streams), one of a kind the route does not take with 415, a malformed one with 400.
+ *
+ * - `form` (every page and its actions): application/x-www-form-urlencoded or multipart/form-data,
+ *   at most BODY_MAX_BYTES (1 MiB).
+ * - `json`: the API routes below, which take application/json.
+ * - `upload`: multipart routes that carry files, each with its own limit below.
+ */
+export type BodyKind = "form" | "json" | "upload";
+export type BodyRule = { kind: BodyKind; limit: number };
+
+const MB = 1024 * 1024;
+
+/** API routes whose actions read JSON (the browser's PushSubscription.toJSON()). */
+export const JSON_ROUTES: readonly string[] = ["/api/push-subscriptions"];
+
+/**
+ * Routes that take files, and how large a body each may send. None yet; a device photo upload
+ * would be declared here, e.g. `{ pattern: "/dashboard/assets/device/:imei/photo", limit: 10 * MB }`,
+ * and its action parse the multipart body it is given (already within that limit).
+ */
+export const UPLOAD_ROUTES: readonly { pattern: string; limit: number }[] = [];
+
+/** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */
+export function bodyRuleFor(pathname: string): BodyRule {
+  const upload = UPLOAD_ROUTES.find((r) => matchPattern(r.pattern, pathname));
+  if (upload) return { kind: "upload", limit: Math.min(upload.limit, 100 * MB) };
+  const limit = getEnv().BODY_MAX_BYTES;
+  if (JSON_ROUTES.some((p) => matchPattern(p, pathname))) return { kind: "json", limit };
+  return { kind: "form", limit };
+}

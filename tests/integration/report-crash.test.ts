@@ -1,0 +1,267 @@
+/**
+ * Issue 16 item 5: background reports and scheduled-report runs after a crash, on a cluster of two
+ * real server processes on one PostgreSQL, a real SMTP server and the simulator. Workers beat; a
+ * silent one is taken for dead after JOB_STALE_MS (short here) and its work is taken again, failed
+ * visibly, or cancelled; each recipient of a run is one delivery record, so a run taken again sends
+ * only to those who do not have it; "Send now" carries the page's idempotency key.
+ */
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "~/routes/login";
+import { loader as reportLoader, action as reportAction } from "~/routes/dashboard.reports.$kind";
+import { prisma } from "~/services/db.server";
+import { resetEnvCache } from "~/services/env.server";
+import { resetMailTransport } from "~/services/mail.server";
+import { createSchedule, parseScheduleForm } from "~/modules/reports/report-schedules.server";
+import { processRuns } from "../../app/modules/reports/report-scheduler.server";
+import { runReportJobs } from "../../app/modules/reports/report-run.server";
+import { startAppNode, type AppNode } from "../support/app-node";
+import { useTestDatabase } from "../support/db";
+import { call, cookieFrom, formPost, get } from "../support/remix";
+import { useSimulator } from "../support/upstream";
+
+const TIMING = { JOB_HEARTBEAT_MS: "200", JOB_STALE_MS: "1000" };
+const RECIPIENTS = Array.from(
+  { length: 20 },
+  (_, i) => `r${String(i + 1).padStart(2, "0")}@example.com`,
+);
+
+let mails: ParsedMail[] = [];
+/** The nth MAIL FROM is never answered (0: none): the sender hangs mid-send there. */
+let holdAt = 0;
+let mailFroms = 0;
+let onHold: () => void = () => undefined;
+
+async function startSmtp(): Promise<string> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (++mailFroms === holdAt) return onHold();
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((m) => (mails.push(m), callback()))
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  return `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+}
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+function perRecipient(): Record<string, number> {
+  const n: Record<string, number> = {};
+  for (const m of mails) {
+    const to = (m.to as { text: string }).text;
+    n[to] = (n[to] ?? 0) + 1;
+  }
+  return n;
+}
+
+let cookie = "";
+let owner: { userId: number; companyId: number };
+let a: AppNode;
+let b: AppNode;
+
+beforeAll(async () => {
+  await useTestDatabase();
+  const sim = await useSimulator();
+  const smtp = await startSmtp();
+  const secret = "report-crash-test-secret-0123456789abcdef";
+  Object.assign(process.env, TIMING, { SMTP_URL: smtp, SESSION_SECRET: secret });
+  resetEnvCache();
+  resetMailTransport();
+  const env = {
+    ...TIMING,
+    SMTP_URL: smtp,
+    UPSTREAM_API_URL: sim.url,
+    DATABASE_URL: process.env.DATABASE_URL!,
+    DATA_DIR: `.data/report-crash-${process.pid}`,
+    SESSION_SECRET: secret,
+    NODE_ENV: "development",
+  };
+  [a, b] = await Promise.all([startAppNode(env), startAppNode(env)]);
+  // Signed in through the app: the session (and its upstream token) is what background jobs use.
+  const login = await call(
+    loginAction,
+    formPost("/login", { username: "admin", password: "admin123" }),
+  );
+  cookie = cookieFrom(login);
+  const s = await prisma.session.findFirstOrThrow({ orderBy: { lastSeenAt: "desc" } });
+  owner = { userId: s.userId, companyId: s.companyId };
+}, 240_000);
+
+afterAll(() => resetMailTransport());
+
+/** A disabled daily schedule to the 20 recipients: only "Send now" runs it. */
+async function schedule(): Promise<string> {
+  const f = new FormData();
+  const fields = {
+    reportKind: "trip-summary",
+    frequency: "daily",
+    timeOfDay: "07:00",
+    timeZone: "Australia/Brisbane",
+    period: "yesterday",
+    format: "csv",
+    recipients: RECIPIENTS.join(", "),
+    subject: "Daily trips",
+    message: "",
+  };
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  const parsed = parseScheduleForm(f);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return (await createSchedule(owner, parsed.value)).id;
+}
+
+async function sendNowOn(app: AppNode, id: string, requestKey: string) {
+  const res = await fetch(`${app.url}/dashboard/scheduled-reports/${id}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie },
+    body: new URLSearchParams({ intent: "send-now", requestKey }),
+  });
+  expect(res.status).toBe(302);
+}
+
+async function pageKey(app: AppNode, id: string): Promise<string> {
+  const html = await (
+    await fetch(`${app.url}/dashboard/scheduled-reports/${id}`, { headers: { cookie } })
+  ).text();
+  return /name="requestKey" value="([^"]+)"/.exec(html)?.[1] ?? "";
+}
+
+describe("scheduled reports on two processes", () => {
+  it("Send now clicked twice on one page, the posts reaching both processes at once: one run, each recipient once", async () => {
+    mails = [];
+    const id = await schedule();
+    const key = await pageKey(a, id);
+    await Promise.all([sendNowOn(a, id, key), sendNowOn(b, id, key)]);
+    await until(
+      async () =>
+        (await prisma.reportRun.count({
+          where: { scheduleId: id, status: { in: ["queued", "running", "retrying"] } },
+        })) === 0,
+    );
+    await until(() => mails.length >= 20);
+    expect(await prisma.reportRun.count({ where: { scheduleId: id } })).toBe(1);
+    expect(perRecipient()).toEqual(Object.fromEntries(RECIPIENTS.map((r) => [r, 1])));
+    expect(key).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it("a process killed mid-send: after recovery each of 20 recipients has exactly one message", async () => {
+    await b.kill("SIGTERM");
+    mails = [];
+    mailFroms = 0;
+    holdAt = 6;
+    const held = new Promise<void>((r) => (onHold = r));
+    const id = await schedule();
+    await sendNowOn(a, id, await pageKey(a, id));
+    // Five delivered, the sixth hangs in SMTP: the process dies there.
+    await held;
+    expect(mails).toHaveLength(5);
+    await a.kill("SIGKILL");
+    const run = await prisma.reportRun.findFirstOrThrow({ where: { scheduleId: id } });
+    expect(run.status).toBe("running");
+    // As if found long after (the old code took a run again after 15 minutes, resending to all).
+    await prisma.reportRun.update({
+      where: { id: run.id },
+      data: { startedAt: new Date(Date.now() - 20 * 60_000) },
+    });
+    // Recovery: the next scheduler tick (here in this process) once the heartbeat is stale.
+    await until(async () => ((await processRuns()).sent ?? 0) > 0);
+    await until(() => mails.length >= 20);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(perRecipient()).toEqual(Object.fromEntries(RECIPIENTS.map((r) => [r, 1])));
+    expect(await prisma.reportRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
+  });
+});
+
+describe("background reports whose worker died", () => {
+  async function startJob(): Promise<string> {
+    const started = await call(
+      reportAction,
+      formPost(
+        "/dashboard/reports/trip-summary",
+        { intent: "run-job", from: "2026-03-02", to: "2026-03-02" },
+        { cookie },
+      ),
+      { params: { kind: "trip-summary" } },
+    );
+    return /job=(\w+)/.exec(started.headers.get("location")!)![1]!;
+  }
+  /** A worker claimed it and then its process died, 34 minutes ago (`attempts`: claims so far). */
+  const orphan = (id: string, attempts?: number) =>
+    prisma.reportJob.update({
+      where: { id },
+      data: {
+        status: "running",
+        startedAt: new Date(Date.now() - 34 * 60_000),
+        ...(attempts ? { attempts } : {}),
+      },
+    });
+  const statusOf = async (id: string) =>
+    (
+      await (
+        await call(reportLoader, get(`/dashboard/reports/trip-summary?job=${id}`, cookie), {
+          params: { kind: "trip-summary" },
+        })
+      ).json()
+    ).job as { status: string; error: string | null; message: string };
+  const cancel = (id: string) =>
+    call(
+      reportAction,
+      formPost("/dashboard/reports/trip-summary", { intent: "cancel", job: id }, { cookie }),
+      { params: { kind: "trip-summary" } },
+    );
+
+  it("cancel ends an orphaned running job at once", async () => {
+    const id = await startJob();
+    await orphan(id);
+    await cancel(id);
+    expect(await statusOf(id)).toMatchObject({ status: "cancelled", message: "Cancelled" });
+  });
+
+  it("cancel asks a job with a live worker to stop; if that worker dies too, the job ends cancelled", async () => {
+    const id = await startJob();
+    await prisma.reportJob.update({
+      where: { id },
+      data: { status: "running", startedAt: new Date() },
+    });
+    await cancel(id);
+    expect(await statusOf(id)).toMatchObject({ status: "running", message: "Cancelling…" });
+    await orphan(id);
+    await runReportJobs();
+    expect((await statusOf(id)).status).toBe("cancelled");
+  });
+
+  it("a job killed mid-way is built again; one that used every attempt fails with a message the user sees", async () => {
+    const again = await startJob();
+    await orphan(again);
+    expect(await runReportJobs()).toBe(1);
+    expect((await statusOf(again)).status).toBe("done");
+
+    const spent = await startJob();
+    await orphan(spent, 3);
+    await runReportJobs();
+    const job = await statusOf(spent);
+    expect(job.status).toBe("failed");
+    expect(job.error).toMatch(/ended unexpectedly/);
+    const note = await prisma.notification.findFirst({ where: { eventId: `report-job:${spent}` } });
+    expect(note?.kind).toBe("report_failed");
+  });
+});
