@@ -12,6 +12,8 @@ import {
 import { action as groupsAction, loader as groupsLoader } from "~/routes/dashboard.task-groups";
 import { loader as vehicleLoader } from "~/routes/dashboard.vehicle-maintenance";
 import { action as tasksAction, loader as tasksLoader } from "~/routes/dashboard.tasks";
+import { action as boardAction, loader as boardLoader } from "~/routes/dashboard.maintenance-board";
+import { action as assetAction, loader as assetLoader } from "~/routes/dashboard.asset-board";
 import { runDueTasks } from "~/modules/maintenance/jobs.server";
 import { plansFor } from "~/modules/maintenance/plans.server";
 import { NO_INTERVAL } from "~/modules/maintenance/schemas";
@@ -318,5 +320,53 @@ describe("tasks", () => {
       ),
     );
     expect(res.status).toBe(404);
+  });
+});
+
+const B = "/dashboard/maintenance-board";
+const A = "/dashboard/asset-board";
+
+describe("boards", () => {
+  const move = (path: string, id: string, to: string, cookie = cookies.admin!) =>
+    call(
+      path === B ? boardAction : assetAction,
+      formPost(path, { intent: "move", id, to }, { cookie }),
+    );
+
+  it("moves a task card with the Move to form; Done asks for the meter reading", async () => {
+    const board = await (await call(boardLoader, get(B, cookies.admin))).json();
+    const open = board.columns.find((c: { id: string }) => c.id === "open");
+    const card = open.cards[0];
+    const res = await move(B, card.id, "on_hold");
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      description: `${card.title} moved to On hold.`,
+    });
+    const after = await (await call(boardLoader, get(B, cookies.admin))).json();
+    const hold = after.columns.find((c: { id: string }) => c.id === "on_hold");
+    expect(hold.cards.map((c: { id: string }) => c.id)).toContain(card.id);
+    const done = await move(B, card.id, "done");
+    expect(done.headers.get("location")).toBe(`/dashboard/tasks?complete=${card.id}`);
+  });
+
+  it("refuses a move into a column at its WIP limit", async () => {
+    const board = await (await call(assetLoader, get(A, cookies.admin))).json();
+    const service = board.columns.find((c: { id: string }) => c.id === "in_service");
+    const workshop = board.columns.find((c: { id: string }) => c.id === "in_workshop");
+    for (const card of service.cards.slice(0, workshop.limit - workshop.cards.length))
+      expect((await move(A, card.id, "in_workshop")).status).toBe(302);
+    const refused = await move(A, service.cards.at(-1).id, "in_workshop");
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      description: "In workshop is at its limit of 6 cards.",
+    });
+  });
+
+  it("another company's card is a 404", async () => {
+    const [task] = await listTasks(await as("other", "other123"));
+    expect((await move(B, String(task!.id), "on_hold")).status).toBe(404);
+    const [meter] = await listMeters(await as("other", "other123"));
+    expect((await move(A, meter!.imei, "in_workshop")).status).toBe(404);
   });
 });
