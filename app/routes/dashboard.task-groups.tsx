@@ -5,6 +5,7 @@ import {
   Anchor,
   Button,
   Checkbox,
+  Fieldset,
   Grid,
   Group,
   Paper,
@@ -151,21 +152,26 @@ export default function TaskGroups() {
                   label="Name"
                   error={f.name.errors?.join(" ")}
                 />
-                <Checkbox.Group label="Templates" error={f.template_ids.errors?.join(" ")}>
+                <Fieldset legend="Templates" variant="unstyled">
+                  {f.template_ids.errors ? (
+                    <Text size="sm" c="red" id="template-errors">
+                      {f.template_ids.errors.join(" ")}
+                    </Text>
+                  ) : null}
                   <Stack gap={4} mt={4}>
                     {data.templates.map((t) =>
                       box("template_ids", t.id, t.name, e?.template_ids.includes(t.id) ?? false),
                     )}
                   </Stack>
-                </Checkbox.Group>
-                <Checkbox.Group label="Groups (every vehicle in them)">
+                </Fieldset>
+                <Fieldset legend="Groups (every vehicle in them)" variant="unstyled">
                   <Stack gap={4} mt={4}>
                     {data.groups.map((g) =>
                       box("group_ids", g.id, g.nickname, e?.group_ids.includes(g.id) ?? false),
                     )}
                   </Stack>
-                </Checkbox.Group>
-                <Checkbox.Group label="Vehicles and assets">
+                </Fieldset>
+                <Fieldset legend="Vehicles and assets" variant="unstyled">
                   <ScrollArea.Autosize mah={240}>
                     <Stack gap={4} mt={4}>
                       {data.vehicles.map((v) =>
@@ -173,7 +179,7 @@ export default function TaskGroups() {
                       )}
                     </Stack>
                   </ScrollArea.Autosize>
-                </Checkbox.Group>
+                </Fieldset>
                 <Group>
                   <Button type="submit" loading={nav.state === "submitting"}>
                     {e ? "Save programme" : "Create programme"}

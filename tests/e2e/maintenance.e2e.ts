@@ -30,16 +30,17 @@ async function asAdminUpstream() {
 describe("maintenance", () => {
   it("creates a template (refusing a due-soon over its interval) and a programme; a task is created when due soon and completed", async () => {
     const { page, context } = await admin();
+    const wash = `E2E wash ${Date.now()}`;
     await page.goto("/dashboard/task-templates");
     await whenReady(page);
     const form = page.getByTestId("template-form");
-    await form.getByLabel("Name").fill("E2E wash");
+    await form.getByLabel("Name").fill(wash);
     await form.getByLabel("Every (time)").fill("10");
     await form.getByLabel("Unit").selectOption("days");
     await form.getByLabel("Due soon within (days)").fill("12");
     await page.getByRole("button", { name: "Create template" }).click();
     await page.getByText("must not be larger than its interval (10 days)").waitFor();
-    expect(await form.getByLabel("Name").inputValue()).toBe("E2E wash");
+    expect(await form.getByLabel("Name").inputValue()).toBe(wash);
     await form.getByLabel("Due soon within (days)").fill("10");
     await page.getByRole("button", { name: "Create template" }).click();
     await toast(page, "Template created.");
@@ -47,7 +48,7 @@ describe("maintenance", () => {
     await page.goto("/dashboard/task-groups");
     await whenReady(page);
     await page.getByLabel("Name").fill("E2E programme");
-    await page.getByLabel("E2E wash").check();
+    await page.getByLabel(wash).check();
     const vehicle = page
       .getByRole("group", { name: "Vehicles and assets" })
       .getByRole("checkbox")
@@ -59,11 +60,11 @@ describe("maintenance", () => {
 
     // What the due-soon job does for each company, with the company's token.
     const made = await createDueTasks(await asAdminUpstream());
-    expect(made.filter((t) => t.title === "E2E wash")).toHaveLength(1);
+    expect(made.filter((t) => t.title === wash)).toHaveLength(1);
 
-    await page.goto("/dashboard/tasks?q=E2E+wash");
+    await page.goto(`/dashboard/tasks?q=${encodeURIComponent(wash)}`);
     await whenReady(page);
-    const row = page.locator(`[data-status="open"]`).filter({ hasText: "E2E wash" });
+    const row = page.locator(`[data-status="open"]`).filter({ hasText: wash });
     await row.getByRole("link", { name: "Complete…" }).click();
     const complete = page.getByTestId("complete-form");
     await complete.waitFor();

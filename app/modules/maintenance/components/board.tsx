@@ -22,19 +22,17 @@ import { Form, useFetcher } from "@remix-run/react";
 export type BoardCard = { id: string; title: string; sub: string; badge: string | null };
 export type BoardColumn = { id: string; title: string; limit: number | null; cards: BoardCard[] };
 
-/** ← and → jump to the centre of the next column's top, wherever it is on the page. */
+/** ← and → jump to the top of the previous or next column, in the board's order. */
 const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
-  const { collisionRect, droppableRects } = context;
+  const { collisionRect, droppableRects, droppableContainers, over, active } = context;
   if (!collisionRect || (event.code !== "ArrowRight" && event.code !== "ArrowLeft")) return;
   event.preventDefault();
-  const x = collisionRect.left + collisionRect.width / 2;
-  const rects = [...droppableRects.values()].sort((a, b) => a.left - b.left);
-  const next =
-    event.code === "ArrowRight"
-      ? rects.find((r) => r.left > x)
-      : [...rects].reverse().find((r) => r.left + r.width < x);
-  if (!next) return;
-  return { x: next.left + next.width / 2 - collisionRect.width / 2, y: next.top + 40 };
+  const ids = droppableContainers.getEnabled().map((c) => c.id);
+  const current = over?.id ?? active?.data.current?.from;
+  const next = ids[ids.indexOf(current) + (event.code === "ArrowRight" ? 1 : -1)];
+  const rect = next === undefined ? undefined : droppableRects.get(next);
+  if (!rect) return;
+  return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: rect.top + 40 };
 };
 
 function Card({ card, columns, from }: { card: BoardCard; columns: BoardColumn[]; from: string }) {
