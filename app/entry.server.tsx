@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { securityHeaders } from "~/services/security-headers.server";
 import { logError } from "~/services/log.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/db-unavailable.server";
 
 // The server (server/http.ts, server/jobs/worker.ts) takes these from the build, so requests, the
 // map data endpoint and background jobs share one instance of every module and its state.
@@ -24,6 +25,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
+  if (responseStatusCode === 503 || unavailable.has(request)) {
+    // PostgreSQL down or too slow (db-unavailable.server.ts): the error page, with when to retry.
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -64,7 +70,19 @@ export default function handleRequest(
   });
 }
 
+/** Requests that failed because PostgreSQL could not be reached in time: answered 503, not 500. */
+const unavailable = new WeakSet<Request>();
+
+/** Data requests (client-side navigation) of such a request: 503 with Retry-After as well. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (!unavailable.has(request) || response.status !== 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, headers });
+}
+
 export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) unavailable.add(request);
   if (request.signal.aborted) return;
   logError("remix", error, { method: request.method, path: new URL(request.url).pathname });
 }

@@ -9,6 +9,7 @@ import { getEnv } from "../app/services/env.server.js";
 import { logError } from "../app/services/log.server.js";
 import { requestHost, sameOriginRequest } from "../app/services/origin.server.js";
 import { bodyRuleFor } from "../app/services/request-bodies.server.js";
+import { withUpstreamDeadline } from "../app/services/upstream/deadline.server.js";
 import { baseSecurityHeaders } from "../app/services/security-headers.server.js";
 import { errorHandler, sendPlainError } from "./http-errors.js";
 import { loadShedder } from "./load-shed.js";
@@ -164,15 +165,29 @@ function remixHandler(
           headers.set("content-type", "application/x-www-form-urlencoded");
         init.body = body as Uint8Array<ArrayBuffer>; // read into plain ArrayBuffers by the gate
       }
-      const response = await handle(new Request(href, init), {
-        cspNonce: crypto.randomBytes(16).toString("base64"),
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      });
+      const serve = () =>
+        handle(new Request(href, init), {
+          cspNonce: crypto.randomBytes(16).toString("base64"),
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        });
+      const response = await (pageView(req)
+        ? withUpstreamDeadline(getEnv().UPSTREAM_PAGE_BUDGET_MS, serve)
+        : serve());
       await send(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A page someone waits for: its upstream calls share one budget. Event streams live long and
+ * downloads and exports may gather much on purpose; they keep the per-call limits only.
+ */
+function pageView(req: express.Request): boolean {
+  if (req.method !== "GET") return false;
+  if (req.path === "/api/live" || req.path === "/api/notifications-stream") return false;
+  return !/\/(download|export)(\/|$)/.test(req.path);
 }
 
 /** The URL as the browser addressed it; a Host that is no host name is the client's mistake. */

@@ -6,6 +6,7 @@ const TITLES: Record<number, string> = {
   403: "You do not have access to this page",
   404: "Page not found",
   500: "Something went wrong",
+  503: "The service is temporarily unavailable",
 };
 
 const EXPLANATIONS: Record<number, string> = {
@@ -13,6 +14,7 @@ const EXPLANATIONS: Record<number, string> = {
   403: "Ask your administrator for the permission this page needs.",
   404: "The page you asked for does not exist or is not yours to see.",
   500: "We could not complete that request. Please try again in a moment.",
+  503: "We cannot reach our database at the moment. Please try again in a minute.",
 };
 
 /** One error page for every route: status and a plain message, never a stack trace. */
@@ -26,9 +28,13 @@ export function ErrorPage({ status }: { status: number }) {
         </Text>
         <Title order={1}>{TITLES[code]}</Title>
         <Text>{EXPLANATIONS[code]}</Text>
-        <Anchor component={Link} to={code === 401 ? "/login" : "/"}>
-          {code === 401 ? "Go to sign in" : "Back to the dashboard"}
-        </Anchor>
+        {code === 503 ? (
+          <Anchor href="">Try again</Anchor>
+        ) : (
+          <Anchor component={Link} to={code === 401 ? "/login" : "/"}>
+            {code === 401 ? "Go to sign in" : "Back to the dashboard"}
+          </Anchor>
+        )}
       </Stack>
     </Container>
   );

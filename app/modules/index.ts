@@ -17,7 +17,7 @@ import environment from "./environment/module";
 import fleet from "./fleet/module";
 import forms from "./forms/module";
 import insightTags from "./insight-tags/module";
-import type { ModuleManifest, PublicRoute } from "./kit";
+import type { ActionRules, ModuleManifest, PublicRoute } from "./kit";
 import maintenance from "./maintenance/module";
 import notifications from "./notifications/module";
 import operations from "./operations/module";
@@ -64,6 +64,8 @@ export type RouteEntry = {
   description: string;
   section: string | null;
   api: boolean;
+  /** Its forms' rules per intent (manifest `actions`); null: a post needs the page's rule only. */
+  actions: ActionRules | null;
 };
 
 function buildMenu(): MenuSection[] {
@@ -101,6 +103,7 @@ function buildRoutes(): RouteEntry[] {
             description: item.description,
             section: section.title,
             api: false,
+            actions: owner.actions?.[pattern] ?? null,
           });
       }
     }
@@ -115,7 +118,13 @@ function buildRoutes(): RouteEntry[] {
         description: r.description ?? "",
         section: null,
         api: r.api ?? false,
+        actions: m.actions?.[r.pattern] ?? null,
       });
+  // A rule for a path the module does not serve would guard nothing: refuse to start.
+  for (const m of ALL)
+    for (const pattern of Object.keys(m.actions ?? {}))
+      if (!out.some((r) => r.moduleId === m.id && r.pattern === pattern))
+        throw new Error(`module ${m.id} declares actions for ${pattern}, a path it does not serve`);
   return out;
 }
 

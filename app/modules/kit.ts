@@ -21,6 +21,15 @@ export type ManifestRoute = {
   api?: boolean;
 };
 
+/**
+ * Who may post to a path (its action): a rule per form `intent`, checked by the guard on top of
+ * the page's rule before the action runs. `"*"` covers a post without an intent (or with one not
+ * named); an intent neither names nor covers needs every rule of the path (fail closed). Use
+ * CAN.own (app/lib/access.ts) for the
+ * user's own things, where the page's rule is enough or the module checks ownership.
+ */
+export type ActionRules = Readonly<Record<string, AccessRule>>;
+
 /** A path open without a session, and why that is safe. */
 export type PublicRoute = { pattern: string; why: string; title?: string; description?: string };
 
@@ -33,6 +42,12 @@ export type ModuleManifest<Id extends string = string> = {
   publicRoutes?: PublicRoute[];
   /** Pages of one device: the side menu collapses on them (SPEC §4). */
   devicePaths?: string[];
+  /**
+   * The rules of the module's forms, by path pattern (a menu item's href or match, or a route's
+   * pattern, written the same). Every path whose route file has an action declares its intents
+   * here (the route sweep test checks it); a post to a path not listed needs the page's rule only.
+   */
+  actions?: Readonly<Record<string, ActionRules>>;
 };
 
 export function defineModule<const Id extends string>(m: ModuleManifest<Id>): ModuleManifest<Id> {

@@ -29,13 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       let closed = false;
       void (async () => {
         try {
-          send({ event: "unread", data: String(await unreadCount(userId)) });
+          // Listening first, then the count: nothing created in between goes unannounced. After a
+          // database outage the hub sends what was missed and a fresh count (notifications.server.ts).
           const off = await onFeedChange(userId, (u) => {
             for (const item of u.items) send({ event: "notification", data: JSON.stringify(item) });
             send({ event: "unread", data: String(u.unread) });
           });
           if (closed) off();
           else stop = off;
+          send({ event: "unread", data: String(await unreadCount(userId)) });
         } catch (e) {
           logError("notifications", e);
         }

@@ -24,8 +24,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = (await requireModule(request, "fleet")).session;
-  return json(await devicePageData(authOf(session), params.imei ?? ""));
+  const { auth, can } = await requireModule(request, "fleet");
+  const data = await devicePageData(auth, params.imei ?? "");
+  // Share links are public addresses: only those who may manage them see them.
+  return json({ ...data, links: can.share ? data.links : [], can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -69,8 +71,11 @@ export default function DevicePage() {
         companyGroups={data.companyGroups}
         tiles={data.tiles}
         result={result}
+        can={data.can}
       />
-      <ShareLinks links={data.links} result={result} durations={data.durations} />
+      {data.can.share ? (
+        <ShareLinks links={data.links} result={result} durations={data.durations} />
+      ) : null}
     </Stack>
   );
 }

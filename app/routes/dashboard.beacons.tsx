@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Every BLE beacon of the company; search and sort are GET parameters, so they work without JavaScript. */
 export default function Beacons() {
-  const { rows, total, q, sort, dir, sync } = useLoaderData<typeof loader>();
+  const { rows, total, q, sort, dir, sync, canConfigure } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -27,9 +27,11 @@ export default function Beacons() {
           <Button component={Link} to="/dashboard/beacon-overview-map" variant="light">
             Map
           </Button>
-          <Button component={Link} to="/dashboard/beacon-config" variant="light">
-            Configure
-          </Button>
+          {canConfigure ? (
+            <Button component={Link} to="/dashboard/beacon-config" variant="light">
+              Configure
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <StaleBanner sync={sync} />

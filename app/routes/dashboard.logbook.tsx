@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
@@ -23,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LogbookAddForm } from "~/modules/trips/components/logbook-add-form";
+import { DeleteConfirmRow, PurposeEditRow } from "~/modules/trips/components/logbook-row-forms";
 import { Pager } from "~/modules/trips/components/pager";
 import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
@@ -44,7 +33,8 @@ export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];
 const PAGE_SIZE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
+  const ctx = await requireModule(request, "trips");
+  const { auth, vehicles, timeZone } = await tripsContext(ctx);
   const params = new URL(request.url).searchParams;
   const q = logbookQuery(params, timeZone, vehicles[0]?.imei ?? null);
   if (q.imei) requireVehicle(vehicles, q.imei);
@@ -75,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: shown.page,
     pages: shown.pages,
     total: shown.total,
+    /** The forms the user may post (logbook_edit_all); the guard refuses the rest. */
+    can: ctx.can,
   });
 }
 
@@ -94,7 +86,9 @@ export default function LogbookPage() {
   const s = d.summary;
   const exportQuery = withParams(params, { edit: null, notice: null, measurement: m });
   const vehicle = d.vehicles.find((v) => v.imei === d.imei);
-  const cols = 8;
+  // The forms of a trip need logbook_edit_all: without it the column is left out.
+  const canEdit = d.can.purpose || d.can.delete;
+  const cols = canEdit ? 8 : 7;
 
   return (
     <Stack gap="md" data-from={d.fromIso} data-to={d.toIso} data-testid="logbook">
@@ -144,13 +138,14 @@ export default function LogbookPage() {
                       <Table.Th>Distance</Table.Th>
                       <Table.Th>Purpose</Table.Th>
                       <Table.Th>Driver</Table.Th>
-                      <Table.Th>Actions</Table.Th>
+                      {canEdit ? <Table.Th>Actions</Table.Th> : null}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {d.entries.map((e) => {
                       const editing =
-                        edit === e.id || (result?.form === "purpose" && result.editId === e.id);
+                        d.can.purpose &&
+                        (edit === e.id || (result?.form === "purpose" && result.editId === e.id));
                       const confirming = result?.confirmDelete === e.id;
                       return [
                         <Table.Tr key={e.id} data-entry-id={e.id}>
@@ -175,105 +170,53 @@ export default function LogbookPage() {
                             </Group>
                           </Table.Td>
                           <Table.Td>{e.driver ?? "—"}</Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              <Anchor
-                                component={Link}
-                                to={withParams(params, { edit: e.id, notice: null })}
-                                size="sm"
-                                preventScrollReset
-                                style={{ whiteSpace: "nowrap" }}
-                              >
-                                Edit purpose
-                              </Anchor>
-                              <Form method="post" preventScrollReset>
-                                <input type="hidden" name="intent" value="delete" />
-                                <input type="hidden" name="id" value={e.id} />
-                                <Button
-                                  type="submit"
-                                  size="compact-xs"
-                                  variant="subtle"
-                                  color="red"
+                          {canEdit ? (
+                            <Table.Td>
+                              <Group gap="xs" wrap="nowrap">
+                                <Anchor
+                                  component={Link}
+                                  to={withParams(params, { edit: e.id, notice: null })}
+                                  size="sm"
+                                  preventScrollReset
+                                  style={{ whiteSpace: "nowrap" }}
                                 >
-                                  Delete
-                                </Button>
-                              </Form>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>,
-                        confirming ? (
-                          <Table.Tr key={`${e.id}-confirm`}>
-                            <Table.Td colSpan={cols}>
-                              <Form method="post" preventScrollReset>
-                                <input type="hidden" name="intent" value="delete" />
-                                <input type="hidden" name="id" value={e.id} />
-                                <Group gap="sm">
-                                  <Text size="sm" fw={500}>
-                                    Delete the trip of {formatZoned(e.startMs, d.timeZone)}? This
-                                    cannot be undone.
-                                  </Text>
+                                  Edit purpose
+                                </Anchor>
+                                <Form method="post" preventScrollReset>
+                                  <input type="hidden" name="intent" value="delete" />
+                                  <input type="hidden" name="id" value={e.id} />
                                   <Button
                                     type="submit"
-                                    name="confirm"
-                                    value="yes"
+                                    size="compact-xs"
+                                    variant="subtle"
                                     color="red"
-                                    size="xs"
-                                    loading={busy}
                                   >
-                                    Yes, delete
+                                    Delete
                                   </Button>
-                                  <Anchor
-                                    component={Link}
-                                    to={withParams(params, { notice: null })}
-                                    size="sm"
-                                  >
-                                    Cancel
-                                  </Anchor>
-                                </Group>
-                              </Form>
+                                </Form>
+                              </Group>
                             </Table.Td>
-                          </Table.Tr>
+                          ) : null}
+                        </Table.Tr>,
+                        confirming ? (
+                          <DeleteConfirmRow
+                            key={`${e.id}-confirm`}
+                            entry={e}
+                            cols={cols}
+                            timeZone={d.timeZone}
+                            busy={busy}
+                            cancelTo={withParams(params, { notice: null })}
+                          />
                         ) : null,
                         editing ? (
-                          <Table.Tr key={`${e.id}-edit`}>
-                            <Table.Td colSpan={cols}>
-                              <Form method="post" preventScrollReset aria-label="Change purpose">
-                                <input type="hidden" name="intent" value="purpose" />
-                                <input type="hidden" name="id" value={e.id} />
-                                <Group align="end" gap="md">
-                                  <Radio.Group
-                                    name="purpose"
-                                    label="Purpose"
-                                    defaultValue={e.purpose}
-                                    error={result?.fieldErrors?.purpose}
-                                  >
-                                    <Group gap="sm" mt={4}>
-                                      <Radio value="business" label="Business" />
-                                      <Radio value="private" label="Private" />
-                                    </Group>
-                                  </Radio.Group>
-                                  <TextInput
-                                    name="description"
-                                    label="Description"
-                                    defaultValue={e.description}
-                                    maxLength={200}
-                                    error={result?.fieldErrors?.description}
-                                    style={{ flex: 1 }}
-                                  />
-                                  <Button type="submit" loading={busy}>
-                                    Save purpose
-                                  </Button>
-                                  <Anchor
-                                    component={Link}
-                                    to={withParams(params, { edit: null })}
-                                    size="sm"
-                                  >
-                                    Cancel
-                                  </Anchor>
-                                </Group>
-                              </Form>
-                            </Table.Td>
-                          </Table.Tr>
+                          <PurposeEditRow
+                            key={`${e.id}-edit`}
+                            entry={e}
+                            cols={cols}
+                            busy={busy}
+                            cancelTo={withParams(params, { edit: null })}
+                            errors={result?.fieldErrors}
+                          />
                         ) : null,
                       ];
                     })}
@@ -284,13 +227,15 @@ export default function LogbookPage() {
             <Pager page={d.page} pages={d.pages} total={d.total} label="trips" />
           </Paper>
 
-          <LogbookAddForm
-            vehicleName={vehicle?.nickname ?? ""}
-            now={d.now}
-            unit={unit}
-            busy={busy}
-            result={result}
-          />
+          {d.can.add ? (
+            <LogbookAddForm
+              vehicleName={vehicle?.nickname ?? ""}
+              now={d.now}
+              unit={unit}
+              busy={busy}
+              result={result}
+            />
+          ) : null}
         </>
       )}
       <Text size="xs" c="dimmed">

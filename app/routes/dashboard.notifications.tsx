@@ -164,15 +164,22 @@ export default function NotificationsPage() {
             testResult={result?.intent === "rule-test" ? result : null}
             vehicleName={(imei) => vehicleNames.get(imei) ?? imei}
             groupName={(id) => groupNames.get(String(id)) ?? String(id)}
+            me={data.me}
           />
-          <RuleForm
-            key={`${defaults.id ?? "new"}-${failed ? "failed" : "clean"}`}
-            defaults={defaults}
-            errors={failed?.errors ?? {}}
-            vehicles={data.choices.vehicles}
-            groups={data.choices.groups}
-            timeZones={data.timeZones}
-          />
+          {defaults.id || data.canCreateRules ? (
+            <RuleForm
+              key={`${defaults.id ?? "new"}-${failed ? "failed" : "clean"}`}
+              defaults={defaults}
+              errors={failed?.errors ?? {}}
+              vehicles={data.choices.vehicles}
+              groups={data.choices.groups}
+              timeZones={data.timeZones}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="rules-managed">
+              New alert rules are set up by those who manage alerts.
+            </Text>
+          )}
         </Stack>
       </section>
 

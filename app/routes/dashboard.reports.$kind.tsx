@@ -129,29 +129,33 @@ export default function ReportRoute() {
               to build while you wait. Build it in the background: you can follow its progress,
               cancel it, and you will be notified when it is ready.
             </Text>
-            <Form method="post">
-              <input type="hidden" name="intent" value="run-job" />
-              {data.form.imeis.map((i) => (
-                <input key={i} type="hidden" name="imeis" value={i} />
-              ))}
-              <input type="hidden" name="from" value={data.form.from} />
-              <input type="hidden" name="to" value={data.form.to} />
-              {data.hasSpeed ? (
-                <input type="hidden" name="speedLimit" value={String(data.form.speedLimit)} />
-              ) : null}
-              {data.hasStops ? (
-                <input
-                  type="hidden"
-                  name="minStopMinutes"
-                  value={String(data.form.minStopMinutes)}
-                />
-              ) : null}
-              <Button type="submit">Build in the background</Button>
-            </Form>
+            {data.canManage ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="run-job" />
+                {data.form.imeis.map((i) => (
+                  <input key={i} type="hidden" name="imeis" value={i} />
+                ))}
+                <input type="hidden" name="from" value={data.form.from} />
+                <input type="hidden" name="to" value={data.form.to} />
+                {data.hasSpeed ? (
+                  <input type="hidden" name="speedLimit" value={String(data.form.speedLimit)} />
+                ) : null}
+                {data.hasStops ? (
+                  <input
+                    type="hidden"
+                    name="minStopMinutes"
+                    value={String(data.form.minStopMinutes)}
+                  />
+                ) : null}
+                <Button type="submit">Build in the background</Button>
+              </Form>
+            ) : (
+              <Text size="sm">Someone who manages reports can build it; or choose fewer days.</Text>
+            )}
           </Stack>
         </Alert>
       ) : null}
-      {data.job ? <JobProgress job={data.job} /> : null}
+      {data.job ? <JobProgress job={data.job} canCancel={data.canManage} /> : null}
       {data.view ? (
         <>
           <Group justify="space-between">
@@ -172,14 +176,16 @@ export default function ReportRoute() {
                   {f === "xlsx" ? "Excel" : f.toUpperCase()}
                 </Button>
               ))}
-              <Button
-                component={Link}
-                to={`/dashboard/scheduled-reports/new?${scheduleQuery}`}
-                size="xs"
-                variant="default"
-              >
-                Schedule by email
-              </Button>
+              {data.canManage ? (
+                <Button
+                  component={Link}
+                  to={`/dashboard/scheduled-reports/new?${scheduleQuery}`}
+                  size="xs"
+                  variant="default"
+                >
+                  Schedule by email
+                </Button>
+              ) : null}
             </Group>
           </Group>
           <ReportView view={data.view} />

@@ -17,21 +17,15 @@ import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
 import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/modules/reports/catalogue";
 import { describeRule } from "~/modules/reports/schedule";
-import { switchIntent } from "~/services/intent.server";
-import { redirectWithToast } from "~/services/toast.server";
 import { requireReports } from "~/modules/reports/report-access.server";
+import { ruleOf, scheduleRuns } from "~/modules/reports/report-schedules.server";
 import {
-  createSchedule,
-  deleteSchedule,
-  parseScheduleForm,
-  requireSchedule,
-  ruleOf,
-  scheduleRuns,
-  nudgeScheduler,
-  sendNow,
-  setScheduleEnabled,
-  updateSchedule,
-} from "~/modules/reports/report-schedules.server";
+  requireScheduleCreator,
+  requireVisibleSchedule,
+  scheduleAction,
+  scheduleViewer,
+  type ScheduleActionData,
+} from "~/modules/reports/schedule-actions.server";
 import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -52,7 +46,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, token } = await requireReports(request);
   const auth = { token, companyId: user.companyid };
   const isNew = params.id === "new";
-  const schedule = isNew ? null : await requireSchedule(user.companyid, params.id!);
+  // Another's schedule is a 404 unless the user manages reports; only they may make one.
+  const viewer = scheduleViewer(user);
+  if (isNew) requireScheduleCreator(viewer);
+  const schedule = isNew ? null : await requireVisibleSchedule(viewer, params.id!);
   const vehicles = (await companyVehicles(auth).catch(() => [])).map((v) => ({
     imei: v.imei,
     nickname: v.nickname,
@@ -123,106 +120,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = {
-  errors?: Record<string, string>;
-  values?: ScheduleFormValues;
-  confirmDelete?: boolean;
-};
-
-function echo(form: FormData): ScheduleFormValues {
-  const s = (k: string) => String(form.get(k) ?? "");
-  return {
-    reportKind: s("reportKind"),
-    imeis: form.getAll("imeis").map(String),
-    speedLimit: s("speedLimit"),
-    minStopMinutes: s("minStopMinutes"),
-    frequency: s("frequency"),
-    weekdays: form.getAll("weekdays").map(Number),
-    monthDay: s("monthDay"),
-    timeOfDay: s("timeOfDay"),
-    timeZone: s("timeZone"),
-    period: s("period"),
-    format: s("format"),
-    recipients: s("recipients"),
-    subject: s("subject"),
-    message: s("message"),
-    enabled: form.get("enabled") === "on",
-  };
-}
-
-/** The page's forms: the schedule itself, and (once it exists) its buttons; one handler each. */
+/** The page's forms: the schedule itself, and (once it exists) its buttons (schedule-actions.server.ts). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, token } = await requireReports(request);
-  const companyId = user.companyid;
-  const form = await request.formData();
-  if (!form.has("intent")) form.set("intent", "save");
-  if (params.id === "new") {
-    if (form.get("intent") !== "save") throw new Response("Not found", { status: 404 });
-    return saveSchedule(form, { userId: user.username_id, companyId, token }, null);
-  }
-  // Another company's schedule is a 404 whatever was posted (checked before the form).
-  const { id } = await requireSchedule(companyId, params.id!);
-  const page = `${LIST}/${id}`;
-  return switchIntent(form, {
-    save: (f) => saveSchedule(f, { userId: user.username_id, companyId, token }, id),
-    enable: async () => {
-      await setScheduleEnabled(companyId, id, true);
-      return redirectWithToast(page, { type: "success", description: "Schedule enabled." });
-    },
-    disable: async () => {
-      await setScheduleEnabled(companyId, id, false);
-      return redirectWithToast(page, {
-        type: "success",
-        description: "Schedule disabled: it will not run until you enable it.",
-      });
-    },
-    "send-now": async (f) => {
-      const run = await sendNow(companyId, id, f.get("requestKey"));
-      if (run.created) await nudgeScheduler();
-      return redirectWithToast(page, {
-        type: "success",
-        description: "The report is being sent now. The run appears in the history below.",
-      });
-    },
-    delete: async (f) => {
-      if (f.get("confirm") !== "yes") return json<ActionData>({ confirmDelete: true });
-      await deleteSchedule(companyId, id);
-      return redirectWithToast(LIST, { type: "success", description: "Schedule deleted." });
-    },
-  });
-}
-
-async function saveSchedule(
-  form: FormData,
-  owner: { userId: number; companyId: number; token: string },
-  id: string | null,
-) {
-  const parsed = parseScheduleForm(form);
-  if (!parsed.ok)
-    return json<ActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
-  // Only the company's own vehicles: another company's imei (a forged form) is a 404.
-  const vehicles = await companyVehicles({ token: owner.token, companyId: owner.companyId });
-  const own = new Set(vehicles.map((v) => v.imei));
-  if (parsed.value.params.imeis.some((imei) => !own.has(imei)))
-    throw new Response("Vehicle not found", { status: 404 });
-  if (!id) {
-    const s = await createSchedule(
-      { userId: owner.userId, companyId: owner.companyId },
-      parsed.value,
-    );
-    return redirectWithToast(`${LIST}/${s.id}`, {
-      type: "success",
-      description: "Schedule created.",
-    });
-  }
-  await updateSchedule(owner.companyId, id, parsed.value);
-  return redirectWithToast(`${LIST}/${id}`, { type: "success", description: "Changes saved." });
+  return scheduleAction(await requireReports(request), params.id ?? "", await request.formData());
 }
 
 export default function ScheduleRoute() {
   const data = useLoaderData<typeof loader>();
   // An unknown intent answers { message } (see switchIntent); every other answer is ActionData.
-  const result = useActionData<typeof action>() as (ActionData & { message?: string }) | undefined;
+  const result = useActionData<typeof action>() as
+    (ScheduleActionData & { message?: string }) | undefined;
   const nav = useNavigation();
   const busy = nav.state === "submitting";
   const revalidator = useRevalidator();

@@ -10,15 +10,20 @@ import { findReport } from "~/modules/reports/catalogue";
 import { describeRule, PERIOD_LABELS, type SchedulePeriod } from "~/modules/reports/schedule";
 import { requireReports } from "~/modules/reports/report-access.server";
 import { listSchedules, ruleOf } from "~/modules/reports/report-schedules.server";
+import { scheduleViewer, visibleOwner } from "~/modules/reports/schedule-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled reports · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireReports(request);
-  const rows = await listSchedules(user.companyid);
+  // The user's own schedules; every one of the company for those who manage reports.
+  const viewer = scheduleViewer(user);
+  const rows = await listSchedules(user.companyid, visibleOwner(viewer));
   return json({
+    canCreate: viewer.manager,
     schedules: rows.map((s) => ({
       id: s.id,
+      mine: s.userId === user.username_id,
       subject: s.subject,
       report: findReport(s.reportKind)?.title ?? s.reportKind,
       when: describeRule(ruleOf(s)),
@@ -45,6 +50,11 @@ const COLUMNS = [
         {s.enabled ? null : (
           <Badge color="gray" variant="light">
             Disabled
+          </Badge>
+        )}{" "}
+        {s.mine ? null : (
+          <Badge color="blue" variant="light">
+            Another user&rsquo;s
           </Badge>
         )}
       </>
@@ -86,7 +96,7 @@ const COLUMNS = [
 ];
 
 export default function ScheduledReports() {
-  const { schedules } = useLoaderData<typeof loader>();
+  const { schedules, canCreate } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md" maw={1200}>
       <Group justify="space-between">
@@ -96,9 +106,11 @@ export default function ScheduledReports() {
             Reports emailed on a schedule to anyone, with or without an account.
           </Text>
         </div>
-        <Button component={Link} to="/dashboard/scheduled-reports/new">
-          New schedule
-        </Button>
+        {canCreate ? (
+          <Button component={Link} to="/dashboard/scheduled-reports/new">
+            New schedule
+          </Button>
+        ) : null}
       </Group>
       <DataTable
         data={schedules}
@@ -110,13 +122,17 @@ export default function ScheduledReports() {
           <Paper withBorder p="lg">
             <Stack gap="xs">
               <Text fw={600}>No scheduled reports yet</Text>
-              <Text size="sm">
-                Open a report in{" "}
-                <Anchor component={Link} to="/dashboard/reports">
-                  Reports
-                </Anchor>{" "}
-                and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
-              </Text>
+              {canCreate ? (
+                <Text size="sm">
+                  Open a report in{" "}
+                  <Anchor component={Link} to="/dashboard/reports">
+                    Reports
+                  </Anchor>{" "}
+                  and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
+                </Text>
+              ) : (
+                <Text size="sm">Scheduled reports are set up by those who manage reports.</Text>
+              )}
             </Stack>
           </Paper>
         }

@@ -23,6 +23,9 @@ const schema = z.object({
     )
     .optional(),
   UPSTREAM_API_URL: z.string().url("must be an http(s) URL of the upstream GPS API").optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
@@ -109,6 +112,8 @@ const schema = z.object({
   STREAMS_MAX_PER_SESSION: z.coerce.number().int().min(1).default(10),
   STREAMS_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(500),
   // Load shedding: requests answered at once, and how many may wait (at most HTTP_MAX_WAIT_MS).
+  // A page's total upstream wait (every call and retry of one page view); jobs are not bounded.
+  UPSTREAM_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(6000),
   HTTP_MAX_CONCURRENT: z.coerce.number().int().min(1).default(32),
   HTTP_MAX_QUEUE: z.coerce.number().int().min(0).default(256),
   HTTP_MAX_WAIT_MS: z.coerce.number().int().min(1).default(2000),

@@ -1,11 +1,13 @@
 /**
  * The one route guard: every loader and action of a module starts with requireModule. It fails
  * closed: a path the module's manifest does not declare is refused, so a route cannot be guarded
- * by the wrong module's rule or by no rule at all.
+ * by the wrong module's rule or by no rule at all; and a post (any method but GET and HEAD) must
+ * also meet the rule its manifest declares for the form's intent (issue 15).
  */
-import { isAllowed, type AccessRule } from "~/lib/access";
+import { actionRule, isAllowed, type AccessRule } from "~/lib/access";
 import type { SessionUser } from "~/lib/user";
 import { moduleRoute, type ModuleId, type RouteEntry } from "~/modules";
+import type { ActionRules } from "~/modules/kit";
 import { requireAuth, requireAuthApi } from "~/services/auth.server";
 import { authOf, type Auth } from "~/services/company-context.server";
 import { logInfo } from "~/services/log.server";
@@ -19,6 +21,11 @@ export type ModuleContext = {
   auth: Auth;
   companyId: number;
   route: RouteEntry;
+  /**
+   * Which of the path's declared form intents the user may post (`"*"` included), for the page
+   * to hide what they may not use; the guard enforces the same rules on every post.
+   */
+  can: Record<string, boolean>;
 };
 
 function refuse(user: SessionUser, pathname: string, why: string, status: 403 | 404): never {
@@ -26,10 +33,27 @@ function refuse(user: SessionUser, pathname: string, why: string, status: 403 | 
   throw new Response(status === 403 ? "Forbidden" : "Not found", { status });
 }
 
+const isRead = (method: string) => method === "GET" || method === "HEAD";
+
+/** The posted form's intent ("" without one), read from a copy so the action can still read the body. */
+async function postedIntent(request: Request, actions: ActionRules): Promise<string> {
+  // A path with only a "*" rule needs no look at the body.
+  if (Object.keys(actions).every((k) => k === "*")) return "";
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return "";
+  try {
+    const intent = (await request.clone().formData()).get("intent");
+    return typeof intent === "string" ? intent : "";
+  } catch {
+    return ""; // unreadable: the post then needs "*" or every rule of the path
+  }
+}
+
 /**
  * The signed-in user and company for a path of `moduleId`: /login (401 for data endpoints)
  * without a session, 403 when the user may not open it, 404 when the module does not serve it.
- * `extra` adds a rule of the action at hand (e.g. a permission to change, not just to look).
+ * A post must also meet its intent's rule from the manifest (403); an intent the manifest does
+ * not name must meet all of the path's. `extra` adds a rule of the action at hand.
  */
 export async function requireModule(
   request: Request,
@@ -39,14 +63,26 @@ export async function requireModule(
   const pathname = new URL(request.url).pathname;
   const route = moduleRoute(moduleId, pathname);
   const session = await (route?.api ? requireAuthApi(request) : requireAuth(request));
-  if (!route) refuse(session.user, pathname, `not a path of module ${moduleId}`, 404);
-  if (!isAllowed(session.user, route.rule) || !isAllowed(session.user, extra))
-    refuse(session.user, pathname, `module ${moduleId}`, 403);
-  return {
-    user: session.user,
-    session,
-    auth: authOf(session),
-    companyId: session.user.companyid,
-    route,
-  };
+  const { user } = session;
+  if (!route) refuse(user, pathname, `not a path of module ${moduleId}`, 404);
+  if (!isAllowed(user, route.rule) || !isAllowed(user, extra))
+    refuse(user, pathname, `module ${moduleId}`, 403);
+  if (route.actions && !isRead(request.method)) {
+    const intent = await postedIntent(request, route.actions);
+    // An intent the manifest does not name needs every rule of the path (fail closed); the
+    // module then answers it (not understood), after its own checks (e.g. another company's 404).
+    const rule = actionRule(route.actions, intent);
+    const rules = rule ? [rule] : Object.values(route.actions);
+    if (!rules.every((r) => isAllowed(user, r)))
+      refuse(user, pathname, `intent ${JSON.stringify(intent.slice(0, 40))}`, 403);
+  }
+  const can = Object.fromEntries(
+    Object.entries(route.actions ?? {}).map(([intent, rule]) => [intent, isAllowed(user, rule)]),
+  );
+  return { user, session, auth: authOf(session), companyId: user.companyid, route, can };
+}
+
+/** Refuses (403) a user who does not meet `rule`: for a check the manifest cannot express. */
+export function requireAllowed(ctx: Pick<ModuleContext, "user" | "route">, rule: AccessRule) {
+  if (!isAllowed(ctx.user, rule)) refuse(ctx.user, ctx.route.pattern, "action rule", 403);
 }

@@ -60,6 +60,14 @@ export const PERMISSIONS = [
   "forms_add",
   "forms_edit",
   "complete_forms",
+  // The app's own permissions for changes (the app's upstream contract: schemas.ts APP_PERMISSIONS).
+  "fleet_edit",
+  "geofences_edit",
+  "share_links",
+  "beacons_edit",
+  "reports_manage",
+  "alerts_manage",
+  "logbook_edit_all",
 ] as const;
 
 export const FEATURES = [

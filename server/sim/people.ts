@@ -52,6 +52,9 @@ export const LAST = [
 export function buildUsers(groups: Group[]): User[] {
   const g = (companyid: number, ...names: string[]) =>
     groups.filter((x) => x.companyid === companyid && names.includes(x.nickname)).map((x) => x.id);
+  // A driver fills in timesheets and forms; they change nothing of the fleet (none of the app's
+  // fleet_edit, geofences_edit, share_links, beacons_edit, reports_manage, alerts_manage,
+  // logbook_edit_all). The demo account may do everything but administer the company.
   const driverPerms = { ...all(false), access_timesheet: true, complete_forms: true };
   const demoPerms = { ...all(true), edit_permissions: false };
   const seeds: Array<Omit<User, "name" | "avatar" | "photo"> & { photo?: string | null }> = [
@@ -79,6 +82,7 @@ export function buildUsers(groups: Group[]): User[] {
       companyid: 1,
       tsadmin: true,
       group_ids: g(1, "management"),
+      // Timesheets and people only: no change to vehicles, geofences, beacons, reports or logbooks.
       permissions: {
         ...all(false),
         admin_timesheet: true,

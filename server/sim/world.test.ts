@@ -46,6 +46,11 @@ describe("seeded world", () => {
     expect(PERMISSIONS.every((p) => u("admin").permissions[p])).toBe(true);
     expect(u("tsadmin").tsadmin).toBe(true);
     expect(Object.values(u("driver").permissions).filter(Boolean).length).toBeLessThanOrEqual(3);
+    // The app's own permissions for changes: the admin and demo have them, the driver none.
+    for (const p of ["fleet_edit", "share_links", "reports_manage", "logbook_edit_all"]) {
+      expect([u("admin").permissions[p], u("demo").permissions[p]]).toEqual([true, true]);
+      expect([u("driver").permissions[p], u("tsadmin").permissions[p]]).toEqual([false, false]);
+    }
     expect(u("demo").password).toBe("demo123");
     expect([u("admin112").companyid, u("admin129").companyid, u("other").companyid]).toEqual([
       112, 129, 2,

@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
-import path from "node:path";
 import fs from "node:fs/promises";
 import { chromium } from "playwright-core";
 import { startAppProcess } from "../e2e/support/app-process";
+import { signIn, startSimulatorProcess } from "./support";
 
 /**
  * Issue 4 performance figures with the simulator at 10,000 devices for one company:
@@ -22,18 +21,6 @@ const VISITS = Number(process.env.BENCH_VISITS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ username: "admin", password: "admin123" }),
-  });
-  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
 
 function get(
   url: string,
@@ -88,27 +75,9 @@ async function firstLiveBatch(
   }
 }
 
-/** The simulator in its own process, as a real upstream would be: its work is not the server's. */
-function startSimulatorProcess(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    path.resolve("node_modules/.bin/tsx"),
-    ["server/sim/cli.ts", "--port", "0", "--devices", String(DEVICES)],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const url = out.match(/listening on (\S+)/)?.[1];
-      if (url) resolve({ url, stop: () => child.kill("SIGTERM") });
-    });
-    child.once("exit", (code) => reject(new Error(`simulator exited with ${code}: ${out}`)));
-  });
-}
-
 export default async function run() {
   const dataDir = `.data/bench-map-${process.pid}`;
-  const sim = await startSimulatorProcess();
+  const sim = await startSimulatorProcess(DEVICES);
   // As deployed: production mode (React's production build, Secure cookies, which Chromium accepts on 127.0.0.1).
   const production = {
     NODE_ENV: "production",

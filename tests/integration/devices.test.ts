@@ -15,7 +15,8 @@ import {
   companyGroupList,
 } from "~/modules/fleet/devices-write.server";
 import { FieldError, type Auth } from "~/services/company-context.server";
-import { subscribe, type DeviceChange } from "~/modules/fleet/live.server";
+import { type DeviceChange } from "~/modules/fleet/live.server";
+import { follow } from "~/modules/fleet/live-feed.server";
 import { mapPayload } from "~/modules/fleet/map-data.server";
 import { decodeMap } from "~/modules/fleet/map-data-format";
 import { createShareLink, resolveShareLink, revokeShareLink } from "~/modules/fleet/sharing.server";
@@ -90,14 +91,17 @@ describe("device cache", () => {
   it("writes go upstream first, then to the cache, and are published live", async () => {
     const d = (await listDevices(admin)).devices[0]!;
     const seen: DeviceChange[][] = [];
-    const un = subscribe(1, (b) => seen.push(b), 10);
+    const feed = follow(1, { changes: (b) => seen.push(b) }, { flushMs: 10 });
+    await feed.ready;
     await renameDevice(admin, d.imei, "Zz Renamed");
     expect((await requireDevice(admin, d.imei)).nickname).toBe("Zz Renamed");
     expect(
       (await up.iotDevices(upstream(admin.token))).find((x) => x.imei === d.imei)!.nickname,
     ).toBe("Zz Renamed");
-    await new Promise((r) => setTimeout(r, 50));
-    un();
+    // Through the change log and NOTIFY, as a stream on any process gets it.
+    for (let end = Date.now() + 5000; !seen.length && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 20));
+    feed.close();
     expect(seen.flat()).toContainEqual({ imei: d.imei, nickname: "Zz Renamed" });
 
     await changeDeviceIcon(admin, d.imei, "bus");

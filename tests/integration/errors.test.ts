@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The production build under a forced server error (its database is unreachable): the user sees
- * a plain error page; no stack trace, SQL, connection string or token reaches the response.
+ * a plain "temporarily unavailable" page (503, Retry-After); no stack trace, SQL, connection
+ * string or token reaches the response.
  */
 describe("errors in the production build", () => {
-  it("shows a plain 500 page with nothing internal in it", async () => {
+  it("shows a plain 503 page with nothing internal in it (database away: retry later)", async () => {
     const secret = "x".repeat(40);
     Object.assign(process.env, {
       NODE_ENV: "production",
@@ -28,7 +29,9 @@ describe("errors in the production build", () => {
         clientAddress: "1",
       });
       const body = await res.text();
-      expect(res.status, url).toBe(500);
+      expect(res.status, url).toBe(503);
+      expect(res.headers.get("retry-after"), url).toMatch(/^\d+$/);
+      expect(body, url).toContain("The service is temporarily unavailable");
       expect(body).not.toMatch(/\bat \S+ \(|\.ts:\d+|\.js:\d+/); // stack frames
       expect(body).not.toMatch(
         /ECONNREFUSED|prisma|select |insert |postgresql:\/\/|hunter2|Bearer|eyJ/i,

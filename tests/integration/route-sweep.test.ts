@@ -3,14 +3,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isAllowed, type AccessRule } from "~/lib/access";
 import type { SessionUser } from "~/lib/user";
 import { matchPattern } from "~/lib/menu";
 import { PUBLIC_ROUTES, ROUTES, type RouteEntry } from "~/modules";
+import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
+import * as up from "~/services/upstream/index.server";
+import * as bup from "~/modules/beacons/upstream.server";
 import { getSession } from "~/services/session.server";
 import { useTestDatabase } from "../support/db";
 import { APP } from "../support/remix";
-import { useSimulator } from "../support/upstream";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 
 /**
  * Issue 13, the route sweep: every path of every module, taken from the registry, through the
@@ -21,6 +25,12 @@ import { useSimulator } from "../support/upstream";
  *   (c) a device or beacon of another company is a 404.
  * Last, every file in app/routes must be a path some module declares (guarded, or public with its
  * reason): a new route that no module declares, or whose loader forgets the guard, fails here.
+ *
+ * Issue 15, every action: each route file with an action declares its forms' intents in its
+ * manifest; the `driver` demo user posting each declared intent is refused (403, or 404 for
+ * another's schedule, rule, notification or browser) and nothing changes, in our database or
+ * upstream; the admin lacking an intent's permission gets 403; an intent no manifest names needs
+ * every rule of its path (the driver: 403; the admin: the module's 400, not understood).
  */
 
 /** Route files that are the app's frame, not a module's page. */
@@ -43,6 +53,7 @@ let sessionId = "";
 let admin: SessionUser;
 const own = { imei: "", uuid: "" };
 const foreign = { imei: "", uuid: "" };
+type Ids = { imei: string; uuid: string; id?: string };
 
 async function send(
   method: "GET" | "POST",
@@ -79,7 +90,7 @@ async function signIn(username: string, password: string) {
 }
 
 /** A concrete path for a pattern: the company's own device or beacon, sample values elsewhere. */
-function sample(pattern: string, ids = own) {
+function sample(pattern: string, ids: Ids = own) {
   return pattern
     .split("/")
     .map((seg) => {
@@ -88,6 +99,7 @@ function sample(pattern: string, ids = own) {
       const name = seg.replace(/^:|\?$/g, "");
       if (name === "imei") return ids.imei;
       if (name === "uuid") return ids.uuid;
+      if (name === "id" && ids.id) return ids.id;
       if (name === "kind") return "distance-per-vehicle";
       if (name === "format") return "csv";
       return name === "token" ? "x".repeat(43) : "1";
@@ -112,7 +124,7 @@ async function asAdminWithout<T>(change: (u: SessionUser) => SessionUser, fn: ()
   }
 }
 
-function lacking(rule: RouteEntry["rule"]): Array<[string, (u: SessionUser) => SessionUser]> {
+function lacking(rule: AccessRule): Array<[string, (u: SessionUser) => SessionUser]> {
   const out: Array<[string, (u: SessionUser) => SessionUser]> = [];
   if (rule.feature) {
     const f = rule.feature;
@@ -124,6 +136,13 @@ function lacking(rule: RouteEntry["rule"]): Array<[string, (u: SessionUser) => S
   if (rule.permission) {
     const p = rule.permission;
     out.push([`without ${p}`, (u) => ({ ...u, permissions: { ...u.permissions, [p]: false } })]);
+  }
+  if (rule.anyPermission) {
+    const none = Object.fromEntries(rule.anyPermission.map((p) => [p, false]));
+    out.push([
+      `without ${rule.anyPermission.join(" or ")}`,
+      (u) => ({ ...u, permissions: { ...u.permissions, ...none } }),
+    ]);
   }
   if (rule.tsadmin === false) out.push(["a tsadmin user", (u) => ({ ...u, tsadmin: true })]);
   return out;
@@ -226,6 +245,279 @@ describe("the route sweep of every module (issue 13)", () => {
     expect(built).toBeGreaterThanOrEqual(5);
     expect(wrong).toEqual([]);
   });
+});
+
+/** Every declared form of every path: [route, intent] ("*" = a post without an intent). */
+const ACTIONS = ROUTES.flatMap((route) =>
+  Object.keys(route.actions ?? {}).map((intent) => [route, intent] as const),
+);
+
+/**
+ * Driver posts the driver is let through (their own things), and what they answer: anything else
+ * open to them must answer 400 or 404 (another's record, or a form that does not parse).
+ */
+const SELF_SERVICE: Record<string, number> = {
+  "/dashboard/notifications read-all": 302, // the driver's own feed; the admin's stays unread
+};
+
+describe("every action of every module checks who posts it (issue 15)", () => {
+  const fixture = { schedule: "", rule: "", note: "", sub: "", trip: "", tripImei: "" };
+  let driverCookie = "";
+  let driver: SessionUser;
+  let adminToken = "";
+
+  beforeAll(async () => {
+    driverCookie = await signIn("driver", "driver123");
+    const id = (await getSession(new Request(APP, { headers: { cookie: driverCookie } }))).id;
+    driver = (
+      (await prisma.session.findUniqueOrThrow({ where: { id } })).data as { user: SessionUser }
+    ).user;
+    adminToken = (await upstreamAuth("admin", "admin123")).token;
+    // The admin's things another user must not reach.
+    const owner = { userId: admin.username_id, companyId: admin.companyid };
+    fixture.schedule = (
+      await prisma.reportSchedule.create({
+        data: {
+          ...owner,
+          reportKind: "distance-per-vehicle",
+          params: { imeis: [], groups: [] },
+          frequency: "weekly",
+          weekdays: [1],
+          timeOfDay: "07:00",
+          timeZone: "Australia/Brisbane",
+          period: "last_week",
+          format: "csv",
+          recipients: ["ops@harbour.example"],
+          subject: "The admin's report",
+        },
+      })
+    ).id;
+    fixture.rule = (
+      await prisma.alertRule.create({
+        data: { ...owner, name: "The admin's rule", kinds: ["overspeed"], channels: ["inapp"] },
+      })
+    ).id;
+    fixture.note = (
+      await prisma.notification.create({
+        data: { ...owner, kind: "test", title: "For the admin", body: "Unread" },
+      })
+    ).id;
+    fixture.sub = (
+      await prisma.pushSubscription.create({
+        data: {
+          ...owner,
+          endpoint: "https://push.example/admin-browser",
+          p256dh: "BNc",
+          auth: "au",
+        },
+      })
+    ).id;
+    const now = Date.now();
+    for (const d of await up.iotDevices(upstream(adminToken))) {
+      const entries = await up.logEntries(upstream(adminToken), d.imei, {
+        from: new Date(now - 20 * 86_400_000).toISOString(),
+        to: new Date(now).toISOString(),
+      });
+      const entry = entries.find((e) => e[2].id && e[2].driver !== driver.name);
+      if (entry) {
+        fixture.trip = entry[2].id!;
+        fixture.tripImei = d.imei;
+        break;
+      }
+    }
+    expect(fixture.trip).not.toBe("");
+  });
+
+  /** A form that would change something, were it let through. */
+  function probe(route: RouteEntry, intent: string): string {
+    const fields: Record<string, string> = {
+      confirm: "yes",
+      // the device page, beacons and their share links
+      minutes: "60",
+      nickname: "Changed by the sweep",
+      icon: "bus",
+      permdriver: "Sweep",
+      lat: "-27.4",
+      lng: "153.0",
+      radius: "300",
+      uuid: own.uuid,
+      assetName: "Sweep",
+      txPower: "0",
+      advIntervalMs: "1000",
+      // the logbook, reports and schedules
+      purpose: "private",
+      description: "Changed by the sweep",
+      from: "2026-03-02",
+      to: "2026-03-02",
+      reportKind: "distance-per-vehicle",
+      frequency: "daily",
+      timeOfDay: "08:00",
+      timeZone: "UTC",
+      period: "yesterday",
+      format: "csv",
+      recipients: "thief@elsewhere.example",
+      subject: "Changed by the sweep",
+      // alert rules, the feed and browsers: the admin's
+      ruleId: fixture.rule,
+      name: "Changed by the sweep",
+      kinds: "offline",
+      channels: "inapp",
+      enabled: "false",
+      // sessions (the driver's own profile form is left unparsed: a 400)
+      userId: String(admin.username_id),
+    };
+    const ids: Record<string, string> = {
+      "/dashboard/logbook": fixture.trip,
+      "/dashboard/notifications": intent.startsWith("rule-")
+        ? fixture.rule
+        : intent === "sub-remove"
+          ? fixture.sub
+          : fixture.note,
+      "/api/notifications": fixture.note,
+    };
+    fields.id = ids[route.pattern] ?? "1";
+    if (route.pattern === "/api/notifications") fields.intent = "read";
+    else if (intent !== "*") fields.intent = intent;
+    return new URLSearchParams(fields).toString();
+  }
+
+  const target = (route: RouteEntry) => {
+    const url = sample(route.pattern, { ...own, id: fixture.schedule });
+    return route.pattern === "/dashboard/logbook" ? `${url}?imei=${fixture.tripImei}` : url;
+  };
+
+  /** What another user's posts could have changed: our database and the upstream's fleet. */
+  async function fingerprint() {
+    const byId = { orderBy: { id: "asc" as const } };
+    const state = await Promise.all([
+      prisma.device.findMany({
+        where: { companyId: 1 },
+        orderBy: { imei: "asc" },
+        select: {
+          imei: true,
+          nickname: true,
+          avatar: true,
+          permdriver: true,
+          tags: true,
+          groups: true,
+          geofenceGps: true,
+          geofenceMeters: true,
+        },
+      }),
+      prisma.beacon.findMany({
+        where: { companyId: 1 },
+        orderBy: { uuid: "asc" },
+        select: { uuid: true, nickname: true, assetName: true, txPower: true, advIntervalMs: true },
+      }),
+      prisma.shareLink.findMany(byId),
+      prisma.beaconShareLink.findMany(byId),
+      prisma.formLink.findMany(byId),
+      prisma.reportSchedule.findMany({ ...byId, omit: { updatedAt: true } }),
+      prisma.reportRun.count(),
+      prisma.reportJob.count(),
+      prisma.alertRule.findMany({ ...byId, omit: { updatedAt: true } }),
+      prisma.notification.findMany(byId),
+      prisma.pushSubscription.findMany(byId),
+      (await up.iotDevices(upstream(adminToken))).map((d) => [
+        d.imei,
+        d.nickname,
+        d.avatar,
+        d.permdriver,
+        d.geofence_gps,
+        d.geofence_meters,
+        d.tags.map((t) => t.id),
+        d.groups.map((g) => g.id),
+      ]),
+      (await bup.beacons(upstream(adminToken))).map((b) => [b.uuid, b.nickname, b.tx_power]),
+      (
+        await up.logEntries(upstream(adminToken), fixture.tripImei, {
+          from: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+          to: new Date().toISOString(),
+        })
+      ).find((e) => e[2].id === fixture.trip)?.[2] ?? null,
+    ]);
+    return JSON.parse(JSON.stringify(state)) as unknown;
+  }
+
+  it("declares a rule for the posts of every route file that has an action", () => {
+    const dir = path.resolve("app/routes");
+    const missing: string[] = [];
+    for (const file of fs.readdirSync(dir).filter((f) => /\.(ts|tsx)$/.test(f))) {
+      const source = fs.readFileSync(path.join(dir, file), "utf8");
+      if (!/export\s+(async\s+function\s+action\b|const\s+action\b|\{[^}]*\baction\b)/.test(source))
+        continue;
+      const url = sample(patternOfRouteFile(file));
+      if (PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, url))) continue;
+      if (!ROUTES.some((r) => r.actions && matchPattern(r.pattern, url))) missing.push(file);
+    }
+    expect(missing).toEqual([]);
+    expect(ACTIONS.length).toBeGreaterThan(25);
+  });
+
+  it("refuses the driver every declared intent they may not use (403), another's record (404), and nothing changes", async () => {
+    expect(driver.permissions).toMatchObject({ fleet_edit: false, reports_manage: false });
+    const before = await fingerprint();
+    const wrong: string[] = [];
+    let refused = 0;
+    for (const [route, intent] of ACTIONS) {
+      const rule = route.actions![intent]!;
+      const res = await send("POST", target(route), driverCookie, probe(route, intent));
+      const may = isAllowed(driver, route.rule) && isAllowed(driver, rule);
+      const expected = may ? (SELF_SERVICE[`${route.pattern} ${intent}`] ?? [400, 404]) : 403;
+      if (!may) refused++;
+      if (![expected].flat().includes(res.status))
+        wrong.push(`${route.pattern} ${intent}: ${res.status}, expected ${String(expected)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(15);
+    expect(await fingerprint()).toEqual(before);
+  }, 120_000);
+
+  it("shows the driver none of the forms they may not post; the admin sees them", async () => {
+    const pages: Array<[string, string[]]> = [
+      [
+        `/dashboard/assets/device/${own.imei}`,
+        ['data-testid="form-rename"', 'data-testid="form-geofence"', 'data-testid="form-share"'],
+      ],
+      [`/dashboard/logbook?imei=${fixture.tripImei}`, ["Edit purpose", 'aria-label="Add a trip"']],
+      [`/dashboard/beacon/${own.uuid}`, ["/dashboard/beacon-config?uuid=", "Share this beacon"]],
+    ];
+    for (const [url, marks] of pages) {
+      const [mine, admins] = [await send("GET", url, driverCookie), await send("GET", url)];
+      expect([mine.status, admins.status], url).toEqual([200, 200]);
+      for (const mark of marks) {
+        expect(admins.text.includes(mark), `${url} as the admin: ${mark}`).toBe(true);
+        expect(mine.text.includes(mark), `${url} as the driver: ${mark}`).toBe(false);
+      }
+    }
+  }, 120_000);
+
+  it("refuses the admin lacking an intent's permission (403); an intent no manifest names needs every rule of its path", async () => {
+    const before = await fingerprint();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const [route, intent] of ACTIONS) {
+      for (const [who, change] of lacking(route.actions![intent]!)) {
+        const res = await asAdminWithout(change, () =>
+          send("POST", target(route), cookie, probe(route, intent)),
+        );
+        checked++;
+        if (res.status !== 403) wrong.push(`${route.pattern} ${intent} as ${who}: ${res.status}`);
+      }
+    }
+    for (const route of ROUTES.filter((r) => r.actions && !r.actions["*"])) {
+      const res = await send("POST", target(route), cookie, "intent=constructor");
+      if (res.status !== 400) wrong.push(`${route.pattern} intent=constructor: ${res.status}`);
+      const rules = [route.rule, ...Object.values(route.actions!)];
+      if (rules.every((r) => isAllowed(driver, r))) continue;
+      const mine = await send("POST", target(route), driverCookie, "intent=constructor");
+      if (mine.status !== 403)
+        wrong.push(`${route.pattern} intent=constructor as the driver: ${mine.status}`);
+    }
+    expect(checked).toBeGreaterThan(15);
+    expect(wrong).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+  }, 120_000);
 });
 
 /** The URL pattern of a flat-routes file name (Remix v2 conventions). */

@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
@@ -21,6 +22,10 @@ export default defineModule({
       rule: { permission: "edit_permissions", tsadmin: false },
     },
   ],
+  actions: {
+    "/dashboard/account": { "*": CAN.own },
+    "/dashboard/sessions": { "*": { permission: "edit_permissions", tsadmin: false } },
+  },
   publicRoutes: [
     { pattern: "/login", why: "sign-in" },
     { pattern: "/admin_login", why: "sign-in" },

@@ -117,4 +117,5 @@ export default defineModule({
       description: "The card or account subscriptions are paid from.",
     },
   ],
+  actions: { "/dashboard/company_settings": { "*": { permission: "edit_permissions" } } },
 });

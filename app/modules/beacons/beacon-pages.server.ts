@@ -1,5 +1,6 @@
 /** Loaders and actions of the beacon pages: the feature gate, then the cache (beacons.server.ts), per page. */
 import type { ModuleContext } from "~/services/guard.server";
+import { CAN, isAllowed } from "~/lib/access";
 import { redirect } from "@remix-run/node";
 import { parseBeaconConfig } from "./beacon-config";
 import { filterBeacons, normaliseUuid, parseSort, sortBeacons } from "./beacon-list";
@@ -30,7 +31,15 @@ export async function beaconsPage(ctx: ModuleContext, url: URL) {
     lastGatewayName: b.lastGatewayName,
     status: b.status,
   }));
-  return { rows, total: beacons.length, q, sort, dir, sync };
+  return {
+    rows,
+    total: beacons.length,
+    q,
+    sort,
+    dir,
+    sync,
+    canConfigure: isAllowed(ctx.user, CAN.editBeacons),
+  };
 }
 
 /** /dashboard/beacon: a picker; `?uuid=` (the picker's GET form) goes to that beacon. */
@@ -57,7 +66,18 @@ export async function beaconPage(ctx: ModuleContext, uuid: string) {
     listBeaconShareLinks(auth, beacon.uuid),
     listBeacons(auth),
   ]);
-  return { beacon, history, links, durations: SHARE_DURATIONS, tiles: tileConfig(), sync };
+  // Share links are public addresses: only those who may manage them see them.
+  const canShare = ctx.can.share === true;
+  return {
+    beacon,
+    history,
+    links: canShare ? links : [],
+    canShare,
+    canConfigure: isAllowed(ctx.user, CAN.editBeacons),
+    durations: SHARE_DURATIONS,
+    tiles: tileConfig(),
+    sync,
+  };
 }
 
 export type BeaconActionResult = {

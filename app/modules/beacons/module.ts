@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
@@ -40,6 +41,7 @@ export default defineModule({
           id: "beacon-config",
           title: "Beacon Config",
           href: "/dashboard/beacon-config",
+          rule: CAN.editBeacons,
           description: "Beacon settings per device.",
         },
       ],
@@ -53,5 +55,10 @@ export default defineModule({
       why: "aggregated cells only, never a device's position or identity",
     },
   ],
+  actions: {
+    "/dashboard/beacon/:uuid": { share: CAN.shareLinks, "share-revoke": CAN.shareLinks },
+    "/dashboard/assets/beacon/:uuid": { share: CAN.shareLinks, "share-revoke": CAN.shareLinks },
+    "/dashboard/beacon-config": { "*": CAN.editBeacons },
+  },
   devicePaths: ["/dashboard/assets/beacon/:uuid", "/dashboard/beacon/:uuid"],
 });

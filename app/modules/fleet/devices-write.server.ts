@@ -35,7 +35,7 @@ async function updateCache(auth: Auth, imei: string, data: Record<string, unknow
     select: ROW,
   });
   bump(auth.companyId);
-  if (before && after) publishDiff(auth.companyId, [before as Row], [after as Row]);
+  if (before && after) await publishDiff(auth.companyId, [before as Row], [after as Row]);
 }
 
 export const NICKNAME_MAX = 64;

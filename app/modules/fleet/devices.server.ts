@@ -13,7 +13,8 @@ import {
   type StatusThresholds,
 } from "./device-status";
 import { prisma } from "~/services/db.server";
-import { diffFields, publish, type DeviceChange } from "./live.server";
+import { diffFields, type DeviceChange } from "./live.server";
+import { recordChanges } from "./live-feed.server";
 import { getEnv } from "~/services/env.server";
 import { singleton } from "~/services/singleton.server";
 
@@ -170,10 +171,11 @@ export async function readRows(companyId: number, imeis?: string[]): Promise<Row
 }
 
 /**
- * Publishes what changed between two snapshots of a company's devices. A partial snapshot (the
- * rows a position delta touched) removes nothing.
+ * Publishes what changed between two snapshots of a company's devices to the live streams of every
+ * process (the change log, live-feed.server.ts). A partial snapshot (the rows a position delta
+ * touched) removes nothing. Returns the number of devices that changed.
  */
-export function publishDiff(companyId: number, before: Row[], after: Row[], partial = false) {
+export async function publishDiff(companyId: number, before: Row[], after: Row[], partial = false) {
   const now = Date.now();
   const t = statusThresholds();
   const old = new Map(before.map((r) => [r.imei, liveFields(toView(r, now, t))]));
@@ -186,7 +188,7 @@ export function publishDiff(companyId: number, before: Row[], after: Row[], part
     const kept = new Set(after.map((r) => r.imei));
     for (const imei of old.keys()) if (!kept.has(imei)) changes.push({ imei, removed: true });
   }
-  publish(companyId, changes);
+  await recordChanges(companyId, changes);
   return changes.length;
 }
 

@@ -1,7 +1,9 @@
 /**
  * The map payload per company, built from the device cache and kept in memory as gzipped bytes,
  * so the map's data endpoint answers without touching PostgreSQL or re-serialising 10,000 devices.
- * Rebuilt when the cache changes (cacheVersion) or when statuses may have aged (every AGE_MS).
+ * Rebuilt when the cache changes (cacheVersion here, remoteVersion when another process announced
+ * a change) or when statuses may have aged (every AGE_MS). While PostgreSQL is unreachable the
+ * payload in memory is served to the sessions this process already knows.
  */
 import crypto from "node:crypto";
 import zlib from "node:zlib";
@@ -13,12 +15,15 @@ import { companyRows, touchCompany } from "./devices-read.server";
 import { authOf } from "~/services/company-context.server";
 import { byNickname, compareText } from "~/lib/text-order";
 import { singleton } from "~/services/singleton.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/db-unavailable.server";
+import type { SessionData } from "~/services/session.server";
+import { ensureLiveChannel, remoteVersion } from "./live-feed.server";
 
 const AGE_MS = 15_000;
 
 export type Encoded = { json: Buffer; gzip: Buffer; etag: string };
 type Entry = {
-  version: number;
+  version: string;
   builtAt: number;
   staticPart: Encoded & { v: string };
   live: Encoded;
@@ -33,7 +38,9 @@ function encode(value: unknown): Encoded {
   };
 }
 
-async function build(companyId: number, version: number): Promise<Entry> {
+const versionOf = (companyId: number) => `${cacheVersion(companyId)}|${remoteVersion(companyId)}`;
+
+async function build(companyId: number, version: string): Promise<Entry> {
   const now = Date.now();
   const t = statusThresholds();
   const views = (await companyRows(companyId)).map((r) => toView(r, now, t)).sort(byNickname);
@@ -77,7 +84,7 @@ type Slot = { ready?: Entry; building?: Promise<Entry> };
 const slots = () => singleton("mapSlots", () => new Map<number, Slot>());
 
 function rebuild(companyId: number, slot: Slot): Promise<Entry> {
-  slot.building ??= build(companyId, cacheVersion(companyId))
+  slot.building ??= build(companyId, versionOf(companyId))
     .then((e) => (slot.ready = e))
     .finally(() => (slot.building = undefined));
   return slot.building;
@@ -88,11 +95,13 @@ function rebuild(companyId: number, slot: Slot): Promise<Entry> {
  * waits for a rebuild (10,000 devices take a few hundred ms); the rebuild runs in the background.
  */
 export async function mapPayload(companyId: number): Promise<Entry> {
+  // Other processes' writes reach this cache through NOTIFY (live-feed.server.ts).
+  ensureLiveChannel();
   let slot = slots().get(companyId);
   if (!slot) slots().set(companyId, (slot = {}));
   const e = slot.ready;
   if (!e) return rebuild(companyId, slot);
-  if (e.version !== cacheVersion(companyId) || Date.now() - e.builtAt >= AGE_MS)
+  if (e.version !== versionOf(companyId) || Date.now() - e.builtAt >= AGE_MS)
     void rebuild(companyId, slot).catch(() => undefined);
   return e;
 }
@@ -129,7 +138,8 @@ function encodedReply(req: MapDataRequest, e: Encoded, cacheControl: string): Ma
  * Express server can answer it ahead of Remix's pipeline (server/http.ts) and the Remix route too.
  */
 export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
-  const session = await readSessionQuick(req.cookie);
+  const session = await sessionOf(req.cookie);
+  if (session === "unavailable") return unavailable();
   const valid = session && authFromSession(session);
   if (!valid)
     return {
@@ -138,8 +148,16 @@ export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
       body: Buffer.from("Unauthorized"),
     };
   const auth = authOf(valid);
-  await touchCompany(auth);
-  const payload = await mapPayload(auth.companyId);
+  let payload: Entry;
+  try {
+    await touchCompany(auth);
+    payload = await mapPayload(auth.companyId);
+  } catch (e) {
+    const kept = slots().get(auth.companyId)?.ready;
+    if (!isDatabaseUnavailable(e)) throw e;
+    if (!kept) return unavailable();
+    payload = kept; // PostgreSQL is away: what this process has in memory is the best answer
+  }
   if (req.part === "static") {
     const immutable = req.v === payload.staticPart.v;
     return encodedReply(
@@ -149,4 +167,36 @@ export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
     );
   }
   return encodedReply(req, payload.live, "private, no-cache");
+}
+
+function unavailable(): MapDataReply {
+  return {
+    status: 503,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    },
+    body: Buffer.from("The service is temporarily unavailable"),
+  };
+}
+
+/** Sessions this process verified in the last minute: honoured while PostgreSQL is unreachable. */
+const known = () =>
+  singleton("mapDataSessions", () => new Map<string, { at: number; data: Partial<SessionData> }>());
+const OUTAGE_GRACE_MS = 60_000;
+
+async function sessionOf(cookie: string | null) {
+  try {
+    const data = await readSessionQuick(cookie);
+    if (cookie && data) {
+      if (known().size >= 5000) known().clear();
+      known().set(cookie, { at: Date.now(), data });
+    } else if (cookie) known().delete(cookie);
+    return data;
+  } catch (e) {
+    if (!isDatabaseUnavailable(e)) throw e;
+    const hit = cookie ? known().get(cookie) : undefined;
+    return hit && Date.now() - hit.at < OUTAGE_GRACE_MS ? hit.data : "unavailable";
+  }
 }

@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
@@ -81,6 +82,19 @@ export default defineModule({
     { pattern: "/assets/details/:imei", why: "only with a share link's token for this imei" },
     { pattern: "/map-cluster-worker.js", why: "the map's static worker script" },
   ],
+  actions: {
+    "/dashboard/assets/device/:imei": {
+      rename: CAN.editFleet,
+      icon: CAN.editFleet,
+      permdriver: CAN.editFleet,
+      tags: CAN.editFleet,
+      groups: CAN.editFleet,
+      geofence: CAN.editGeofences,
+      "geofence-delete": CAN.editGeofences,
+      share: CAN.shareLinks,
+      "share-revoke": CAN.shareLinks,
+    },
+  },
   devicePaths: [
     "/dashboard/vehicle-dashboard/:imei",
     "/dashboard/assets/device/:imei",

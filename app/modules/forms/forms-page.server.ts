@@ -6,7 +6,7 @@
  * other is a 404.
  */
 import { json, redirect } from "@remix-run/node";
-import { isAllowed } from "~/lib/access";
+import { CAN, isAllowed } from "~/lib/access";
 import { FORM_LINK_DURATIONS, FormLinkCreateSchema, FormLinkIntentSchema } from "./form-link-rules";
 import { toPublicForm } from "./public-form";
 import type { SessionUser } from "~/lib/user";
@@ -34,7 +34,7 @@ export const UPSTREAM_DOWN_MESSAGE =
 
 export const canManageFormLinks = (
   user: Pick<SessionUser, "permissions" | "features_enabled" | "tsadmin">,
-) => isAllowed(user, { permission: "forms_add" }) || isAllowed(user, { permission: "forms_edit" });
+) => isAllowed(user, CAN.manageFormLinks);
 
 export type FormSummary = {
   id: number;

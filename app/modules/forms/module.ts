@@ -1,4 +1,7 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+const MANAGE_LINKS = CAN.manageFormLinks;
 
 export default defineModule({
   id: "forms",
@@ -61,6 +64,13 @@ export default defineModule({
       ],
     },
   ],
+  actions: {
+    "/dashboard/dashboard-forms": {
+      "link-create": MANAGE_LINKS,
+      "link-revoke": MANAGE_LINKS,
+      "submission-retry": MANAGE_LINKS,
+    },
+  },
   publicRoutes: [
     {
       pattern: "/forms/:id",

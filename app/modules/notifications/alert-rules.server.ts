@@ -1,6 +1,7 @@
 /**
- * Alert rules of the signed-in user (every query filters by user and company: a foreign id is
- * "not found"), the vehicle and group choices for the form, and "send a test".
+ * Alert rules (every query filters by company, and by user unless the caller manages alerts: a
+ * rule the scope does not hold is "not found"), the vehicle and group choices for the form, and
+ * "send a test".
  */
 import crypto from "node:crypto";
 import type { AlertRuleInput, Channel } from "./alert-rule-match";
@@ -16,9 +17,15 @@ import { queueWebhook } from "./webhook.server";
 import { compareText } from "~/lib/text-order";
 
 export type Owner = { userId: number; companyId: number };
+/**
+ * The rules a caller may see and change: the company's, and only `userId`'s unless the caller
+ * holds alerts_manage (notifications-page.server.ts decides). A rule belongs to its creator.
+ */
+export type RuleScope = { companyId: number; userId?: number };
 
 const RULE_SELECT = {
   id: true,
+  userId: true,
   name: true,
   kinds: true,
   imeis: true,
@@ -36,7 +43,7 @@ const RULE_SELECT = {
   webhookSecret: true,
 } as const;
 
-export async function listRules(owner: Owner) {
+export async function listRules(owner: RuleScope) {
   const rows = await prisma.alertRule.findMany({
     where: owner,
     select: RULE_SELECT,
@@ -93,7 +100,7 @@ export async function createRule(owner: Owner, input: AlertRuleInput) {
 
 /** Updates the user's rule; an empty secret field keeps the stored secret. False: not theirs. */
 export async function updateRule(
-  owner: Owner,
+  owner: RuleScope,
   id: string,
   input: AlertRuleInput,
 ): Promise<boolean> {
@@ -107,12 +114,16 @@ export async function updateRule(
   return count > 0;
 }
 
-export async function deleteRule(owner: Owner, id: string): Promise<boolean> {
+export async function deleteRule(owner: RuleScope, id: string): Promise<boolean> {
   const { count } = await prisma.alertRule.deleteMany({ where: { id, ...owner } });
   return count > 0;
 }
 
-export async function setRuleEnabled(owner: Owner, id: string, enabled: boolean): Promise<boolean> {
+export async function setRuleEnabled(
+  owner: RuleScope,
+  id: string,
+  enabled: boolean,
+): Promise<boolean> {
   const { count } = await prisma.alertRule.updateMany({
     where: { id, ...owner },
     data: { enabled },
@@ -122,11 +133,13 @@ export async function setRuleEnabled(owner: Owner, id: string, enabled: boolean)
 
 /**
  * Sends a test through every channel of the rule, now, quiet hours or not (the user asked).
- * Returns the channels used; null when the rule is not theirs.
+ * Returns the channels used; null when the rule is not in the scope. It goes where the rule's
+ * alerts go: to its owner.
  */
-export async function sendTest(owner: Owner, id: string): Promise<Channel[] | null> {
-  const rule = await prisma.alertRule.findFirst({ where: { id, ...owner } });
+export async function sendTest(scope: RuleScope, id: string): Promise<Channel[] | null> {
+  const rule = await prisma.alertRule.findFirst({ where: { id, ...scope } });
   if (!rule) return null;
+  const owner: Owner = { userId: rule.userId, companyId: rule.companyId };
   const stamp = new Date();
   const testId = `test-${rule.id}-${crypto.randomBytes(4).toString("hex")}`;
   const title = `Test: ${rule.name}`;

@@ -7,6 +7,8 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { alertRuleSchema, CHANNEL_LABELS, type Channel } from "./alert-rule-match";
 import type { ModuleContext } from "~/services/guard.server";
+import { CAN, isAllowed } from "~/lib/access";
+import type { SessionUser } from "~/lib/user";
 import {
   createRule,
   deleteRule,
@@ -16,6 +18,7 @@ import {
   sendTest,
   setRuleEnabled,
   updateRule,
+  type RuleScope,
 } from "./alert-rules.server";
 import { logInfo } from "~/services/log.server";
 import { outboundUrlProblem } from "~/services/outbound-url.server";
@@ -58,17 +61,25 @@ const TIME_ZONES = [
   ...(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []),
 ];
 
+/**
+ * The alert rules a user sees and changes: their own, or the company's for those who hold
+ * alerts_manage. Another's rule outside the scope is a 404; only alerts_manage creates one.
+ */
+const ruleScope = (user: SessionUser): RuleScope =>
+  isAllowed(user, CAN.manageAlerts)
+    ? { companyId: user.companyid }
+    : { companyId: user.companyid, userId: user.username_id };
+
 export async function notificationsLoader(ctx: ModuleContext, url: URL) {
   const { user } = ctx;
   const { token } = ctx.session;
   const unreadOnly = url.searchParams.get("filter") === "unread";
   const beforeRaw = url.searchParams.get("before");
   const before = beforeRaw && !Number.isNaN(Date.parse(beforeRaw)) ? new Date(beforeRaw) : null;
-  const owner = { userId: user.username_id, companyId: user.companyid };
   const [page, unread, rules, subs, choices, timeZone] = await Promise.all([
     feed(user.username_id, { unreadOnly, before }),
     unreadCount(user.username_id),
-    listRules(owner),
+    listRules(ruleScope(user)),
     listSubscriptions(user.username_id),
     ruleChoices(user.companyid, token),
     companyTimeZone({ token, companyId: user.companyid }).catch(() => "UTC"),
@@ -78,6 +89,8 @@ export async function notificationsLoader(ctx: ModuleContext, url: URL) {
   if (editId && !editing) throw new Response("Not found", { status: 404 });
   return json({
     feed: page,
+    canCreateRules: isAllowed(user, CAN.manageAlerts),
+    me: user.username_id,
     unreadOnly,
     before: before?.toISOString() ?? null,
     unread,
@@ -139,12 +152,17 @@ type Owner = { userId: number; companyId: number };
 async function saveRule(ctx: ModuleContext, owner: Owner, form: FormData) {
   const values = valuesOf(form);
   const ruleId = typeof values.ruleId === "string" && values.ruleId ? values.ruleId : null;
+  const scope = ruleScope(ctx.user);
+  // Another's rule is a 404 before anything else; a new rule needs alerts_manage.
+  if (ruleId && !(await listRules(scope)).some((r) => r.id === ruleId)) throw notFound();
+  if (!ruleId && !isAllowed(ctx.user, CAN.manageAlerts))
+    throw new Response("Forbidden", { status: 403 });
   // Editing: an empty secret field keeps the stored secret (it is never sent to the page).
   let keepSecret = false;
   if (
     ruleId &&
     !String(form.get("webhookSecret") ?? "").trim() &&
-    (await listRules(owner)).find((r) => r.id === ruleId)?.hasSecret
+    (await listRules(scope)).find((r) => r.id === ruleId)?.hasSecret
   ) {
     form.set("webhookSecret", "kept-secret-placeholder");
     keepSecret = true;
@@ -172,13 +190,13 @@ async function saveRule(ctx: ModuleContext, owner: Owner, form: FormData) {
   }
   const data = keepSecret ? { ...submission.value, webhookSecret: undefined } : submission.value;
   if (ruleId) {
-    if (!(await updateRule(owner, ruleId, data))) throw notFound();
+    if (!(await updateRule(scope, ruleId, data))) throw notFound();
   } else await createRule(owner, data);
   logInfo("alerts", `user=${ctx.user.username} ${ruleId ? "updated" : "created"} an alert rule`);
   return done("#rules", "Alert rule saved.");
 }
 
-async function deleteRuleIntent(owner: Owner, form: FormData) {
+async function deleteRuleIntent(owner: RuleScope, form: FormData) {
   const d = parseIds(form, ConfirmIdForm);
   if (!d) return notUnderstood();
   if (!(await listRules(owner)).some((r) => r.id === d.id)) throw notFound();
@@ -187,7 +205,7 @@ async function deleteRuleIntent(owner: Owner, form: FormData) {
   return done("#rules", "Alert rule deleted.");
 }
 
-async function testRule(owner: Owner, form: FormData) {
+async function testRule(owner: RuleScope, form: FormData) {
   const d = parseIds(form, IdForm);
   if (!d) return notUnderstood();
   const used = await sendTest(owner, d.id);
@@ -211,6 +229,7 @@ async function removeBrowser(userId: number, form: FormData) {
 export async function notificationsAction(ctx: ModuleContext, form: FormData) {
   const { user } = ctx;
   const owner = { userId: user.username_id, companyId: user.companyid };
+  const scope = ruleScope(user);
   return switchIntent(form, {
     "rule-save": (f) => saveRule(ctx, owner, f),
     read: async (f) => {
@@ -226,11 +245,11 @@ export async function notificationsAction(ctx: ModuleContext, form: FormData) {
     "rule-toggle": async (f) => {
       const d = parseIds(f, ToggleForm);
       if (!d) return notUnderstood();
-      if (!(await setRuleEnabled(owner, d.id, d.enabled === "true"))) throw notFound();
+      if (!(await setRuleEnabled(scope, d.id, d.enabled === "true"))) throw notFound();
       return back("#rules");
     },
-    "rule-delete": (f) => deleteRuleIntent(owner, f),
-    "rule-test": (f) => testRule(owner, f),
+    "rule-delete": (f) => deleteRuleIntent(scope, f),
+    "rule-test": (f) => testRule(scope, f),
     "sub-remove": (f) => removeBrowser(user.username_id, f),
   });
 }

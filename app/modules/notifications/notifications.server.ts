@@ -1,15 +1,16 @@
 /**
  * The in-app feed: creating notifications, the unread count, marking read, and live delivery.
- * Live delivery goes through PostgreSQL LISTEN/NOTIFY, so a notification created by the worker
- * (or another server process) reaches every open tab of its user on any process.
+ * Live delivery goes through PostgreSQL LISTEN/NOTIFY (the process's one LISTEN session,
+ * pg-listen.server.ts), so a notification created by the worker (or another server process)
+ * reaches every open tab of its user on any process, also after the database was away.
  */
-import pg from "pg";
 import type { FeedItem } from "./feed-item";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { queuePush } from "./push.server";
 import { getEnv } from "~/services/env.server";
 import { singleton } from "~/services/singleton.server";
+import { listen, readyWithin, type Listening } from "~/services/pg-listen.server";
 
 export const FEED_PAGE_SIZE = 30;
 const CHANNEL = "tracksmith_notifications";
@@ -174,12 +175,17 @@ async function announce(list: Announcement[]) {
 
 export type LiveUpdate = { unread: number; items: FeedItem[] };
 type Listener = (update: LiveUpdate) => void;
+/** A listener and what it has been given: the newest createdAt, and the ids at or near it. */
+type Entry = { fn: Listener; since: Date; recent: Set<string> };
 
-/** One LISTEN connection per process, shared by every open stream. */
+/**
+ * The open streams of this process, on the process's one LISTEN session (pg-listen.server.ts).
+ * After that session was lost and opened again, each stream gets the notifications created since
+ * the newest it had, and a fresh unread count (`resync`).
+ */
 class Hub {
-  private client: pg.Client | null = null;
-  private connecting: Promise<void> | null = null;
-  private listeners = new Map<number, Set<Listener>>();
+  private listening: Listening | null = null;
+  private listeners = new Map<number, Set<Entry>>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(readonly url: string) {}
@@ -187,39 +193,43 @@ class Hub {
   async add(userId: number, fn: Listener): Promise<() => void> {
     let set = this.listeners.get(userId);
     if (!set) this.listeners.set(userId, (set = new Set()));
-    set.add(fn);
-    await this.connect();
-    return () => {
-      set!.delete(fn);
+    const entry: Entry = { fn, since: new Date(0), recent: new Set() };
+    set.add(entry);
+    // One at a time, in arrival order: a later count must never be overtaken by an earlier one.
+    if (!this.listening?.alive())
+      this.listening = listen(CHANNEL, {
+        notify: (payload) => this.enqueue(() => this.dispatch(payload)),
+        resync: () => this.enqueue(() => this.resync()),
+      });
+    const off = () => {
+      set!.delete(entry);
       if (!set!.size) this.listeners.delete(userId);
-      if (!this.listeners.size) void this.close();
+      if (!this.listeners.size) {
+        this.listening?.close();
+        this.listening = null;
+      }
     };
+    try {
+      await readyWithin(this.listening, getEnv().DB_CONNECT_TIMEOUT_MS);
+      // What a later resync catches up from: the newest notification there is now.
+      const newest = await prisma.notification.findFirst({
+        where: { userId },
+        orderBy: { createdAt: "desc" },
+        select: { createdAt: true, id: true },
+      });
+      if (newest && newest.createdAt > entry.since) {
+        entry.since = newest.createdAt;
+        entry.recent.add(newest.id);
+      }
+    } catch (e) {
+      off();
+      throw e;
+    }
+    return off;
   }
 
-  private connect(): Promise<void> {
-    if (this.client) return Promise.resolve();
-    this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
-      // One at a time, in arrival order: a later count must never be overtaken by an earlier one.
-      client.on("notification", (msg) => {
-        this.queue = this.queue.then(() => this.dispatch(msg.payload ?? ""));
-      });
-      client.on("error", (e) => {
-        logError("notifications", e);
-        this.client = null;
-        this.connecting = null;
-      });
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      this.client = client;
-    })().finally(() => (this.connecting = null));
-    return this.connecting;
-  }
-
-  private async close() {
-    const c = this.client;
-    this.client = null;
-    await c?.end().catch(() => undefined);
+  private enqueue(op: () => Promise<void>) {
+    this.queue = this.queue.then(op).catch((e) => logError("notifications", e));
   }
 
   private async dispatch(payload: string) {
@@ -231,30 +241,55 @@ class Hub {
     }
     const set = this.listeners.get(msg.u);
     if (!set?.size) return;
-    try {
-      const [unread, rows] = await Promise.all([
-        unreadCount(msg.u),
-        msg.ids.length
-          ? prisma.notification.findMany({
-              where: { id: { in: msg.ids }, userId: msg.u },
-              select: FEED_SELECT,
-              orderBy: { createdAt: "asc" },
-            })
-          : [],
-      ]);
-      const update = { unread, items: rows.map(toItem) };
-      for (const fn of set) fn(update);
-    } catch (e) {
-      logError("notifications", e);
+    const [unread, rows] = await Promise.all([
+      unreadCount(msg.u),
+      msg.ids.length
+        ? prisma.notification.findMany({
+            where: { id: { in: msg.ids }, userId: msg.u },
+            select: FEED_SELECT,
+            orderBy: { createdAt: "asc" },
+          })
+        : [],
+    ]);
+    for (const e of set) give(e, unread, rows);
+  }
+
+  private async resync() {
+    for (const [userId, set] of this.listeners) {
+      const unread = await unreadCount(userId);
+      for (const e of set) {
+        const rows = await prisma.notification.findMany({
+          where: { userId, createdAt: { gte: e.since }, id: { notIn: [...e.recent] } },
+          select: FEED_SELECT,
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take: FEED_PAGE_SIZE,
+        });
+        give(e, unread, rows);
+      }
     }
   }
+}
+
+type Row = Parameters<typeof toItem>[0];
+
+/** Sends a listener the rows it has not had yet, and the count. */
+function give(e: Entry, unread: number, rows: Row[]) {
+  const fresh = rows.filter((r) => !e.recent.has(r.id));
+  for (const r of fresh) {
+    if (r.createdAt > e.since) {
+      e.since = r.createdAt;
+      e.recent.clear();
+    }
+    e.recent.add(r.id);
+  }
+  e.fn({ unread, items: fresh.map(toItem) });
 }
 
 /** Calls `fn` with the unread count (and any new notifications) whenever the user's feed changes. */
 export async function onFeedChange(userId: number, fn: Listener): Promise<() => void> {
   const url = getEnv().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  // A new DATABASE_URL (tests switch databases) needs its own LISTEN connection.
+  // A new DATABASE_URL (tests switch databases) needs its own hub.
   const slot = singleton("feedHub", (): { hub?: Hub } => ({}));
   if (!slot.hub || slot.hub.url !== url) slot.hub = new Hub(url);
   return slot.hub.add(userId, fn);

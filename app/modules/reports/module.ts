@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
@@ -42,6 +43,12 @@ export default defineModule({
       rule: { feature: "reporting", tsadmin: false },
     },
   ],
+  actions: {
+    "/dashboard/reports/:kind": { "run-job": CAN.manageReports, cancel: CAN.manageReports },
+    // A schedule belongs to its owner: report-schedules.server.ts lets the owner and holders of
+    // reports_manage at it (others get 404), and only the latter create one.
+    "/dashboard/scheduled-reports/:id": { "*": CAN.own },
+  },
   publicRoutes: [
     { pattern: "/unsubscribe/:token", why: "a signed per-recipient unsubscribe token" },
   ],

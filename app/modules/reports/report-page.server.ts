@@ -1,5 +1,6 @@
 /** The report page of one kind: its form, the report built on the page, or a background job for a large one. */
 import { json, redirect } from "@remix-run/node";
+import { CAN, isAllowed } from "~/lib/access";
 import type { SessionData } from "~/services/session.server";
 import { DEFAULT_SPEED_LIMIT, localDay, type BaseParams, type ReportDefinition } from "./catalogue";
 import { cancelReportJob, reportJobStatus, startReportJob } from "./report-jobs.server";
@@ -22,6 +23,8 @@ export async function reportPage(auth: SessionData, def: ReportDefinition<BasePa
   const timeZone = await reportTimeZone(ra);
   const vehicles = await companyVehicles(ra);
   const base = {
+    /** Background runs and schedules need reports_manage (the guard refuses the posts). */
+    canManage: isAllowed(auth.user, CAN.manageReports),
     kind: def.kind,
     title: def.title,
     description: def.description,

@@ -145,9 +145,10 @@ const LIST_SELECT = {
   updatedAt: true,
 } as const;
 
-export async function listSchedules(companyId: number) {
+/** The company's schedules, or only those `userId` owns (schedule-actions.server.ts decides). */
+export async function listSchedules(companyId: number, userId?: number) {
   const rows = await prisma.reportSchedule.findMany({
-    where: { companyId },
+    where: { companyId, ...(userId === undefined ? {} : { userId }) },
     orderBy: [{ createdAt: "desc" }],
     select: {
       ...LIST_SELECT,

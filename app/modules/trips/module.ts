@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
@@ -50,4 +51,11 @@ export default defineModule({
     },
     { pattern: "/api/trip-track/:id", title: "Trip track", api: true },
   ],
+  actions: {
+    "/dashboard/logbook": {
+      purpose: CAN.editLogbook,
+      delete: CAN.editLogbook,
+      add: CAN.editLogbook,
+    },
+  },
 });

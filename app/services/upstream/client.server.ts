@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { UpstreamError, messageFromBody } from "./errors";
 import { breakerFor, type BreakerOptions } from "./resilience";
+import { upstreamTimeLeft } from "./deadline.server";
 
 export type UpstreamOptions = {
   baseUrl: string;
@@ -79,7 +80,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         null,
         call,
       );
-    if (!(await breaker.acquire(AbortSignal.timeout(options.timeoutMs)))) {
+    if (!(await breaker.acquire(AbortSignal.timeout(callTimeout())))) {
       throw new UpstreamError(
         "The tracking service is busy right now",
         503,
@@ -102,6 +103,12 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
   }
 
+  /** The per-call timeout, shortened to what is left of the page's upstream budget. */
+  function callTimeout(): number {
+    const left = upstreamTimeLeft();
+    return Math.max(1, Math.min(options.timeoutMs, left ?? Infinity));
+  }
+
   /** One HTTP exchange, its body read by `read`; network failures and timeouts mapped. */
   async function send<B>(
     url: URL,
@@ -110,16 +117,18 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     read: (res: Response) => Promise<B>,
   ): Promise<{ res: Response; body: B }> {
     if (options.token) init.headers.authorization = `Bearer ${options.token}`;
+    if ((upstreamTimeLeft() ?? 1) <= 0)
+      throw new UpstreamError("The page's upstream time is spent", 504, "timeout", null, call);
     try {
       // One signal covers both the headers and the body, so a stalled body also times out.
-      const signal = AbortSignal.timeout(options.timeoutMs);
+      const signal = AbortSignal.timeout(callTimeout());
       const res = await doFetch(url, { ...init, signal });
       return { res, body: await read(res) };
     } catch (e) {
       const name = (e as { name?: string })?.name;
       if (name === "TimeoutError" || name === "AbortError") {
         throw new UpstreamError(
-          `The upstream did not answer within ${options.timeoutMs} ms`,
+          `The upstream did not answer within ${callTimeout()} ms`,
           504,
           "timeout",
           null,
@@ -199,6 +208,8 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
             (e.kind === "http" && RETRY_STATUSES.has(e.status)));
         if (!retriable || n + 1 >= tries || breakerFor(options.baseUrl).state() === "open") throw e;
         const cap = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** n);
+        // No retry the page's budget cannot cover (its backoff and one short attempt).
+        if ((upstreamTimeLeft() ?? Infinity) < cap + 250) throw e;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
       }
     }

@@ -8,7 +8,7 @@ import { createUpstream, type Upstream } from "./client.server";
 import * as api from "./index.server";
 import { MESSAGES } from "./errors";
 import { resetBreakers } from "./resilience";
-import { EVENT_KINDS, type LogEntry } from "./schemas";
+import { APP_PERMISSIONS, EVENT_KINDS, PERMISSIONS, type LogEntry } from "./schemas";
 import { rejection, signedIn } from "../../../tests/support/contract";
 
 let now = Date.parse("2026-03-04T02:00:00Z"); // Wednesday noon in Brisbane
@@ -110,6 +110,18 @@ describe("account calls", () => {
     expect(await api.lastPhoto(admin, 1001)).toMatch(/\.svg$/);
     const tsadmin = await api.profile(await signIn("tsadmin", "tsadmin123"));
     expect(tsadmin.tsadmin).toBe(true);
+  });
+
+  it("permissions: every name of the contract, the app's own ones only for those who may change things", async () => {
+    expect(Object.keys(await api.permissions(admin)).sort()).toEqual([...PERMISSIONS].sort());
+    const granted = async (username: string, password: string) => {
+      const p = await api.permissions(await signIn(username, password));
+      return APP_PERMISSIONS.filter((name) => p[name] === true);
+    };
+    expect(await granted("admin", "admin123")).toEqual([...APP_PERMISSIONS]);
+    expect(await granted("demo", "demo123")).toEqual([...APP_PERMISSIONS]);
+    expect(await granted("tsadmin", "tsadmin123")).toEqual([]);
+    expect(await granted("driver", "n3w-pass")).toEqual([]); // its password after the recovery test
   });
 
   it("featureFlags returns {} when the upstream fails", async () => {

@@ -77,6 +77,50 @@ export type ProfileUpdate = {
 export const featureFlagsSchema = z.record(z.string(), z.boolean());
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 
+/** SPEC §6: the permissions the upstream names for menus and pages. */
+export const UPSTREAM_PERMISSIONS = [
+  "edit_permissions",
+  "people_view",
+  "jobsites_view",
+  "groups_view",
+  "codes_view",
+  "admin_timesheet",
+  "access_timesheet",
+  "review_timesheet",
+  "tickets_view",
+  "tickets_add",
+  "tickets_edit",
+  "forms_view",
+  "forms_add",
+  "forms_edit",
+  "complete_forms",
+] as const;
+
+/**
+ * The app's own permissions for changes (issue 15), granted by the upstream like the others. An
+ * upstream that does not send one grants nothing: the change is refused (fail closed).
+ */
+export const APP_PERMISSIONS = [
+  /** rename a vehicle, its icon, permanent driver, tags and groups */
+  "fleet_edit",
+  /** set and delete geofences (and jobsites' geofences) */
+  "geofences_edit",
+  /** create and revoke public share links of vehicles and beacons */
+  "share_links",
+  /** beacon configuration: name, asset, transmit power, interval */
+  "beacons_edit",
+  /** run reports in the background; create scheduled reports and edit anyone's */
+  "reports_manage",
+  /** create alert rules and edit anyone's */
+  "alerts_manage",
+  /** change, add and delete trips in any vehicle's logbook */
+  "logbook_edit_all",
+] as const;
+
+export const PERMISSIONS = [...UPSTREAM_PERMISSIONS, ...APP_PERMISSIONS] as const;
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+/** Names outside the lists are kept (the upstream may know more); only `true` grants anything. */
 export const permissionsResponseSchema = z.object({
   permissions: z.record(z.string(), z.boolean()),
 });

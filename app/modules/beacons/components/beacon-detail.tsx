@@ -78,6 +78,9 @@ export type BeaconDetailData = {
   durations: { minutes: number; label: string }[];
   tiles: Tiles;
   sync: SyncInfo;
+  /** What the user may do here (the guard refuses the rest). */
+  canShare: boolean;
+  canConfigure: boolean;
 };
 
 const HISTORY_ROWS = 50;
@@ -117,13 +120,15 @@ export function BeaconDetail({
           {b.nickname}
         </Title>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={`/dashboard/beacon-config?uuid=${b.uuid}#beacon-${b.uuid}`}
-            variant="light"
-          >
-            Configure
-          </Button>
+          {data.canConfigure ? (
+            <Button
+              component={Link}
+              to={`/dashboard/beacon-config?uuid=${b.uuid}#beacon-${b.uuid}`}
+              variant="light"
+            >
+              Configure
+            </Button>
+          ) : null}
           <Button component={Link} to="/dashboard/beacons" variant="subtle">
             All beacons
           </Button>
@@ -232,7 +237,9 @@ export function BeaconDetail({
           </Paper>
         </Grid.Col>
       </Grid>
-      <BeaconShareLinks links={data.links} durations={data.durations} result={result} />
+      {data.canShare ? (
+        <BeaconShareLinks links={data.links} durations={data.durations} result={result} />
+      ) : null}
     </Stack>
   );
 }

@@ -30,8 +30,17 @@ export function Feedback({ result, intent }: { result: ActionData | undefined; i
   return null;
 }
 
-/** One titled card of the device page. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+/** One titled card of the device page; `hidden` (a form the user may not use) renders nothing. */
+export function Section({
+  title,
+  children,
+  hidden = false,
+}: {
+  title: string;
+  children: ReactNode;
+  hidden?: boolean;
+}) {
+  if (hidden) return null;
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">

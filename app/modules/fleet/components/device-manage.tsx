@@ -38,10 +38,12 @@ type Props = {
   companyGroups: { id: number; nickname: string }[];
   tiles: Tiles;
   result: ActionData | undefined;
+  /** The forms (intents) the user may post; a form not allowed is not shown. */
+  can: Record<string, boolean>;
 };
 
 /** The device management forms. Each is a plain POST form with its own intent, so all work without JavaScript. */
-export function DeviceManage({ device, companyTags, companyGroups, tiles, result }: Props) {
+export function DeviceManage({ device, companyTags, companyGroups, tiles, result, can }: Props) {
   const nav = useNavigation();
   const busy = (intent: string) => nav.state !== "idle" && nav.formData?.get("intent") === intent;
   const confirmingDelete = result?.intent === "geofence-delete" && Boolean(result.confirmDelete);
@@ -79,7 +81,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <Section title="Nickname">
+      <Section title="Nickname" hidden={!can.rename}>
         <Form method="post" data-testid="form-rename">
           <input type="hidden" name="intent" value="rename" />
           <Group align="flex-end">
@@ -99,7 +101,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Feedback result={result} intent="rename" />
       </Section>
 
-      <Section title="Icon">
+      <Section title="Icon" hidden={!can.icon}>
         <Form method="post" data-testid="form-icon">
           <input type="hidden" name="intent" value="icon" />
           <Radio.Group
@@ -132,7 +134,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Feedback result={result} intent="icon" />
       </Section>
 
-      <Section title="Permanent driver">
+      <Section title="Permanent driver" hidden={!can.permdriver}>
         <Form method="post" data-testid="form-permdriver">
           <input type="hidden" name="intent" value="permdriver" />
           <Group align="flex-end">
@@ -153,7 +155,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Feedback result={result} intent="permdriver" />
       </Section>
 
-      <Section title="Tags">
+      <Section title="Tags" hidden={!can.tags}>
         <Form method="post" data-testid="form-tags">
           <input type="hidden" name="intent" value="tags" />
           {companyTags.length ? (
@@ -181,7 +183,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Feedback result={result} intent="tags" />
       </Section>
 
-      <Section title="Groups">
+      <Section title="Groups" hidden={!can.groups}>
         <Form method="post" data-testid="form-groups">
           <input type="hidden" name="intent" value="groups" />
           <Checkbox.Group
@@ -203,7 +205,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
         <Feedback result={result} intent="groups" />
       </Section>
 
-      <Section title="Geofence">
+      <Section title="Geofence" hidden={!can.geofence}>
         <Text size="sm" c="dimmed">
           {device.geofence
             ? `Current: ${device.geofence.meters} m around ${device.geofence.lat}, ${device.geofence.lng}.`

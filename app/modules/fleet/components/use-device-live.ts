@@ -11,10 +11,20 @@ export function useDeviceLive<T extends { imei: string }>(initial: T): T {
     let es: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let closed = false;
+    // The id of the last event: a new connection resumes after it (nothing is missed meanwhile).
+    let lastId = "";
+    const remember = (ev: Event) => {
+      if ((ev as MessageEvent).lastEventId) lastId = (ev as MessageEvent).lastEventId;
+    };
     const connect = () => {
       if (closed || es) return;
-      es = new EventSource("/api/live");
+      es = new EventSource(
+        lastId ? `/api/live?lastEventId=${encodeURIComponent(lastId)}` : "/api/live",
+      );
+      es.addEventListener("ready", remember);
+      es.addEventListener("resync", remember);
       es.addEventListener("devices", (ev) => {
+        remember(ev);
         const batch = JSON.parse((ev as MessageEvent).data) as ({ imei: string } & Record<
           string,
           unknown

@@ -20,6 +20,8 @@ export type RuleRow = {
   quietEnd: string | null;
   timeZone: string;
   enabled: boolean;
+  /** Its owner: a manager (alerts_manage) also sees other users' rules. */
+  userId?: number;
 };
 
 function scope(
@@ -41,6 +43,8 @@ export function RulesList(props: {
   testResult: { ruleId: string; message: string } | null;
   vehicleName: (imei: string) => string;
   groupName: (id: number) => string;
+  /** The signed-in user: rules of others are marked. */
+  me?: number;
 }) {
   const { rules, confirmFor, testResult } = props;
   if (!rules.length) {
@@ -64,6 +68,11 @@ export function RulesList(props: {
                 <Badge size="sm" color={r.enabled ? "teal" : "gray"} variant="light">
                   {r.enabled ? "on" : "off"}
                 </Badge>
+                {props.me !== undefined && r.userId !== undefined && r.userId !== props.me ? (
+                  <Badge size="sm" color="blue" variant="light">
+                    another user&rsquo;s
+                  </Badge>
+                ) : null}
               </Group>
               <Text size="sm">
                 {r.kinds.length === EVENT_KINDS.length

@@ -5,8 +5,10 @@ import { useEffect } from "react";
 
 export function JobProgress({
   job,
+  canCancel = true,
 }: {
   job: { id: string; status: string; progress: number; message: string; error: string | null };
+  canCancel?: boolean;
 }) {
   const revalidator = useRevalidator();
   const active = job.status === "queued" || job.status === "running";
@@ -28,7 +30,7 @@ export function JobProgress({
             <Text fw={600}>Background report</Text>
             <RunStatus status={job.status} />
           </Group>
-          {active ? (
+          {active && canCancel ? (
             <Form method="post">
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="job" value={job.id} />

@@ -119,15 +119,29 @@ export function useFleetData(initialSync: SyncInfo) {
     let retry: ReturnType<typeof setTimeout> | null = null;
     let delay = 1000;
     let closed = false;
+    // The id of the last event: a new connection resumes after it (nothing is missed meanwhile).
+    let lastId = "";
+    const remember = (ev: Event) => {
+      if ((ev as MessageEvent).lastEventId) lastId = (ev as MessageEvent).lastEventId;
+    };
     const connect = () => {
       if (closed || es) return;
       setLive("connecting");
-      es = new EventSource("/api/live");
+      es = new EventSource(
+        lastId ? `/api/live?lastEventId=${encodeURIComponent(lastId)}` : "/api/live",
+      );
+      es.addEventListener("ready", remember);
+      // The server cannot resume from lastId (too old): load everything again.
+      es.addEventListener("resync", (ev) => {
+        remember(ev);
+        void reload();
+      });
       es.addEventListener("open", () => {
         delay = 1000;
         setLive("open");
       });
       es.addEventListener("devices", (ev) => {
+        remember(ev);
         const batch = JSON.parse((ev as MessageEvent).data) as Change[];
         if (
           batch.some(

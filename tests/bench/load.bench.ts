@@ -1,0 +1,133 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import http from "node:http";
+import autocannon from "autocannon";
+import { startAppProcess, type AppProcess } from "../e2e/support/app-process";
+import { signIn, startSimulatorProcess } from "./support";
+
+/**
+ * Issue 16 load figures (`npm run bench -- load`): with 10,000 devices, req/s and p50/p99 at 10, 50
+ * and 100 connections for the assets page, the logbook page, /api/map-data and /login, for one
+ * process and for two processes on one PostgreSQL behind a local round-robin proxy, in one run.
+ * The production build (`npm run build` first), the simulator in its own process. Goals: assets
+ * ≥ 100 req/s at 50 connections with p99 ≤ 1 s, /login ≥ 300 req/s, nothing waiting over 2 s (503
+ * instead), two processes ≥ 1.6× one where the CPU allows.
+ */
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = [10, 50, 100];
+const TARGETS = ["/dashboard/assets", "/dashboard/logbook", "/api/map-data", "/login"];
+
+type Row = {
+  target: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+};
+
+/** A minimal round-robin proxy (keep-alive to each backend), standing in for Caddy or nginx. */
+function roundRobin(backends: string[]): Promise<{ url: string; close: () => void }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const target = new URL(req.url ?? "/", backends[next++ % backends.length]);
+    const up = http.request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host }, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    up.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    req.pipe(up);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+        close: () => (server.closeAllConnections(), server.close()),
+      }),
+    ),
+  );
+}
+
+async function measure(base: string, cookie: string, label: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const target of TARGETS) {
+    for (const connections of CONNECTIONS) {
+      const headers: Record<string, string> = { "accept-encoding": "gzip" };
+      if (target !== "/login") headers.cookie = cookie;
+      const r = await autocannon({
+        url: `${base}${target}`,
+        connections,
+        duration: SECONDS,
+        headers,
+      });
+      const row = {
+        target,
+        connections,
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        max: r.latency.max,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      };
+      rows.push(row);
+      console.log(
+        `${label.padEnd(14)} ${target.padEnd(20)} c=${String(connections).padStart(3)}  ${String(row.rps).padStart(5)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  non-2xx ${row.non2xx}  errors ${row.errors}`,
+      );
+    }
+  }
+  return rows;
+}
+
+export default async function run() {
+  const sim = await startSimulatorProcess(DEVICES);
+  const shared = {
+    NODE_ENV: "production",
+    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    SMTP_URL: "",
+    UPSTREAM_API_URL: sim.url,
+    LOG_LEVEL: "warn",
+  };
+  const dirs = [`.data/bench-load-a-${process.pid}`, `.data/bench-load-b-${process.pid}`];
+  const apps: AppProcess[] = [];
+  let proxy: { url: string; close: () => void } | undefined;
+  try {
+    apps.push(await startAppProcess({ ...shared, DATA_DIR: dirs[0]!, DATABASE_URL: "" }, 180_000));
+    const cookie = await signIn(apps[0]!.url);
+    // Let the first sync fill the cache (10,000 devices) before measuring.
+    for (const t of TARGETS) await fetch(`${apps[0]!.url}${t}`, { headers: { cookie } });
+    const one = await measure(apps[0]!.url, cookie, "one process");
+
+    apps.push(
+      await startAppProcess(
+        { ...shared, DATA_DIR: dirs[1]!, DATABASE_URL: apps[0]!.databaseUrl },
+        180_000,
+      ),
+    );
+    proxy = await roundRobin(apps.map((a) => a.url));
+    for (const t of TARGETS) await fetch(`${proxy.url}${t}`, { headers: { cookie } });
+    const two = await measure(proxy.url, cookie, "two + proxy");
+
+    console.log("\nratio two processes / one (req/s):");
+    for (const [i, a] of one.entries()) {
+      const b = two[i]!;
+      console.log(
+        `  ${a.target.padEnd(20)} c=${String(a.connections).padStart(3)}  ${(b.rps / Math.max(1, a.rps)).toFixed(2)}×`,
+      );
+    }
+  } finally {
+    proxy?.close();
+    for (const app of apps.reverse()) await app.stop();
+    sim.stop();
+    for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+  }
+}
