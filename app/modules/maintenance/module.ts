@@ -1,5 +1,11 @@
 import { defineModule } from "../kit";
 
+/**
+ * Who may change maintenance data. No maintenance permission exists upstream yet (issue 21: a
+ * `maintenance_manage` permission is proposed), so the feature is the rule of every write.
+ */
+const MANAGE = { feature: "vehicle_task_management" } as const;
+
 export default defineModule({
   id: "maintenance",
   menu: [
@@ -64,4 +70,11 @@ export default defineModule({
       description: "Groups of tasks that are scheduled together.",
     },
   ],
+  actions: {
+    "/dashboard/task-templates": { create: MANAGE, update: MANAGE },
+    "/dashboard/task-groups": { create: MANAGE, update: MANAGE },
+    "/dashboard/tasks": { create: MANAGE, complete: MANAGE },
+    "/dashboard/maintenance-board": { move: MANAGE },
+    "/dashboard/asset-board": { move: MANAGE },
+  },
 });
