@@ -60,6 +60,8 @@ export const CAN = {
   editLogbook: { permission: "logbook_edit_all" },
   /** Add, edit and deactivate drivers and tags; review incidents; scoring settings. */
   manageDrivers: { permission: "drivers_manage" },
+  /** Maintenance templates, programmes, tasks and their boards. */
+  manageMaintenance: { permission: "maintenance_manage" },
   /** Make and revoke fill-in links of forms, retry forwarding answers (upstream permissions). */
   manageFormLinks: { anyPermission: ["forms_add", "forms_edit"] },
   /**

@@ -8,6 +8,7 @@ import { jobs as fleet } from "./fleet/jobs.server";
 import { jobs as forms } from "./forms/jobs.server";
 import type { ModuleId } from "./index";
 import type { CronJob, ModuleJobs } from "./job-kit";
+import { jobs as maintenance } from "./maintenance/jobs.server";
 import { jobs as notifications } from "./notifications/jobs.server";
 import { jobs as reports } from "./reports/jobs.server";
 
@@ -15,6 +16,7 @@ export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   account,
   fleet,
   forms,
+  maintenance,
   notifications,
   reports,
 };

@@ -69,6 +69,7 @@ export const PERMISSIONS = [
   "alerts_manage",
   "logbook_edit_all",
   "drivers_manage",
+  "maintenance_manage",
 ] as const;
 
 export const FEATURES = [

@@ -1,6 +1,7 @@
 /** Shared plumbing of the simulator's HTTP handlers: context, results, errors and lookups. */
 import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
+import type { MaintState } from "./maintenance";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -52,6 +53,8 @@ export type SimState = {
   }>;
   /** Answers received through POST /forms/submissions, oldest first. */
   formSubmissions: SimFormSubmission[];
+  /** Maintenance data (maintenance.ts), seeded on first use. */
+  maintenance?: MaintState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

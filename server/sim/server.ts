@@ -14,6 +14,7 @@ import { deviceRoutes } from "./api-devices";
 import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
 import { jobsiteRoutes } from "./api-jobsites";
+import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
 import type { Entry } from "./journal";
@@ -29,6 +30,7 @@ const ROUTES: Route[] = [
   ...jobsiteRoutes,
   ...formRoutes,
   ...driverRoutes,
+  ...maintenanceRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

@@ -1,4 +1,8 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+/** Who may change maintenance data (on top of the module's feature, vehicle_task_management). */
+const MANAGE = CAN.manageMaintenance;
 
 export default defineModule({
   id: "maintenance",
@@ -64,4 +68,11 @@ export default defineModule({
       description: "Groups of tasks that are scheduled together.",
     },
   ],
+  actions: {
+    "/dashboard/task-templates": { create: MANAGE, update: MANAGE },
+    "/dashboard/task-groups": { create: MANAGE, update: MANAGE },
+    "/dashboard/tasks": { create: MANAGE, complete: MANAGE },
+    "/dashboard/maintenance-board": { move: MANAGE },
+    "/dashboard/asset-board": { move: MANAGE },
+  },
 });

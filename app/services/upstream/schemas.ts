@@ -117,6 +117,8 @@ export const APP_PERMISSIONS = [
   "logbook_edit_all",
   /** add, edit and deactivate drivers and driver tags; review safety incidents; scoring settings */
   "drivers_manage",
+  /** maintenance templates, programmes, tasks and their boards */
+  "maintenance_manage",
 ] as const;
 
 export const PERMISSIONS = [...UPSTREAM_PERMISSIONS, ...APP_PERMISSIONS] as const;

@@ -1,0 +1,188 @@
+/**
+ * A board of columns and cards. Every card has a "Move to…" form, a plain POST that works without
+ * JavaScript; with it, cards can also be dragged (pointer or keyboard: focus the handle, Space to
+ * pick up, ← → to change column, Space to drop, Escape to cancel), and every step is announced
+ * to screen readers. A column at its WIP limit says so, and the server refuses more.
+ */
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, useFetcher } from "@remix-run/react";
+
+export type BoardCard = { id: string; title: string; sub: string; badge: string | null };
+export type BoardColumn = { id: string; title: string; limit: number | null; cards: BoardCard[] };
+
+/** ← and → jump to the top of the previous or next column, in the board's order. */
+const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
+  const { collisionRect, droppableRects, droppableContainers, over, active } = context;
+  if (!collisionRect || (event.code !== "ArrowRight" && event.code !== "ArrowLeft")) return;
+  event.preventDefault();
+  const ids = droppableContainers.getEnabled().map((c) => c.id);
+  const current = over?.id ?? active?.data.current?.from;
+  const next = ids[ids.indexOf(current) + (event.code === "ArrowRight" ? 1 : -1)];
+  const rect = next === undefined ? undefined : droppableRects.get(next);
+  if (!rect) return;
+  return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: rect.top + 40 };
+};
+
+function Card({ card, columns, from }: { card: BoardCard; columns: BoardColumn[]; from: string }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: card.id,
+    data: { from, title: card.title },
+  });
+  const style = transform
+    ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10 }
+    : undefined;
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      ref={setNodeRef}
+      style={{ ...style, opacity: isDragging ? 0.8 : 1 }}
+      component="li"
+      data-card={card.id}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="sm" fw={600}>
+            {card.title}
+          </Text>
+          {card.sub ? (
+            <Text size="xs" c="dimmed">
+              {card.sub}
+            </Text>
+          ) : null}
+          {card.badge ? (
+            <Badge size="xs" variant="light" mt={4}>
+              {card.badge}
+            </Badge>
+          ) : null}
+        </div>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${card.title}`}
+          data-drag={card.id}
+        >
+          ⠿
+        </Button>
+      </Group>
+      <Form method="post" style={{ marginTop: 6 }}>
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="id" value={card.id} />
+        <Group gap={4} wrap="nowrap">
+          <NativeSelect
+            name="to"
+            size="xs"
+            aria-label={`Move ${card.title} to`}
+            data={columns
+              .filter((c) => c.id !== from)
+              .map((c) => ({ value: c.id, label: c.title }))}
+          />
+          <Button type="submit" size="compact-xs" variant="default">
+            Move
+          </Button>
+        </Group>
+      </Form>
+    </Paper>
+  );
+}
+
+function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn[] }) {
+  const { setNodeRef, isOver } = useDroppable({ id: column.id, data: { title: column.title } });
+  const atLimit = column.limit !== null && column.cards.length >= column.limit;
+  const headingId = `column-${column.id}`;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      p="sm"
+      ref={setNodeRef}
+      bg={isOver ? "var(--mantine-color-blue-light)" : undefined}
+      style={{ minWidth: 260, flex: 1 }}
+      data-column={column.id}
+    >
+      <Title order={2} size="h5" id={headingId}>
+        {column.title}{" "}
+        <Text span size="sm" c={atLimit ? "red" : "dimmed"}>
+          ({column.cards.length}
+          {column.limit !== null ? ` / ${column.limit}` : ""})
+        </Text>
+      </Title>
+      {atLimit ? (
+        <Text size="xs" c="red">
+          At its limit: finish or move a card first.
+        </Text>
+      ) : null}
+      <Stack component="ul" gap="xs" mt="xs" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        {column.cards.map((card) => (
+          <Card key={card.id} card={card} columns={columns} from={column.id} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
+  const fetcher = useFetcher();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnJump }),
+  );
+  const name = (v: { data: { current?: Record<string, unknown> } } | null) =>
+    String(v?.data.current?.title ?? "");
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${name(active)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active)} is over ${name(over)}.` : `${name(active)} is over no column.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active)} was moved to ${name(over)}.` : `${name(active)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${name(active)} was cancelled.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || over.id === active.data.current?.from) return;
+    fetcher.submit(
+      { intent: "move", id: String(active.id), to: String(over.id) },
+      { method: "post" },
+    );
+  };
+  return (
+    <DndContext
+      id={id}
+      sensors={sensors}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            "To move a card, press Space to pick it up, the left and right arrows to choose a column, Space again to drop it, or Escape to cancel. Or use its Move to menu.",
+        },
+      }}
+    >
+      <Group
+        align="flex-start"
+        wrap="nowrap"
+        gap="sm"
+        style={{ overflowX: "auto" }}
+        data-board={id}
+      >
+        {columns.map((c) => (
+          <Column key={c.id} column={c} columns={columns} />
+        ))}
+      </Group>
+    </DndContext>
+  );
+}

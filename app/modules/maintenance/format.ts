@@ -1,0 +1,33 @@
+/** How maintenance numbers read on the pages (browser-safe). Engine hours always say "h". */
+type Intervals = {
+  interval_km: number | null;
+  interval_hours: number | null;
+  interval_days: number | null;
+  interval_months: number | null;
+  rule: "first" | "last";
+};
+
+const nf = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 1 });
+export const km = (n: number | null | undefined) => (n == null ? "–" : `${nf.format(n)} km`);
+export const hours = (n: number | null | undefined) => (n == null ? "–" : `${nf.format(n)} h`);
+export const day = (t: string | number | null | undefined) =>
+  t == null
+    ? "–"
+    : new Date(t).toLocaleDateString("en-AU", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+
+export function describeInterval(t: Intervals): string {
+  const parts: string[] = [];
+  if (t.interval_km) parts.push(km(t.interval_km));
+  if (t.interval_hours) parts.push(hours(t.interval_hours));
+  if (t.interval_months) parts.push(`${t.interval_months} months`);
+  if (t.interval_days) parts.push(`${t.interval_days} days`);
+  const each = `Every ${parts.join(" or ")}`;
+  return parts.length > 1
+    ? `${each}, whichever comes ${t.rule === "last" ? "last" : "first"}`
+    : each;
+}

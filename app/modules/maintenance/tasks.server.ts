@@ -1,0 +1,111 @@
+/** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
+import type { z } from "zod";
+import type { ModuleContext } from "~/services/guard.server";
+import { attempt, notFoundOr, up } from "./maintenance.server";
+import type { CompletionSchema, TaskSchema } from "./schemas";
+import {
+  completeTask,
+  createTask,
+  listMeters,
+  listPeople,
+  listTasks,
+  TASK_STATUSES,
+  updateTask,
+  type TaskStatus,
+} from "./upstream.server";
+
+export type TaskFilters = { status: TaskStatus | null; imei: string | null; q: string };
+
+export function taskFilters(url: URL): TaskFilters {
+  const status = url.searchParams.get("status");
+  return {
+    status: TASK_STATUSES.includes(status as TaskStatus) ? (status as TaskStatus) : null,
+    imei: url.searchParams.get("imei") || null,
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+  };
+}
+
+/** The company's tasks as the pages show them, with vehicle and assignee names. */
+export async function taskRows(ctx: ModuleContext, f: Partial<TaskFilters> = {}) {
+  const u = up(ctx);
+  try {
+    const [tasks, meters, people] = await Promise.all([
+      listTasks(u, { status: f.status ?? undefined, imei: f.imei ?? undefined }),
+      listMeters(u),
+      listPeople(u),
+    ]);
+    const vehicle = new Map(meters.map((m) => [m.imei, m]));
+    const person = new Map(people.map((p) => [p.id, p.name]));
+    const q = (f.q ?? "").toLowerCase();
+    const rows = tasks
+      .map((t) => ({
+        ...t,
+        vehicle: t.imei ? (vehicle.get(t.imei)?.nickname ?? t.imei) : null,
+        assignee: t.assignee_id === null ? null : (person.get(t.assignee_id) ?? null),
+      }))
+      .filter(
+        (t) =>
+          !q ||
+          [t.title, t.notes, t.vehicle ?? "", t.assignee ?? ""].some((s) =>
+            s.toLowerCase().includes(q),
+          ),
+      )
+      .sort((a, b) => b.id - a.id);
+    return {
+      rows,
+      vehicles: meters.map((m) => ({ imei: m.imei, nickname: m.nickname })),
+      meters: new Map(meters.map((m) => [m.imei, m])),
+      people,
+    };
+  } catch (e) {
+    return notFoundOr(e);
+  }
+}
+
+export function addTask(ctx: ModuleContext, v: z.infer<typeof TaskSchema>) {
+  return attempt(
+    createTask(up(ctx), {
+      title: v.title,
+      imei: v.imei || null,
+      assignee_id: v.assignee_id ?? null,
+      due_at: v.due_at ? new Date(v.due_at).toISOString() : null,
+      notes: v.notes ?? "",
+    }),
+  );
+}
+
+export function moveTask(ctx: ModuleContext, id: number, status: Exclude<TaskStatus, "done">) {
+  return attempt(updateTask(up(ctx), id, { status }));
+}
+
+/** A date (YYYY-MM-DD) as the moment of a service: now when it is today, else noon UTC of it. */
+export function serviceTime(date: string, now = Date.now()): string {
+  if (date === new Date(now).toISOString().slice(0, 10)) return new Date(now).toISOString();
+  return new Date(`${date.slice(0, 10)}T12:00:00.000Z`).toISOString();
+}
+
+/**
+ * Completes a task with the meter reading at the service time. The upstream refuses a meter below
+ * the last reading or a date before the last service; its message goes beside the field it is about.
+ */
+export async function finishTask(ctx: ModuleContext, v: z.infer<typeof CompletionSchema>) {
+  const r = await attempt(
+    completeTask(up(ctx), {
+      task_id: v.task_id,
+      done_at: serviceTime(v.done_at),
+      odometer_km: v.odometer_km ?? null,
+      engine_hours: v.engine_hours ?? null,
+      cost: v.cost ?? null,
+      notes: v.notes,
+    }),
+  );
+  if (r.ok) return r;
+  const field = /odometer/i.test(r.message)
+    ? "odometer_km"
+    : /engine hours/i.test(r.message)
+      ? "engine_hours"
+      : /date|time/i.test(r.message)
+        ? "done_at"
+        : "";
+  return { ok: false as const, message: r.message, field };
+}

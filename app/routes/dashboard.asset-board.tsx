@@ -1,0 +1,52 @@
+import { Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { assetBoard, moveAssetCard } from "~/modules/maintenance/boards.server";
+import { Board } from "~/modules/maintenance/components/board";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Asset board · Tracksmith" }];
+const PAGE = "/dashboard/asset-board";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "maintenance");
+  return json({ columns: await assetBoard(ctx) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "maintenance");
+  return switchIntent(await request.formData(), {
+    move: async (f) => {
+      const r = await moveAssetCard(ctx, String(f.get("id") ?? ""), String(f.get("to") ?? ""));
+      if (r.ok)
+        return redirectWithToast(PAGE, {
+          type: "success",
+          description: `${r.title} moved to ${r.to}.`,
+        });
+      return redirectWithToast(PAGE, { type: "error", description: r.message });
+    },
+  });
+}
+
+export default function AssetBoard() {
+  const { columns } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>Asset board</Title>
+        <Text c="dimmed" size="sm">
+          Vehicles and assets by state. Drag a card, or use its Move to menu.
+        </Text>
+      </div>
+      <Board id="asset-board" columns={columns} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

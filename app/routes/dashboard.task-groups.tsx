@@ -1,0 +1,199 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { parseForm } from "~/lib/parse-form";
+import { programmesPage, saveProgramme } from "~/modules/maintenance/maintenance.server";
+import { ProgrammeSchema } from "~/modules/maintenance/schemas";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Task groups · Tracksmith" }];
+const PAGE = "/dashboard/task-groups";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "maintenance");
+  const page = await programmesPage(ctx);
+  const edit = new URL(request.url).searchParams.get("edit");
+  const editing = edit === null ? null : page.programmes.find((p) => String(p.id) === edit);
+  if (editing === undefined) throw new Response("Not found", { status: 404 });
+  return json({ ...page, editing });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "maintenance");
+  const save = async (f: FormData, id: number | null) => {
+    const submission = parseForm(f, ProgrammeSchema);
+    if (submission.status !== "success")
+      return json({ result: submission.reply(), message: null }, { status: 400 });
+    const r = await saveProgramme(ctx, id, submission.value);
+    if (!r.ok) return json({ result: submission.reply(), message: r.message }, { status: 400 });
+    return redirectWithToast(`${PAGE}?edit=${r.value.id}`, {
+      type: "success",
+      description:
+        id === null
+          ? "Programme created: its vehicles now have every schedule of it."
+          : "Programme saved.",
+    });
+  };
+  return switchIntent(await request.formData(), {
+    create: (f) => save(f, null),
+    update: async (f) => {
+      const { programmes } = await programmesPage(ctx);
+      const p = programmes.find((x) => String(x.id) === String(f.get("id")));
+      if (!p) throw new Response("Not found", { status: 404 });
+      return save(f, p.id);
+    },
+  });
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = Data["programmes"][number];
+const col = createColumnHelper<Row>();
+
+export default function TaskGroups() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
+  const nav = useNavigation();
+  const names = new Map(data.templates.map((t) => [t.id, t.name]));
+  const columns = [
+    col.accessor("name", {
+      header: "Programme",
+      cell: ({ row: { original: p } }) => (
+        <Anchor component={Link} to={`${PAGE}?edit=${p.id}`}>
+          {p.name}
+        </Anchor>
+      ),
+    }),
+    col.accessor("template_ids", {
+      header: "Templates",
+      cell: ({ getValue }) =>
+        getValue()
+          .map((id) => names.get(id) ?? id)
+          .join(", "),
+    }),
+    col.accessor("imeis", { header: "Vehicles", cell: ({ getValue }) => getValue().length }),
+    col.accessor("group_ids", { header: "Groups", cell: ({ getValue }) => getValue().length }),
+  ];
+  const e = data.editing;
+  const [form, f] = useForm({
+    id: `programme-${e?.id ?? "new"}`,
+    lastResult: result?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProgrammeSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const box = (name: string, value: string | number, label: string, checked: boolean) => (
+    <Checkbox
+      key={`${name}-${value}`}
+      name={name}
+      value={value}
+      label={label}
+      defaultChecked={checked}
+    />
+  );
+  return (
+    <Stack gap="md" maw={1300}>
+      <Group justify="space-between">
+        <div>
+          <Title order={1}>Task groups</Title>
+          <Text c="dimmed" size="sm">
+            Service programmes: templates applied to vehicles and whole groups at once.
+          </Text>
+        </div>
+        <Button component={Link} to={PAGE} variant="light">
+          New programme
+        </Button>
+      </Group>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <DataTable
+            data={data.programmes}
+            columns={columns}
+            getRowId={(p) => String(p.id)}
+            label="Programmes"
+            testId="programmes"
+            empty="No programmes yet."
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder p="md">
+            <Form method="post" {...getFormProps(form)} key={e?.id ?? "new"}>
+              <input type="hidden" name="intent" value={e ? "update" : "create"} />
+              {e ? <input type="hidden" name="id" value={e.id} /> : null}
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {e ? "Edit programme" : "New programme"}
+                </Title>
+                {result?.message ? <Alert color="red">{result.message}</Alert> : null}
+                <TextInput
+                  {...getInputProps(f.name, { type: "text" })}
+                  key={f.name.key}
+                  defaultValue={f.name.initialValue ?? e?.name ?? ""}
+                  label="Name"
+                  error={f.name.errors?.join(" ")}
+                />
+                <Fieldset legend="Templates" variant="unstyled">
+                  {f.template_ids.errors ? (
+                    <Text size="sm" c="red" id="template-errors">
+                      {f.template_ids.errors.join(" ")}
+                    </Text>
+                  ) : null}
+                  <Stack gap={4} mt={4}>
+                    {data.templates.map((t) =>
+                      box("template_ids", t.id, t.name, e?.template_ids.includes(t.id) ?? false),
+                    )}
+                  </Stack>
+                </Fieldset>
+                <Fieldset legend="Groups (every vehicle in them)" variant="unstyled">
+                  <Stack gap={4} mt={4}>
+                    {data.groups.map((g) =>
+                      box("group_ids", g.id, g.nickname, e?.group_ids.includes(g.id) ?? false),
+                    )}
+                  </Stack>
+                </Fieldset>
+                <Fieldset legend="Vehicles and assets" variant="unstyled">
+                  <ScrollArea.Autosize mah={240}>
+                    <Stack gap={4} mt={4}>
+                      {data.vehicles.map((v) =>
+                        box("imeis", v.imei, v.nickname, e?.imeis.includes(v.imei) ?? false),
+                      )}
+                    </Stack>
+                  </ScrollArea.Autosize>
+                </Fieldset>
+                <Group>
+                  <Button type="submit" loading={nav.state === "submitting"}>
+                    {e ? "Save programme" : "Create programme"}
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

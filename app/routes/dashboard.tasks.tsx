@@ -1,0 +1,216 @@
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { parseForm } from "~/lib/parse-form";
+import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
+import { day, hours, km } from "~/modules/maintenance/format";
+import { CompletionSchema, TASK_LABELS, TaskSchema } from "~/modules/maintenance/schemas";
+import { addTask, finishTask, taskFilters, taskRows } from "~/modules/maintenance/tasks.server";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Tasks · Tracksmith" }];
+const PAGE = "/dashboard/tasks";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "maintenance");
+  const url = new URL(request.url);
+  const filters = taskFilters(url);
+  const { rows, vehicles, meters, people } = await taskRows(ctx, filters);
+  const completeId = url.searchParams.get("complete");
+  let completing = null;
+  if (completeId !== null) {
+    const t = (await taskRows(ctx)).rows.find((x) => String(x.id) === completeId);
+    if (!t) throw new Response("Not found", { status: 404 });
+    const m = t.imei ? meters.get(t.imei) : undefined;
+    completing = {
+      task: { id: t.id, title: t.title, vehicle: t.vehicle },
+      defaults: {
+        done_at: new Date().toISOString().slice(0, 10),
+        odometer_km: m ? String(m.odometer_km) : "",
+        engine_hours: m ? String(m.engine_hours) : "",
+      },
+    };
+  }
+  return json({ rows, vehicles, people, filters, completing });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "maintenance");
+  return switchIntent(await request.formData(), {
+    create: async (f) => {
+      const s = parseForm(f, TaskSchema);
+      if (s.status !== "success") return json({ result: s.reply() }, { status: 400 });
+      const r = await addTask(ctx, s.value);
+      if (!r.ok) return json({ result: s.reply({ formErrors: [r.message] }) }, { status: 400 });
+      return redirectWithToast(PAGE, { type: "success", description: "Task added." });
+    },
+    complete: async (f) => {
+      const s = parseForm(f, CompletionSchema);
+      if (s.status !== "success") return json({ result: s.reply() }, { status: 400 });
+      const r = await finishTask(ctx, s.value);
+      if (!r.ok) {
+        const errors = r.field
+          ? { fieldErrors: { [r.field]: [r.message] } }
+          : { formErrors: [r.message] };
+        return json(
+          { result: s.reply(errors), message: r.field ? null : r.message },
+          { status: 400 },
+        );
+      }
+      return redirectWithToast(PAGE, {
+        type: "success",
+        description: "Task completed. The schedule's next due counts from this service.",
+      });
+    },
+  });
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = Data["rows"][number];
+const COLOURS = {
+  open: "blue",
+  in_progress: "violet",
+  on_hold: "yellow",
+  done: "teal",
+  cancelled: "gray",
+} as const;
+const col = createColumnHelper<Row>();
+const COLUMNS = [
+  col.accessor("title", {
+    header: "Task",
+    cell: ({ row: { original: t } }) => (
+      <>
+        {t.title}{" "}
+        {t.source === "schedule" ? (
+          <Badge size="xs" variant="outline">
+            Scheduled
+          </Badge>
+        ) : null}
+      </>
+    ),
+  }),
+  col.accessor("vehicle", { header: "Vehicle", cell: ({ getValue }) => getValue() ?? "–" }),
+  col.accessor("status", {
+    header: "Status",
+    cell: ({ getValue }) => (
+      <Badge color={COLOURS[getValue()]} variant="light">
+        {TASK_LABELS[getValue()]}
+      </Badge>
+    ),
+  }),
+  col.accessor("assignee", { header: "Assignee", cell: ({ getValue }) => getValue() ?? "–" }),
+  col.display({
+    id: "due",
+    header: "Due",
+    cell: ({ row: { original: t } }) =>
+      [
+        t.due_at ? day(t.due_at) : null,
+        t.due_km !== null ? km(t.due_km) : null,
+        t.due_hours !== null ? hours(t.due_hours) : null,
+      ]
+        .filter(Boolean)
+        .join(" · ") || "–",
+  }),
+  col.display({
+    id: "done",
+    header: "Done",
+    cell: ({ row: { original: t } }) =>
+      t.status === "done" ? (
+        `${day(t.completed_at)} · ${km(t.completed_km)}`
+      ) : t.status === "cancelled" ? (
+        "–"
+      ) : (
+        <Anchor component={Link} to={`${PAGE}?complete=${t.id}`} data-testid={`complete-${t.id}`}>
+          Complete…
+        </Anchor>
+      ),
+  }),
+];
+
+export default function Tasks() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
+  const nav = useNavigation();
+  const busy = (intent: string) =>
+    nav.state === "submitting" && nav.formData?.get("intent") === intent;
+  return (
+    <Stack gap="md" maw={1300}>
+      <Title order={1}>Tasks</Title>
+      {data.completing ? (
+        <Paper withBorder p="md">
+          <CompleteForm
+            {...data.completing}
+            lastResult={result?.result}
+            message={result?.message}
+            busy={busy("complete")}
+          />
+        </Paper>
+      ) : null}
+      <Paper withBorder p="md">
+        <NewTaskForm
+          vehicles={data.vehicles}
+          people={data.people}
+          lastResult={data.completing ? undefined : result?.result}
+          busy={busy("create")}
+        />
+      </Paper>
+      <Form method="get">
+        <Group align="flex-end">
+          <TextInput name="q" label="Search" defaultValue={data.filters.q} />
+          <NativeSelect
+            name="status"
+            label="Status"
+            defaultValue={data.filters.status ?? ""}
+            data={[
+              { value: "", label: "Any" },
+              ...Object.entries(TASK_LABELS).map(([value, label]) => ({ value, label })),
+            ]}
+          />
+          <NativeSelect
+            name="imei"
+            label="Vehicle"
+            defaultValue={data.filters.imei ?? ""}
+            data={[
+              { value: "", label: "Any" },
+              ...data.vehicles.map((v) => ({ value: v.imei, label: v.nickname })),
+            ]}
+          />
+          <Button type="submit" variant="default">
+            Filter
+          </Button>
+        </Group>
+      </Form>
+      <DataTable
+        data={data.rows}
+        columns={COLUMNS}
+        getRowId={(t) => String(t.id)}
+        rowProps={(t) => ({ "data-task": t.id, "data-status": t.status })}
+        label="Tasks"
+        testId="tasks"
+        minWidth={900}
+        empty="No tasks match."
+      />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

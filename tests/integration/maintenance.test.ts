@@ -1,0 +1,372 @@
+/**
+ * The maintenance pages against PostgreSQL and the simulator: template validation (messages next to
+ * the field, typed values kept), programmes, vehicle schedules, completing tasks with a back-dated
+ * meter, and tenant rules (another company's ids are 404).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "~/routes/login";
+import {
+  action as templatesAction,
+  loader as templatesLoader,
+} from "~/routes/dashboard.task-templates";
+import { action as groupsAction, loader as groupsLoader } from "~/routes/dashboard.task-groups";
+import { loader as vehicleLoader } from "~/routes/dashboard.vehicle-maintenance";
+import { action as tasksAction, loader as tasksLoader } from "~/routes/dashboard.tasks";
+import { action as boardAction, loader as boardLoader } from "~/routes/dashboard.maintenance-board";
+import { action as assetAction, loader as assetLoader } from "~/routes/dashboard.asset-board";
+import { runDueTasks } from "~/modules/maintenance/jobs.server";
+import { plansFor } from "~/modules/maintenance/plans.server";
+import { NO_INTERVAL } from "~/modules/maintenance/schemas";
+import { useTestDatabase } from "../support/db";
+import { call, cookieFrom, formPost, get, toastOf } from "../support/remix";
+import { upstreamAuth, useSimulator } from "../support/upstream";
+import { upstream } from "~/services/api.server";
+import {
+  listMeters,
+  listProgrammes,
+  listTasks,
+  listTemplates,
+} from "~/modules/maintenance/upstream.server";
+
+const cookies: Record<string, string> = {};
+
+async function signIn(username: string, password: string) {
+  const res = await call(loginAction, formPost("/login", { username, password }));
+  expect(res.status, `sign-in ${username}`).toBe(302);
+  return cookieFrom(res);
+}
+
+/** `username`'s company's maintenance data, straight from the upstream. */
+async function as(username: string, password: string) {
+  return upstream((await upstreamAuth(username, password)).token);
+}
+
+beforeAll(async () => {
+  await useTestDatabase();
+  await useSimulator();
+  cookies.admin = await signIn("admin", "admin123");
+  cookies.other = await signIn("other", "other123");
+});
+
+const T = "/dashboard/task-templates";
+const GOOD = {
+  intent: "create",
+  name: "Gearbox oil",
+  code: "026-001-004",
+  interval_km: "60000",
+  soon_km: "3000",
+  interval_time: "",
+  interval_unit: "months",
+  rule: "first",
+  checklist: "Drain\nRefill",
+};
+
+describe("task templates", () => {
+  it("lists the company's templates and creates one with a toast", async () => {
+    const page = await (await call(templatesLoader, get(T, cookies.admin))).json();
+    expect(page.templates.map((t: { name: string }) => t.name)).toContain("Engine oil and filter");
+    const res = await call(templatesAction, formPost(T, GOOD, { cookie: cookies.admin }));
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ description: "Template created." });
+    const after = await (await call(templatesLoader, get(T, cookies.admin))).json();
+    expect(after.templates.find((t: { name: string }) => t.name === "Gearbox oil")).toMatchObject({
+      interval: "Every 60,000 km",
+    });
+  });
+
+  it("refuses a negative interval, a due-soon larger than its interval, no interval at all", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const res = await call(
+        templatesAction,
+        formPost(T, { ...GOOD, ...fields }, { cookie: cookies.admin }),
+      );
+      expect(res.status).toBe(400);
+      return (await res.json()).result as {
+        error: Record<string, string[]>;
+        initialValue: Record<string, string>;
+      };
+    };
+    const neg = await post({ interval_km: "-5000" });
+    expect(neg.error.interval_km).toEqual(["Must not be negative."]);
+    expect(neg.initialValue.interval_km).toBe("-5000");
+    expect(neg.initialValue.name).toBe("Gearbox oil");
+    const soon = await post({ soon_km: "70000" });
+    expect(soon.error.soon_km?.[0]).toMatch(/must not be larger than its interval \(60000 km\)/);
+    const days = await post({ interval_time: "1", interval_unit: "months", soon_days: "45" });
+    expect(days.error.soon_days?.[0]).toMatch(/larger than its interval \(1 months\)/);
+    const none = await post({ interval_km: "", soon_km: "" });
+    expect(none.error.interval_km).toEqual([NO_INTERVAL]);
+    expect(none.initialValue.checklist).toBe("Drain\nRefill");
+  });
+
+  it("another company's template is a 404, to open and to save", async () => {
+    const [foreign] = await listTemplates(await as("other", "other123"));
+    const open = await call(templatesLoader, get(`${T}?edit=${foreign!.id}`, cookies.admin));
+    expect(open.status).toBe(404);
+    const save = await call(
+      templatesAction,
+      formPost(
+        T,
+        { ...GOOD, intent: "update", id: String(foreign!.id) },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(save.status).toBe(404);
+    const mine = await call(templatesLoader, get(`${T}?edit=${foreign!.id}`, cookies.other));
+    expect(mine.status).toBe(200);
+  });
+});
+
+const G = "/dashboard/task-groups";
+const V = "/dashboard/vehicle-maintenance";
+
+describe("task groups and vehicle maintenance", () => {
+  it("the demo company's schedules are ok, due soon and overdue, with forecast ranges", async () => {
+    const plans = await plansFor(await as("admin", "admin123"));
+    expect(new Set(plans.map((p) => p.status))).toEqual(new Set(["ok", "due_soon", "overdue"]));
+    const busy = plans.find((p) => p.status === "ok" && p.due.km !== null)!;
+    expect(busy.forecast.at).not.toBeNull();
+    expect(busy.forecast.earliest! <= busy.forecast.at!).toBe(true);
+  });
+
+  it("a programme gives its vehicles every schedule; the vehicle page shows them", async () => {
+    const page = await (await call(groupsLoader, get(G, cookies.admin))).json();
+    const vehicle = page.vehicles.at(-1).imei as string;
+    const template = page.templates.find((t: { name: string }) => t.name === "Tyre rotation");
+    const res = await call(
+      groupsAction,
+      formPost(
+        G,
+        { intent: "create", name: "Tyres only", template_ids: String(template.id), imeis: vehicle },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(res.status).toBe(302);
+    const v = await (await call(vehicleLoader, get(`${V}?imei=${vehicle}`, cookies.admin))).json();
+    const plan = v.plans.find((p: { template: string }) => p.template === "Tyre rotation");
+    expect(plan).toMatchObject({ status: "ok", due: { km: plan.last.km + 10000 } });
+  });
+
+  it("refuses a programme without templates, with the message beside the field", async () => {
+    const res = await call(
+      groupsAction,
+      formPost(G, { intent: "create", name: "Empty" }, { cookie: cookies.admin }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).result.error.template_ids).toEqual(["Choose at least one template."]);
+  });
+
+  it("another company's vehicle, group or programme is a 404", async () => {
+    const o = await as("other", "other123");
+    const [foreignVehicle] = await listMeters(o);
+    expect(
+      (await call(vehicleLoader, get(`${V}?imei=${foreignVehicle!.imei}`, cookies.admin))).status,
+    ).toBe(404);
+    const [foreignProgramme] = await listProgrammes(o);
+    expect(
+      (await call(groupsLoader, get(`${G}?edit=${foreignProgramme!.id}`, cookies.admin))).status,
+    ).toBe(404);
+    const page = await (await call(groupsLoader, get(G, cookies.admin))).json();
+    const update = await call(
+      groupsAction,
+      formPost(
+        G,
+        {
+          intent: "update",
+          id: String(foreignProgramme!.id),
+          name: "x",
+          template_ids: String(page.templates[0].id),
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(update.status).toBe(404);
+    const foreignImei = await call(
+      groupsAction,
+      formPost(
+        G,
+        {
+          intent: "create",
+          name: "x",
+          template_ids: String(page.templates[0].id),
+          imeis: foreignVehicle!.imei,
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(foreignImei.status).toBe(404);
+  });
+});
+
+const K = "/dashboard/tasks";
+
+describe("tasks", () => {
+  it("creates a task when a schedule is due soon, completes it back-dated, refuses a lower meter", async () => {
+    const created = await call(
+      templatesAction,
+      formPost(
+        T,
+        {
+          ...GOOD,
+          name: "Weekly wash",
+          interval_km: "",
+          soon_km: "",
+          interval_time: "10",
+          interval_unit: "days",
+          soon_days: "10",
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(created.status).toBe(302);
+    const groups = await (await call(groupsLoader, get(G, cookies.admin))).json();
+    const wash = groups.templates.find((t: { name: string }) => t.name === "Weekly wash");
+    const vehicle = groups.vehicles[1].imei as string;
+    await call(
+      groupsAction,
+      formPost(
+        G,
+        { intent: "create", name: "Wash", template_ids: String(wash.id), imeis: vehicle },
+        { cookie: cookies.admin },
+      ),
+    );
+
+    const first = await runDueTasks();
+    expect(first[1]).toBeGreaterThanOrEqual(1);
+    expect((await runDueTasks())[1]).toBe(0);
+    const list = await (await call(tasksLoader, get(`${K}?q=weekly+wash`, cookies.admin))).json();
+    const task = list.rows.find((t: { imei: string }) => t.imei === vehicle);
+    expect(task).toMatchObject({ status: "open", source: "schedule", title: "Weekly wash" });
+
+    const v0 = await (await call(vehicleLoader, get(`${V}?imei=${vehicle}`, cookies.admin))).json();
+    const before = v0.plans.find((p: { template: string }) => p.template === "Weekly wash");
+    expect(before.status).toBe("due_soon");
+    const low = await call(
+      tasksAction,
+      formPost(
+        K,
+        {
+          intent: "complete",
+          task_id: String(task.id),
+          done_at: new Date().toISOString().slice(0, 10),
+          odometer_km: String(before.last.km - 1),
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(low.status).toBe(400);
+    const lowBody = await low.json();
+    expect(lowBody.result.error.odometer_km[0]).toMatch(/below the last reading/);
+    expect(lowBody.result.initialValue.odometer_km).toBe(String(before.last.km - 1));
+  });
+
+  it("a back-dated completion resets next due from that reading, not from today's", async () => {
+    const plans = await plansFor(await as("admin", "admin123"));
+    const overdue = plans.find((p) => p.status === "overdue" && p.due.km !== null)!;
+    const list = await (
+      await call(tasksLoader, get(`${K}?imei=${overdue.imei}`, cookies.admin))
+    ).json();
+    const task = list.rows.find(
+      (t: { schedule_id: number; status: string }) =>
+        t.schedule_id === overdue.scheduleId && t.status !== "done",
+    );
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const reading = Math.round(overdue.meter.km - 500);
+    const done = await call(
+      tasksAction,
+      formPost(
+        K,
+        {
+          intent: "complete",
+          task_id: String(task.id),
+          done_at: threeDaysAgo,
+          odometer_km: String(reading),
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(done.status).toBe(302);
+    expect(await toastOf(done)).toMatchObject({ type: "success" });
+    const v = await (
+      await call(vehicleLoader, get(`${V}?imei=${overdue.imei}`, cookies.admin))
+    ).json();
+    const after = v.plans.find((p: { scheduleId: number }) => p.scheduleId === overdue.scheduleId);
+    expect(after.last).toMatchObject({ at: `${threeDaysAgo}T12:00:00.000Z`, km: reading });
+    // From the reading at the service (500 km ago), not from today's odometer.
+    expect(after.due.km).toBeCloseTo(reading + (overdue.due.km! - overdue.last.km), 1);
+    expect(after.status).not.toBe("overdue");
+    expect(v.history.some((h: { task_id: number }) => h.task_id === task.id)).toBe(true);
+  });
+
+  it("filters by status and searches", async () => {
+    const done = await (await call(tasksLoader, get(`${K}?status=done`, cookies.admin))).json();
+    expect(done.rows.length).toBeGreaterThan(0);
+    expect(done.rows.every((t: { status: string }) => t.status === "done")).toBe(true);
+    const none = await (await call(tasksLoader, get(`${K}?q=zzzz-nothing`, cookies.admin))).json();
+    expect(none.rows).toEqual([]);
+  });
+
+  it("another company's task is a 404 to open and to complete", async () => {
+    const [foreign] = await listTasks(await as("other", "other123"));
+    expect(
+      (await call(tasksLoader, get(`${K}?complete=${foreign!.id}`, cookies.admin))).status,
+    ).toBe(404);
+    const res = await call(
+      tasksAction,
+      formPost(
+        K,
+        { intent: "complete", task_id: String(foreign!.id), done_at: "2026-01-01" },
+        { cookie: cookies.admin },
+      ),
+    );
+    expect(res.status).toBe(404);
+  });
+});
+
+const B = "/dashboard/maintenance-board";
+const A = "/dashboard/asset-board";
+
+describe("boards", () => {
+  const move = (path: string, id: string, to: string, cookie = cookies.admin!) =>
+    call(
+      path === B ? boardAction : assetAction,
+      formPost(path, { intent: "move", id, to }, { cookie }),
+    );
+
+  it("moves a task card with the Move to form; Done asks for the meter reading", async () => {
+    const board = await (await call(boardLoader, get(B, cookies.admin))).json();
+    const open = board.columns.find((c: { id: string }) => c.id === "open");
+    const card = open.cards[0];
+    const res = await move(B, card.id, "on_hold");
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      description: `${card.title} moved to On hold.`,
+    });
+    const after = await (await call(boardLoader, get(B, cookies.admin))).json();
+    const hold = after.columns.find((c: { id: string }) => c.id === "on_hold");
+    expect(hold.cards.map((c: { id: string }) => c.id)).toContain(card.id);
+    const done = await move(B, card.id, "done");
+    expect(done.headers.get("location")).toBe(`/dashboard/tasks?complete=${card.id}`);
+  });
+
+  it("refuses a move into a column at its WIP limit", async () => {
+    const board = await (await call(assetLoader, get(A, cookies.admin))).json();
+    const service = board.columns.find((c: { id: string }) => c.id === "in_service");
+    const workshop = board.columns.find((c: { id: string }) => c.id === "in_workshop");
+    for (const card of service.cards.slice(0, workshop.limit - workshop.cards.length))
+      expect((await move(A, card.id, "in_workshop")).status).toBe(302);
+    const refused = await move(A, service.cards.at(-1).id, "in_workshop");
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      description: "In workshop is at its limit of 6 cards.",
+    });
+  });
+
+  it("another company's card is a 404", async () => {
+    const [task] = await listTasks(await as("other", "other123"));
+    expect((await move(B, String(task!.id), "on_hold")).status).toBe(404);
+    const [meter] = await listMeters(await as("other", "other123"));
+    expect((await move(A, meter!.imei, "in_workshop")).status).toBe(404);
+  });
+});
