@@ -90,7 +90,11 @@ describe("which addresses may be reached", () => {
 
 describe("the test-only opt-in", () => {
   it("is refused in production", () => {
-    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(32),
+      ENCRYPTION_KEY: "k".repeat(32),
+    };
     expect(parseEnv({ ...production, OUTBOUND_ALLOW_HTTP: "1" }).OUTBOUND_ALLOW_HTTP).toBe(true);
     expect(() => parseEnv({ ...production, OUTBOUND_ALLOW_PRIVATE: "1" })).toThrow(
       /OUTBOUND_ALLOW_PRIVATE is for tests only and never allowed in production/,

@@ -194,7 +194,7 @@ describe("the route sweep of every module (issue 13)", () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it("refuses with 403 whoever lacks the path's feature, permission or tsadmin allowance", async () => {
     const wrong: string[] = [];
@@ -209,7 +209,7 @@ describe("the route sweep of every module (issue 13)", () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it("lets the admin, who has every permission, open every page of every module", async () => {
     const wrong: string[] = [];
@@ -228,7 +228,7 @@ describe("the route sweep of every module (issue 13)", () => {
       if (refused || broken) wrong.push(`${url} (${route.moduleId}): ${res.status}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it("answers 404 for another company's device or beacon on every page that takes one", async () => {
     const wrong: string[] = [];
@@ -244,7 +244,7 @@ describe("the route sweep of every module (issue 13)", () => {
     }
     expect(built).toBeGreaterThanOrEqual(5);
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 });
 
 /** Every declared form of every path: [route, intent] ("*" = a post without an intent). */
@@ -573,7 +573,7 @@ describe("every route file belongs to a module", () => {
       if (!guarded) wrong.push(`${file}: ${res.status} ${to}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it("names no frame file that is gone", () => {
     expect(Object.keys(FRAME).filter((f) => !files.includes(f))).toEqual([]);

@@ -60,7 +60,7 @@ async function expectOneCluster(started: PromiseSettledResult<AppNode>[], databa
     databaseUrl,
     `select name from "AppSecret" order by name`,
   );
-  expect(secrets.map((s) => s.name)).toEqual(["session_secret", "vapid_keys"]);
+  expect(secrets.map((s) => s.name)).toEqual(["encryption_key", "session_secret", "vapid_keys"]);
   const [a, b] = apps as [AppNode, AppNode];
   const login = await fetch(`${a.url}/login`, {
     method: "POST",

@@ -41,7 +41,7 @@ export function startAppNode(env: Record<string, string>, timeoutMs = 150_000): 
       const url = /\[http\] Tracksmith listening on (\S+)/.exec(logText(output))?.[1];
       if (!url) return;
       clearTimeout(timer);
-      resolve({ url, output: () => output, kill });
+      resolve({ url, output: () => logText(output), kill });
     });
     child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
     void exited.then(() => {
