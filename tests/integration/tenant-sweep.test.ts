@@ -13,6 +13,8 @@ import { listBeacons } from "~/modules/beacons/beacons.server";
 import { createShareLink } from "~/modules/fleet/sharing.server";
 import { getTrips, TRIP_DEVICES } from "~/modules/trips/trips.server";
 import * as up from "~/services/upstream/index.server";
+import * as dup from "~/modules/drivers/upstream.server";
+import * as mup from "~/modules/maintenance/upstream.server";
 import { useTestDatabase } from "../support/db";
 import { APP } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -103,6 +105,18 @@ type Ids = {
   formLinkB: string;
   formSubmissionB: string;
   formB: number;
+  driverB: number;
+  driverA: number;
+  tagB: number;
+  tagA: number;
+  eventB: string;
+  unidentifiedB: { imei: string; tripId: string };
+  templateB: number;
+  templateA: number;
+  programmeB: number;
+  taskB: number;
+  personB: number;
+  maintImeiB: string;
 };
 let ids: Ids;
 
@@ -228,6 +242,29 @@ async function companyTwo() {
       where: { companyId: 2 },
       orderBy: { id: "asc" },
     }),
+    ...(await driversAndMaintenance(upstream(token.token))),
+  };
+}
+
+/** Company 2's drivers, tags, the unidentified trip, reviews, scoring and maintenance records. */
+async function driversAndMaintenance(u: ReturnType<typeof upstream>) {
+  const from = new Date(Date.now() - 20 * 86_400_000).toISOString();
+  const trip = ids.unidentifiedB;
+  return {
+    drivers: await dup.drivers(u),
+    driverTags: await dup.driverTags(u),
+    unidentifiedTrip: (await dup.driverSessions(u, { from, imei: trip.imei })).find(
+      (x) => x.trip_id === trip.tripId,
+    ),
+    reviews: await prisma.driverEventReview.findMany({ where: { companyId: 2 } }),
+    scoreSettings: await prisma.driverScoreSettings.count({ where: { companyId: 2 } }),
+    scoreWeeks: await prisma.driverScoreWeek.count({ where: { companyId: 2 } }),
+    templates: await mup.listTemplates(u),
+    programmes: await mup.listProgrammes(u),
+    maintSchedules: await mup.listSchedules(u),
+    tasks: await mup.listTasks(u),
+    services: await mup.listHistory(u),
+    assets: await mup.listAssetStates(u),
   };
 }
 
@@ -331,7 +368,30 @@ beforeAll(async () => {
     },
   });
 
+  // Drivers: a driver, a tag, a safety event and an unidentified trip of company 2 (and a driver
+  // and a tag of company 1, to pair with them); maintenance: a template, a programme, a task, an
+  // assignee and a scheduled vehicle of company 2 (and a template of company 1).
+  const upB = upstream(b.token);
+  const upA = upstream(a.token);
+  const from = new Date(now - 20 * 86_400_000).toISOString();
+  const eventB = (await dup.safetyEvents(upB, { from, to: new Date(now).toISOString() })).at(-1)!;
+  const unidentifiedB = (await dup.driverSessions(upB, { from, unidentified: true })).at(-1)!;
+  const schedulesB = await mup.listSchedules(upB);
+  const tasksB = await mup.listTasks(upB);
+
   ids = {
+    driverB: (await dup.drivers(upB))[0]!.id,
+    driverA: (await dup.drivers(upA)).find((d) => d.active)!.id,
+    tagB: (await dup.driverTags(upB))[0]!.id,
+    tagA: (await dup.driverTags(upA))[0]!.id,
+    eventB: eventB.id,
+    unidentifiedB: { imei: unidentifiedB.imei, tripId: unidentifiedB.trip_id },
+    templateB: (await mup.listTemplates(upB))[0]!.id,
+    templateA: (await mup.listTemplates(upA))[0]!.id,
+    programmeB: (await mup.listProgrammes(upB))[0]!.id,
+    taskB: (tasksB.find((t) => t.status !== "done" && t.status !== "cancelled") ?? tasksB[0]!).id,
+    personB: (await mup.listPeople(upB))[0]!.id,
+    maintImeiB: schedulesB[0]!.imei,
     userB,
     imeiB,
     imeiA,
@@ -655,6 +715,8 @@ function cases(i: Ids): Case[] {
       url: "/dashboard/dashboard-forms",
       body,
     })),
+    ...driverCases(i),
+    ...maintenanceCases(i),
     // Company 2's user, whose sessions an admin of company 1 tries to end.
     {
       file: "dashboard.sessions.tsx",
@@ -671,9 +733,144 @@ function cases(i: Ids): Case[] {
   ];
 }
 
+const post =
+  (file: string, url: string) =>
+  (body: Record<string, string | string[]>): Case => ({
+    file,
+    method: "POST",
+    url,
+    body,
+  });
+
+/** Drivers: a driver, a tag, a safety event and an unidentified trip of company 2. */
+function driverCases(i: Ids): Case[] {
+  const tag = post("dashboard.driver-tag.$id.tsx", `/dashboard/driver-tag/${i.tagB}`);
+  const tagIndex = post("dashboard.driver-tag._index.tsx", "/dashboard/driver-tag");
+  const manage = post("dashboard.drivermanagement.tsx", "/dashboard/drivermanagement");
+  const safety = post("dashboard.driversafety.tsx", "/dashboard/driversafety");
+  const [tagB, driverB, driverA] = [i.tagB, i.driverB, i.driverA].map(String) as [
+    string,
+    string,
+    string,
+  ];
+  const trip = i.unidentifiedB;
+  return [
+    { file: "dashboard.driver-tag.$id.tsx", method: "GET", url: `/dashboard/driver-tag/${tagB}` },
+    tag({ intent: "assign", id: tagB, driverId: driverA }),
+    tag({ intent: "unassign", id: tagB }),
+    tag({ intent: "deactivate", id: tagB }),
+    tag({ intent: "deactivate", id: tagB, confirm: "yes" }),
+    // Company 1's own tag, given company 2's driver.
+    tag({ intent: "assign", id: String(i.tagA), driverId: driverB }),
+    tagIndex({ intent: "register", uid: "0A0B0C0D0E0F", label: "Theirs", driverId: driverB }),
+    tagIndex({ intent: "unassign", id: tagB }),
+    {
+      file: "dashboard.drivermanagement.tsx",
+      method: "GET",
+      url: `/dashboard/drivermanagement?edit=${driverB}`,
+    },
+    manage({ intent: "save", id: driverB, first_name: "Mallory", last_name: "Hijack" }),
+    manage({ intent: "deactivate", id: driverB }),
+    manage({ intent: "deactivate", id: driverB, confirm: "yes" }),
+    manage({ intent: "reactivate", id: driverB }),
+    manage({ intent: "assign", id: driverB, imei: i.imeiA }),
+    manage({ intent: "assign", id: driverA, imei: i.imeiB }),
+    manage({ intent: "assign-trip", imei: trip.imei, tripId: trip.tripId, driverId: driverA }),
+    manage({ intent: "assign-trip", imei: i.imeiA, tripId: trip.tripId, driverId: driverA }),
+    manage({ intent: "assign-trip", imei: i.imeiA, tripId: trip.tripId, driverId: driverB }),
+    {
+      file: "dashboard.driversafety.tsx",
+      method: "GET",
+      url: `/dashboard/driversafety?driver=${driverB}`,
+    },
+    {
+      file: "dashboard.driversafety.tsx",
+      method: "GET",
+      url: `/dashboard/driversafety?days=30&idriver=${driverB}`,
+    },
+    {
+      file: "dashboard.driversafety.tsx",
+      method: "GET",
+      url: `/dashboard/driversafety?days=30&vehicle=${i.unidentifiedB.imei}`,
+    },
+    // The review step is the only form here that names an id ("settings" and "recompute" act on
+    // the session's own company and post none).
+    safety({ intent: "review", eventId: i.eventB, status: "coached", note: "" }),
+    safety({ intent: "review", eventId: i.eventB, status: "dismissed", reason: "Not them" }),
+  ];
+}
+
+/** Maintenance: a template, a programme, a task, an assignee and a vehicle of company 2. */
+function maintenanceCases(i: Ids): Case[] {
+  const templates = post("dashboard.task-templates.tsx", "/dashboard/task-templates");
+  const programmes = post("dashboard.task-groups.tsx", "/dashboard/task-groups");
+  const tasks = post("dashboard.tasks.tsx", "/dashboard/tasks");
+  const taskBoard = post("dashboard.maintenance-board.tsx", "/dashboard/maintenance-board");
+  const assetBoard = post("dashboard.asset-board.tsx", "/dashboard/asset-board");
+  const template = { name: "Mine now", interval_unit: "months", interval_time: "6", rule: "first" };
+  const today = new Date().toISOString().slice(0, 10);
+  const [templateB, templateA, taskB] = [i.templateB, i.templateA, i.taskB].map(String) as [
+    string,
+    string,
+    string,
+  ];
+  return [
+    {
+      file: "dashboard.task-templates.tsx",
+      method: "GET",
+      url: `/dashboard/task-templates?edit=${templateB}`,
+    },
+    templates({ intent: "update", id: templateB, ...template }),
+    {
+      file: "dashboard.task-groups.tsx",
+      method: "GET",
+      url: `/dashboard/task-groups?edit=${i.programmeB}`,
+    },
+    programmes({
+      intent: "update",
+      id: String(i.programmeB),
+      name: "Mine now",
+      template_ids: templateA,
+    }),
+    programmes({ intent: "create", name: "Theirs too", template_ids: templateB }),
+    programmes({
+      intent: "create",
+      name: "Theirs too",
+      template_ids: templateA,
+      imeis: i.maintImeiB,
+    }),
+    { file: "dashboard.tasks.tsx", method: "GET", url: `/dashboard/tasks?complete=${taskB}` },
+    { file: "dashboard.tasks.tsx", method: "GET", url: `/dashboard/tasks?imei=${i.maintImeiB}` },
+    tasks({ intent: "create", title: "Theirs", imei: i.maintImeiB }),
+    tasks({ intent: "create", title: "Theirs", assignee_id: String(i.personB) }),
+    tasks({
+      intent: "complete",
+      task_id: taskB,
+      done_at: today,
+      odometer_km: "999999",
+      engine_hours: "99999",
+    }),
+    {
+      file: "dashboard.vehicle-maintenance.tsx",
+      method: "GET",
+      url: `/dashboard/vehicle-maintenance?imei=${i.maintImeiB}`,
+    },
+    taskBoard({ intent: "move", id: taskB, to: "on_hold" }),
+    taskBoard({ intent: "move", id: taskB, to: "done" }),
+    assetBoard({ intent: "move", id: i.maintImeiB, to: "in_workshop" }),
+  ];
+}
+
 describe("tenant sweep: company 1 asks for every id of company 2", () => {
   it("gets 404 from every loader and action, and nothing of company 2 changes", async () => {
     const before = await companyTwo();
+    // The drivers and maintenance records watched below are there to be changed.
+    expect(before.unidentifiedTrip?.driver_id, "the unidentified trip").toBeNull();
+    expect([before.driverTags, before.programmes, before.tasks].map((l) => l.length > 0)).toEqual([
+      true,
+      true,
+      true,
+    ]);
     const wrong: string[] = [];
     for (const c of cases(ids)) {
       const res = await request(c.method, c.url, cookies.admin, c.body);
@@ -710,6 +907,16 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
       `/sharing/${ids.shareB}`,
       `/dashboard/beacon/${ids.beaconB}`,
       `/dashboard/dashboard-forms?link=${ids.formLinkB}`,
+      `/dashboard/driver-tag/${ids.tagB}`,
+      `/dashboard/drivermanagement?edit=${ids.driverB}`,
+      `/dashboard/driversafety?driver=${ids.driverB}`,
+      `/dashboard/driversafety?days=30&idriver=${ids.driverB}`,
+      `/dashboard/driversafety?days=30&vehicle=${ids.unidentifiedB.imei}`,
+      `/dashboard/task-templates?edit=${ids.templateB}`,
+      `/dashboard/task-groups?edit=${ids.programmeB}`,
+      `/dashboard/tasks?complete=${ids.taskB}`,
+      `/dashboard/tasks?imei=${ids.maintImeiB}`,
+      `/dashboard/vehicle-maintenance?imei=${ids.maintImeiB}`,
     ];
     for (const url of own) expect((await request("GET", url, cookies.other)).status, url).toBe(200);
     expect(

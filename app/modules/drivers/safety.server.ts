@@ -134,6 +134,16 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
     };
   }
   const vehicleNames = await deviceNames(ctx.auth);
+  // A driver or vehicle named in the query is the company's own; anyone else's is a 404.
+  const driverIds = new Set(drivers.map((d) => String(d.id)));
+  const foreign = (k: string, own: { has(v: string): boolean }) =>
+    !!p.get(k) && !own.has(p.get(k)!);
+  if (
+    foreign("driver", driverIds) ||
+    foreign("idriver", driverIds) ||
+    foreign("vehicle", vehicleNames)
+  )
+    throw new Response("Not found", { status: 404 });
   const trend = await weeklyTrend(ctx, data, weeks, settings, dismissed);
   const q = (p.get("q") ?? "").trim().toLowerCase();
   const sort = parseTableSort(p, LEADER_SORTS, { by: "score", dir: "asc" });

@@ -35,6 +35,8 @@ export async function taskRows(ctx: ModuleContext, f: Partial<TaskFilters> = {})
       listPeople(u),
     ]);
     const vehicle = new Map(meters.map((m) => [m.imei, m]));
+    // A vehicle filter names one of the company's own vehicles; anyone else's is a 404.
+    if (f.imei && !vehicle.has(f.imei)) throw new Response("Not found", { status: 404 });
     const person = new Map(people.map((p) => [p.id, p.name]));
     const q = (f.q ?? "").toLowerCase();
     const rows = tasks
