@@ -80,7 +80,13 @@ beforeAll(async () => {
   const sim = await useSimulator();
   const smtp = await startSmtp();
   const secret = "report-crash-test-secret-0123456789abcdef";
-  Object.assign(process.env, TIMING, { SMTP_URL: smtp, SESSION_SECRET: secret });
+  // One key for this process and both apps: the session's upstream token is sealed with it.
+  const key = "report-crash-test-encryption-key-0123456789";
+  Object.assign(process.env, TIMING, {
+    SMTP_URL: smtp,
+    SESSION_SECRET: secret,
+    ENCRYPTION_KEY: key,
+  });
   resetEnvCache();
   resetMailTransport();
   const env = {
@@ -90,6 +96,7 @@ beforeAll(async () => {
     DATABASE_URL: process.env.DATABASE_URL!,
     DATA_DIR: `.data/report-crash-${process.pid}`,
     SESSION_SECRET: secret,
+    ENCRYPTION_KEY: key,
     NODE_ENV: "development",
   };
   [a, b] = await Promise.all([startAppNode(env), startAppNode(env)]);
