@@ -29,6 +29,9 @@ export function CompleteForm(props: {
     defaultValue: { ...props.defaults, task_id: String(props.task.id) },
     constraint: getZodConstraint(CompletionSchema),
     shouldValidate: "onBlur",
+    // Revalidating as the user types clears an error before the click: cleared on blur, it
+    // moved the button between mousedown and mouseup and the click was lost.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CompletionSchema }),
   });
   const field = (name: "done_at" | "odometer_km" | "engine_hours" | "cost", label: string) => {
@@ -81,6 +84,7 @@ export function NewTaskForm(props: {
     lastResult: props.lastResult,
     constraint: getZodConstraint(TaskSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TaskSchema }),
   });
   return (
