@@ -30,7 +30,7 @@ describe.each(THEMES)("the %s theme", (name) => {
   const settings = { ...DEFAULT_SETTINGS, theme: name };
   const theme = mergeMantineTheme(DEFAULT_THEME, themeFor(settings));
   const scheme = colorSchemeFor(name);
-  const vars = cssVariablesResolver(theme)[scheme];
+  const vars = cssVariablesResolver(theme)[scheme] as Record<string, string>;
   const surfaces = surfacesOf(name, theme);
   const worst = (color: string, backgrounds = surfaces) =>
     Math.min(...backgrounds.map((b) => contrastRatio(color, b)));

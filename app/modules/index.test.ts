@@ -249,8 +249,7 @@ describe("module status (planned modules are offered as Coming soon)", () => {
     expect(statusOf("leave-calendar")).toBe("planned"); // timesheets: a planned module
     expect(statusOf("company")).toBe("live"); // admin: planned, but Company is built
     expect(statusOf("people")).toBe("planned");
-    expect(statusOf("driversafety")).toBe("live"); // drivers: only the Drivers entry is planned
-    expect(statusOf("drivermanagement")).toBe("planned");
+    expect(statusOf("forms")).toBe("planned"); // forms: the Forms entry and its children only
     expect(statusOf("forms-selection")).toBe("planned");
     expect(statusOf("dashboard-forms")).toBe("live");
     expect(statusOf("assets")).toBe("live");
