@@ -8,7 +8,7 @@ import {
 } from "~/lib/settings";
 
 /**
- * The action of `/` (routes/_index.tsx): the display-settings form posted without JavaScript (with it, changes
+ * The action of /display-settings: the display-settings form posted without JavaScript (with it, changes
  * apply in the browser and nothing is posted). Display settings are the visitor's own
  * preferences, kept in their settings cookie, so no session is needed; the answer sets the cookie
  * and sends them back to the page they were on (a same-site path only).

@@ -312,7 +312,7 @@ describe("without JavaScript", () => {
         theme: "DARK",
         redirectTo: "/dashboard/account",
       });
-      return (await fetch("/", { method: "POST", body, redirect: "manual" })).type;
+      return (await fetch("/display-settings", { method: "POST", body, redirect: "manual" })).type;
     });
     expect(status).toBe("opaqueredirect");
     await open(p, "/dashboard/account");

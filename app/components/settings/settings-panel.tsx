@@ -60,7 +60,7 @@ function Choice<T extends string>({
 /**
  * Every user-adjustable setting (SPEC §2.11), in the settings drawer and on the account page.
  * With JavaScript a change applies at once and is kept in the browser; without it the panel is a
- * plain form that posts to `/` (services/display-settings.server.ts), which sets the
+ * plain form that posts to /display-settings (services/display-settings.server.ts), which sets the
  * settings cookie and sends the user back to the page they were on.
  */
 export function SettingsPanel() {
@@ -69,7 +69,7 @@ export function SettingsPanel() {
   return (
     <form
       method="post"
-      action="/"
+      action="/display-settings"
       id="display-settings"
       data-testid="settings-panel"
       // With JavaScript every change has applied already: nothing to send.

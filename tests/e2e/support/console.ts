@@ -18,7 +18,7 @@ export const SHELL_PAGES = [
 
 /** Every public page (no session), without those that are not pages or that sign in or out. */
 export const PUBLIC_PAGES = PUBLIC_ROUTES.map((r) => r.pattern).filter(
-  (p) => !["/logout", "/demo", "/map-cluster-worker.js"].includes(p),
+  (p) => !["/logout", "/demo", "/map-cluster-worker.js", "/display-settings"].includes(p),
 );
 
 export const ids = { imei: "", uuid: "" };
