@@ -12,6 +12,7 @@ import {
   TextInput,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -36,7 +37,9 @@ function accessibleName(item: MenuItem) {
 
 /**
  * A planned entry's label (the module registry marks it): its title dimmed, with a Soon badge
- * unless its parent already carries one. It still links to the page that says what it will hold.
+ * unless its parent already carries one, and "(coming soon)" for screen readers (the entry's name
+ * comes from its text, so it still starts with the title). It links to the page that says what
+ * the module will hold.
  */
 function Label({ item, badge }: { item: MenuItem; badge: boolean }) {
   if (!planned(item)) return <>{item.title}</>;
@@ -46,10 +49,18 @@ function Label({ item, badge }: { item: MenuItem; badge: boolean }) {
         {item.title}
       </Text>
       {badge ? (
-        <Badge component="span" size="xs" variant="light" color="gray" data-testid="coming-soon">
+        <Badge
+          component="span"
+          size="xs"
+          variant="light"
+          color="gray"
+          aria-hidden
+          data-testid="coming-soon"
+        >
           Soon
         </Badge>
       ) : null}
+      <VisuallyHidden component="span">{" (coming soon)"}</VisuallyHidden>
     </Group>
   );
 }
@@ -114,7 +125,6 @@ function ItemLink({
   const common = {
     label: <Label item={item} badge={!parentPlanned} />,
     leftSection,
-    "aria-label": planned(item) ? accessibleName(item) : undefined,
     "data-menu-item": item.id,
     "data-status": item.status,
   };
