@@ -4,6 +4,8 @@ import chartsStyles from "@mantine/charts/styles.css";
 import coreStyles from "@mantine/core/styles.css";
 import datesStyles from "@mantine/dates/styles.css";
 import notificationsStyles from "@mantine/notifications/styles.css";
+import nprogressStyles from "@mantine/nprogress/styles.css";
+import appStyles from "~/styles/app.css";
 import { ColorSchemeScript, DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
 import { Notifications } from "@mantine/notifications";
@@ -23,6 +25,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsProvider, useSettings } from "~/components/settings/settings-context";
 import { LoadingScreen } from "~/components/shell/loading-screen";
+import { RouteProgress } from "~/components/shell/navigation-progress";
 import { Toaster, type ToastMessage } from "~/components/toaster";
 import { applyDayjsLocale, type DateLocale } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
@@ -36,6 +39,9 @@ export const links: LinksFunction = () => [
     rel: "stylesheet",
     href,
   })),
+  { rel: "stylesheet", href: nprogressStyles },
+  // The app's own global rules (maps under the shell, no-JavaScript states), after Mantine's.
+  { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
@@ -116,6 +122,7 @@ function Document({
             getStyleNonce={() => nonce}
           >
             <DatesProvider settings={{ locale }}>
+              <RouteProgress />
               <Notifications limit={MAX_SNACKBARS} />
               <Toaster toast={toast} />
               <LoadingScreen />

@@ -8,6 +8,7 @@ import {
   SETTINGS_COOKIE,
   settingsCookieString,
   settingsFromCookieHeader,
+  settingsFromForm,
 } from "~/lib/settings";
 
 describe("settings defaults", () => {
@@ -84,5 +85,52 @@ describe("formatDistance", () => {
   it("follows the measurement setting", () => {
     expect(formatDistance(10, "metric")).toBe("10.0 km");
     expect(formatDistance(10, "imperial")).toBe("6.2 mi");
+  });
+});
+
+describe("settingsFromForm (the display-settings form without JavaScript)", () => {
+  const form = (entries: Record<string, string>) => new URLSearchParams(entries);
+
+  it("takes the choices and treats an absent switch as off", () => {
+    const s = settingsFromForm(
+      DEFAULT_SETTINGS,
+      form({
+        theme: "DARK",
+        measurement: "imperial",
+        "map.overlay": "satellite",
+        cluster: "on",
+        "map.railmap": "on",
+      }),
+    );
+    expect(s).toMatchObject({ theme: "DARK", measurement: "imperial", cluster: true });
+    expect(s.roundedCorners).toBe(false);
+    expect(s.map).toMatchObject({ overlay: "satellite", railmap: true, vehicleLabels: false });
+  });
+
+  it("keeps what the form does not carry and refuses invalid values", () => {
+    const current = { ...DEFAULT_SETTINGS, navCollapsed: true, direction: "rtl" as const };
+    const warn = vi.fn();
+    const s = settingsFromForm(current, form({ theme: "PURPLE", measurement: "furlongs" }), warn);
+    expect(s).toMatchObject({
+      theme: "LIGHT",
+      measurement: "metric",
+      direction: "rtl",
+      navCollapsed: true,
+    });
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("resets to the defaults, keeping the menu's collapse state", () => {
+    const current = { ...DEFAULT_SETTINGS, theme: "NATURE" as const, navCollapsed: true };
+    expect(settingsFromForm(current, form({ intent: "reset", theme: "DARK" }))).toEqual({
+      ...DEFAULT_SETTINGS,
+      navCollapsed: true,
+    });
+  });
+
+  it("reads the time of the last change, so the newer of cookie and storage wins", () => {
+    expect(parseSettings({ savedAt: 1_700_000_000_000 }).savedAt).toBe(1_700_000_000_000);
+    expect(parseSettings({ savedAt: "soon" }).savedAt).toBe(0);
+    expect(parseSettings({ savedAt: -5 }).savedAt).toBe(0);
   });
 });

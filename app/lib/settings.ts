@@ -25,6 +25,12 @@ export type Settings = {
   /** Side menu collapsed by the user (the shell, not SPEC §2.11; kept here so the server renders it). */
   navCollapsed: boolean;
   map: MapPreferences;
+  /**
+   * When these settings were last changed (ms since 1970; 0: never). The browser keeps a copy in
+   * localStorage and the cookie carries one to the server; a change made without JavaScript
+   * reaches only the cookie, so the newer of the two wins.
+   */
+  savedAt: number;
 };
 
 export type MapPreferences = {
@@ -56,9 +62,32 @@ export const DEFAULT_SETTINGS: Settings = {
     vehicleLabels: true,
     railmap: false,
   },
+  savedAt: 0,
 };
 
+/** The on/off settings, in the order the settings panel shows them. */
+export const SETTING_FLAGS = [
+  "responsiveFontSizes",
+  "roundedCorners",
+  "compact",
+  "compactView",
+  "iconColor",
+  "accurateAddress",
+  "groupView",
+  "cluster",
+  "colouredCluster",
+] as const satisfies ReadonlyArray<keyof Settings>;
+
+export const MAP_FLAGS = [
+  "customGeofences",
+  "jobsiteGeofences",
+  "vehicleLabels",
+  "railmap",
+] as const satisfies ReadonlyArray<keyof MapPreferences>;
+
 export const SETTINGS_STORAGE_KEY = "tracksmith.settings";
+/** The `form` field of the display-settings form, which the root action answers. */
+export const DISPLAY_SETTINGS_FORM = "display-settings";
 export const SETTINGS_COOKIE = "tracksmith_settings";
 
 /** SPEC §8: an invalid theme name logs a warning and falls back to light. */
@@ -107,6 +136,8 @@ export function parseSettings(raw: unknown, warn?: (message: string) => void): S
       vehicleLabels: bool(m.vehicleLabels, d.map.vehicleLabels),
       railmap: bool(m.railmap, d.map.railmap),
     },
+    savedAt:
+      typeof r.savedAt === "number" && Number.isFinite(r.savedAt) && r.savedAt > 0 ? r.savedAt : 0,
   };
 }
 
@@ -142,6 +173,44 @@ export function settingsFromCookieHeader(
 /** The Set-Cookie-free `document.cookie` string that mirrors the settings for the server (one year). */
 export function settingsCookieString(settings: Settings, secure = false): string {
   return `${SETTINGS_COOKIE}=${encodeURIComponent(JSON.stringify(settings))}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * The settings a posted display-settings form asks for (the form that works without JavaScript):
+ * every field of the panel is in it, so an absent switch is off. `intent=reset` restores the
+ * defaults (the menu keeps its collapse state). Values are checked as any stored value is.
+ */
+export function settingsFromForm(
+  current: Settings,
+  form: { get(name: string): unknown },
+  warn?: (message: string) => void,
+): Settings {
+  if (form.get("intent") === "reset")
+    return {
+      ...DEFAULT_SETTINGS,
+      map: { ...DEFAULT_SETTINGS.map },
+      navCollapsed: current.navCollapsed,
+    };
+  const field = (name: string, fallback: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : fallback;
+  };
+  const on = (name: string) => form.get(name) === "on";
+  return parseSettings(
+    {
+      ...current,
+      theme: field("theme", current.theme),
+      direction: field("direction", current.direction),
+      measurement: field("measurement", current.measurement),
+      ...Object.fromEntries(SETTING_FLAGS.map((k) => [k, on(k)])),
+      map: {
+        ...current.map,
+        overlay: field("map.overlay", current.map.overlay),
+        ...Object.fromEntries(MAP_FLAGS.map((k) => [k, on(`map.${k}`)])),
+      },
+    },
+    warn,
+  );
 }
 
 /** Distances in the user's unit: one implementation, in units.ts. */

@@ -1,10 +1,18 @@
 import {
   createTheme,
+  DEFAULT_THEME,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from "@mantine/core";
 import type { Settings } from "~/lib/settings";
+import {
+  accessibleColourVariables,
+  accessibleVariantResolver,
+  NATURE_BODY,
+  NATURE_DEFAULT,
+  surfacesOf,
+} from "~/lib/theme-colors";
 
 /** SPEC §9 constants of the shell. */
 export const DRAWER_WIDTH = 280;
@@ -43,7 +51,7 @@ const earth: MantineColorsTuple = [
 ];
 
 /** NATURE's page background and surfaces (parchment rather than white). */
-export const NATURE_BODY = "#f5f1e6";
+export { NATURE_BODY };
 
 const RESPONSIVE_FONT_SIZES = {
   xs: "clamp(0.7rem, 0.66rem + 0.15vw, 0.8rem)",
@@ -66,10 +74,15 @@ const base = {
 export function themeFor(
   settings: Pick<Settings, "theme" | "roundedCorners" | "responsiveFontSizes" | "compact">,
 ): MantineThemeOverride {
+  const scheme = colorSchemeFor(settings.theme);
+  const surfaces = surfacesOf(settings.theme, {
+    colors: { ...DEFAULT_THEME.colors, ...base.colors },
+  });
   // Only set what differs: an explicit undefined would wipe Mantine's own scales.
   return createTheme({
     ...base,
     primaryColor: settings.theme === "NATURE" ? "nature" : "teal",
+    variantColorResolver: accessibleVariantResolver(scheme, surfaces),
     defaultRadius: settings.roundedCorners ? CORNER_RADIUS : "xs",
     ...(settings.roundedCorners
       ? { radius: { md: `${CORNER_RADIUS}px`, lg: `${CORNER_RADIUS}px` } }
@@ -80,18 +93,34 @@ export function themeFor(
   });
 }
 
-/** NATURE repaints the body and the surfaces; LIGHT and DARK keep Mantine's own. */
+const resolved = new Map<string, ReturnType<CSSVariablesResolver>>();
+
+/**
+ * NATURE repaints the body and the surfaces; LIGHT and DARK keep Mantine's own. Every theme's text
+ * colours are made to read at WCAG AA on its surfaces (theme-colors.ts).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> =
-    theme.other?.themeName === "NATURE"
+  const name = String(theme.other?.themeName ?? "LIGHT");
+  const key = `${name}|${theme.primaryColor}`;
+  const cached = resolved.get(key);
+  if (cached) return cached;
+  const nature: Record<string, string> =
+    name === "NATURE"
       ? {
           "--mantine-color-body": NATURE_BODY,
-          "--mantine-color-default": "#fbf8f0",
+          "--mantine-color-default": NATURE_DEFAULT,
           "--mantine-color-default-border": "#d9cfb8",
           "--mantine-color-text": "#2f3a24",
         }
       : {};
-  return { variables: {}, light, dark: {} };
+  const lightSurfaces = surfacesOf(name === "DARK" ? "LIGHT" : name, theme);
+  const out = {
+    variables: {},
+    light: { ...accessibleColourVariables(theme, "light", lightSurfaces), ...nature },
+    dark: accessibleColourVariables(theme, "dark", surfacesOf("DARK", theme)),
+  };
+  resolved.set(key, out);
+  return out;
 };
 
 /** The colour scheme Mantine renders for a theme name. */

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   matchPattern,
@@ -234,5 +236,64 @@ describe("device pages", () => {
     expect(matchPattern("/a/:id", "/a/1/2")).toBe(false);
     expect(matchPattern("/media/*", "/media/photos/x.svg")).toBe(true);
     expect(matchPattern("/media/*", "/other")).toBe(false);
+  });
+});
+
+describe("module status (planned modules are offered as Coming soon)", () => {
+  const all = (menu = MENU) =>
+    menu.flatMap((s) => s.items.flatMap((i) => [i, ...(i.children ?? [])]));
+  const statusOf = (id: string) => all().find((i) => i.id === id)?.status;
+
+  it("resolves every item's status: its own, else its parent's, else its module's", () => {
+    expect(all().every((i) => i.status === "live" || i.status === "planned")).toBe(true);
+    expect(statusOf("leave-calendar")).toBe("planned"); // timesheets: a planned module
+    expect(statusOf("company")).toBe("live"); // admin: planned, but Company is built
+    expect(statusOf("people")).toBe("planned");
+    expect(statusOf("forms")).toBe("planned"); // forms: the Forms entry and its children only
+    expect(statusOf("forms-selection")).toBe("planned");
+    expect(statusOf("dashboard-forms")).toBe("live");
+    expect(statusOf("assets")).toBe("live");
+    expect(ROUTES.find((r) => r.pattern === "/timesheet/payroll")?.status).toBe("planned");
+    expect(ROUTES.find((r) => r.pattern === "/dashboard/trips")?.status).toBe("live");
+  });
+
+  it("lists a section's working screens before what is coming", () => {
+    for (const section of MENU) {
+      const order = section.items.map((i) => i.status);
+      expect(order, section.id).toEqual(
+        [...order].sort((a, b) => (a === b ? 0 : a === "live" ? -1 : 1)),
+      );
+    }
+  });
+
+  it("marks a page planned exactly when the shared placeholder serves it (flip it when it ships)", () => {
+    const dir = path.resolve("app/routes");
+    const files = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f));
+    const patternOf = (file: string) =>
+      `/${file
+        .replace(/\.tsx?$/, "")
+        .replace(/\[\.\]/g, "%2E")
+        .split(".")
+        .filter((s) => !s.startsWith("_") && s !== "")
+        .map((s) => s.replace(/%2E/g, ".").replace(/_$/, ""))
+        .map((s) =>
+          s === "$" ? "*" : s.replace(/^\(\$(\w+)\)$/, ":$1?").replace(/^\$(\w+)$/, ":$1"),
+        )
+        .join("/")}`;
+    const routes = files.map((f) => ({
+      pattern: patternOf(f),
+      planned: fs.readFileSync(path.join(dir, f), "utf8").includes("plannedLoader"),
+    }));
+    // Remix's choice: a route without a splat first, else the longest splat.
+    const servedBy = (url: string) =>
+      routes.find((r) => !r.pattern.endsWith("*") && matchPattern(r.pattern, url)) ??
+      routes
+        .filter((r) => r.pattern.endsWith("*") && matchPattern(r.pattern, url))
+        .sort((a, b) => b.pattern.length - a.pattern.length)[0];
+    const wrong = ROUTES.filter((r) => !r.api)
+      .map((r) => ({ r, url: r.pattern.replace(/:\w+\?/g, "").replace(/:\w+/g, "1") }))
+      .filter(({ r, url }) => (servedBy(url)?.planned ?? false) !== (r.status === "planned"))
+      .map(({ r }) => `${r.pattern} (${r.moduleId}) is ${r.status}`);
+    expect(wrong).toEqual([]);
   });
 });

@@ -5,7 +5,14 @@
  * descriptions of every screen, and the browser gets just the menu its user may see.
  */
 import type { AccessRule } from "~/lib/access";
-import { combineRules, itemRules, matchPattern, type MenuItem, type MenuSection } from "~/lib/menu";
+import {
+  combineRules,
+  itemRules,
+  matchPattern,
+  type MenuItem,
+  type MenuSection,
+  type ModuleStatus,
+} from "~/lib/menu";
 import account from "./account/module";
 import admin from "./admin/module";
 import beacons from "./beacons/module";
@@ -66,15 +73,32 @@ export type RouteEntry = {
   api: boolean;
   /** Its forms' rules per intent (manifest `actions`); null: a post needs the page's rule only. */
   actions: ActionRules | null;
+  /** "planned": the module has not built this screen yet (kit.ts). */
+  status: ModuleStatus;
 };
+
+/** Every item with its status resolved: its own, else its parent's, else its module's, else live. */
+function withStatus<T extends MenuItem>(item: T, inherited: ModuleStatus): T {
+  const status = item.status ?? inherited;
+  const children = item.children?.map((c) => withStatus(c, status));
+  return { ...item, status, ...(children ? { children } : {}) };
+}
 
 function buildMenu(): MenuSection[] {
   return SECTIONS.map((section) => ({
     id: section.id,
     title: section.title,
     tsadmin: section.tsadmin,
-    items: ALL.flatMap((m) => (m.menu ?? []).filter((i) => i.section === section.id))
-      .sort((a, b) => a.order - b.order)
+    items: ALL.flatMap((m) =>
+      (m.menu ?? [])
+        .filter((i) => i.section === section.id)
+        .map((i) => withStatus(i, m.status ?? "live")),
+    )
+      // Working screens first; what is coming follows, each group in the manifests' order.
+      .sort(
+        (a, b) =>
+          Number(a.status === "planned") - Number(b.status === "planned") || a.order - b.order,
+      )
       .map(({ section: _s, order: _o, ...item }): MenuItem => item),
   })).filter((s) => s.items.length > 0);
 }
@@ -104,6 +128,7 @@ function buildRoutes(): RouteEntry[] {
             section: section.title,
             api: false,
             actions: owner.actions?.[pattern] ?? null,
+            status: item.status ?? "live",
           });
       }
     }
@@ -119,6 +144,7 @@ function buildRoutes(): RouteEntry[] {
         section: null,
         api: r.api ?? false,
         actions: m.actions?.[r.pattern] ?? null,
+        status: m.status ?? "live",
       });
   // A rule for a path the module does not serve would guard nothing: refuse to start.
   for (const m of ALL)

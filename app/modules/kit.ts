@@ -5,7 +5,7 @@
  */
 import type { MenuIconName } from "~/components/shell/menu-icons";
 import type { AccessRule } from "~/lib/access";
-import type { MenuItem } from "~/lib/menu";
+import type { MenuItem, ModuleStatus } from "~/lib/menu";
 import type { SectionId } from "./sections";
 
 /** A side-menu entry: a MenuItem placed in a section; `order` sorts it among other modules' items. */
@@ -35,6 +35,12 @@ export type PublicRoute = { pattern: string; why: string; title?: string; descri
 
 export type ModuleManifest<Id extends string = string> = {
   id: Id;
+  /**
+   * "planned" while the module's screens are not built (the menu offers them as Coming soon and
+   * their paths show the "not available yet" page); an item may say otherwise for itself and its
+   * children. Flip it (or remove it) when the screens ship. Default "live".
+   */
+  status?: ModuleStatus;
   /** Applies to every path of the module, on top of each item's own rule (e.g. its feature). */
   rule?: AccessRule;
   menu?: ManifestMenuItem[];

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -74,9 +74,10 @@ export default function FleetReports() {
         </Paper>
         {STATUSES.map((s) => (
           <Paper key={s} withBorder p="md" data-testid={`status-${s}`}>
-            <Text size="xs" tt="uppercase" fw={600} c={STATUS_COLOURS[s]}>
+            {/* A badge: the theme makes its status colour readable (a bare status hex as text was not). */}
+            <Badge variant="light" color={STATUS_COLOURS[s]}>
               {STATUS_LABELS[s]}
-            </Text>
+            </Badge>
             <Text size="xl" fw={700}>
               {statusOfDevices[s]}
             </Text>

@@ -13,6 +13,7 @@ function trim(menu: MenuSection[]): MenuSection[] {
     href: i.href,
     match: i.match,
     icon: i.icon,
+    status: i.status,
     description: "",
     children: i.children?.map(item),
   });

@@ -22,6 +22,12 @@ async function session(username: string, password: string, path = "/dashboard/ac
   return { context, page };
 }
 
+/** The menu's links by accessible name (a planned entry's says "(coming soon)"). */
+async function linkNames(page: Page) {
+  const tree = await page.getByRole("navigation", { name: "Main menu" }).ariaSnapshot();
+  return [...tree.matchAll(/- link "(.*?)"/g)].map((m) => m[1]);
+}
+
 async function sectionTitles(page: Page) {
   return page
     .locator("[data-menu-section]")
@@ -166,7 +172,7 @@ describe("the shell for the admin", () => {
     expect(await sectionTitles(page)).toEqual(["people"]);
 
     await page.getByLabel("Search menu").fill("mix");
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Mix Designs"]);
+    expect(await linkNames(page)).toEqual(["Mix Designs (coming soon)"]);
 
     await page.getByLabel("Search menu").fill("nothing like this");
     await expect(page.getByTestId("menu-empty").isVisible()).resolves.toBe(true);
@@ -183,9 +189,10 @@ describe("the shell for the admin", () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     await signIn(page, "admin", "admin123");
     await page.goto("/dashboard/account?menu=payroll");
-    expect(
-      await page.getByRole("navigation", { name: "Main menu" }).getByRole("link").allTextContents(),
-    ).toEqual(["Payroll", "Payroll Groups"]);
+    expect(await linkNames(page)).toEqual([
+      "Payroll (coming soon)",
+      "Payroll Groups (coming soon)",
+    ]);
     // No JavaScript: the loading screen never covers the page.
     expect(await page.getByTestId("loading-screen").isVisible()).toBe(false);
     await context.close();

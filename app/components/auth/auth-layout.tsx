@@ -1,5 +1,6 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Brand } from "~/components/shell/brand";
 
 /** The frame of the sign-in, sign-up and recovery screens. */
 export function AuthLayout({
@@ -18,7 +19,7 @@ export function AuthLayout({
       <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={420}>
         <Stack gap="md">
           <Anchor href="/" underline="never" aria-label="Tracksmith home">
-            <img src="/logo.svg" alt="Tracksmith" height={36} />
+            <Brand />
           </Anchor>
           <div>
             <Title order={1} size="h2">

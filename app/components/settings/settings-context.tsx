@@ -38,8 +38,8 @@ function persist(settings: Settings) {
 
 /**
  * Holds the settings for the whole app. The first render uses what the server read from the
- * cookie (so server and browser agree and the theme never flashes); after hydration localStorage
- * is the source of truth and the cookie is rewritten from it.
+ * cookie (so server and browser agree and the theme never flashes); after hydration the newer of
+ * localStorage and the cookie is kept, and the cookie is rewritten from it.
  */
 export function SettingsProvider({
   initial,
@@ -57,7 +57,9 @@ export function SettingsProvider({
     } catch {
       stored = null;
     }
-    const next = stored ? parseSettingsJson(stored) : initial;
+    const local = stored ? parseSettingsJson(stored) : null;
+    // The cookie wins when it is newer: a change made on a page without JavaScript (the form).
+    const next = local && local.savedAt >= initial.savedAt ? local : initial;
     persist(next);
     if (JSON.stringify(next) !== JSON.stringify(initial)) setSettings(next);
     // Only on mount: later changes go through update().
@@ -66,7 +68,7 @@ export function SettingsProvider({
 
   const apply = useCallback((make: (current: Settings) => Settings) => {
     setSettings((current) => {
-      const next = parseSettings(make(current));
+      const next = parseSettings({ ...make(current), savedAt: Date.now() });
       persist(next);
       return next;
     });

@@ -1,151 +1,174 @@
-import { Button, Divider, SegmentedControl, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Divider, Group, Radio, Stack, Switch, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { useLocation } from "@remix-run/react";
 import { useSettings } from "~/components/settings/settings-context";
-import type { MapPreferences, Settings } from "~/lib/settings";
+import {
+  DISPLAY_SETTINGS_FORM,
+  MAP_FLAGS,
+  SETTING_FLAGS,
+  type MapPreferences,
+  type Settings,
+} from "~/lib/settings";
 
-type Flag = keyof Pick<
-  Settings,
-  | "responsiveFontSizes"
-  | "roundedCorners"
-  | "compact"
-  | "compactView"
-  | "iconColor"
-  | "accurateAddress"
-  | "groupView"
-  | "cluster"
-  | "colouredCluster"
->;
-
-const FLAGS: { key: Flag; label: string; hint: string }[] = [
-  {
-    key: "responsiveFontSizes",
-    label: "Responsive font sizes",
-    hint: "Text grows on large screens",
-  },
-  { key: "roundedCorners", label: "Rounded corners", hint: "Cards and buttons with 16px corners" },
-  { key: "compact", label: "Compact", hint: "Less space between elements" },
-  { key: "compactView", label: "Compact view", hint: "Denser lists and tables" },
-  { key: "iconColor", label: "Coloured icons", hint: "Device icons coloured by status" },
-  {
-    key: "accurateAddress",
-    label: "Accurate address",
-    hint: "Addresses from exact coordinates (slower)",
-  },
-  { key: "groupView", label: "Group view", hint: "Device lists grouped by group" },
-  { key: "cluster", label: "Cluster markers", hint: "Nearby devices merge into one marker" },
-  {
-    key: "colouredCluster",
+const FLAG_TEXT: Record<(typeof SETTING_FLAGS)[number], { label: string; hint: string }> = {
+  responsiveFontSizes: { label: "Responsive font sizes", hint: "Text grows on large screens" },
+  roundedCorners: { label: "Rounded corners", hint: "Cards and buttons with 16px corners" },
+  compact: { label: "Compact", hint: "Less space between elements" },
+  compactView: { label: "Compact view", hint: "Denser lists and tables" },
+  iconColor: { label: "Coloured icons", hint: "Device icons coloured by status" },
+  accurateAddress: { label: "Accurate address", hint: "Addresses from exact coordinates (slower)" },
+  groupView: { label: "Group view", hint: "Device lists grouped by group" },
+  cluster: { label: "Cluster markers", hint: "Nearby devices merge into one marker" },
+  colouredCluster: {
     label: "Coloured clusters",
     hint: "Clusters coloured by the status of their devices",
   },
-];
+};
 
-const MAP_FLAGS: { key: keyof Omit<MapPreferences, "overlay">; label: string }[] = [
-  { key: "customGeofences", label: "Custom geofences" },
-  { key: "jobsiteGeofences", label: "Jobsite geofences" },
-  { key: "vehicleLabels", label: "Vehicle labels" },
-  { key: "railmap", label: "Rail map" },
-];
+const MAP_FLAG_LABELS: Record<(typeof MAP_FLAGS)[number], string> = {
+  customGeofences: "Custom geofences",
+  jobsiteGeofences: "Jobsite geofences",
+  vehicleLabels: "Vehicle labels",
+  railmap: "Rail map",
+};
+
+/** A choice of one: native radio buttons, so the choice shows and posts without JavaScript too. */
+function Choice<T extends string>({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: T;
+  options: Array<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Radio.Group label={label} name={name} value={value} onChange={(v) => onChange(v as T)}>
+      <Group gap="md" mt={4}>
+        {options.map((o) => (
+          <Radio key={o.value} value={o.value} label={o.label} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
 
 /**
- * Every user-adjustable setting (SPEC §2.11). Changes apply at once and persist in the browser;
- * used by the settings drawer and the account page.
+ * Every user-adjustable setting (SPEC §2.11), in the settings drawer and on the account page.
+ * With JavaScript a change applies at once and is kept in the browser; without it the panel is a
+ * plain form that posts to /display-settings (services/display-settings.server.ts), which sets the
+ * settings cookie and sends the user back to the page they were on.
  */
 export function SettingsPanel() {
   const { settings, update, updateMap, reset } = useSettings();
+  const { pathname, search } = useLocation();
   return (
-    <Stack gap="md" data-testid="settings-panel">
-      <Title order={3} size="h5">
-        Appearance
-      </Title>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="settings-theme">
-          Theme
-        </Text>
-        <SegmentedControl
-          aria-labelledby="settings-theme"
+    <form
+      method="post"
+      action="/display-settings"
+      id="display-settings"
+      data-testid="settings-panel"
+      // With JavaScript every change has applied already: nothing to send.
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <input type="hidden" name="form" value={DISPLAY_SETTINGS_FORM} />
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <Stack gap="md">
+        <Title order={3} size="h5">
+          Appearance
+        </Title>
+        <Choice
+          label="Theme"
+          name="theme"
           value={settings.theme}
-          onChange={(value) => update({ theme: value as Settings["theme"] })}
-          data={[
+          onChange={(theme: Settings["theme"]) => update({ theme })}
+          options={[
             { value: "LIGHT", label: "Light" },
             { value: "DARK", label: "Dark" },
             { value: "NATURE", label: "Nature" },
           ]}
         />
-      </Stack>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="settings-direction">
-          Text direction
-        </Text>
-        <SegmentedControl
-          aria-labelledby="settings-direction"
+        <Choice
+          label="Text direction"
+          name="direction"
           value={settings.direction}
-          onChange={(value) => update({ direction: value as Settings["direction"] })}
-          data={[
+          onChange={(direction: Settings["direction"]) => update({ direction })}
+          options={[
             { value: "ltr", label: "Left to right" },
             { value: "rtl", label: "Right to left" },
           ]}
         />
-      </Stack>
-      {FLAGS.map((f) => (
-        <Switch
-          key={f.key}
-          label={f.label}
-          description={f.hint}
-          checked={settings[f.key]}
-          onChange={(e) => update({ [f.key]: e.currentTarget.checked })}
-        />
-      ))}
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="settings-measurement">
-          Measurement
-        </Text>
-        <SegmentedControl
-          aria-labelledby="settings-measurement"
+        {SETTING_FLAGS.map((key) => (
+          <Switch
+            key={key}
+            name={key}
+            label={FLAG_TEXT[key].label}
+            description={FLAG_TEXT[key].hint}
+            checked={settings[key]}
+            onChange={(e) => update({ [key]: e.currentTarget.checked })}
+          />
+        ))}
+        <Choice
+          label="Measurement"
+          name="measurement"
           value={settings.measurement}
-          onChange={(value) => update({ measurement: value as Settings["measurement"] })}
-          data={[
+          onChange={(measurement: Settings["measurement"]) => update({ measurement })}
+          options={[
             { value: "metric", label: "Metric (km)" },
             { value: "imperial", label: "Imperial (mi)" },
           ]}
         />
-      </Stack>
-      <Divider />
-      <Title order={3} size="h5">
-        Map preferences
-      </Title>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="settings-overlay">
-          Map overlay
-        </Text>
-        <SegmentedControl
-          aria-labelledby="settings-overlay"
+        <Divider />
+        <Title order={3} size="h5">
+          Map preferences
+        </Title>
+        <Choice
+          label="Map overlay"
+          name="map.overlay"
           value={settings.map.overlay}
-          onChange={(value) => updateMap({ overlay: value as MapPreferences["overlay"] })}
-          data={[
+          onChange={(overlay: MapPreferences["overlay"]) => updateMap({ overlay })}
+          options={[
             { value: "normal", label: "Normal" },
             { value: "satellite", label: "Satellite" },
           ]}
         />
+        {MAP_FLAGS.map((key) => (
+          <Switch
+            key={key}
+            name={`map.${key}`}
+            label={MAP_FLAG_LABELS[key]}
+            checked={settings.map[key]}
+            onChange={(e) => updateMap({ [key]: e.currentTarget.checked })}
+          />
+        ))}
+        <Divider />
+        <Group gap="sm">
+          {/* Without JavaScript the changes are sent with this button. */}
+          <noscript>
+            <Button type="submit">Save display settings</Button>
+          </noscript>
+          <Button
+            type="submit"
+            name="intent"
+            value="reset"
+            variant="default"
+            onClick={(e) => {
+              e.preventDefault();
+              reset();
+              notifications.show({
+                title: "Settings",
+                message: "Settings reset to their defaults",
+              });
+            }}
+          >
+            Reset to defaults
+          </Button>
+        </Group>
       </Stack>
-      {MAP_FLAGS.map((f) => (
-        <Switch
-          key={f.key}
-          label={f.label}
-          checked={settings.map[f.key]}
-          onChange={(e) => updateMap({ [f.key]: e.currentTarget.checked })}
-        />
-      ))}
-      <Divider />
-      <Button
-        variant="default"
-        onClick={() => {
-          reset();
-          notifications.show({ title: "Settings", message: "Settings reset to their defaults" });
-        }}
-      >
-        Reset to defaults
-      </Button>
-    </Stack>
+    </form>
   );
 }

@@ -1,4 +1,14 @@
-import { Anchor, Breadcrumbs, Container, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -26,7 +36,13 @@ export function ModuleUnavailable() {
             <Text size="sm">{data.title}</Text>
           </Breadcrumbs>
         ) : null}
-        <Title order={1}>{data.title}</Title>
+        <Group gap="sm" align="center">
+          <Title order={1}>{data.title}</Title>
+          {/* The same words as the side menu's mark (the module registry's "planned" status). */}
+          <Badge variant="light" color="gray" size="lg">
+            Coming soon
+          </Badge>
+        </Group>
         <Paper withBorder p="lg">
           <Stack gap="xs">
             <Text fw={600}>This module is not available yet</Text>

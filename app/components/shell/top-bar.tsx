@@ -11,7 +11,6 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useSettings } from "~/components/settings/settings-context";
 import { Brand } from "~/components/shell/brand";
 import { logout } from "~/components/shell/logout";
 import { NotificationBell } from "~/components/shell/notification-bell";
@@ -48,7 +47,6 @@ export function TopBar({
   onToggleCollapsed: () => void;
   onOpenSettings: () => void;
 }) {
-  const { settings } = useSettings();
   const displayName = user.name || `${user.first_name} ${user.last_name}`.trim() || user.username;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="top-bar">
@@ -84,7 +82,7 @@ export function TopBar({
           </ActionIcon>
         </Tooltip>
         <Link to="/dashboard/assets" aria-label="Home">
-          <Brand companyid={user.companyid} onDark={settings.theme === "DARK"} />
+          <Brand companyid={user.companyid} />
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
@@ -107,10 +105,16 @@ export function TopBar({
         )}
         <NotificationBell />
         <Tooltip label="Display settings">
+          {/* Opens the drawer; without JavaScript, the account page's settings form. */}
           <ActionIcon
+            component="a"
+            href="/dashboard/account#display-settings"
             variant="subtle"
             size="lg"
-            onClick={onOpenSettings}
+            onClick={(e) => {
+              e.preventDefault();
+              onOpenSettings();
+            }}
             aria-label="Display settings"
             data-testid="open-settings"
           >

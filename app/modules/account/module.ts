@@ -33,5 +33,9 @@ export default defineModule({
     { pattern: "/recoverAccount", why: "recovery with the token from the upstream's e-mail" },
     { pattern: "/demo", why: "the demo account's sign-in" },
     { pattern: "/logout", why: "sign-out" },
+    {
+      pattern: "/display-settings",
+      why: "sets the visitor's own display-settings cookie (theme, units); no account data",
+    },
   ],
 });

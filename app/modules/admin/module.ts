@@ -2,6 +2,7 @@ import { defineModule } from "../kit";
 
 export default defineModule({
   id: "admin",
+  status: "planned",
   menu: [
     {
       section: "admin",
@@ -10,6 +11,7 @@ export default defineModule({
       id: "company",
       title: "Company",
       href: "/dashboard/company_settings",
+      status: "live",
       rule: { permission: "edit_permissions" },
       description: "Company details and the features switched on for it.",
     },

@@ -2,6 +2,7 @@ import { defineModule } from "../kit";
 
 export default defineModule({
   id: "concrete",
+  status: "planned",
   menu: [
     {
       section: "concrete",

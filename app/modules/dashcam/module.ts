@@ -2,6 +2,7 @@ import { defineModule } from "../kit";
 
 export default defineModule({
   id: "dashcam",
+  status: "planned",
   menu: [
     {
       section: "reporting",

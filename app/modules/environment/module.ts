@@ -2,6 +2,7 @@ import { defineModule } from "../kit";
 
 export default defineModule({
   id: "environment",
+  status: "planned",
   menu: [
     {
       section: "overview",

@@ -22,6 +22,7 @@ export default defineModule({
       icon: "forms",
       id: "forms",
       title: "Forms",
+      status: "planned",
       rule: { feature: "forms" },
       description: "Forms to complete, review and build.",
       children: [

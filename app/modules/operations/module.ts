@@ -2,6 +2,7 @@ import { defineModule } from "../kit";
 
 export default defineModule({
   id: "operations",
+  status: "planned",
   menu: [
     {
       section: "fleet-assets",

@@ -2,6 +2,7 @@ import { defineModule } from "../kit";
 
 export default defineModule({
   id: "timesheets",
+  status: "planned",
   menu: [
     {
       section: "people",

@@ -51,7 +51,7 @@ export default function CoverageMap({
     <div
       ref={el}
       data-testid="coverage-map"
-      role="img"
+      role="region"
       aria-label="Map of network coverage cells coloured by signal quality"
       style={{ height, width: "100%", background: "#dee2e6", borderRadius: 8 }}
     />

@@ -1,12 +1,21 @@
 import { Center, Paper, Stack, Text } from "@mantine/core";
+import { JS_ONLY, NoScriptNote } from "~/components/no-script";
 
 /** What a map area shows before (or without) JavaScript; the table on the page carries the same data. */
 export function MapPlaceholder({ height = 420, text }: { height?: number; text: string }) {
   return (
-    <Paper withBorder h={height} bg="gray.1" data-testid="map-placeholder">
+    <Paper
+      withBorder
+      h={height}
+      bg="var(--mantine-color-default-hover)"
+      data-testid="map-placeholder"
+    >
       <Center h="100%">
         <Stack gap={4} align="center">
-          <Text fw={600}>Map loading…</Text>
+          <Text fw={600} className={JS_ONLY}>
+            Map loading…
+          </Text>
+          <NoScriptNote>The map needs JavaScript.</NoScriptNote>
           <Text size="sm" c="dimmed" ta="center" px="md">
             {text}
           </Text>

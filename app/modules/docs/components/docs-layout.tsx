@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Brand } from "~/components/shell/brand";
 import { DOCS_DRAWER_WIDTH, TOP_BAR_HEIGHT } from "~/lib/theme";
 
 type Nav = { id: string; title: string; pages: { path: string; title: string }[] }[];
@@ -40,7 +41,7 @@ export function DocsLayout({ nav, children }: { nav: Nav; children: ReactNode })
               aria-label="Open the documentation menu"
             />
             <Link to="/docs/overview/welcome" aria-label="Documentation home">
-              <img src="/logo.svg" alt="Tracksmith" height={32} style={{ display: "block" }} />
+              <Brand height={32} />
             </Link>
             <Text fw={600} visibleFrom="sm">
               Documentation

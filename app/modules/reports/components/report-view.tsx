@@ -55,7 +55,13 @@ export function ReportView({ view }: { view: ReportViewData }) {
             {view.chart.title}
           </Title>
           {/* Charts measure the page, so they draw in the browser; the table below carries the same figures. */}
-          <ClientOnly fallback={<div style={{ height: 260 }} />}>
+          <ClientOnly
+            fallback={
+              <Text size="sm" c="dimmed" h={260}>
+                The chart appears with JavaScript; the table below has the same figures.
+              </Text>
+            }
+          >
             {() =>
               view.chart!.type === "line" ? (
                 <LineChart

@@ -11,6 +11,7 @@ import {
   type ReplayTrack,
 } from "../replay";
 import { formatZoned } from "~/lib/zoned-time";
+import { JS_ONLY } from "~/components/no-script";
 import { formatSpeed, speedLabel, toSpeedUnit, type Measurement } from "~/lib/units";
 import { ReplayMap } from "./replay-map.client";
 
@@ -127,7 +128,7 @@ export function TripReplay({
     );
   if (!tracks || !bounds)
     return (
-      <Group gap="xs" data-testid="replay-loading">
+      <Group gap="xs" data-testid="replay-loading" className={JS_ONLY}>
         {tracks ? (
           <Text c="dimmed">These trips have no recorded positions to replay.</Text>
         ) : (

@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } fr
 import { DeviceList } from "../device-list";
 import type { FleetViewData, ListDevice } from "../../fleet-view-data";
 import { StaleBanner } from "~/components/stale-banner";
+import { JS_ONLY } from "~/components/no-script";
 import { StatusCounts } from "../status-counts";
 import { useSettings } from "~/components/settings/settings-context";
 import { filterDevices, type DeviceFilters } from "../../device-filter";
@@ -112,6 +113,7 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
         <Badge
           variant="dot"
           color={fleet.live === "open" ? "green" : "gray"}
+          className={JS_ONLY}
           data-testid="live-state"
         >
           {fleet.live === "open"
