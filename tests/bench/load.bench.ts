@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import http from "node:http";
 import autocannon from "autocannon";
-import { startAppProcess, type AppProcess } from "../e2e/support/app-process";
+import { startAppProcess, type AppProcess } from "../support/app-process";
 import { signIn, startSimulatorProcess } from "./support";
 
 /**
@@ -101,7 +101,12 @@ export default async function run() {
   const apps: AppProcess[] = [];
   let proxy: { url: string; close: () => void } | undefined;
   try {
-    apps.push(await startAppProcess({ ...shared, DATA_DIR: dirs[0]!, DATABASE_URL: "" }, 180_000));
+    apps.push(
+      await startAppProcess(
+        { ...shared, DATA_DIR: dirs[0]!, DATABASE_URL: "" },
+        { timeoutMs: 180_000 },
+      ),
+    );
     const cookie = await signIn(apps[0]!.url);
     // Let the first sync fill the cache (10,000 devices) before measuring.
     for (const t of TARGETS) await fetch(`${apps[0]!.url}${t}`, { headers: { cookie } });
@@ -110,7 +115,7 @@ export default async function run() {
     apps.push(
       await startAppProcess(
         { ...shared, DATA_DIR: dirs[1]!, DATABASE_URL: apps[0]!.databaseUrl },
-        180_000,
+        { timeoutMs: 180_000 },
       ),
     );
     proxy = await roundRobin(apps.map((a) => a.url));

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import fs from "node:fs/promises";
 import { chromium } from "playwright-core";
-import { startAppProcess } from "../e2e/support/app-process";
+import { startAppProcess } from "../support/app-process";
 import { signIn, startSimulatorProcess } from "./support";
 
 /**
@@ -93,7 +93,7 @@ export default async function run() {
       DATABASE_URL: "",
       SYNC_INTERVAL_SECONDS: "5",
     },
-    180_000,
+    { timeoutMs: 180_000 },
   ).catch((e) => {
     sim.stop();
     throw e;

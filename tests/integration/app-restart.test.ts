@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../e2e/support/app-process";
+import { startAppProcess, type AppProcess } from "../support/app-process";
 
 // Under .data like the browser tests: the embedded PostgreSQL runs as its own user and must reach it.
 const dataDir = path.resolve(`.data/restart-${process.pid}`);

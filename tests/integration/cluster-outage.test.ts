@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../server/sim/index";
-import { startAppProcess, type AppProcess } from "../e2e/support/app-process";
+import { startAppProcess, type AppProcess } from "../support/app-process";
 import { openSse, signIn, until, type SseClient } from "../support/cluster";
 import { startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
 

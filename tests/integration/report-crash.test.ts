@@ -16,7 +16,7 @@ import { resetMailTransport } from "~/services/mail.server";
 import { createSchedule, parseScheduleForm } from "~/modules/reports/report-schedules.server";
 import { processRuns } from "../../app/modules/reports/report-scheduler.server";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
-import { startAppNode, type AppNode } from "../support/app-node";
+import { startAppProcess, type AppProcess } from "../support/app-process";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -72,8 +72,8 @@ function perRecipient(): Record<string, number> {
 
 let cookie = "";
 let owner: { userId: number; companyId: number };
-let a: AppNode;
-let b: AppNode;
+let a: AppProcess;
+let b: AppProcess;
 
 beforeAll(async () => {
   await useTestDatabase();
@@ -99,7 +99,10 @@ beforeAll(async () => {
     ENCRYPTION_KEY: key,
     NODE_ENV: "development",
   };
-  [a, b] = await Promise.all([startAppNode(env), startAppNode(env)]);
+  [a, b] = await Promise.all([
+    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
+    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
+  ]);
   // Signed in through the app: the session (and its upstream token) is what background jobs use.
   const login = await call(
     loginAction,
@@ -132,7 +135,7 @@ async function schedule(): Promise<string> {
   return (await createSchedule(owner, parsed.value)).id;
 }
 
-async function sendNowOn(app: AppNode, id: string, requestKey: string) {
+async function sendNowOn(app: AppProcess, id: string, requestKey: string) {
   const res = await fetch(`${app.url}/dashboard/scheduled-reports/${id}`, {
     method: "POST",
     redirect: "manual",
@@ -142,7 +145,7 @@ async function sendNowOn(app: AppNode, id: string, requestKey: string) {
   expect(res.status).toBe(302);
 }
 
-async function pageKey(app: AppNode, id: string): Promise<string> {
+async function pageKey(app: AppProcess, id: string): Promise<string> {
   const html = await (
     await fetch(`${app.url}/dashboard/scheduled-reports/${id}`, { headers: { cookie } })
   ).text();

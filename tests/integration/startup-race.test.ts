@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startAppNode, type AppNode } from "../support/app-node";
+import { startAppProcess, type AppProcess } from "../support/app-process";
 import { useTestDatabase } from "../support/db";
 import { useSimulator } from "../support/upstream";
 
@@ -31,7 +31,7 @@ async function query<T>(url: string, sql: string): Promise<T[]> {
 }
 
 /** Two server processes started at once on `databaseUrl`, secrets left to the start-up. */
-async function startTwo(databaseUrl: string): Promise<PromiseSettledResult<AppNode>[]> {
+async function startTwo(databaseUrl: string): Promise<PromiseSettledResult<AppProcess>[]> {
   const env = {
     DATABASE_URL: databaseUrl,
     UPSTREAM_API_URL: upstreamUrl,
@@ -42,16 +42,19 @@ async function startTwo(databaseUrl: string): Promise<PromiseSettledResult<AppNo
     VAPID_PRIVATE_KEY: "",
     NODE_ENV: "development",
   };
-  return Promise.allSettled([startAppNode(env), startAppNode(env)]);
+  return Promise.allSettled([
+    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
+    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
+  ]);
 }
 
 /** Both up; one row per secret; a session signed by one is accepted by the other; one VAPID key. */
-async function expectOneCluster(started: PromiseSettledResult<AppNode>[], databaseUrl: string) {
+async function expectOneCluster(started: PromiseSettledResult<AppProcess>[], databaseUrl: string) {
   const failures = started.flatMap((s) =>
     s.status === "rejected" ? [(s.reason as Error).message] : [],
   );
   expect(failures).toEqual([]);
-  const apps = started.map((s) => (s as PromiseFulfilledResult<AppNode>).value);
+  const apps = started.map((s) => (s as PromiseFulfilledResult<AppProcess>).value);
   for (const app of apps) {
     expect(app.output()).toContain("[jobs] pg-boss worker running");
     expect((await fetch(`${app.url}/login`)).status).toBe(200);
@@ -61,7 +64,7 @@ async function expectOneCluster(started: PromiseSettledResult<AppNode>[], databa
     `select name from "AppSecret" order by name`,
   );
   expect(secrets.map((s) => s.name)).toEqual(["encryption_key", "session_secret", "vapid_keys"]);
-  const [a, b] = apps as [AppNode, AppNode];
+  const [a, b] = apps as [AppProcess, AppProcess];
   const login = await fetch(`${a.url}/login`, {
     method: "POST",
     redirect: "manual",

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import type { TestProject } from "vitest/node";
-import { startAppProcess, type AppProcess } from "./app-process";
+import { startAppProcess, type AppProcess } from "../../support/app-process";
 
 let app: AppProcess | undefined;
 let dataDir = "";

@@ -1,0 +1,122 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { embeddedPasswordFile } from "../../server/db/embedded-postgres";
+
+/** The embedded database's generated password, kept in the app's data folder. */
+function embeddedPassword(dataDir: string): string {
+  const file = embeddedPasswordFile(path.join(dataDir, "postgres"));
+  return fs.existsSync(file) ? encodeURIComponent(fs.readFileSync(file, "utf8").trim()) : "";
+}
+
+export type AppProcess = {
+  url: string;
+  upstreamUrl: string;
+  databaseUrl: string;
+  /** What the server printed, its JSON log lines read as "[scope] msg". */
+  output: () => string;
+  /** A graceful stop (SIGTERM, then SIGKILL of the group after 15 s); resolves on exit. */
+  stop(): Promise<void>;
+  /** SIGKILL (a crash: no shutdown code runs) or another signal to the whole process group. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+};
+
+export type AppProcessOptions = {
+  timeoutMs?: number;
+  /** Kill it after the test file (for tests that start processes that may fail to start). */
+  killAfterFile?: boolean;
+};
+
+/** The server's JSON log lines as "[scope] msg" (what a person reads), other lines as they are. */
+export function logText(output: string): string {
+  return output
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("{")) return line;
+      try {
+        const entry = JSON.parse(line) as { scope?: string; msg?: string };
+        return entry.msg === undefined ? line : `[${entry.scope ?? "server"}] ${entry.msg}`;
+      } catch {
+        return line;
+      }
+    })
+    .join("\n");
+}
+
+/**
+ * Runs the real server (`tsx server/main.ts`, the same as `npm start` after the build) on the
+ * caller's environment and waits for its "listening" line. It runs in its own process group so
+ * that a signal reaches tsx's node child too; several of them make a cluster on one PostgreSQL.
+ */
+export function startAppProcess(
+  env: Record<string, string> = {},
+  { timeoutMs = 90_000, killAfterFile = false }: AppProcessOptions = {},
+): Promise<AppProcess> {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  let stopping = false;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const kill = async (signal: NodeJS.Signals = "SIGKILL") => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    stopping = true;
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
+  // SIGTERM to tsx alone, as Ctrl-C in a terminal would: it passes it on to the server, which
+  // stops its embedded PostgreSQL itself.
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    stopping = true;
+    const force = setTimeout(() => void kill("SIGKILL"), 15_000);
+    child.kill("SIGTERM");
+    await exited;
+    clearTimeout(force);
+  };
+  if (killAfterFile) afterAll(() => kill("SIGKILL"));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`app did not start in time:\n${output}`)),
+      timeoutMs,
+    );
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const text = logText(output);
+      const url = /\[http\] Tracksmith listening on (\S+)/.exec(text)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({
+        url,
+        upstreamUrl: /\[upstream\] \S.*? (?:listening on|at) (\S+)/.exec(text)?.[1] ?? "",
+        // The log masks the password; the embedded database's is kept in the data folder.
+        databaseUrl: (
+          /\[db\] embedded PostgreSQL listening on (\S+)/.exec(text)?.[1] ?? ""
+        ).replace(
+          ":***@",
+          `:${embeddedPassword(env.DATA_DIR ?? process.env.DATA_DIR ?? ".data")}@`,
+        ),
+        output: () => logText(output),
+        stop,
+        kill,
+      });
+    });
+    child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`app exited with ${code}:\n${output}`));
+      // After a successful start nobody awaits that rejection: say why every later test cannot connect.
+      if (!stopping)
+        console.error(
+          `[tests] the app exited during the run (code ${code}, signal ${signal}); its last output:\n${output.slice(-8000)}`,
+        );
+    });
+  });
+}
