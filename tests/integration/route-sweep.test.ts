@@ -13,7 +13,7 @@ import * as up from "~/services/upstream/index.server";
 import * as bup from "~/modules/beacons/upstream.server";
 import { getSession } from "~/services/session.server";
 import { useTestDatabase } from "../support/db";
-import { APP } from "../support/remix";
+import { APP, sendTo, signInTo } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 
 /**
@@ -55,39 +55,9 @@ const own = { imei: "", uuid: "" };
 const foreign = { imei: "", uuid: "" };
 type Ids = { imei: string; uuid: string; id?: string };
 
-async function send(
-  method: "GET" | "POST",
-  url: string,
-  withCookie = cookie,
-  body = "intent=probe",
-) {
-  const headers: Record<string, string> = { origin: APP, host: new URL(APP).host };
-  if (withCookie) headers.cookie = withCookie;
-  if (method === "POST") headers["content-type"] = "application/x-www-form-urlencoded";
-  const res = await handle(
-    new Request(APP + url, {
-      method,
-      headers,
-      body: method === "POST" ? body : undefined,
-      redirect: "manual",
-    }),
-  );
-  const streaming = (res.headers.get("content-type") ?? "").includes("text/event-stream");
-  const text = streaming ? (await res.body?.cancel(), "") : await res.text();
-  const setCookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
-  return { status: res.status, location: res.headers.get("location"), text, setCookie };
-}
-
-async function signIn(username: string, password: string) {
-  const res = await send(
-    "POST",
-    "/login",
-    "",
-    new URLSearchParams({ username, password }).toString(),
-  );
-  expect(res.status, username).toBe(302);
-  return res.setCookie;
-}
+const send = (method: "GET" | "POST", url: string, withCookie = cookie, body = "intent=probe") =>
+  sendTo(handle, method, url, withCookie, method === "POST" ? body : undefined);
+const signIn = (username: string, password: string) => signInTo(handle, username, password);
 
 /** A concrete path for a pattern: the company's own device or beacon, sample values elsewhere. */
 function sample(pattern: string, ids: Ids = own) {
