@@ -1,6 +1,7 @@
 /** Formats instants in a company's time zone; formatters are built once per zone and kind. */
 const zoned = new Map<string, Intl.DateTimeFormat>();
-function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTimeFormat {
+type ZonedKind = "datetime" | "time" | "date" | "full";
+function zf(timeZone: string, kind: ZonedKind): Intl.DateTimeFormat {
   const key = `${timeZone}|${kind}`;
   let f = zoned.get(key);
   if (!f) {
@@ -12,6 +13,7 @@ function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTime
           : {
               day: "numeric",
               month: "short",
+              ...(kind === "full" ? { year: "numeric" } : {}),
               hour: "2-digit",
               minute: "2-digit",
               hourCycle: "h23",
@@ -22,11 +24,14 @@ function zf(timeZone: string, kind: "datetime" | "time" | "date"): Intl.DateTime
   return f;
 }
 
-/** Times in the company's time zone, the same on the server and in the browser (no hydration drift). */
+/**
+ * Times in the company's time zone, the same on the server and in the browser (no hydration drift).
+ * "full" names the year too, for instants that may fall in another year (a schedule's next run).
+ */
 export function formatZoned(
   at: string | number | null | undefined,
   timeZone: string,
-  kind: "datetime" | "time" | "date" = "datetime",
+  kind: ZonedKind = "datetime",
 ): string {
   const d = new Date(at ?? Number.NaN);
   return Number.isNaN(d.getTime()) ? "—" : zf(timeZone, kind).format(d);

@@ -22,6 +22,7 @@ import {
   reportTimeZone,
 } from "~/modules/reports/reports.server";
 import { paramsFrom, readResult } from "~/modules/reports/report-results.server";
+import { reportFileName } from "~/modules/reports/file-name";
 
 /**
  * GET /dashboard/reports/{kind}/download?format=csv|xlsx|pdf&<report params> (or &job=<id> for a
@@ -80,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     logError("reports", e);
     out.destroy(e as Error);
   });
-  const filename = `${def.kind}-${new Date(from).toISOString().slice(0, 10)}.${format}`;
+  const filename = reportFileName(def.kind, from, input.timeZone, format);
   return new Response(createReadableStreamFromReadable(out), {
     headers: {
       "Content-Type": CONTENT_TYPES[format],

@@ -9,10 +9,10 @@ import {
   useNavigation,
   useRevalidator,
 } from "@remix-run/react";
-import dayjs from "dayjs";
 import { useEffect } from "react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatZoned } from "~/lib/zoned-time";
 import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
 import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/modules/reports/catalogue";
@@ -105,7 +105,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values,
     enabled: schedule?.enabled ?? true,
     describe: schedule ? describeRule(ruleOf(schedule)) : null,
-    nextRunAt: schedule?.nextRunAt?.toISOString() ?? null,
+    // In the schedule's own zone, the zone its rule is written in.
+    nextRun: schedule?.nextRunAt
+      ? formatZoned(schedule.nextRunAt.getTime(), schedule.timeZone, "full")
+      : null,
     reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map(
       (r) => ({ kind: r.kind, title: r.title }),
     ),
@@ -154,11 +157,7 @@ export default function ScheduleRoute() {
         {data.describe ? (
           <Text c="dimmed" size="sm">
             {data.describe}.{" "}
-            {data.enabled
-              ? data.nextRunAt
-                ? `Next run ${dayjs(data.nextRunAt).format("D MMM YYYY HH:mm")}.`
-                : ""
-              : "Disabled."}
+            {data.enabled ? (data.nextRun ? `Next run ${data.nextRun}.` : "") : "Disabled."}
           </Text>
         ) : null}
       </div>

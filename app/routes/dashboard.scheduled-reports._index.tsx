@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
-import dayjs from "dayjs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatZoned } from "~/lib/zoned-time";
 import { RunStatus } from "~/modules/reports/components/run-status";
 import { findReport } from "~/modules/reports/catalogue";
 import { describeRule, PERIOD_LABELS, type SchedulePeriod } from "~/modules/reports/schedule";
@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       format: s.format.toUpperCase(),
       recipients: s.recipients.length,
       enabled: s.enabled,
-      nextRunAt: s.nextRunAt?.toISOString() ?? null,
+      // In the schedule's own zone, the zone its rule is written in.
+      nextRun: s.nextRunAt ? formatZoned(s.nextRunAt.getTime(), s.timeZone, "full") : null,
       last: s.runs[0] ? { status: s.runs[0].status, at: s.runs[0].startedAt.toISOString() } : null,
     })),
   });
@@ -73,13 +74,7 @@ const COLUMNS = [
   }),
   col.accessor("when", { header: "When" }),
   col.accessor("recipients", { header: "Recipients" }),
-  col.accessor("nextRunAt", {
-    header: "Next run",
-    cell: ({ getValue }) => {
-      const v = getValue();
-      return v ? dayjs(v).format("D MMM YYYY HH:mm") : "–";
-    },
-  }),
+  col.accessor("nextRun", { header: "Next run", cell: ({ getValue }) => getValue() ?? "–" }),
   col.accessor("last", {
     header: "Last run",
     cell: ({ getValue }) => {

@@ -95,6 +95,18 @@ describe("scheduled report routes", () => {
       enabled: true,
     });
     expect(s.nextRunAt!.getTime()).toBeGreaterThan(Date.now());
+    // "Next run" agrees with the rule it sits next to: 07:00 in the schedule's zone, with its year.
+    const page = await (
+      await call(scheduleLoader, get(`/dashboard/scheduled-reports/${id}`, cookie), {
+        params: { id },
+      })
+    ).json();
+    expect(page.describe).toContain("07:00 (Australia/Brisbane)");
+    const year = new Intl.DateTimeFormat("en-AU", {
+      timeZone: "Australia/Brisbane",
+      year: "numeric",
+    }).format(s.nextRunAt!);
+    expect(page.nextRun).toMatch(new RegExp(`^\\d{1,2} \\w{3} ${year}(,| at)? 07:00$`));
 
     const edited = await call(
       scheduleAction,
@@ -234,8 +246,9 @@ describe("report routes", () => {
       { params: { kind: "distance-per-vehicle" } },
     );
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    // Named after the range's first day in the company's zone (UTC said 2026-03-01).
     expect(csv.headers.get("content-disposition")).toMatch(
-      /attachment; filename="distance-per-vehicle-2026-03-01\.csv"/,
+      /attachment; filename="distance-per-vehicle-2026-03-02\.csv"/,
     );
     const rows = parseCsv((await csv.text()).replace(/^\uFEFF/, "").trimEnd());
     expect(rows).toHaveLength(data.view.rowCount + 2);

@@ -31,6 +31,7 @@ import type { ReportFormat } from "./report-render.server";
 import { buildReport, describeRange } from "./reports.server";
 import { summaryOf } from "./report-results.server";
 import { ruleOf } from "./report-schedules.server";
+import { reportFileName } from "./file-name";
 
 export { MAX_ATTEMPTS };
 export const REPORT_SCHEDULER_QUEUE = "report-scheduler";
@@ -213,8 +214,7 @@ async function attemptRun(runId: string, mine: number, now: Date, lease: Lease):
       timeZone: built.timeZone,
     });
     const { headline } = summaryOf(def, built);
-    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const filename = `${def.kind}-${day(built.range.from)}.${EXT[format]}`;
+    const filename = reportFileName(def.kind, built.range.from, built.timeZone, EXT[format]);
     const qs = new URLSearchParams({
       from: new Date(built.range.from + 12 * 3_600_000).toISOString().slice(0, 10),
       to: new Date(built.range.to - 12 * 3_600_000).toISOString().slice(0, 10),
