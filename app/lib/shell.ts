@@ -9,4 +9,10 @@ export type ShellUser = Pick<
 >;
 
 /** `devicePaths`: patterns of device pages, where the side menu collapses (SPEC §4). */
-export type ShellData = { user: ShellUser; menu: MenuSection[]; devicePaths: string[] };
+/** `timeZone`: the company's, in which company data is shown (components/company-time.tsx). */
+export type ShellData = {
+  user: ShellUser;
+  menu: MenuSection[];
+  devicePaths: string[];
+  timeZone: string;
+};

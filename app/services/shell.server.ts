@@ -4,6 +4,7 @@ import { matchPattern, visibleMenu, type MenuItem, type MenuSection } from "~/li
 import { anyRoute, DEVICE_PATHS, MENU, MENU_RULES, PUBLIC_ROUTES } from "~/modules";
 import { requireAuth } from "~/services/auth.server";
 import { requireModule } from "~/services/guard.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 
 /** The browser needs titles, links and icons only; descriptions stay on the server. */
 function trim(menu: MenuSection[]): MenuSection[] {
@@ -27,7 +28,7 @@ function trim(menu: MenuSection[]): MenuSection[] {
  * navigation, so every child route guards itself with requireModule.
  */
 export async function shellLoader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAuth(request);
+  const { user, token } = await requireAuth(request);
   const data: ShellData = {
     user: {
       username: user.username,
@@ -41,6 +42,7 @@ export async function shellLoader({ request }: LoaderFunctionArgs) {
     },
     menu: trim(visibleMenu(user, MENU, MENU_RULES)),
     devicePaths: [...DEVICE_PATHS],
+    timeZone: await companyTimeZone({ token, companyId: user.companyid }),
   };
   return json(data);
 }

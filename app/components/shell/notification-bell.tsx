@@ -14,11 +14,11 @@ import {
 } from "@mantine/core";
 import { notifications as snackbars } from "@mantine/notifications";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
-import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { PushPrompt } from "~/modules/notifications";
 import { registerServiceWorker } from "~/modules/notifications";
 import type { FeedItem } from "~/modules/notifications";
+import { CompanyTime } from "~/components/company-time";
 
 const STREAM_URL = "/api/notifications-stream";
 const RECENT = 8;
@@ -216,7 +216,7 @@ export function NotificationBell() {
                       </Box>
                       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                         <Text size="xs" c="dimmed">
-                          {dayjs(item.createdAt).format("HH:mm")}
+                          <CompanyTime at={item.createdAt} kind="time" />
                         </Text>
                         {item.readAt ? null : (
                           <Badge size="xs" color="red" variant="filled" aria-label="unread">

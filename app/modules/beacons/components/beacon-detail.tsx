@@ -11,7 +11,6 @@ import {
   Title,
 } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import dayjs from "dayjs";
 import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { DataTable, createColumnHelper } from "~/components/data-table";
@@ -22,6 +21,7 @@ import type { BeaconStatus } from "../beacon-list";
 import { Battery, BeaconStatusBadge, SeenAgo } from "./beacon-status";
 import { BeaconShareLinks } from "./beacon-share-links";
 import { MapPlaceholder } from "./map-placeholder";
+import { CompanyTime } from "~/components/company-time";
 
 const BeaconMap = lazy(() => import("./beacon-map.client"));
 
@@ -30,9 +30,7 @@ const sighting = createColumnHelper<Sighting>();
 const SIGHTING_COLUMNS = [
   sighting.accessor("at", {
     header: "Time",
-    // Printed in the browser's time zone, which the server does not know.
-    meta: { cellProps: () => ({ suppressHydrationWarning: true }) },
-    cell: ({ getValue }) => dayjs(getValue()).format("D MMM HH:mm"),
+    cell: ({ getValue }) => <CompanyTime at={getValue()} kind="datetime" />,
   }),
   sighting.accessor("gatewayName", { header: "Heard by" }),
   sighting.accessor("rssi", { header: "Signal", cell: ({ getValue }) => `${getValue()} dBm` }),

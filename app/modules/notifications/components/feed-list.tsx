@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import dayjs from "dayjs";
 import { kindLabel } from "../alert-events";
 import type { FeedItem } from "../feed-item";
+import { CompanyTime } from "~/components/company-time";
 
 /** The feed: newest first, unread in bold, mark read per item (plain forms). */
 export function FeedList({
@@ -43,7 +43,7 @@ export function FeedList({
                   {kindLabel(n.kind)}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  {dayjs(n.createdAt).format("D MMM YYYY HH:mm")}
+                  <CompanyTime at={n.createdAt} />
                 </Text>
               </Group>
               <Text fw={n.readAt ? 400 : 700} mt={4}>

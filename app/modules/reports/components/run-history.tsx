@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title } from "@mantine/core";
-import dayjs from "dayjs";
 import { RunStatus } from "./run-status";
+import { CompanyTime } from "~/components/company-time";
 
 /** One past or pending run of a schedule, as the schedule page's loader serialises it. */
 export type RunRow = {
@@ -52,7 +52,7 @@ export function RunHistory({ runs }: { runs: RunRow[] }) {
               {runs.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    {dayjs(r.dueAt).format("D MMM YYYY HH:mm")}
+                    <CompanyTime at={r.dueAt} />
                     {r.manual ? (
                       <Text span size="xs" c="dimmed">
                         {" "}
