@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmForm } from "~/components/confirm-form";
 import { LocalTime } from "~/components/local-time";
+import { QrCode } from "~/components/qr-code";
 
 export type ShareLinkRow = {
   id: string;
@@ -57,7 +58,8 @@ function CopyLink({ value }: { value: string }) {
  * The links made so far, each with its state and, while active, a revoke button (intent=share-revoke
  * unless told otherwise) that asks first: the action answers the first post with `confirmFor` (the
  * link's id), whose row then shows the question (ConfirmForm, without JavaScript too). `label` and
- * `extra` add what a kind of link needs around the address.
+ * `extra` add what a kind of link needs around the address; `qr` names an active link's QR code (to
+ * print on a label), shown under it on request.
  */
 export function ShareLinkRows<L extends ShareLinkRow>({
   links,
@@ -68,6 +70,7 @@ export function ShareLinkRows<L extends ShareLinkRow>({
   testid,
   label,
   extra,
+  qr,
   copy = false,
   confirmFor,
   revokeIntent = "share-revoke",
@@ -81,6 +84,7 @@ export function ShareLinkRows<L extends ShareLinkRow>({
   testid: string;
   label?: (l: L) => ReactNode;
   extra?: (l: L) => ReactNode;
+  qr?: (l: L) => string;
   copy?: boolean;
   confirmFor?: string | null;
   revokeIntent?: string;
@@ -134,6 +138,7 @@ export function ShareLinkRows<L extends ShareLinkRow>({
             </span>
             {extra ? <> {extra(l)}</> : null}
           </Text>
+          {qr && l.active ? <QrCode value={href(l)} name={qr(l)} /> : null}
           {!l.active || !canRevoke ? null : (
             <ConfirmForm
               fields={{ intent: revokeIntent, id: l.id }}

@@ -198,8 +198,8 @@ export function answersProblem(form: SimForm, answers: Record<string, unknown>):
           return `${name} must be one of: ${field.options?.join(", ")}`;
         break;
       case "checkbox":
+        // A required yes/no question needs an answer, and No is one (failed lights are reported).
         if (typeof v !== "boolean") return `${name} must be true or false`;
-        if (field.required && !v) return `${name} must be ticked`;
         break;
     }
   }

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Page } from "playwright-core";
+import { renderSVG } from "uqr";
 import { describe, expect, it } from "vitest";
 import { databaseUrl, newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
 
@@ -54,12 +55,15 @@ async function createLink(page: Page, label: string, duration = "1 day"): Promis
   return href;
 }
 
-async function fillGood(page: Page, vehicle: string) {
+async function fillGood(page: Page, vehicle: string, lights: "Yes" | "No" = "Yes") {
   await page.getByLabel("Vehicle (rego or fleet number)").fill(vehicle);
   await page.getByLabel("Odometer (km)").fill("120345");
   await page.getByLabel("Date of the check").fill("2026-02-28");
   await page.getByLabel("Tyres").selectOption("OK");
-  await page.getByLabel("Lights and indicators work").check();
+  await page
+    .getByRole("radiogroup", { name: "Lights and indicators work" })
+    .getByLabel(lights, { exact: true })
+    .check();
 }
 
 async function until<T>(
@@ -82,6 +86,22 @@ describe("fill-in links", () => {
     await signIn(admin.page, "admin", "admin123");
     const href = await createLink(admin.page, label);
 
+    // Its QR code, to print at the depot: shown on request, encoding the link's address.
+    const row = admin.page.getByTestId("form-link").filter({ hasText: label });
+    const qr = row.getByTestId("qr-code");
+    await qr.getByText("QR code").click();
+    const img = qr.getByRole("img", { name: /^QR code of / });
+    await img.waitFor();
+    expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(
+      true,
+    );
+    const download = qr.getByRole("link", { name: "Download to print (SVG)" });
+    expect(await download.getAttribute("download")).toMatch(
+      /^Vehicle-pre-start-check-Depot-QR-\d+\.svg$/,
+    );
+    const svg = decodeURIComponent((await download.getAttribute("href"))!.split(",")[1]!);
+    expect(svg).toBe(renderSVG(href, { border: 2 }));
+
     // A visitor with JavaScript and no cookies: the browser checks the answers first.
     const visitor = await newPage();
     const res = await visitor.page.goto(href);
@@ -92,10 +112,11 @@ describe("fill-in links", () => {
     );
     expect(await visitor.page.getByTestId("top-bar").count()).toBe(0);
     await visitor.page.getByRole("button", { name: "Send answers" }).click();
-    await visitor.page.getByText("Please tick this box to confirm.").waitFor();
+    await visitor.page.getByText("Please answer yes or no.").waitFor();
     expect(await visitor.page.getByText("Please answer this question.").count()).toBe(3);
     expect(new URL(visitor.page.url()).pathname).toBe(new URL(href).pathname);
-    await fillGood(visitor.page, "TRK-12");
+    // Failed lights can be reported: No is an answer too.
+    await fillGood(visitor.page, "TRK-12", "No");
     await Promise.all([
       visitor.page.waitForURL(/form-submitted-thankyou/),
       visitor.page.getByRole("button", { name: "Send answers" }).click(),
@@ -115,7 +136,7 @@ describe("fill-in links", () => {
       plain.page.getByRole("button", { name: "Send answers" }).click(),
     ]);
     expect(refused[0].status()).toBe(422);
-    await plain.page.getByText("Please tick this box to confirm.").waitFor();
+    await plain.page.getByText("Please answer yes or no.").waitFor();
     expect(await plain.page.getByLabel("Vehicle (rego or fleet number)").inputValue()).toBe(
       "VAN-7",
     );
@@ -141,6 +162,7 @@ describe("fill-in links", () => {
         .map((s) => s.answers.vehicle)
         .sort(),
     ).toEqual(["TRK-12", "VAN-7"]);
+    expect(sent.find((s) => s.answers.vehicle === "TRK-12")!.answers.lights_ok).toBe(false);
     expect(sent.find((s) => s.answers.vehicle === "VAN-7")!.answers).toMatchObject({
       odometer: 120345,
       lights_ok: true,

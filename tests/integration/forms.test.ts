@@ -56,7 +56,7 @@ const GOOD = {
   odometer: "120345",
   check_date: "2026-02-28",
   tyres: "OK",
-  lights_ok: "on",
+  lights_ok: "yes",
   defects: "",
 };
 
@@ -402,7 +402,7 @@ describe("the public form", () => {
       vehicle: ["Please answer this question."],
       odometer: ["Please enter a number, e.g. 12 or 12.5."],
       tyres: ["Please choose one of the options."],
-      lights_ok: ["Please tick this box to confirm."],
+      lights_ok: ["Please answer yes or no."],
     });
     expect(reply.initialValue).toMatchObject({
       odometer: "lots",

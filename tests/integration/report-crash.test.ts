@@ -100,8 +100,8 @@ beforeAll(async () => {
     NODE_ENV: "development",
   };
   [a, b] = await Promise.all([
-    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
-    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
+    startAppProcess(env, { timeoutMs: 150_000, cleanup: afterAll }),
+    startAppProcess(env, { timeoutMs: 150_000, cleanup: afterAll }),
   ]);
   // Signed in through the app: the session (and its upstream token) is what background jobs use.
   const login = await call(

@@ -43,8 +43,8 @@ async function startTwo(databaseUrl: string): Promise<PromiseSettledResult<AppPr
     NODE_ENV: "development",
   };
   return Promise.allSettled([
-    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
-    startAppProcess(env, { timeoutMs: 150_000, killAfterFile: true }),
+    startAppProcess(env, { timeoutMs: 150_000, cleanup: afterAll }),
+    startAppProcess(env, { timeoutMs: 150_000, cleanup: afterAll }),
   ]);
 }
 

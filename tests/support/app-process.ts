@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
 import { embeddedPasswordFile } from "../../server/db/embedded-postgres";
 
 /** The embedded database's generated password, kept in the app's data folder. */
@@ -24,8 +23,11 @@ export type AppProcess = {
 
 export type AppProcessOptions = {
   timeoutMs?: number;
-  /** Kill it after the test file (for tests that start processes that may fail to start). */
-  killAfterFile?: boolean;
+  /**
+   * Registers its kill, e.g. `afterAll`, for tests that start processes that may fail to start
+   * (vitest is not imported here: the browser tests' global setup uses this file too).
+   */
+  cleanup?: (kill: () => Promise<void>) => void;
 };
 
 /** The server's JSON log lines as "[scope] msg" (what a person reads), other lines as they are. */
@@ -51,7 +53,7 @@ export function logText(output: string): string {
  */
 export function startAppProcess(
   env: Record<string, string> = {},
-  { timeoutMs = 90_000, killAfterFile = false }: AppProcessOptions = {},
+  { timeoutMs = 90_000, cleanup }: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
@@ -81,7 +83,7 @@ export function startAppProcess(
     await exited;
     clearTimeout(force);
   };
-  if (killAfterFile) afterAll(() => kill("SIGKILL"));
+  cleanup?.(() => kill("SIGKILL"));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`app did not start in time:\n${output}`)),

@@ -36,7 +36,7 @@ const valid = {
   odometer: "120345.5",
   check_date: "2026-02-28",
   tyres: "OK",
-  lights_ok: "on",
+  lights_ok: "yes",
 };
 
 describe("answersSchema", () => {
@@ -54,6 +54,12 @@ describe("answersSchema", () => {
     });
   });
 
+  it("takes No for an answer to a required yes/no question", () => {
+    const s = parse({ ...valid, lights_ok: "no" });
+    expect(s.status).toBe("success");
+    if (s.status === "success") expect(cleanAnswers(s.value).lights_ok).toBe(false);
+  });
+
   it("answers every required question left empty with its own message", () => {
     const s = parse({ defects: "fine" });
     expect(s.status).toBe("error");
@@ -62,7 +68,7 @@ describe("answersSchema", () => {
     expect(errors.odometer).toEqual(["Please answer this question."]);
     expect(errors.check_date).toEqual(["Please answer this question."]);
     expect(errors.tyres).toEqual(["Please choose one."]);
-    expect(errors.lights_ok).toEqual(["Please tick this box to confirm."]);
+    expect(errors.lights_ok).toEqual(["Please answer yes or no."]);
     expect(errors.defects).toBeUndefined();
     // What was typed comes back to the form.
     expect(s.reply().initialValue).toMatchObject({ defects: "fine" });
@@ -79,7 +85,7 @@ describe("answersSchema", () => {
     ["check_date", "2026-02-30", "Please enter a date as YYYY-MM-DD."],
     ["check_date", "28/02/2026", "Please enter a date as YYYY-MM-DD."],
     ["tyres", "Flat", "Please choose one of the options."],
-    ["lights_ok", "yes", "Please tick this box to confirm."],
+    ["lights_ok", "on", "Please answer yes or no."],
     ["police", "yes", "Please tick the box or leave it empty."],
   ])("refuses %s = %j with %j", (field, value, message) => {
     const s = parse({ ...valid, [field]: value });

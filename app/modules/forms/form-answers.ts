@@ -5,7 +5,7 @@ import type { PublicField, PublicForm } from "./public-form";
  * The answers a fill-in link accepts, built from the link's snapshot of the form. The same schema
  * runs in the browser (Conform's onValidate) and on the server (parseWithZod), so the messages are
  * the same with and without JavaScript. Conform hands empty inputs over as undefined, numbers as
- * numbers and a ticked checkbox as true.
+ * numbers, a ticked checkbox as true and a yes/no question as "yes" or "no".
  */
 
 export const TEXT_MAX = 500;
@@ -15,6 +15,7 @@ export type Answer = string | number | boolean;
 export type Answers = Record<string, Answer>;
 
 const REQUIRED = "Please answer this question.";
+export const YES_OR_NO = "Please answer yes or no.";
 
 function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
@@ -64,9 +65,12 @@ function fieldSchema(field: PublicField): z.ZodTypeAny {
       return field.required ? s : s.optional();
     }
     case "checkbox":
-      // An unticked box is not posted at all; for a required one that means "not confirmed".
+      // A required yes/no question is answered Yes or No (a required tick box would let nobody
+      // report failed lights); an optional one is a tick box, and an unticked box is not posted.
       return field.required
-        ? z.literal(true, { errorMap: () => ({ message: "Please tick this box to confirm." }) })
+        ? z
+            .enum(["yes", "no"], { errorMap: () => ({ message: YES_OR_NO }) })
+            .transform((v) => v === "yes")
         : z
             .boolean({ invalid_type_error: "Please tick the box or leave it empty." })
             .optional()

@@ -92,7 +92,7 @@ describe("POST /forms/submissions", () => {
     const at = "2026-03-01T07:00:00.000Z";
     const cases: [Record<string, string | number | boolean>, string][] = [
       [{ ...good, tyres: "Flat" }, "answers.tyres must be one of"],
-      [{ ...good, lights_ok: false }, "answers.lights_ok must be ticked"],
+      [{ ...good, lights_ok: "no" }, "answers.lights_ok must be true or false"],
       [{ ...good, odometer: "12" }, "answers.odometer must be a number"],
       [{ ...good, check_date: "2026-02-30T00:00" }, "answers.check_date must be a date"],
       [{ ...good, smuggled: "x" }, "answers.smuggled is not a field of this form"],

@@ -4,7 +4,7 @@ import {
   getTextareaProps,
   type FieldMetadata,
 } from "@conform-to/react";
-import { Checkbox, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Group, NativeSelect, Radio, Textarea, TextInput } from "@mantine/core";
 import { TEXT_MAX, TEXTAREA_MAX } from "../form-answers";
 import type { PublicField } from "../public-form";
 
@@ -74,24 +74,31 @@ export function FormQuestion({
         />
       );
     case "checkbox": {
-      // Mantine's Checkbox has no asterisk of its own.
-      const { withAsterisk: _, label, ...rest } = common;
-      const marked = field.required ? (
-        <>
-          {label}{" "}
-          <span aria-hidden style={{ color: "var(--mantine-color-error)" }}>
-            *
-          </span>
-        </>
-      ) : (
-        label
-      );
+      if (field.required)
+        // Yes or No, both real answers (see form-answers.ts); plain radios post without JavaScript.
+        return (
+          <Radio.Group
+            key={meta.key}
+            name={meta.name}
+            label={field.label}
+            withAsterisk
+            error={error}
+            defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+            data-question={field.id}
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="yes" label="Yes" />
+              <Radio value="no" label="No" />
+            </Group>
+          </Radio.Group>
+        );
       return (
         <Checkbox
           {...getInputProps(meta, { type: "checkbox" })}
           key={meta.key}
-          {...rest}
-          label={marked}
+          label={field.label}
+          error={error}
+          data-question={field.id}
         />
       );
     }

@@ -166,6 +166,7 @@ export function FormsDashboard({
                 revokeIntent="link-revoke"
                 canRevoke={data.canManage}
                 label={(l) => <strong>{l.label}</strong>}
+                qr={(l) => `${g.title} ${l.label}`}
                 extra={(l) => (
                   <Anchor
                     component={Link}
