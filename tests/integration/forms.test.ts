@@ -170,6 +170,21 @@ describe("the forms dashboard", () => {
     expect(link).toMatchObject({ companyId: 1, formId: 301, createdBy: 1001 });
   });
 
+  it("makes a link for a printed label that works for a year, and no longer than that", async () => {
+    const token = await makeLink("admin", { label: "Trailer 7 label", minutes: String(525_600) });
+    const link = await prisma.formLink.findUniqueOrThrow({ where: { id: token } });
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(365 * 24 * 3_600_000);
+    const longer = await call(
+      dashboardAction,
+      formPost(
+        PAGE,
+        { intent: "link-create", formId: "301", label: "x", minutes: String(525_601) },
+        { cookie: cookies.admin! },
+      ),
+    );
+    expect(longer.status).toBe(400);
+  });
+
   it("answers a bad create with the message next to the field and what was typed, and makes nothing", async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ label: "   " }, "label", "Say who the link is for, e.g. Depot QR code."],

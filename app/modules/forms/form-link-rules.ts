@@ -1,11 +1,16 @@
 import { z } from "zod";
 
-/** How long a fill-in link may work; the longest is the share links' longest (30 days). */
+/**
+ * How long a fill-in link may work. A link printed as a QR code on a depot wall or a vehicle
+ * label may work for up to a year (it only opens a form, never shows a position); revoke it any time.
+ */
 export const FORM_LINK_DURATIONS: { minutes: number; label: string }[] = [
   { minutes: 60, label: "1 hour" },
   { minutes: 24 * 60, label: "1 day" },
   { minutes: 7 * 24 * 60, label: "7 days" },
   { minutes: 30 * 24 * 60, label: "30 days" },
+  { minutes: 90 * 24 * 60, label: "90 days" },
+  { minutes: 365 * 24 * 60, label: "1 year (printed labels)" },
 ];
 export const FORM_LINK_LABEL_MAX = 80;
 
