@@ -35,6 +35,8 @@ export type ListDevice = {
 
 export type FleetViewData = {
   title: string;
+  /** When the server rendered (ms), the clock of "3 min ago" until the browser's takes over. */
+  now: number;
   stats: MapStats;
   sync: SyncInfo;
   list: ListDevice[];

@@ -62,6 +62,7 @@ export async function fleetViewData(
   ]);
   return {
     title,
+    now: Date.now(),
     stats: mapStats(devices),
     sync,
     list: first.map((d) => ({ ...d, details: details[d.imei] })),

@@ -40,15 +40,13 @@ describe("GET /geocode/reverse", () => {
     const a = await admin();
     expect(await reverseGeocode(a, -33.8688, 151.2093, "street")).toBeNull(); // Sydney
     expect((await rejection(reverseGeocode(a, 123, 0, "street"))).status).toBe(400);
-    expect(
-      (await rejection(reverseGeocode(a, 0, 0, "house" as unknown as "street"))).status,
-    ).toBe(400);
+    expect((await rejection(reverseGeocode(a, 0, 0, "house" as unknown as "street"))).status).toBe(
+      400,
+    );
   });
 
   it("needs a token, and reports an outage as an UpstreamError", async () => {
-    expect((await rejection(reverseGeocode(up.base, CBD.lat, CBD.lng, "street"))).status).toBe(
-      401,
-    );
+    expect((await rejection(reverseGeocode(up.base, CBD.lat, CBD.lng, "street"))).status).toBe(401);
     const a = await admin();
     up.sim.setFaults({ down: true });
     expect((await rejection(reverseGeocode(a, CBD.lat, CBD.lng, "street"))).status).toBe(503);
@@ -63,9 +61,7 @@ describe("GET /geocode/reverse", () => {
           headers: { "content-type": "application/json" },
         }),
     }).withToken("t");
-    expect((await rejection(reverseGeocode(fake, 0, 0, "street"))).kind).toBe(
-      "invalid_response",
-    );
+    expect((await rejection(reverseGeocode(fake, 0, 0, "street"))).kind).toBe("invalid_response");
   });
 });
 
