@@ -117,8 +117,14 @@ const Row = memo(function Row({
         {fields.map(([label, text], i) => (
           <span key={label} data-field={label.toLowerCase().replace(" ", "-")}>
             {i ? " · " : ""}
-            <VisuallyHidden>{label}: </VisuallyHidden>
-            {label === "Ignition" && text !== "—" ? `Ignition ${text.toLowerCase()}` : text}
+            {label === "Ignition" ? (
+              `Ignition ${text === "—" ? text : text.toLowerCase()}`
+            ) : (
+              <>
+                <VisuallyHidden>{label}: </VisuallyHidden>
+                {text}
+              </>
+            )}
           </span>
         ))}
       </Text>

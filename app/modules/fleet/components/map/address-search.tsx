@@ -40,7 +40,7 @@ export function AddressSearch({ onPlace }: { onPlace: (p: MapPlace) => void }) {
     <Stack gap={4} className={JS_ONLY} data-testid="address-search">
       <form
         role="search"
-        aria-label="Find an address on the map"
+        aria-label="Address search"
         onSubmit={(e) => {
           e.preventDefault();
           void search();
