@@ -7,6 +7,9 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { geofenceList } from "~/modules/fleet/fleet-pages.server";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatLength, type Measurement } from "~/lib/units";
+import { useMemo } from "react";
 
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 
@@ -16,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const col = createColumnHelper<Row>();
-const COLUMNS = [
+const columns = (measurement: Measurement) => [
   col.accessor("nickname", {
     header: "Device",
     cell: ({ row: { original: r } }) => (
@@ -32,7 +35,7 @@ const COLUMNS = [
   }),
   col.accessor("meters", {
     header: "Radius",
-    cell: ({ getValue }) => `${getValue().toLocaleString("en")} m`,
+    cell: ({ getValue }) => formatLength(getValue(), measurement),
   }),
   col.accessor("inside", {
     header: "Device now",
@@ -49,6 +52,8 @@ const COLUMNS = [
 
 export default function Geofences() {
   const { rows, sync, devicesWithout } = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
+  const COLUMNS = useMemo(() => columns(measurement), [measurement]);
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
