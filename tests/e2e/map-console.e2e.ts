@@ -209,3 +209,47 @@ for (const [label, viewport] of [
     });
   });
 }
+
+describe("units everywhere (item 5): the imperial setting switches every page", () => {
+  it("geofence radii, driver safety distances and device speeds follow the setting", async () => {
+    const { context, page } = await newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, "admin", "admin123");
+    const radii = () =>
+      page.getByTestId("geofence-table").locator("tbody td:nth-child(3)").allTextContents();
+    const distances = () => page.getByTestId("leaderboard").locator("tbody tr").allTextContents();
+
+    await useSettings(page, { measurement: "metric" });
+    await page.goto("/dashboard/geofences");
+    await whenReady(page);
+    const metric = await radii();
+    expect(metric.length).toBeGreaterThan(0);
+    for (const r of metric) expect(r).toMatch(/^[\d,]+ m$/);
+    await page.goto("/dashboard/driversafety");
+    await whenReady(page);
+    expect((await distances()).join(" ")).toMatch(/\d km/);
+
+    await useSettings(page, { measurement: "imperial" });
+    await page.goto("/dashboard/geofences");
+    await whenReady(page);
+    const imperial = await radii();
+    expect(imperial.map((r) => Math.round(Number(r.replace(/[^\d]/g, "")) / 3.2808))).toEqual(
+      metric.map((r) => Number(r.replace(/[^\d]/g, ""))),
+    );
+    for (const r of imperial) expect(r).toMatch(/^[\d,]+ ft$/);
+    await page.goto("/dashboard/driversafety");
+    await whenReady(page);
+    const rows = (await distances()).join(" ");
+    expect(rows).toMatch(/\d mi/);
+    expect(rows).not.toMatch(/\d km/);
+
+    const parked = devices.find((d) => d.position && d.position.speed === 0)!;
+    await page.goto(`/dashboard/vehicle-dashboard/${parked.imei}`);
+    await whenReady(page);
+    const summary = await page.locator("main").textContent();
+    expect(summary).toMatch(/Speed(\d+ mph|—)/);
+    expect(summary).toMatch(/Odometer[\d,]+ mi/);
+    await useSettings(page, { measurement: "metric" });
+    await context.close();
+  });
+});
