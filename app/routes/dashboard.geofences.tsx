@@ -8,13 +8,17 @@ import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { geofenceList } from "~/modules/fleet/fleet-pages.server";
 import { useSettings } from "~/components/settings/settings-context";
+import { settingsFromCookieHeader } from "~/lib/settings";
+import { placeText } from "~/modules/fleet/device-text";
 import { formatLength, type Measurement } from "~/lib/units";
 import { useMemo } from "react";
 
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await geofenceList(await requireModule(request, "fleet")));
+  const ctx = await requireModule(request, "fleet");
+  const { accurateAddress } = settingsFromCookieHeader(request.headers.get("cookie"));
+  return json(await geofenceList(ctx, accurateAddress));
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -31,7 +35,7 @@ const columns = (measurement: Measurement) => [
   col.display({
     id: "centre",
     header: "Centre",
-    cell: ({ row: { original: r } }) => `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}`,
+    cell: ({ row: { original: r } }) => placeText(r.address, r.lat, r.lng),
   }),
   col.accessor("meters", {
     header: "Radius",

@@ -225,6 +225,19 @@ describe("units everywhere (item 5): the imperial setting switches every page", 
     const metric = await radii();
     expect(metric.length).toBeGreaterThan(0);
     for (const r of metric) expect(r).toMatch(/^[\d,]+ m$/);
+    // The centres by their address (suburb level), not bare coordinates.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .getByTestId("geofence-table")
+            .locator("tbody td:nth-child(2)")
+            .allTextContents();
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(metric.map(() => expect.stringMatching(/^[A-Za-z ]+ QLD \d{4}$/)));
     await page.goto("/dashboard/driversafety");
     await whenReady(page);
     expect((await distances()).join(" ")).toMatch(/\d km/);
