@@ -51,3 +51,14 @@ describe("units", () => {
     expect(formatDuration(Number.NaN)).toBe("0 s");
   });
 });
+
+describe("lengths and odometers", () => {
+  it("shows a radius in metres or feet and an odometer with separators", async () => {
+    const { formatLength, formatOdometer } = await import("./units");
+    expect(formatLength(200, "metric")).toBe("200 m");
+    expect(formatLength(200, "imperial")).toBe("656 ft");
+    expect(formatLength(1500, "metric")).toBe("1,500 m");
+    expect(formatOdometer(978304.2, "metric")).toBe("978,304 km");
+    expect(formatOdometer(978304.2, "imperial")).toBe("607,890 mi");
+  });
+});

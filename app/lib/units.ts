@@ -56,3 +56,18 @@ export function formatDuration(seconds: number): string {
   if (d > 0) return `${d} d ${h % 24} h`;
   return `${h} h ${String(m % 60).padStart(2, "0")} min`;
 }
+
+export const FEET_PER_METRE = 3.280839895;
+
+/** A short length (a geofence radius): "200 m" or "656 ft", whole units with thousands separators. */
+export function formatLength(metres: number, measurement: Measurement): string {
+  const safe = Number.isFinite(metres) ? metres : 0;
+  return measurement === "imperial"
+    ? `${Math.round(safe * FEET_PER_METRE).toLocaleString("en")} ft`
+    : `${Math.round(safe).toLocaleString("en")} m`;
+}
+
+/** An odometer, the one way everywhere: "978,304 km" or "607,896 mi". */
+export function formatOdometer(km: number, measurement: Measurement): string {
+  return `${Math.round(toDistanceUnit(km, measurement)).toLocaleString("en")} ${distanceLabel(measurement)}`;
+}

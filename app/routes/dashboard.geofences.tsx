@@ -7,16 +7,23 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { geofenceList } from "~/modules/fleet/fleet-pages.server";
+import { useSettings } from "~/components/settings/settings-context";
+import { settingsFromCookieHeader } from "~/lib/settings";
+import { placeText } from "~/modules/fleet/device-text";
+import { formatLength, type Measurement } from "~/lib/units";
+import { useMemo } from "react";
 
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await geofenceList(await requireModule(request, "fleet")));
+  const ctx = await requireModule(request, "fleet");
+  const { accurateAddress } = settingsFromCookieHeader(request.headers.get("cookie"));
+  return json(await geofenceList(ctx, accurateAddress));
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const col = createColumnHelper<Row>();
-const COLUMNS = [
+const columns = (measurement: Measurement) => [
   col.accessor("nickname", {
     header: "Device",
     cell: ({ row: { original: r } }) => (
@@ -28,11 +35,11 @@ const COLUMNS = [
   col.display({
     id: "centre",
     header: "Centre",
-    cell: ({ row: { original: r } }) => `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}`,
+    cell: ({ row: { original: r } }) => placeText(r.address, r.lat, r.lng),
   }),
   col.accessor("meters", {
     header: "Radius",
-    cell: ({ getValue }) => `${getValue().toLocaleString("en")} m`,
+    cell: ({ getValue }) => formatLength(getValue(), measurement),
   }),
   col.accessor("inside", {
     header: "Device now",
@@ -49,6 +56,8 @@ const COLUMNS = [
 
 export default function Geofences() {
   const { rows, sync, devicesWithout } = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
+  const COLUMNS = useMemo(() => columns(measurement), [measurement]);
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">

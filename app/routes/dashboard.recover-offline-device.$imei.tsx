@@ -2,6 +2,7 @@ import { Anchor, Checkbox, List, Paper, Stack, Text, Title } from "@mantine/core
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useSettings } from "~/components/settings/settings-context";
 import { DeviceSummary } from "~/modules/fleet/components/device-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { capabilities } from "~/lib/device-types";
@@ -23,6 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** A guided checklist for bringing a silent device back; the steps depend on what kind of device it is. */
 export default function RecoverOfflineDevice() {
   const { device, timeZone } = useLoaderData<typeof loader>();
+  const { settings } = useSettings();
   const caps = capabilities(device.deviceTypeId);
   const steps = [
     "Check where the device was last seen (below) and whether the vehicle or asset is still there.",
@@ -42,7 +44,7 @@ export default function RecoverOfflineDevice() {
       <Title order={1} size="h2">
         Recover {device.nickname}
       </Title>
-      <DeviceSummary d={device} timeZone={timeZone} />
+      <DeviceSummary d={device} measurement={settings.measurement} timeZone={timeZone} />
       <Paper withBorder p="md">
         <Text fw={600} mb="xs">
           Checklist

@@ -13,6 +13,7 @@ import { beaconRoutes } from "./api-beacons";
 import { deviceRoutes } from "./api-devices";
 import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
+import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
@@ -31,6 +32,7 @@ const ROUTES: Route[] = [
   ...formRoutes,
   ...driverRoutes,
   ...maintenanceRoutes,
+  ...geocodeRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

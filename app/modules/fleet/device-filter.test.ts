@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { filterDevices, groupDevices, parseFilters, sortByNickname } from "./device-filter";
+import {
+  filterDevices,
+  filtersQuery,
+  groupDevices,
+  parseFilters,
+  sortByNickname,
+} from "./device-filter";
 
 const list = [
   { imei: "1", nickname: "bravo", groupIds: [1], tagIds: [7] },
@@ -13,22 +19,21 @@ describe("device list", () => {
     expect(sortByNickname(list).map((d) => d.imei)).toEqual(["2", "4", "1", "3"]);
   });
   it("searches nickname and imei, filters by group and tag", () => {
-    expect(filterDevices(list, { q: "ALP", group: null, tag: null }).map((d) => d.imei)).toEqual([
-      "2",
-      "4",
-    ]);
-    expect(filterDevices(list, { q: "3", group: null, tag: null }).map((d) => d.imei)).toEqual([
-      "3",
-    ]);
-    expect(filterDevices(list, { q: "", group: 1, tag: null }).map((d) => d.imei)).toEqual([
-      "1",
-      "4",
-    ]);
-    expect(filterDevices(list, { q: "", group: null, tag: 7 }).map((d) => d.imei)).toEqual([
-      "1",
-      "3",
-    ]);
-    expect(filterDevices(list, { q: "", group: 1, tag: 7 }).map((d) => d.imei)).toEqual(["1"]);
+    expect(
+      filterDevices(list, { q: "ALP", group: null, tag: null, status: null }).map((d) => d.imei),
+    ).toEqual(["2", "4"]);
+    expect(
+      filterDevices(list, { q: "3", group: null, tag: null, status: null }).map((d) => d.imei),
+    ).toEqual(["3"]);
+    expect(
+      filterDevices(list, { q: "", group: 1, tag: null, status: null }).map((d) => d.imei),
+    ).toEqual(["1", "4"]);
+    expect(
+      filterDevices(list, { q: "", group: null, tag: 7, status: null }).map((d) => d.imei),
+    ).toEqual(["1", "3"]);
+    expect(
+      filterDevices(list, { q: "", group: 1, tag: 7, status: null }).map((d) => d.imei),
+    ).toEqual(["1"]);
   });
   it("groups by group nickname with ungrouped devices last", () => {
     const g = groupDevices(list, [
@@ -46,6 +51,24 @@ describe("device list", () => {
       q: "van",
       group: 3,
       tag: null,
+      status: null,
     });
+    expect(parseFilters(new URLSearchParams("status=moving")).status).toBe("moving");
+    expect(parseFilters(new URLSearchParams("status=flying")).status).toBeNull();
+  });
+  it("filters by status, and makes a query string of the filters", () => {
+    const withStatus = list.map((d, i) => ({
+      ...d,
+      status: (["moving", "resting", "offline", "moving"] as const)[i],
+    }));
+    expect(
+      filterDevices(withStatus, { q: "", group: null, tag: null, status: "moving" }).map(
+        (d) => d.imei,
+      ),
+    ).toEqual(["1", "4"]);
+    expect(filtersQuery({ q: "a b", group: 2, tag: null, status: "offline" })).toBe(
+      "?q=a+b&group=2&status=offline",
+    );
+    expect(filtersQuery({ q: "", group: null, tag: null, status: null })).toBe("");
   });
 });

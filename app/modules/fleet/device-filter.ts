@@ -1,8 +1,27 @@
 /** The device list's search, filters and grouping (pure: the server renders it, the browser repeats it live). */
 import { byNickname, compareText } from "~/lib/text-order";
+import { STATUSES, type DeviceStatus } from "./device-status";
 
-export type Filterable = { imei: string; nickname: string; groupIds: number[]; tagIds: number[] };
-export type DeviceFilters = { q: string; group: number | null; tag: number | null };
+export type Filterable = {
+  imei: string;
+  nickname: string;
+  groupIds: number[];
+  tagIds: number[];
+  status?: DeviceStatus;
+};
+export type DeviceFilters = {
+  q: string;
+  group: number | null;
+  tag: number | null;
+  /** The status counts above the map are filters too. */
+  status: DeviceStatus | null;
+};
+
+export const NO_FILTERS: DeviceFilters = { q: "", group: null, tag: null, status: null };
+
+/** Whether any filter is set (the map then shows only the matching devices). */
+export const isFiltered = (f: DeviceFilters) =>
+  Boolean(f.q) || f.group !== null || f.tag !== null || f.status !== null;
 
 export function parseFilters(params: URLSearchParams): DeviceFilters {
   const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
@@ -10,17 +29,31 @@ export function parseFilters(params: URLSearchParams): DeviceFilters {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     group: id(params.get("group")),
     tag: id(params.get("tag")),
+    status: STATUSES.find((s) => s === params.get("status")) ?? null,
   };
 }
 
 export function filterDevices<T extends Filterable>(list: T[], f: DeviceFilters): T[] {
   const q = f.q.toLowerCase();
+  if (!isFiltered(f)) return list;
   return list.filter(
     (d) =>
       (!q || d.nickname.toLowerCase().includes(q) || d.imei.includes(q)) &&
       (f.group === null || d.groupIds.includes(f.group)) &&
-      (f.tag === null || d.tagIds.includes(f.tag)),
+      (f.tag === null || d.tagIds.includes(f.tag)) &&
+      (f.status === null || d.status === f.status),
   );
+}
+
+/** The filters as a query string (links that work without JavaScript), "" when none is set. */
+export function filtersQuery(f: DeviceFilters): string {
+  const p = new URLSearchParams();
+  if (f.q) p.set("q", f.q);
+  if (f.group !== null) p.set("group", String(f.group));
+  if (f.tag !== null) p.set("tag", String(f.tag));
+  if (f.status !== null) p.set("status", f.status);
+  const s = p.toString();
+  return s ? `?${s}` : "";
 }
 
 /** SPEC §3 order: nickname, case-insensitive. */

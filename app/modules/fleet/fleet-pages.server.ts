@@ -1,4 +1,5 @@
 /** Loaders of the fleet list pages (fleet table, offline devices, geofences, inputs): the cache, filtered per page. */
+import { addressesFor, levelOf } from "./addresses.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { parseGeofenceGps } from "./devices.server";
 import { listDevices } from "./devices-read.server";
@@ -75,7 +76,7 @@ export async function offlineDevices(ctx: ModuleContext) {
   return { sync, rows, afterHours: after / 3_600_000, timeZone: await companyTimeZone(auth) };
 }
 
-export async function geofenceList(ctx: ModuleContext) {
+export async function geofenceList(ctx: ModuleContext, accurateAddress = false) {
   const { auth } = ctx;
   const { devices, sync } = await listDevices(auth);
   const rows = devices.flatMap((d) => {
@@ -93,7 +94,15 @@ export async function geofenceList(ctx: ModuleContext) {
         ]
       : [];
   });
-  return { sync, rows, devicesWithout: devices.length - rows.length };
+  // The centre by its address (street or suburb level, as the user chose), the coordinates until known.
+  const addresses = await addressesFor(auth, rows, levelOf(accurateAddress), {
+    budgetMs: 800,
+  }).catch(() => rows.map(() => null));
+  return {
+    sync,
+    rows: rows.map((r, i) => ({ ...r, address: addresses[i] ?? null })),
+    devicesWithout: devices.length - rows.length,
+  };
 }
 
 /** Haversine distance check: is the device's last position within the circle? */

@@ -5,7 +5,9 @@ import { listDevices } from "./devices-read.server";
 import { type Auth } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { mapPayload } from "./map-data.server";
-import type { FleetViewData } from "./fleet-view-data";
+import type { DeviceDetails, FleetViewData } from "./fleet-view-data";
+import { deviceDetails } from "./device-details.server";
+import { settingsFromCookieHeader } from "~/lib/settings";
 import { compareText } from "~/lib/text-order";
 
 const LIST_LIMIT = 200;
@@ -18,6 +20,8 @@ const listItem = (d: DeviceView) => ({
   outdated: d.outdated,
   groupIds: d.groups.map((g) => g.id),
   tagIds: d.tags.map((t) => t.id),
+  lat: d.lat,
+  lng: d.lng,
 });
 
 /** The server-rendered part of a fleet map page (works without JavaScript): counts, filters, first devices. */
@@ -31,6 +35,16 @@ export async function fleetViewData(
   const filters = parseFilters(url.searchParams);
   const items = devices.map(listItem);
   const matched = filterDevices(items, filters);
+  // The first rows with their details, so the list reads fully without JavaScript too; addresses
+  // not cached yet are asked for briefly (the browser fills in the rest).
+  const first = matched.slice(0, LIST_LIMIT);
+  const accurate = settingsFromCookieHeader(request.headers.get("cookie")).accurateAddress;
+  const details = await deviceDetails(
+    auth,
+    first.map((d) => d.imei),
+    accurate,
+    { budgetMs: 400 },
+  ).catch(() => ({}) as Record<string, DeviceDetails>);
   const groups = new Map<number, string>();
   const tags = new Map<number, [number, string, string | null]>();
   for (const d of devices) {
@@ -48,9 +62,10 @@ export async function fleetViewData(
   ]);
   return {
     title,
+    now: Date.now(),
     stats: mapStats(devices),
     sync,
-    list: matched.slice(0, LIST_LIMIT),
+    list: first.map((d) => ({ ...d, details: details[d.imei] })),
     matched: matched.length,
     positioned: devices.filter((d) => d.lat !== null).length,
     groups: [...groups].sort((a, b) => compareText(a[1], b[1])),

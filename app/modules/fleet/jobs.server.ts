@@ -2,6 +2,7 @@ import type { ModuleJobs } from "../job-kit";
 import { logError } from "~/services/log.server";
 import { syncActiveCompanies } from "./device-sync.server";
 import { pruneLiveChanges } from "./live-feed.server";
+import { pruneAddresses } from "./addresses.server";
 
 export const DEVICE_SYNC_QUEUE = "device-sync";
 
@@ -13,6 +14,7 @@ export const DEVICE_SYNC_QUEUE = "device-sync";
  */
 export async function runDeviceSync(now = Date.now()) {
   await pruneLiveChanges().catch((e) => logError("live", e));
+  await pruneAddresses().catch((e) => logError("addresses", e));
   return syncActiveCompanies(now);
 }
 

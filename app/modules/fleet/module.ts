@@ -74,6 +74,8 @@ export default defineModule({
     { pattern: "/api/map-data", title: "Map data", api: true },
     { pattern: "/api/live", title: "Live updates", api: true },
     { pattern: "/api/jobsites", title: "Jobsite geofences", api: true },
+    { pattern: "/api/device-details", title: "Device details", api: true },
+    { pattern: "/api/geocode", title: "Address search", api: true },
     { pattern: "/media/*", title: "Device images", api: true },
   ],
   publicRoutes: [

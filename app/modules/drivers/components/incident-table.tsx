@@ -1,3 +1,5 @@
+import { useSettings } from "~/components/settings/settings-context";
+import { formatSpeed } from "~/lib/units";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
@@ -97,6 +99,7 @@ export function IncidentTable({
   result?: ReviewResult;
   manager: boolean;
 }) {
+  const { measurement } = useSettings().settings;
   const col = createColumnHelper<IncidentRow>();
   const columns = [
     col.accessor("time", {
@@ -107,7 +110,9 @@ export function IncidentTable({
       header: "Behaviour",
       cell: ({ row: { original: r } }) =>
         BEHAVIOUR_LABEL[r.behaviour] +
-        (r.speed_limit !== null ? ` (${r.speed} in ${r.speed_limit} km/h)` : ""),
+        (r.speed_limit !== null
+          ? ` (${formatSpeed(r.speed, measurement)} in a ${formatSpeed(r.speed_limit, measurement)} zone)`
+          : ""),
     }),
     col.accessor("driverName", { header: "Driver" }),
     col.accessor("vehicle", { header: "Vehicle" }),

@@ -1,3 +1,5 @@
+import { useSettings } from "~/components/settings/settings-context";
+import { formatDistance } from "~/lib/units";
 import {
   Anchor,
   Badge,
@@ -177,9 +179,19 @@ const COLUMNS = [
       </Badge>
     ),
   }),
-  col.accessor("distanceKm", { id: "distance", header: "Distance (km)", enableSorting: true }),
+  col.accessor("distanceKm", {
+    id: "distance",
+    header: "Distance",
+    enableSorting: true,
+    cell: ({ getValue }) => <Distance km={getValue()} />,
+  }),
   col.accessor("incidents", { id: "incidents", header: "Incidents", enableSorting: true }),
 ];
+
+/** A distance in the user's unit (the imperial setting). */
+function Distance({ km }: { km: number }) {
+  return <>{formatDistance(km, useSettings().settings.measurement)}</>;
+}
 
 export function Leaderboard({
   rows,

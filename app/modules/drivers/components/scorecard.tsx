@@ -1,3 +1,5 @@
+import { useSettings } from "~/components/settings/settings-context";
+import { formatDistance } from "~/lib/units";
 import {
   Alert,
   Button,
@@ -66,6 +68,8 @@ const INCIDENT_COLUMNS = [
 ];
 
 export function ScorecardView({ card }: { card: Scorecard }) {
+  const { measurement } = useSettings().settings;
+  const dist = (km: number) => formatDistance(km, measurement);
   return (
     <Paper withBorder p="md" id="scorecard" data-testid="scorecard" data-driver={card.id}>
       <Stack gap="sm">
@@ -74,8 +78,8 @@ export function ScorecardView({ card }: { card: Scorecard }) {
         </Title>
         <Text data-testid="scorecard-score">
           {card.score === null
-            ? `Insufficient data: ${card.distanceKm} km driven, a score needs at least ${card.minDistanceKm} km.`
-            : `Score ${card.score} · ${card.band} · ${card.distanceKm} km`}
+            ? `Insufficient data: ${dist(card.distanceKm)} driven, a score needs at least ${dist(card.minDistanceKm)}.`
+            : `Score ${card.score} · ${card.band} · ${dist(card.distanceKm)}`}
         </Text>
         <Text size="sm" c="dimmed">
           By week: {card.trend.map((t) => `${t.week} ${t.score ?? "n/a"}`).join(" · ")}
@@ -102,7 +106,7 @@ export function ScorecardView({ card }: { card: Scorecard }) {
         <Text size="sm" c="dimmed">
           Recent trips:{" "}
           {card.trips
-            .map((t) => `${t.start.slice(0, 16).replace("T", " ")} (${t.distanceKm} km)`)
+            .map((t) => `${t.start.slice(0, 16).replace("T", " ")} (${dist(t.distanceKm)})`)
             .join(" · ") || "none"}
         </Text>
       </Stack>

@@ -9,11 +9,14 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { memo } from "react";
-import { groupDevices, type DeviceFilters } from "../device-filter";
-import type { ListDevice } from "../fleet-view-data";
+import { memo, useCallback } from "react";
+import { filtersQuery, groupDevices, type DeviceFilters } from "../device-filter";
+import type { DeviceDetails, ListDevice } from "../fleet-view-data";
+import { detailFields, placeText } from "../device-text";
+import type { Measurement } from "~/lib/units";
 import { DeviceIcon } from "./device-icon";
 import { StatusBadge } from "./status-badge";
 
@@ -27,65 +30,108 @@ type Props = {
   groupView: boolean;
   focusImei: string | null;
   onFocus?: (imei: string) => void;
+  details: Record<string, DeviceDetails>;
+  measurement: Measurement;
+  now: number;
+  /** The list's height: the map's, on wide screens. */
+  maxHeight?: string | number;
 };
 
-type RowProps = { d: ListDevice; focused: boolean; onFocus?: (imei: string) => void };
+type RowProps = {
+  d: ListDevice;
+  focused: boolean;
+  onFocus?: (imei: string) => void;
+  details?: DeviceDetails;
+  measurement: Measurement;
+  now: number;
+  hrefFor: (imei: string) => string;
+};
 /** Same row when what it shows is the same (the live list brings new objects for unchanged devices). */
 const sameRow = (a: RowProps, b: RowProps) =>
   a.focused === b.focused &&
   a.onFocus === b.onFocus &&
+  a.details === b.details &&
+  a.measurement === b.measurement &&
+  a.now === b.now &&
+  a.hrefFor === b.hrefFor &&
   a.d.imei === b.d.imei &&
   a.d.nickname === b.d.nickname &&
   a.d.avatar === b.d.avatar &&
   a.d.status === b.d.status &&
-  a.d.outdated === b.d.outdated;
+  a.d.outdated === b.d.outdated &&
+  a.d.lat === b.d.lat &&
+  a.d.lng === b.d.lng;
 
 // Memoised on what it shows: the first live payload and every live update re-render only rows that changed.
 const Row = memo(function Row({
   d,
   focused,
   onFocus,
-}: {
-  d: ListDevice;
-  focused: boolean;
-  onFocus?: (imei: string) => void;
-}) {
+  details,
+  measurement,
+  now,
+  hrefFor,
+}: RowProps) {
+  const fields = detailFields(
+    { ...d, lat: d.lat ?? null, lng: d.lng ?? null },
+    details,
+    measurement,
+    now,
+  );
   return (
-    <Group
-      justify="space-between"
-      wrap="nowrap"
-      gap="xs"
+    <Stack
+      gap={0}
       data-testid="device-row"
       data-imei={d.imei}
       px="xs"
       py={4}
       bg={focused ? "var(--mantine-color-blue-light)" : undefined}
     >
-      <UnstyledButton
-        component="a"
-        href={`?focus=${encodeURIComponent(d.imei)}`}
-        onClick={(e: React.MouseEvent) => {
-          if (!onFocus) return;
-          e.preventDefault();
-          onFocus(d.imei);
-        }}
-        aria-label={`Show ${d.nickname} on the map`}
-        style={{ flex: 1, minWidth: 0 }}
-      >
-        <Text size="sm" truncate>
-          <DeviceIcon avatar={d.avatar} /> <span data-testid="device-name">{d.nickname}</span>
-        </Text>
-      </UnstyledButton>
-      <StatusBadge status={d.status} outdated={d.outdated} />
-      <Anchor
-        component={Link}
-        to={`/dashboard/assets/device/${encodeURIComponent(d.imei)}`}
-        size="xs"
-        aria-label={`Manage ${d.nickname}`}
-      >
-        Manage
-      </Anchor>
-    </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <UnstyledButton
+          component="a"
+          href={hrefFor(d.imei)}
+          onClick={(e: React.MouseEvent) => {
+            if (!onFocus) return;
+            e.preventDefault();
+            onFocus(d.imei);
+          }}
+          aria-label={`Show ${d.nickname} on the map`}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Text size="sm" truncate>
+            <DeviceIcon avatar={d.avatar} /> <span data-testid="device-name">{d.nickname}</span>
+          </Text>
+        </UnstyledButton>
+        <StatusBadge status={d.status} outdated={d.outdated} />
+        <Anchor
+          component={Link}
+          to={`/dashboard/assets/device/${encodeURIComponent(d.imei)}`}
+          size="xs"
+          aria-label={`Manage ${d.nickname}`}
+        >
+          Manage
+        </Anchor>
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="device-facts">
+        {fields.map(([label, text], i) => (
+          <span key={label} data-field={label.toLowerCase().replace(" ", "-")}>
+            {i ? " · " : ""}
+            {label === "Ignition" ? (
+              `Ignition ${text === "—" ? text : text.toLowerCase()}`
+            ) : (
+              <>
+                <VisuallyHidden>{label}: </VisuallyHidden>
+                {text}
+              </>
+            )}
+          </span>
+        ))}
+      </Text>
+      <Text size="xs" truncate data-testid="device-address">
+        {details ? placeText(details.address, d.lat, d.lng) : placeText(null, d.lat, d.lng)}
+      </Text>
+    </Stack>
   );
 }, sameRow);
 
@@ -103,8 +149,18 @@ export function DeviceList({
   groupView,
   focusImei,
   onFocus,
+  details,
+  measurement,
+  now,
+  maxHeight = 560,
 }: Props) {
   const change = (patch: Partial<DeviceFilters>) => onFilters?.({ ...filters, ...patch });
+  // Without JavaScript a row's link keeps the filters and focuses the device.
+  const base = filtersQuery(filters);
+  const hrefFor = useCallback(
+    (imei: string) => `${base ? `${base}&` : "?"}focus=${encodeURIComponent(imei)}`,
+    [base],
+  );
   const sections = groupView ? groupDevices(devices, groups) : [{ id: null, name: "", devices }];
   return (
     <Paper withBorder p="xs">
@@ -149,6 +205,7 @@ export function DeviceList({
                 ]}
               />
             </Group>
+            {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
             <noscript>
               <Button type="submit" size="xs">
                 Apply
@@ -161,7 +218,7 @@ export function DeviceList({
             ? `${matched} devices`
             : `Showing ${devices.length} of ${matched} devices — refine the search to see others`}
         </Text>
-        <ScrollArea.Autosize mah={560} type="auto">
+        <ScrollArea.Autosize mah={maxHeight} type="auto">
           {matched === 0 ? (
             <Text size="sm" c="dimmed" p="sm" data-testid="device-list-empty">
               No device matches. Clear the search or pick another group or tag.
@@ -184,6 +241,10 @@ export function DeviceList({
                     d={d}
                     focused={d.imei === focusImei}
                     onFocus={onFocus}
+                    details={details[d.imei] ?? d.details}
+                    measurement={measurement}
+                    now={now}
+                    hrefFor={hrefFor}
                   />
                 ))}
               </Stack>

@@ -11,6 +11,8 @@ import {
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatLength } from "~/lib/units";
 import type { Tiles } from "~/lib/map-tiles";
 import { DeviceIcon, PICKER_ICONS } from "./device-icon";
 import { ConfirmForm } from "~/components/confirm-form";
@@ -45,6 +47,7 @@ type Props = {
 /** The device management forms. Each is a plain POST form with its own intent, so all work without JavaScript. */
 export function DeviceManage({ device, companyTags, companyGroups, tiles, result, can }: Props) {
   const nav = useNavigation();
+  const { settings } = useSettings();
   const busy = (intent: string) => nav.state !== "idle" && nav.formData?.get("intent") === intent;
   const confirmingDelete = result?.intent === "geofence-delete" && Boolean(result.confirmDelete);
   const err = (intent: string, field: string) =>
@@ -208,7 +211,7 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
       <Section title="Geofence" hidden={!can.geofence}>
         <Text size="sm" c="dimmed">
           {device.geofence
-            ? `Current: ${device.geofence.meters} m around ${device.geofence.lat}, ${device.geofence.lng}.`
+            ? `Current: ${formatLength(device.geofence.meters, settings.measurement)} around ${device.geofence.lat}, ${device.geofence.lng}.`
             : "No geofence yet."}{" "}
           Click the map to place the centre, then set the radius.
         </Text>

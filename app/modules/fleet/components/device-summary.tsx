@@ -1,4 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { formatOdometer } from "~/lib/units";
+import { speedText } from "../device-text";
 import { StatusBadge } from "./status-badge";
 import { formatDuration, type DeviceStatus } from "../device-status";
 import { capabilityLabels } from "~/lib/device-types";
@@ -58,18 +60,8 @@ export function DeviceSummary({
   measurement?: "metric" | "imperial";
   timeZone: string;
 }) {
-  const speed =
-    d.speed === null
-      ? "—"
-      : measurement === "imperial"
-        ? `${Math.round(d.speed * 0.621371)} mph`
-        : `${Math.round(d.speed)} km/h`;
-  const odo =
-    d.odometer === null
-      ? "—"
-      : measurement === "imperial"
-        ? `${Math.round(d.odometer * 0.621371).toLocaleString("en")} mi`
-        : `${Math.round(d.odometer).toLocaleString("en")} km`;
+  const speed = speedText(d.speed, d.status, measurement);
+  const odo = d.odometer === null ? "—" : formatOdometer(d.odometer, measurement);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">

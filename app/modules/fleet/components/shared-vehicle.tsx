@@ -1,3 +1,5 @@
+import { useSettings } from "~/components/settings/settings-context";
+import { formatSpeed } from "~/lib/units";
 import { Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
@@ -32,6 +34,7 @@ export function SharedVehicleView({ data }: { data: SharedVehicle }) {
     return () => clearInterval(t);
   }, [revalidate, state]);
   const v = data.vehicle;
+  const { settings } = useSettings();
   return (
     <Container size="md" py="md">
       <Stack gap="sm">
@@ -43,7 +46,7 @@ export function SharedVehicleView({ data }: { data: SharedVehicle }) {
             {v.lat !== null && v.lng !== null
               ? `Last position ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}`
               : "Position unknown"}
-            {v.speed !== null ? ` · ${Math.round(v.speed)} km/h` : ""}
+            {v.speed !== null ? ` · ${formatSpeed(v.speed, settings.measurement)}` : ""}
           </Text>
           <Text size="sm" c="dimmed">
             Last report {v.lastContactAt ? <LocalTime at={v.lastContactAt} /> : "never"} · This link

@@ -28,9 +28,26 @@ export type { MapOptions };
 import { applyMarkers, deviceWant, drawDots, focusDevice, type Want } from "./marker-layer";
 import { FenceDrawer } from "./fence-drawer";
 import type { Fence } from "./use-fleet-data";
+import { mapHtml, type MapHtml } from "~/lib/map-text";
+import {
+  fitDevices,
+  indexLookup,
+  usePlace,
+  usePopupFollow,
+  useTiles,
+  type MapPlace,
+} from "./map-effects";
+
+export type { MapPlace };
 
 type Props = {
+  /** The devices to show (the list's filters applied: the map shows what the list shows). */
   devices: MapDevice[];
+  /** Changes when the filters change: the index is rebuilt at once and the map fits the matches. */
+  filterKey?: string;
+  /** The popup of a focused device (escaped markup: device-text.ts). */
+  describe?: (d: MapDevice) => MapHtml;
+  centre?: MapPlace | null;
   fences: Fence[];
   jobsites?: MapJobsite[];
   options: MapOptions;
@@ -49,6 +66,9 @@ export default function FleetMap({
   focusImei,
   onSelect,
   height = 520,
+  filterKey = "",
+  describe = (d) => mapHtml`<strong>${d.nickname}</strong>`,
+  centre = null,
 }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -56,7 +76,6 @@ export default function FleetMap({
   const fenceLayer = useRef<L.LayerGroup | null>(null);
   const jobsiteLayer = useRef<L.LayerGroup | null>(null);
   const jobsiteRenderer = useRef<L.Renderer | null>(null);
-  const tileLayers = useRef<L.TileLayer[]>([]);
   const kept = useRef(new Map<string, Kept>());
   const fitted = useRef(false);
   const selectRef = useRef(onSelect);
@@ -75,6 +94,8 @@ export default function FleetMap({
   const moving = useRef(false);
   const stillSince = useRef(0);
   const drawSeq = useRef(0);
+  const popup = useRef<L.Popup | null>(null);
+  const deviceAt = useRef(indexLookup()).current;
 
   /** Draws what is in view: clusters from the index (asynchronous), or every device when clustering is off. */
   const finish = (want: Map<string, Want>, seq: number) => {
@@ -145,7 +166,7 @@ export default function FleetMap({
               });
             } else {
               // A single device is drawn where it is now, not where it was when the index was built.
-              const d = all[it[3]!];
+              const d = deviceAt(all, it[3]!);
               if (d && d.lat !== null && d.lng !== null) deviceMarker(d, label, focus, next);
             }
           }
@@ -240,21 +261,7 @@ export default function FleetMap({
         source.current?.load(devices);
         indexedAt.current = Date.now();
       }
-      let s = 90,
-        w = 180,
-        n = -90,
-        e = -180;
-      for (const d of devices) {
-        if (d.lat === null || d.lng === null) continue;
-        if (d.lat < s) s = d.lat;
-        if (d.lat > n) n = d.lat;
-        if (d.lng < w) w = d.lng;
-        if (d.lng > e) e = d.lng;
-      }
-      if (s <= n) {
-        fitted.current = true;
-        m.fitBounds(L.latLngBounds([s, w], [n, e]).pad(0.05), { animate: false });
-      }
+      if (fitDevices(m, devices)) fitted.current = true;
       draw.current();
       return;
     }
@@ -277,19 +284,21 @@ export default function FleetMap({
     draw.current();
   }, [options.cluster, options.vehicleLabels, options.colouredCluster, focusImei]);
 
-  // Tiles per overlay setting; failures are silent (the plain background stays).
+  // The filters changed: index the matching devices now, and show them all.
+  const filterSeen = useRef(filterKey);
   useEffect(() => {
     const m = map.current;
-    if (!m) return;
-    for (const t of tileLayers.current) t.remove();
-    const base = L.tileLayer(options.overlay === "satellite" ? tiles.satellite : tiles.normal, {
-      attribution: tiles.attribution,
-      maxZoom: 19,
-    });
-    tileLayers.current = [base.addTo(m)];
-    if (options.railmap)
-      tileLayers.current.push(L.tileLayer(tiles.rail, { maxZoom: 19, opacity: 0.8 }).addTo(m));
-  }, [options.overlay, options.railmap, tiles]);
+    if (filterSeen.current === filterKey || !m) return;
+    filterSeen.current = filterKey;
+    if (options.cluster && source.current) {
+      source.current.load(latest.current);
+      indexedAt.current = Date.now();
+    }
+    fitDevices(m, latest.current, 16);
+    draw.current();
+  }, [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useTiles(map, options.overlay, options.railmap, tiles);
 
   // Device geofences: thousands at 10,000 devices. Every canvas path is re-projected on each zoom
   // frame, so only those in view and big enough to see (MIN_FENCE_PX) are drawn, redrawn on moveend.
@@ -319,8 +328,11 @@ export default function FleetMap({
   // Focus a device (a click in the list), only when the focus changes, not on every live update.
   useEffect(() => {
     const d = focusImei ? devices.find((x) => x.imei === focusImei) : null;
-    if (d && map.current) focusDevice(map.current, d);
+    if (d && map.current) popup.current = focusDevice(map.current, d, describe(d));
   }, [focusImei]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  usePopupFollow(map, popup, latest, focusImei, describe);
+  usePlace(map, popup, centre);
 
   return (
     <div

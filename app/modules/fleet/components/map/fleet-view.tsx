@@ -1,12 +1,25 @@
 import { Badge, Grid, Group, Stack, Title } from "@mantine/core";
-import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from "react";
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+} from "react";
 import { DeviceList } from "../device-list";
 import type { FleetViewData, ListDevice } from "../../fleet-view-data";
 import { StaleBanner } from "~/components/stale-banner";
 import { JS_ONLY } from "~/components/no-script";
 import { StatusCounts } from "../status-counts";
 import { useSettings } from "~/components/settings/settings-context";
-import { filterDevices, type DeviceFilters } from "../../device-filter";
+import { filterDevices, filtersQuery, isFiltered, type DeviceFilters } from "../../device-filter";
+import { popupHtml } from "../../device-text";
+import type { DeviceDetails } from "../../fleet-view-data";
+import type { MapDevice } from "../../map-data-format";
+import { AddressSearch } from "./address-search";
+import { useDeviceDetails, useNow } from "./use-device-details";
+import type { MapPlace } from "./fleet-map.client";
 import { mapStats } from "../../map-stats";
 import { WORKER_URL } from "../../cluster-protocol";
 import { MapFallback } from "./map-fallback";
@@ -44,6 +57,12 @@ function useMapComponent(): FleetMapComponent | null {
 }
 
 export const LIST_LIMIT = 200;
+
+/**
+ * The map fills the height the page leaves it (the header, title, counts and search above it),
+ * never less than a usable 320 px; the list beside it scrolls within the same height.
+ */
+export const MAP_HEIGHT = "max(320px, calc(100dvh - 300px))";
 
 /**
  * For a fleet map route's `links`: the map data and the cluster worker start downloading while the
@@ -85,6 +104,31 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
       ? data.matched
       : serverMatched.length;
 
+  // The map shows what the list shows: the same filters, over every device (not only the first 200).
+  const mapDevices = useMemo(
+    () => (live ? (isFiltered(filters) ? filterDevices(live.devices, filters) : live.devices) : []),
+    [live, filters],
+  );
+  const filterKey = filtersQuery(filters);
+
+  const now = useNow(data.now);
+  const serverDetails = useMemo(() => {
+    const out: Record<string, DeviceDetails> = {};
+    for (const d of data.list) if (d.details) out[d.imei] = d.details;
+    return out;
+  }, [data.list]);
+  const detailImeis = useMemo(
+    () =>
+      (focus && !list.some((d) => d.imei === focus) ? [focus] : []).concat(list.map((d) => d.imei)),
+    [list, focus],
+  );
+  const details = useDeviceDetails(detailImeis, settings.accurateAddress, serverDetails);
+  const describe = useCallback(
+    (d: MapDevice) => popupHtml(d, details[d.imei], settings.measurement, now),
+    [details, settings.measurement, now],
+  );
+  const [place, setPlace] = useState<MapPlace | null>(null);
+
   const options = {
     cluster: settings.cluster,
     colouredCluster: settings.colouredCluster,
@@ -124,12 +168,22 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
         </Badge>
       </Group>
       <StaleBanner sync={fleet.sync} />
-      <StatusCounts stats={stats} />
+      <StatusCounts
+        stats={stats}
+        active={filters.status}
+        hrefFor={(status) => filtersQuery({ ...filters, status }) || "?"}
+        onSelect={(status) => setFilters((f) => ({ ...f, status }))}
+      />
+      <AddressSearch onPlace={setPlace} />
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, md: showList ? 8 : 12 }}>
           {FleetMap && live ? (
             <FleetMap
-              devices={live.devices}
+              devices={mapDevices}
+              filterKey={filterKey}
+              describe={describe}
+              centre={place}
+              height={MAP_HEIGHT}
               fences={live.fences}
               jobsites={jobsites}
               options={options}
@@ -138,7 +192,7 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
               onSelect={setFocus}
             />
           ) : (
-            <MapFallback positioned={data.positioned} />
+            <MapFallback positioned={data.positioned} height={MAP_HEIGHT} />
           )}
         </Grid.Col>
         {showList ? (
@@ -153,6 +207,10 @@ export function FleetView({ data, showList = true }: { data: FleetViewData; show
               groupView={settings.groupView}
               focusImei={focus}
               onFocus={setFocus}
+              details={details}
+              measurement={settings.measurement}
+              now={now}
+              maxHeight={`calc(${MAP_HEIGHT} - 150px)`}
             />
           </Grid.Col>
         ) : null}

@@ -2,7 +2,13 @@ import { Center, Paper, Stack, Text } from "@mantine/core";
 import { JS_ONLY, NoScriptNote } from "~/components/no-script";
 
 /** What the map area shows before (or without) JavaScript: the list beside it has every device. */
-export function MapFallback({ height = 520, positioned }: { height?: number; positioned: number }) {
+export function MapFallback({
+  height = 520,
+  positioned,
+}: {
+  height?: number | string;
+  positioned: number;
+}) {
   return (
     <Paper withBorder h={height} bg="var(--mantine-color-default-hover)" data-testid="map-fallback">
       <Center h="100%">

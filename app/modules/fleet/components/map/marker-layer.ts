@@ -5,7 +5,7 @@
 import L from "leaflet";
 import { STATUS_COLOURS, STATUS_LABELS } from "../../device-status";
 import type { MapDevice } from "../../map-data-format";
-import { mapHtml } from "~/lib/map-text";
+import type { MapHtml } from "~/lib/map-text";
 import { deviceIcon, OPS_PER_FRAME, SLICE_MS, type Kept } from "./map-layers";
 
 /** What should be on the map at one key: position, a signature of its look, and how to build it. */
@@ -110,15 +110,15 @@ export function drawDots(g: L.LayerGroup, devices: MapDevice[], onSelect: (imei:
   }
 }
 
-/** Centres a device close up and opens its popup (the name is the company's own text: escaped). */
-export function focusDevice(m: L.Map, d: MapDevice) {
-  if (d.lat === null || d.lng === null) return;
+/**
+ * Centres a device close up and opens its popup. The content is a MapHtml (device-text.ts builds
+ * it with every value escaped: the name is the company's own text).
+ */
+export function focusDevice(m: L.Map, d: MapDevice, content: MapHtml): L.Popup | null {
+  if (d.lat === null || d.lng === null) return null;
   m.setView([d.lat, d.lng], Math.max(m.getZoom(), 17), { animate: false });
-  L.popup({ offset: [0, -10] })
+  return L.popup({ offset: [0, -10], minWidth: 220 })
     .setLatLng([d.lat, d.lng])
-    .setContent(
-      mapHtml`<strong>${d.nickname}</strong><br>${STATUS_LABELS[d.status]}${d.outdated ? " (outdated)" : ""}<br><a href="/dashboard/vehicle-dashboard/${encodeURIComponent(d.imei)}">Open dashboard</a>`
-        .safeHtml,
-    )
+    .setContent(content.safeHtml)
     .openOn(m);
 }
