@@ -7,6 +7,7 @@ import { jobs as account } from "./account/jobs.server";
 import { jobs as fleet } from "./fleet/jobs.server";
 import { jobs as forms } from "./forms/jobs.server";
 import type { ModuleId } from "./index";
+import { ensureQueue } from "~/services/job-queue.server";
 import type { CronJob, ModuleJobs } from "./job-kit";
 import { jobs as maintenance } from "./maintenance/jobs.server";
 import { jobs as notifications } from "./notifications/jobs.server";
@@ -26,7 +27,7 @@ export const jobs: CronJob[] = Object.values(MODULE_JOBS).flatMap((m) => m?.cron
 
 export async function registerJobs(boss: PgBoss): Promise<string[]> {
   for (const job of jobs) {
-    await boss.createQueue(job.name);
+    await ensureQueue(boss, job.name);
     await boss.work(job.name, async () => {
       await job.run();
     });

@@ -62,6 +62,17 @@ export async function ensureQueue(boss: PgBoss, name: string) {
   let set = known.get(boss);
   if (!set) known.set(boss, (set = new Set()));
   if (set.has(name)) return;
-  if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
+  // Two processes starting together may both create it: one wins, the other's create fails, and
+  // the queue is only there once the winner commits. Wait for it rather than fail the start.
+  for (let attempt = 0; ; attempt++) {
+    if (await boss.getQueue(name)) break;
+    const error = await boss.createQueue(name).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (!error) break;
+    if (attempt >= 20) throw error;
+    await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+  }
   set.add(name);
 }
