@@ -119,6 +119,13 @@ const OPEN = new Set<Task["status"]>(["open", "in_progress", "on_hold"]);
  * returns the new tasks. Safe to run again: a schedule with an open task is skipped.
  */
 export async function createDueTasks(u: Upstream): Promise<Task[]> {
+  return (await dueRound(u)).made;
+}
+
+/** createDueTasks, also answering the plans and every task (the new ones included). */
+export async function dueRound(
+  u: Upstream,
+): Promise<{ made: Task[]; plans: Plan[]; tasks: Task[] }> {
   const [plans, tasks] = await Promise.all([plansFor(u), listTasks(u)]);
   const covered = new Set(
     tasks.filter((t) => OPEN.has(t.status) && t.schedule_id !== null).map((t) => t.schedule_id),
@@ -138,7 +145,7 @@ export async function createDueTasks(u: Upstream): Promise<Task[]> {
     );
     covered.add(p.scheduleId);
   }
-  return made;
+  return { made, plans, tasks: [...tasks, ...made] };
 }
 
 export const people = (ctx: ModuleContext) => listPeople(up(ctx));
