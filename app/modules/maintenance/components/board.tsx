@@ -16,11 +16,34 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, useFetcher } from "@remix-run/react";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 
 export type BoardCard = { id: string; title: string; sub: string; badge: string | null };
-export type BoardColumn = { id: string; title: string; limit: number | null; cards: BoardCard[] };
+export type BoardColumn = {
+  id: string;
+  title: string;
+  limit: number | null;
+  /** Every card in the column (what its WIP limit is about), filtered or not. */
+  count: number;
+  /** Cards matching the filters; the first of them are `cards`. */
+  matching: number;
+  cards: BoardCard[];
+  /** The address that shows more of the column, when some are not shown. */
+  more: string | null;
+};
 
 /** ← and → jump to the top of the previous or next column, in the board's order. */
 const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
@@ -102,7 +125,7 @@ function Card({ card, columns, from }: { card: BoardCard; columns: BoardColumn[]
 
 function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn[] }) {
   const { setNodeRef, isOver } = useDroppable({ id: column.id, data: { title: column.title } });
-  const atLimit = column.limit !== null && column.cards.length >= column.limit;
+  const atLimit = column.limit !== null && column.count >= column.limit;
   const headingId = `column-${column.id}`;
   return (
     <Paper
@@ -118,9 +141,15 @@ function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn
       <Title order={2} size="h5" id={headingId}>
         {column.title}{" "}
         <Text span size="sm" c={atLimit ? "red" : "dimmed"}>
-          ({column.cards.length}
+          ({column.count}
           {column.limit !== null ? ` / ${column.limit}` : ""})
         </Text>
+        {column.matching !== column.count ? (
+          <Text span size="sm" c="dimmed">
+            {" "}
+            · {column.matching} match
+          </Text>
+        ) : null}
       </Title>
       {atLimit ? (
         <Text size="xs" c="red">
@@ -132,6 +161,19 @@ function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn
           <Card key={card.id} card={card} columns={columns} from={column.id} />
         ))}
       </Stack>
+      {column.more ? (
+        <Anchor
+          component={Link}
+          to={column.more}
+          preventScrollReset
+          size="sm"
+          mt="xs"
+          display="block"
+          data-more={column.id}
+        >
+          Show more ({column.cards.length} of {column.matching} shown)
+        </Anchor>
+      ) : null}
     </Paper>
   );
 }
@@ -144,10 +186,21 @@ export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
   );
   const name = (v: { data: { current?: Record<string, unknown> } } | null) =>
     String(v?.data.current?.title ?? "");
+  // The live region keeps only the latest message: the "over its own column" that follows a
+  // pick-up at once would replace "Picked up …" before a screen reader reads it, so it is said
+  // only once the card has been moved away.
+  const moved = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${name(active)} is over ${name(over)}.` : `${name(active)} is over no column.`,
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      const from = columns.find((c) => c.id === active.data.current?.from)?.title;
+      return `Picked up ${name(active)}.${from ? ` It is in ${from}.` : ""}`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!moved.current && over?.id === active.data.current?.from) return undefined;
+      moved.current = true;
+      return over ? `${name(active)} is over ${name(over)}.` : `${name(active)} is over no column.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${name(active)} was moved to ${name(over)}.` : `${name(active)} was dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active)} was cancelled.`,
@@ -184,5 +237,53 @@ export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
         ))}
       </Group>
     </DndContext>
+  );
+}
+
+export type BoardFilterValues = {
+  q: string;
+  imei: string | null;
+  assignee: number | null;
+  group: number | null;
+};
+
+/** The board's filters: a GET form, so they work without JavaScript and can be bookmarked. */
+export function BoardFilters(props: {
+  filters: BoardFilterValues;
+  vehicles: { imei: string; nickname: string }[];
+  groups: { id: number; nickname: string }[];
+  people: { id: number; name: string }[] | null;
+}) {
+  const { filters: f } = props;
+  const any = (label = "Any") => ({ value: "", label });
+  return (
+    <Form method="get" role="search" aria-label="Filter the board">
+      <Group align="flex-end" gap="sm">
+        <TextInput name="q" label="Search" defaultValue={f.q} />
+        <NativeSelect
+          name="imei"
+          label="Vehicle"
+          defaultValue={f.imei ?? ""}
+          data={[any(), ...props.vehicles.map((v) => ({ value: v.imei, label: v.nickname }))]}
+        />
+        {props.people ? (
+          <NativeSelect
+            name="assignee"
+            label="Assignee"
+            defaultValue={f.assignee === null ? "" : String(f.assignee)}
+            data={[any(), ...props.people.map((p) => ({ value: String(p.id), label: p.name }))]}
+          />
+        ) : null}
+        <NativeSelect
+          name="group"
+          label="Group"
+          defaultValue={f.group === null ? "" : String(f.group)}
+          data={[any(), ...props.groups.map((g) => ({ value: String(g.id), label: g.nickname }))]}
+        />
+        <Button type="submit" variant="default">
+          Filter
+        </Button>
+      </Group>
+    </Form>
   );
 }
