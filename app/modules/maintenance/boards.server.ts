@@ -21,6 +21,7 @@ import {
   setAssetState,
   updateTask,
   type AssetState,
+  type Meter,
   type TaskStatus,
 } from "./upstream.server";
 
@@ -111,11 +112,10 @@ export function viewBoard(
 }
 
 /** The filters' choices; a vehicle or group of another company is a 404. */
-async function filterChoices(ctx: ModuleContext, f: BoardFilters) {
+async function filterChoices(ctx: ModuleContext, f: BoardFilters, meters: Meter[]) {
   const u = up(ctx);
   try {
-    const [meters, groups, devices] = await Promise.all([
-      listMeters(u),
+    const [groups, devices] = await Promise.all([
       compGroups(u),
       f.group === null ? Promise.resolve(null) : iotDevices(u),
     ]);
@@ -142,10 +142,8 @@ async function filterChoices(ctx: ModuleContext, f: BoardFilters) {
 /** The maintenance board page: filtered columns and the filters' choices. */
 export async function taskBoardPage(ctx: ModuleContext, url: URL) {
   const f = boardFilters(url);
-  const [{ columns, people }, choices] = await Promise.all([
-    taskColumns(ctx),
-    filterChoices(ctx, f),
-  ]);
+  const { columns, people, meters } = await taskColumns(ctx);
+  const choices = await filterChoices(ctx, f, meters);
   if (f.assignee !== null && !people.some((p) => p.id === f.assignee))
     throw new Response("Not found", { status: 404 });
   return {
@@ -160,7 +158,8 @@ export async function taskBoardPage(ctx: ModuleContext, url: URL) {
 /** The asset board page: filtered columns and the filters' choices. */
 export async function assetBoardPage(ctx: ModuleContext, url: URL) {
   const f = { ...boardFilters(url), assignee: null };
-  const [columns, choices] = await Promise.all([assetBoard(ctx), filterChoices(ctx, f)]);
+  const { columns, meters } = await assetColumns(ctx);
+  const choices = await filterChoices(ctx, f, meters);
   return {
     columns: viewBoard(columns, f, url, choices.inGroup),
     filters: f,
@@ -171,7 +170,7 @@ export async function assetBoardPage(ctx: ModuleContext, url: URL) {
 }
 
 async function taskColumns(ctx: ModuleContext) {
-  const { rows, people } = await taskRows(ctx);
+  const { rows, people, meterList: meters } = await taskRows(ctx);
   const byStatus = new Map<string, FullCard[]>(TASK_COLUMNS.map((c) => [c.id, []]));
   for (const t of rows)
     byStatus.get(t.status)?.push({
@@ -188,7 +187,7 @@ async function taskColumns(ctx: ModuleContext) {
     limit: c.limit,
     cards: byStatus.get(c.id)!,
   }));
-  return { columns, people };
+  return { columns, people, meters };
 }
 
 export async function taskBoard(ctx: ModuleContext): Promise<FullColumn[]> {
@@ -196,12 +195,13 @@ export async function taskBoard(ctx: ModuleContext): Promise<FullColumn[]> {
 }
 
 export async function assetBoard(ctx: ModuleContext): Promise<FullColumn[]> {
+  return (await assetColumns(ctx)).columns;
+}
+
+async function assetColumns(ctx: ModuleContext) {
   const u = up(ctx);
-  const [states, meters, plans] = await Promise.all([
-    listAssetStates(u),
-    listMeters(u),
-    plansFor(u),
-  ]);
+  const [states, meters] = await Promise.all([listAssetStates(u), listMeters(u)]);
+  const plans = await plansFor(u, undefined, meters);
   const names = new Map(meters.map((m) => [m.imei, m.nickname]));
   const worst = new Map<string, string>();
   for (const p of plans)
@@ -217,12 +217,13 @@ export async function assetBoard(ctx: ModuleContext): Promise<FullColumn[]> {
       imei: s.imei,
       assigneeId: null,
     });
-  return ASSET_COLUMNS.map((c) => ({
+  const columns: FullColumn[] = ASSET_COLUMNS.map((c) => ({
     id: c.id,
     title: ASSET_LABELS[c.id],
     limit: c.limit,
     cards: byState.get(c.id)!,
   }));
+  return { columns, meters };
 }
 
 export type MoveResult =
