@@ -68,17 +68,24 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 const BY_RANK: DueStatus[] = ["ok", "due_soon", "overdue"];
 
+/** One dimension's rank: 0 ok, 1 due soon, 2 overdue. */
+function rank(left: number, soon: number): number {
+  return left <= 0 ? 2 : left <= soon ? 1 : 0;
+}
+
 /** ok, due soon or overdue: the worst dimension ("first") or the best one ("last"). */
 export function dueStatus(iv: Interval, due: Due, now: Reading): DueStatus {
-  const one = (left: number, soon: number) => (left <= 0 ? 2 : left <= soon ? 1 : 0);
   const last = iv.rule === "last";
   let r = -1;
-  const take = (x: number) => {
+  if (due.km !== null) r = rank(due.km - now.km, iv.soonKm ?? 0);
+  if (due.hours !== null) {
+    const x = rank(due.hours - now.hours, iv.soonHours ?? 0);
     r = r < 0 ? x : last ? Math.min(r, x) : Math.max(r, x);
-  };
-  if (due.km !== null) take(one(due.km - now.km, iv.soonKm ?? 0));
-  if (due.hours !== null) take(one(due.hours - now.hours, iv.soonHours ?? 0));
-  if (due.at !== null) take(one(due.at - now.at, (iv.soonDays ?? 0) * DAY_MS));
+  }
+  if (due.at !== null) {
+    const x = rank(due.at - now.at, (iv.soonDays ?? 0) * DAY_MS);
+    r = r < 0 ? x : last ? Math.min(r, x) : Math.max(r, x);
+  }
   return r < 0 ? "ok" : BY_RANK[r]!;
 }
 
@@ -130,39 +137,48 @@ function ratesOf(daily: number[]): Rates {
   return r;
 }
 
+/** Days to use up `left` at a daily rate (Infinity when the rate is nil). */
+const daysAt = (left: number, rate: number) => (left <= 0 ? 0 : rate > 0 ? left / rate : Infinity);
+
 /** The forecast due date of `due` from `now` and the last 30 days of use. */
 export function forecast(iv: Interval, due: Due, now: Reading, use: Usage): Forecast {
-  // Per dimension [expected, early, late] days; "first" keeps the soonest of each, "last" the latest.
-  const last = iv.rule === "last";
+  // Per dimension: expected, early (busy days) and late (quiet days) days from now; "first"
+  // keeps the soonest of each over the dimensions, "last" the latest.
+  const pick = iv.rule === "last" ? Math.max : Math.min;
   let n = 0;
   let days = 0;
   let early = 0;
   let late = 0;
-  const take = (d: number, e: number, l: number) => {
-    const pick = n++ === 0 ? (_: number, x: number) => x : last ? Math.max : Math.min;
-    days = pick(days, d);
-    early = pick(early, e);
-    late = pick(late, l);
-  };
-  const meter = (left: number, daily: number[]) => {
-    if (left <= 0) return take(0, 0, 0);
-    const r = ratesOf(daily);
-    const rate = (x: number) => (x > 0 ? left / x : Infinity);
-    take(rate(r.mean), rate(r.p90), rate(r.p10));
-  };
-  if (due.km !== null) meter(due.km - now.km, use.km);
-  if (due.hours !== null) meter(due.hours - now.hours, use.hours);
+  if (due.km !== null) {
+    const left = due.km - now.km;
+    const r = ratesOf(use.km);
+    days = daysAt(left, r.mean);
+    early = daysAt(left, r.p90);
+    late = daysAt(left, r.p10);
+    n++;
+  }
+  if (due.hours !== null) {
+    const left = due.hours - now.hours;
+    const r = ratesOf(use.hours);
+    const [d, e, l] = [daysAt(left, r.mean), daysAt(left, r.p90), daysAt(left, r.p10)];
+    days = n ? pick(days, d) : d;
+    early = n ? pick(early, e) : e;
+    late = n ? pick(late, l) : l;
+    n++;
+  }
   if (due.at !== null) {
     const d = Math.max(0, (due.at - now.at) / DAY_MS);
-    take(d, d, d);
+    days = n ? pick(days, d) : d;
+    early = n ? pick(early, d) : d;
+    late = n ? pick(late, d) : d;
+    n++;
   }
   if (!n) return { days: null, at: null, earliest: null, latest: null };
-  const when = (d: number) => (Number.isFinite(d) ? now.at + d * DAY_MS : null);
   return {
     days: Number.isFinite(days) ? days : null,
-    at: when(days),
-    earliest: when(early),
-    latest: when(late),
+    at: Number.isFinite(days) ? now.at + days * DAY_MS : null,
+    earliest: Number.isFinite(early) ? now.at + early * DAY_MS : null,
+    latest: Number.isFinite(late) ? now.at + late * DAY_MS : null,
   };
 }
 
