@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { assetBoard, moveAssetCard } from "~/modules/maintenance/boards.server";
-import { Board } from "~/modules/maintenance/components/board";
+import { assetBoardPage, moveAssetCard } from "~/modules/maintenance/boards.server";
+import { Board, BoardFilters } from "~/modules/maintenance/components/board";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -14,26 +14,28 @@ const PAGE = "/dashboard/asset-board";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
-  return json({ columns: await assetBoard(ctx) });
+  return json(await assetBoardPage(ctx, new URL(request.url)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
+  // Back to the board as it was filtered (a form posts to the page's own address).
+  const back = `${PAGE}${new URL(request.url).search}`;
   return switchIntent(await request.formData(), {
     move: async (f) => {
       const r = await moveAssetCard(ctx, String(f.get("id") ?? ""), String(f.get("to") ?? ""));
       if (r.ok)
-        return redirectWithToast(PAGE, {
+        return redirectWithToast(back, {
           type: "success",
           description: `${r.title} moved to ${r.to}.`,
         });
-      return redirectWithToast(PAGE, { type: "error", description: r.message });
+      return redirectWithToast(back, { type: "error", description: r.message });
     },
   });
 }
 
 export default function AssetBoard() {
-  const { columns } = useLoaderData<typeof loader>();
+  const { columns, ...filters } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
       <div>
@@ -42,6 +44,7 @@ export default function AssetBoard() {
           Vehicles and assets by state. Drag a card, or use its Move to menu.
         </Text>
       </div>
+      <BoardFilters {...filters} />
       <Board id="asset-board" columns={columns} />
     </Stack>
   );

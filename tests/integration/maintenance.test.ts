@@ -363,6 +363,80 @@ describe("boards", () => {
     });
   });
 
+  it("filters by vehicle, assignee, group and search through the page's address", async () => {
+    const all = await (await call(boardLoader, get(B, cookies.admin))).json();
+    type Col = {
+      id: string;
+      count: number;
+      matching: number;
+      cards: { sub: string; title: string }[];
+    };
+    const cards = (b: { columns: Col[] }) => b.columns.flatMap((c) => c.cards);
+    const vehicle = all.vehicles.find((v: { nickname: string }) =>
+      cards(all).some((c) => c.sub.startsWith(v.nickname)),
+    );
+    const byVehicle = await (
+      await call(boardLoader, get(`${B}?imei=${vehicle.imei}`, cookies.admin))
+    ).json();
+    expect(cards(byVehicle).length).toBeGreaterThan(0);
+    expect(cards(byVehicle).every((c) => c.sub.startsWith(vehicle.nickname))).toBe(true);
+    expect(byVehicle.filters.imei).toBe(vehicle.imei);
+    // The WIP count stays the column's own; the filtered number is beside it.
+    for (const [i, c] of (byVehicle.columns as Col[]).entries())
+      expect(c.count).toBe(all.columns[i].count);
+
+    const person = all.people.find((p: { name: string }) =>
+      cards(all).some((c) => c.sub.endsWith(p.name)),
+    );
+    const byPerson = await (
+      await call(boardLoader, get(`${B}?assignee=${person.id}`, cookies.admin))
+    ).json();
+    expect(cards(byPerson).length).toBeGreaterThan(0);
+    expect(cards(byPerson).every((c) => c.sub.endsWith(person.name))).toBe(true);
+
+    const word = cards(all)[0]!.title.split(" ")[0]!;
+    const byWord = await (await call(boardLoader, get(`${B}?q=${word}`, cookies.admin))).json();
+    expect(cards(byWord).every((c) => `${c.title} ${c.sub}`.includes(word))).toBe(true);
+
+    const assets = await (await call(assetLoader, get(A, cookies.admin))).json();
+    const group = assets.groups[0];
+    const inGroup = await (
+      await call(assetLoader, get(`${A}?group=${group.id}`, cookies.admin))
+    ).json();
+    const total = (b: { columns: Col[] }) => b.columns.reduce((n, c) => n + c.matching, 0);
+    expect(total(inGroup)).toBeGreaterThan(0);
+    expect(total(inGroup)).toBeLessThan(total(assets));
+  });
+
+  it("a filter naming another company's vehicle, group or person is a 404", async () => {
+    const [meter] = await listMeters(await as("other", "other123"));
+    expect((await call(boardLoader, get(`${B}?imei=${meter!.imei}`, cookies.admin))).status).toBe(
+      404,
+    );
+    const theirs = await (await call(assetLoader, get(A, cookies.other))).json();
+    const mine = await (await call(assetLoader, get(A, cookies.admin))).json();
+    const foreign = theirs.groups.find(
+      (g: { id: number }) => !mine.groups.some((m: { id: number }) => m.id === g.id),
+    );
+    expect((await call(assetLoader, get(`${A}?group=${foreign.id}`, cookies.admin))).status).toBe(
+      404,
+    );
+    const people = await (await call(boardLoader, get(B, cookies.other))).json();
+    expect(
+      (await call(boardLoader, get(`${B}?assignee=${people.people[0].id}`, cookies.admin))).status,
+    ).toBe(404);
+  });
+
+  it("a move keeps the board's filters", async () => {
+    const board = await (await call(boardLoader, get(B, cookies.admin))).json();
+    const card = board.columns.find((c: { id: string }) => c.id === "on_hold").cards[0];
+    const res = await call(
+      boardAction,
+      formPost(`${B}?q=x`, { intent: "move", id: card.id, to: "open" }, { cookie: cookies.admin }),
+    );
+    expect(res.headers.get("location")).toBe(`${B}?q=x`);
+  });
+
   it("another company's card is a 404", async () => {
     const [task] = await listTasks(await as("other", "other123"));
     expect((await move(B, String(task!.id), "on_hold")).status).toBe(404);

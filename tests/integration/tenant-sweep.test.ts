@@ -829,6 +829,21 @@ function maintenanceCases(i: Ids): Case[] {
       method: "GET",
       url: `/dashboard/vehicle-maintenance?imei=${i.maintImeiB}`,
     },
+    {
+      file: "dashboard.maintenance-board.tsx",
+      method: "GET",
+      url: `/dashboard/maintenance-board?imei=${i.maintImeiB}`,
+    },
+    {
+      file: "dashboard.maintenance-board.tsx",
+      method: "GET",
+      url: `/dashboard/maintenance-board?assignee=${i.personB}`,
+    },
+    {
+      file: "dashboard.asset-board.tsx",
+      method: "GET",
+      url: `/dashboard/asset-board?imei=${i.maintImeiB}`,
+    },
     taskBoard({ intent: "move", id: taskB, to: "on_hold" }),
     taskBoard({ intent: "move", id: taskB, to: "done" }),
     assetBoard({ intent: "move", id: i.maintImeiB, to: "in_workshop" }),
@@ -896,6 +911,9 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
         `/dashboard/tasks?complete=${ids.taskB}`,
         `/dashboard/tasks?imei=${ids.maintImeiB}`,
         `/dashboard/vehicle-maintenance?imei=${ids.maintImeiB}`,
+        `/dashboard/maintenance-board?imei=${ids.maintImeiB}`,
+        `/dashboard/maintenance-board?assignee=${ids.personB}`,
+        `/dashboard/asset-board?imei=${ids.maintImeiB}`,
       ];
       for (const url of own)
         expect((await request("GET", url, cookies.other)).status, url).toBe(200);

@@ -1,7 +1,8 @@
 /**
  * Work orders made automatically: every 15 minutes, for each company with a live session whose
  * user has vehicle task management, a task is created for each schedule that is due soon or
- * overdue and has no open task yet (plans.server.ts createDueTasks; running twice is harmless).
+ * overdue and has no open task yet (plans.server.ts createDueTasks; running twice is harmless),
+ * and its assignee and the fleet managers are notified once per stage (due-notices.server.ts).
  * Background work has no request, so it acts with the freshest upstream token of the company.
  */
 import { upstream } from "~/services/api.server";
@@ -9,7 +10,8 @@ import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
 import { tokenForCompany } from "~/services/session.server";
 import type { ModuleJobs } from "../job-kit";
-import { createDueTasks } from "./plans.server";
+import { notifyDue } from "./due-notices.server";
+import { dueRound } from "./plans.server";
 
 export const MAINTENANCE_DUE_QUEUE = "maintenance-due-tasks";
 
@@ -35,8 +37,11 @@ export async function runDueTasks(now = Date.now()): Promise<Record<number, numb
     const token = await tokenForCompany(companyId, now);
     if (!token) continue;
     try {
-      made[companyId] = (await createDueTasks(upstream(token))).length;
-      if (made[companyId]) logInfo("maintenance", `company=${companyId} tasks=${made[companyId]}`);
+      const round = await dueRound(upstream(token));
+      made[companyId] = round.made.length;
+      const sent = await notifyDue(companyId, token, round.plans, round.tasks, new Date(now));
+      if (made[companyId] || sent)
+        logInfo("maintenance", `company=${companyId} tasks=${made[companyId]} notified=${sent}`);
     } catch (e) {
       logError("maintenance", e);
     }

@@ -66,31 +66,37 @@ export function nextDue(iv: Interval, last: Reading): Due {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-function dimensionStatuses(iv: Interval, due: Due, now: Reading): DueStatus[] {
-  const one = (left: number, soon: number): DueStatus =>
-    left <= 0 ? "overdue" : left <= soon ? "due_soon" : "ok";
-  const out: DueStatus[] = [];
-  if (due.km !== null) out.push(one(due.km - now.km, iv.soonKm ?? 0));
-  if (due.hours !== null) out.push(one(due.hours - now.hours, iv.soonHours ?? 0));
-  if (due.at !== null) out.push(one(due.at - now.at, (iv.soonDays ?? 0) * DAY_MS));
-  return out;
-}
+const BY_RANK: DueStatus[] = ["ok", "due_soon", "overdue"];
 
-const RANK: Record<DueStatus, number> = { ok: 0, due_soon: 1, overdue: 2 };
+/** One dimension's rank: 0 ok, 1 due soon, 2 overdue. */
+function rank(left: number, soon: number): number {
+  return left <= 0 ? 2 : left <= soon ? 1 : 0;
+}
 
 /** ok, due soon or overdue: the worst dimension ("first") or the best one ("last"). */
 export function dueStatus(iv: Interval, due: Due, now: Reading): DueStatus {
-  const all = dimensionStatuses(iv, due, now);
-  if (!all.length) return "ok";
-  const pick = iv.rule === "last" ? Math.min : Math.max;
-  const r = pick(...all.map((s) => RANK[s]));
-  return (Object.keys(RANK) as DueStatus[]).find((s) => RANK[s] === r)!;
+  const last = iv.rule === "last";
+  let r = -1;
+  if (due.km !== null) r = rank(due.km - now.km, iv.soonKm ?? 0);
+  if (due.hours !== null) {
+    const x = rank(due.hours - now.hours, iv.soonHours ?? 0);
+    r = r < 0 ? x : last ? Math.min(r, x) : Math.max(r, x);
+  }
+  if (due.at !== null) {
+    const x = rank(due.at - now.at, (iv.soonDays ?? 0) * DAY_MS);
+    r = r < 0 ? x : last ? Math.min(r, x) : Math.max(r, x);
+  }
+  return r < 0 ? "ok" : BY_RANK[r]!;
 }
 
 /** The p-th percentile (0..100) by linear interpolation; NaN for an empty list. */
 export function percentile(xs: number[], p: number): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
+  return fromSorted(Float64Array.from(xs).sort(), p);
+}
+
+/** percentile() of numbers already sorted ascending. */
+function fromSorted(s: ArrayLike<number>, p: number): number {
+  if (!s.length) return NaN;
   const i = ((s.length - 1) * p) / 100;
   const lo = Math.floor(i);
   const hi = Math.ceil(i);
@@ -103,40 +109,76 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 export function rolling(xs: number[], n = 7): number[] {
   if (xs.length <= n) return xs.length ? [mean(xs)] : [];
   const out: number[] = [];
-  for (let i = 0; i + n <= xs.length; i++) out.push(mean(xs.slice(i, i + n)));
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += xs[i]!;
+  out.push(sum / n);
+  // A sliding sum: each window adds its newest day and drops its oldest.
+  for (let i = n; i < xs.length; i++) {
+    sum += xs[i]! - xs[i - n]!;
+    out.push(sum / n);
+  }
   return out;
 }
 
-type Span = [expected: number, early: number, late: number];
+type Rates = { mean: number; p90: number; p10: number };
 
-/** Days until a meter reaches `target` at the usage's mean, P90 and P10 rates. */
-function meterSpan(left: number, daily: number[]): Span {
-  if (left <= 0) return [0, 0, 0];
-  const smooth = rolling(daily);
-  const rate = (r: number) => (r > 0 ? left / r : Infinity);
-  return [rate(mean(daily)), rate(percentile(smooth, 90)), rate(percentile(smooth, 10))];
+/**
+ * The mean, P90 and P10 daily rates of one vehicle's use, computed once per usage array: a
+ * vehicle's schedules share its usage, so 5 schedules cost one pass, not five.
+ */
+const ratesCache = new WeakMap<number[], Rates>();
+function ratesOf(daily: number[]): Rates {
+  let r = ratesCache.get(daily);
+  if (!r) {
+    const smooth = Float64Array.from(rolling(daily)).sort();
+    r = { mean: mean(daily), p90: fromSorted(smooth, 90), p10: fromSorted(smooth, 10) };
+    ratesCache.set(daily, r);
+  }
+  return r;
 }
+
+/** Days to use up `left` at a daily rate (Infinity when the rate is nil). */
+const daysAt = (left: number, rate: number) => (left <= 0 ? 0 : rate > 0 ? left / rate : Infinity);
 
 /** The forecast due date of `due` from `now` and the last 30 days of use. */
 export function forecast(iv: Interval, due: Due, now: Reading, use: Usage): Forecast {
-  const spans: Span[] = [];
-  if (due.km !== null) spans.push(meterSpan(due.km - now.km, use.km));
-  if (due.hours !== null) spans.push(meterSpan(due.hours - now.hours, use.hours));
+  // Per dimension: expected, early (busy days) and late (quiet days) days from now; "first"
+  // keeps the soonest of each over the dimensions, "last" the latest.
+  const pick = iv.rule === "last" ? Math.max : Math.min;
+  let n = 0;
+  let days = 0;
+  let early = 0;
+  let late = 0;
+  if (due.km !== null) {
+    const left = due.km - now.km;
+    const r = ratesOf(use.km);
+    days = daysAt(left, r.mean);
+    early = daysAt(left, r.p90);
+    late = daysAt(left, r.p10);
+    n++;
+  }
+  if (due.hours !== null) {
+    const left = due.hours - now.hours;
+    const r = ratesOf(use.hours);
+    const [d, e, l] = [daysAt(left, r.mean), daysAt(left, r.p90), daysAt(left, r.p10)];
+    days = n ? pick(days, d) : d;
+    early = n ? pick(early, e) : e;
+    late = n ? pick(late, l) : l;
+    n++;
+  }
   if (due.at !== null) {
     const d = Math.max(0, (due.at - now.at) / DAY_MS);
-    spans.push([d, d, d]);
+    days = n ? pick(days, d) : d;
+    early = n ? pick(early, d) : d;
+    late = n ? pick(late, d) : d;
+    n++;
   }
-  if (!spans.length) return { days: null, at: null, earliest: null, latest: null };
-  const pick = iv.rule === "last" ? Math.max : Math.min;
-  const days = pick(...spans.map((s) => s[0]));
-  const early = pick(...spans.map((s) => s[1]));
-  const late = pick(...spans.map((s) => s[2]));
-  const when = (d: number) => (Number.isFinite(d) ? now.at + d * DAY_MS : null);
+  if (!n) return { days: null, at: null, earliest: null, latest: null };
   return {
     days: Number.isFinite(days) ? days : null,
-    at: when(days),
-    earliest: when(early),
-    latest: when(late),
+    at: Number.isFinite(days) ? now.at + days * DAY_MS : null,
+    earliest: Number.isFinite(early) ? now.at + early * DAY_MS : null,
+    latest: Number.isFinite(late) ? now.at + late * DAY_MS : null,
   };
 }
 

@@ -72,10 +72,10 @@ export function planOf(s: Schedule, t: Template, m: Meter): Plan {
   };
 }
 
-/** Every schedule of the company (or of one vehicle) as a plan. */
-export async function plansFor(u: Upstream, imei?: string): Promise<Plan[]> {
+/** Every schedule of the company (or of one vehicle) as a plan; `known` meters save a fetch. */
+export async function plansFor(u: Upstream, imei?: string, known?: Meter[]): Promise<Plan[]> {
   const [meters, schedules, templates] = await Promise.all([
-    listMeters(u, imei),
+    known ? known.filter((m) => !imei || m.imei === imei) : listMeters(u, imei),
     listSchedules(u, imei),
     listTemplates(u),
   ]);
@@ -97,7 +97,7 @@ export async function vehicleMaintenance(ctx: ModuleContext, imei: string | null
     if (chosen !== null && !meters.some((m) => m.imei === chosen))
       throw new Response("Not found", { status: 404 });
     const [plans, history] = chosen
-      ? await Promise.all([plansFor(u, chosen), listHistory(u, chosen)])
+      ? await Promise.all([plansFor(u, chosen, meters), listHistory(u, chosen)])
       : [[], []];
     return {
       vehicles: meters.map((m) => ({ imei: m.imei, nickname: m.nickname })),
@@ -119,6 +119,13 @@ const OPEN = new Set<Task["status"]>(["open", "in_progress", "on_hold"]);
  * returns the new tasks. Safe to run again: a schedule with an open task is skipped.
  */
 export async function createDueTasks(u: Upstream): Promise<Task[]> {
+  return (await dueRound(u)).made;
+}
+
+/** createDueTasks, also answering the plans and every task (the new ones included). */
+export async function dueRound(
+  u: Upstream,
+): Promise<{ made: Task[]; plans: Plan[]; tasks: Task[] }> {
   const [plans, tasks] = await Promise.all([plansFor(u), listTasks(u)]);
   const covered = new Set(
     tasks.filter((t) => OPEN.has(t.status) && t.schedule_id !== null).map((t) => t.schedule_id),
@@ -138,7 +145,7 @@ export async function createDueTasks(u: Upstream): Promise<Task[]> {
     );
     covered.add(p.scheduleId);
   }
-  return made;
+  return { made, plans, tasks: [...tasks, ...made] };
 }
 
 export const people = (ctx: ModuleContext) => listPeople(up(ctx));

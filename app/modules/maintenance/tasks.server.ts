@@ -57,6 +57,7 @@ export async function taskRows(ctx: ModuleContext, f: Partial<TaskFilters> = {})
       rows,
       vehicles: meters.map((m) => ({ imei: m.imei, nickname: m.nickname })),
       meters: new Map(meters.map((m) => [m.imei, m])),
+      meterList: meters,
       people,
     };
   } catch (e) {

@@ -80,9 +80,24 @@ export function describeEvent(
     case "harsh_driving":
       body = `Harsh ${str(d.type) ?? "driving"} by ${who}${num(d.g) ? ` (${num(d.g)} g)` : ""}.`;
       break;
-    case "maintenance_due":
-      body = `${str(d.task) ?? "Maintenance"} is due for ${who}${num(d.dueOdometer) ? ` at ${num(d.dueOdometer)} km` : ""}.`;
+    case "maintenance_due": {
+      // From the maintenance module (a schedule's stage, what it is due at) or the upstream.
+      const when = [
+        num(d.dueOdometer) ? `${num(d.dueOdometer)!.toLocaleString("en")} km` : null,
+        num(d.dueHours) ? `${num(d.dueHours)!.toLocaleString("en")} engine hours` : null,
+        str(d.dueAt)?.slice(0, 10) ?? null,
+      ].filter(Boolean);
+      const stage =
+        d.status === "overdue" ? "overdue" : d.status === "due_soon" ? "due soon" : "due";
+      body = `${str(d.task) ?? "Maintenance"} is ${stage} for ${who}${when.length ? ` (at ${when.join(" or ")})` : ""}.`;
+      if (num(d.scheduleId) !== null)
+        return {
+          title,
+          body,
+          link: `/dashboard/vehicle-maintenance?imei=${encodeURIComponent(event.imei)}`,
+        };
       break;
+    }
     default:
       body = `Something happened to ${who}.`;
   }

@@ -129,6 +129,8 @@ async function deviceInfo(
   return map;
 }
 
+type Planned = { event: UpstreamEvent; userId: number; d: ReturnType<typeof dispatchFor> };
+
 /** Fires the channels of one page of events for every user they concern. Returns dispatches. */
 export async function dispatchEvents(
   companyId: number,
@@ -142,7 +144,7 @@ export async function dispatchEvents(
   if (!users.size) return 0;
   const devices = await deviceInfo(companyId, [...new Set(events.map((e) => e.imei))], token);
 
-  const planned: { event: UpstreamEvent; userId: number; d: ReturnType<typeof dispatchFor> }[] = [];
+  const planned: Planned[] = [];
   for (const event of events) {
     const dev = devices.get(event.imei);
     for (const [userId, rules] of users) {
@@ -154,6 +156,53 @@ export async function dispatchEvents(
       if (d.channels.size) planned.push({ event, userId, d });
     }
   }
+  return fire(companyId, planned, devices);
+}
+
+/** An event the app itself raises (not read from the upstream), with the people it concerns. */
+export type AppEvent = { event: UpstreamEvent; userIds: number[] };
+
+/**
+ * Dispatches events the app derives itself (e.g. maintenance due) to named users, through each
+ * user's alert rules (none = the default rule), with the same once-only claim per (event id, user)
+ * as upstream events: running it again for the same event ids notifies nobody twice.
+ */
+export async function dispatchToUsers(
+  companyId: number,
+  list: AppEvent[],
+  token: string,
+  now = new Date(),
+): Promise<number> {
+  const items = list.filter((x) => x.event.companyid === companyId && x.userIds.length);
+  if (!items.length) return 0;
+  const userIds = [...new Set(items.flatMap((x) => x.userIds))];
+  const rules = await prisma.alertRule.findMany({
+    where: { companyId, userId: { in: userIds } },
+  });
+  const byUser = new Map<number, RuleLike[]>(userIds.map((u) => [u, []]));
+  for (const r of rules) byUser.get(r.userId)!.push(r);
+  const devices = await deviceInfo(companyId, [...new Set(items.map((x) => x.event.imei))], token);
+  const planned: Planned[] = [];
+  for (const { event, userIds: to } of items) {
+    const groupIds = devices.get(event.imei)?.groupIds ?? [];
+    for (const userId of new Set(to)) {
+      const d = dispatchFor(
+        byUser.get(userId) ?? [],
+        { kind: event.kind, imei: event.imei, groupIds },
+        now,
+      );
+      if (d.channels.size) planned.push({ event, userId, d });
+    }
+  }
+  return fire(companyId, planned, devices);
+}
+
+/** Claims each (event, user) once, then fires the channels of the claims won. */
+async function fire(
+  companyId: number,
+  planned: Planned[],
+  devices: Map<string, DeviceInfo>,
+): Promise<number> {
   if (!planned.length) return 0;
   const claimed = await prisma.alertDispatch.createManyAndReturn({
     data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
@@ -164,7 +213,7 @@ export async function dispatchEvents(
   const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
 
   const inApp: NotificationInput[] = [];
-  const pushUsers = new Map<string, number[]>();
+  const pushUsers = new Map<string, { event: UpstreamEvent; userIds: number[] }>();
   for (const { event, userId, d } of todo) {
     const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null);
     if (d.channels.has("inapp"))
@@ -176,8 +225,11 @@ export async function dispatchEvents(
         imei: event.imei,
         eventId: event.id,
       });
-    if (d.channels.has("push"))
-      pushUsers.set(event.id, [...(pushUsers.get(event.id) ?? []), userId]);
+    if (d.channels.has("push")) {
+      const entry = pushUsers.get(event.id) ?? { event, userIds: [] };
+      entry.userIds.push(userId);
+      pushUsers.set(event.id, entry);
+    }
     for (const to of d.emails)
       await queueAlertEmail({ to, subject: text.title, text: `${text.body}\n\n${event.time}\n` });
     for (const hook of d.webhooks) {
@@ -194,8 +246,7 @@ export async function dispatchEvents(
     }
   }
   await createNotifications(inApp);
-  for (const [eventId, userIds] of pushUsers) {
-    const event = events.find((e) => e.id === eventId)!;
+  for (const [eventId, { event, userIds }] of pushUsers) {
     const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null);
     await queuePush(`ev:${eventId}`, userIds, { ...text, kind: event.kind });
   }

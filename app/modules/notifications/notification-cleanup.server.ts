@@ -5,12 +5,24 @@ const DAY = 86_400_000;
 export const DISPATCH_KEEP_DAYS = 8;
 export const PUSH_KEEP_DAYS = 8;
 export const NOTIFICATION_KEEP_DAYS = 90;
+/** Ids of events the app raises itself (dispatchToUsers), e.g. "app:maintenance:…". */
+export const APP_EVENT_PREFIX = "app:";
+export const APP_EVENT_KEEP_DAYS = 400;
 
 /** Prunes dedupe records, push and webhook bookkeeping, and old read notifications. */
 export async function cleanupNotifications(now = new Date()) {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
   const dispatch = await prisma.alertDispatch.deleteMany({
-    where: { createdAt: { lt: before(DISPATCH_KEEP_DAYS) } },
+    where: {
+      OR: [
+        {
+          createdAt: { lt: before(DISPATCH_KEEP_DAYS) },
+          NOT: { eventId: { startsWith: APP_EVENT_PREFIX } },
+        },
+        // An app event (a schedule's due stage) can last months: its record stays as long.
+        { createdAt: { lt: before(APP_EVENT_KEEP_DAYS) } },
+      ],
+    },
   });
   // A webhook job retries for well under an hour; its dispatch record is not needed after that.
   const webhooks = await prisma.webhookDelivery.deleteMany({
