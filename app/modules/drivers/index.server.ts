@@ -1,0 +1,2 @@
+/** What other modules may use of the drivers module on the server. */
+export { driverReportData } from "./report-data.server";
