@@ -22,6 +22,7 @@ import {
 import { BAND_LABEL, pointsLost, type ScoreSettings } from "./score";
 import { currentSettings, settingsVersion } from "./settings.server";
 import { deviceNames } from "./vehicles.server";
+import { tileConfig } from "~/services/map-tiles.server";
 import type { UpstreamDriver } from "./upstream.server";
 
 export const LEADER_SORTS = ["name", "score", "distance", "incidents"] as const;
@@ -124,13 +125,16 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
     manager,
     admin: isAllowed(ctx.user, { permission: "edit_permissions" }),
     settings: settings.settings,
+    tiles: tileConfig(),
   };
   // A driver (no drivers_manage) sees their own scorecard and nothing of anyone else.
   if (!manager) {
     return {
       ...base,
       fleet: null,
-      own: own ? await scorecard(ctx, own, data, cur, settings.settings, now) : null,
+      own: own
+        ? await scorecard(ctx, own, data, cur, settings.settings, now, await deviceNames(ctx.auth))
+        : null,
     };
   }
   const vehicleNames = await deviceNames(ctx.auth);
@@ -191,7 +195,9 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
     incidents,
     drivers: drivers.map((d) => ({ id: d.id, name: driverName(d) })),
     vehicles: [...vehicleNames].map(([imei, name]) => ({ imei, name })),
-    own: chosen ? await scorecard(ctx, chosen, data, cur, settings.settings, now) : null,
+    own: chosen
+      ? await scorecard(ctx, chosen, data, cur, settings.settings, now, vehicleNames)
+      : null,
   };
 }
 
@@ -251,6 +257,7 @@ async function scorecard(
   cur: ReturnType<typeof periodFigures>,
   settings: ScoreSettings,
   now: number,
+  vehicleNames: Map<string, string>,
 ) {
   const s = cur.scores.get(d.id) ?? {
     status: "insufficient" as const,
@@ -297,6 +304,10 @@ async function scorecard(
         time: e.time,
         lat: e.lat,
         lng: e.lng,
+        vehicle: vehicleNames.get(e.imei) ?? e.imei,
+        speed: e.speed,
+        speed_limit: e.speed_limit,
+        severity: e.severity,
         dismissed: dismissed.has(e.id),
       })),
     trips: mine.sessions
