@@ -16,7 +16,7 @@ import http from "node:http";
 import { BEHAVIOURS } from "../../app/modules/drivers/behaviours";
 import { DAY, periodFigures, slice, trendWeeks } from "../../app/modules/drivers/safety-compute";
 import { DEFAULT_SCORE_SETTINGS } from "../../app/modules/drivers/score";
-import { startAppProcess } from "../e2e/support/app-process";
+import { logText, startAppProcess } from "../e2e/support/app-process";
 import { signIn, startSimulatorProcess } from "./support";
 
 const N = Number(process.env.BENCH_REQUESTS ?? 30);
@@ -41,7 +41,7 @@ function get(url: string, cookie: string, agent: http.Agent): Promise<number> {
 
 async function realServer() {
   const dataDir = `.data/bench-drivers-${process.pid}`;
-  const sim = await startSimulatorProcess(200);
+  const sim = await startSimulatorProcess(Number(process.env.BENCH_DEVICES ?? 50));
   const app = await startAppProcess(
     {
       NODE_ENV: "production",
@@ -61,9 +61,23 @@ async function realServer() {
     const cookie = await signIn(app.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const page = `${app.url}/dashboard/driversafety?days=30`;
-    await get(page, cookie, agent); // fills the cache (and the stored weeks)
+    // The first request fills the cache (and the stored weeks); a cold page may run out of its
+    // upstream budget on a loaded machine, so the warm-up tries again.
+    let cold = 0;
+    for (let i = 0; ; i++) {
+      const t = performance.now();
+      const ok = await get(page, cookie, agent).then(
+        () => true,
+        () => false,
+      );
+      cold = performance.now() - t;
+      if (ok) break;
+      if (i >= 4) throw new Error("the page never answered");
+      console.log(`  cold request ${i + 1} failed after ${cold.toFixed(0)} ms; again`);
+    }
+    console.log(`  first (cold) answer: ${cold.toFixed(0)} ms`);
     const html = await (await fetch(page, { headers: { cookie } })).text();
-    const driver = /<option value="(\d+)"/.exec(html)?.[1];
+    const driver = /name="driver"[^>]*>[\s\S]*?<option value="(\d+)"/.exec(html)?.[1];
     const card = `${page}&driver=${driver}`;
     await get(card, cookie, agent);
     const times: Record<string, number[]> = { page: [], card: [], healthz: [] };
@@ -79,6 +93,9 @@ async function realServer() {
     console.log(`  /healthz on the same connection: ${fmt("healthz")}`);
     const p = quantile(times.page!, 0.5);
     console.log(`  ${p <= 300 ? "OK" : "OVER"} the 300 ms target (median, ${html.length} bytes)`);
+  } catch (e) {
+    console.error(logText(app.output()).split("\n").slice(-15).join("\n"));
+    throw e;
   } finally {
     await app.stop();
     sim.stop();
@@ -110,13 +127,15 @@ function atScale() {
   }));
   const dismissed = new Set(events.filter((_, i) => i % 97 === 0).map((e) => e.id));
   const names = Array.from({ length: DRIVERS }, (_, i) => `Driver ${i}`);
-  const page = () => {
+  const page = (withTrend: boolean) => {
     const s = DEFAULT_SCORE_SETTINGS;
     const cur = periodFigures(events, sessions, now - 30 * DAY, now, s, dismissed);
     const prev = periodFigures(events, sessions, now - 60 * DAY, now - 30 * DAY, s, dismissed);
-    const trend = weeks.map(
-      (w) => periodFigures(events, sessions, w, w + 7 * DAY, s, dismissed).fleet,
-    );
+    // The trend's closed weeks are stored once per settings version: computed on the first
+    // request of a new week or version only.
+    const trend = withTrend
+      ? weeks.map((w) => periodFigures(events, sessions, w, w + 7 * DAY, s, dismissed).fleet)
+      : [];
     const leaders = names
       .map((name, id) => {
         const x = cur.scores.get(id);
@@ -128,21 +147,28 @@ function atScale() {
       .reverse();
     return { cur: cur.fleet, prev: prev.fleet, trend, leaders: leaders.length, newest };
   };
-  let best = Infinity;
-  let out: ReturnType<typeof page> | null = null;
-  for (let r = 0; r < 3; r++) {
-    const t = performance.now();
-    out = page();
-    best = Math.min(best, performance.now() - t);
-  }
+  const best = (withTrend: boolean) => {
+    let min = Infinity;
+    let out: ReturnType<typeof page> | null = null;
+    for (let r = 0; r < 3; r++) {
+      const t = performance.now();
+      out = page(withTrend);
+      min = Math.min(min, performance.now() - t);
+    }
+    return { ms: min, out: out! };
+  };
+  const steady = best(false);
+  const first = best(true);
   console.log(
     `driversafety figures for ${DRIVERS} drivers, 500,000 events in 30 days (1,000,000 in the cached range): ` +
-      `${best.toFixed(0)} ms (fleet ${out!.cur!.toFixed(1)}, previous ${out!.prev!.toFixed(1)}) ` +
-      `${best <= 300 ? "OK" : "OVER"} the 300 ms target`,
+      `${steady.ms.toFixed(0)} ms (fleet ${steady.out.cur!.toFixed(1)}, previous ${steady.out.prev!.toFixed(1)}) ` +
+      `${steady.ms <= 300 ? "OK" : "OVER"} the 300 ms target; ` +
+      `${first.ms.toFixed(0)} ms on the first request of a week (8 trend weeks computed and stored)`,
   );
 }
 
 export default async function run() {
-  await realServer();
-  atScale();
+  const part = process.env.BENCH_PART;
+  if (part !== "scale") await realServer();
+  if (part !== "server") atScale();
 }

@@ -55,16 +55,13 @@ async function weeklyTrend(
   const byWeek = new Map(stored.map((r) => [r.weekStart.getTime(), r]));
   const out = [];
   for (const w of weeks) {
-    const now = periodFigures(
-      data.events,
-      data.sessions,
-      w,
-      w + 7 * DAY,
-      version.settings,
-      dismissed,
-    );
+    // Computed only for a week never stored, or stored by another settings version (the
+    // recompute preview): a stored week of the version in force is read as it is.
+    const figures = () =>
+      periodFigures(data.events, data.sessions, w, w + 7 * DAY, version.settings, dismissed);
     let row = byWeek.get(w);
     if (!row) {
+      const now = figures();
       const created = { fleet: now.fleet, incidents: now.incidents };
       row = await prisma.driverScoreWeek.upsert({
         where: { companyId_weekStart: { companyId: ctx.companyId, weekStart: new Date(w) } },
@@ -84,7 +81,7 @@ async function weeklyTrend(
       incidents: saved.incidents,
       version: row.settingsVersion,
       // The preview of an explicit recompute: what the settings in force would make of it.
-      recomputed: row.settingsVersion === version.version ? null : round1(now.fleet),
+      recomputed: row.settingsVersion === version.version ? null : round1(figures().fleet),
     });
   }
   return out;
