@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Place, shortTime } from "~/modules/drivers/components/cells";
 import { TagActions } from "~/modules/drivers/components/tag-views";
 import { tagAction, tagPage } from "~/modules/drivers/tags.server";
 import { requireModule } from "~/services/guard.server";
@@ -29,27 +30,18 @@ type Ses = {
 };
 const rc = createColumnHelper<Read>();
 const READ_COLUMNS = [
-  rc.accessor("time", {
-    header: "When",
-    cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
-  }),
+  rc.accessor("time", { header: "When", cell: ({ getValue }) => shortTime(getValue()) }),
   rc.accessor("vehicle", { header: "Vehicle" }),
   rc.display({
     id: "where",
     header: "Where",
-    cell: ({ row: { original: r } }) => `${r.lat.toFixed(4)}, ${r.lng.toFixed(4)}`,
+    cell: ({ row: { original: r } }) => <Place lat={r.lat} lng={r.lng} />,
   }),
 ];
 const sc = createColumnHelper<Ses>();
 const SESSION_COLUMNS = [
-  sc.accessor("start", {
-    header: "From",
-    cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
-  }),
-  sc.accessor("end", {
-    header: "To",
-    cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
-  }),
+  sc.accessor("start", { header: "From", cell: ({ getValue }) => shortTime(getValue()) }),
+  sc.accessor("end", { header: "To", cell: ({ getValue }) => shortTime(getValue()) }),
   sc.accessor("distance_km", { header: "Distance (km)" }),
   sc.accessor("viaThisTag", {
     header: "Identified by",

@@ -1,5 +1,10 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,6 +19,9 @@ import { DriverPicker, ScorecardView, SettingsForm } from "~/modules/drivers/com
 import { safetyAction } from "~/modules/drivers/safety-actions.server";
 import { safetyPage } from "~/modules/drivers/safety.server";
 import { requireModule } from "~/services/guard.server";
+import leafletStyles from "leaflet/dist/leaflet.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Driver safety · Tracksmith" }];
 
@@ -74,7 +82,7 @@ export default function DriverSafety() {
           </Title>
           <Leaderboard rows={d.leaders} sort={d.sort} q={d.q} />
           <DriverPicker drivers={d.drivers} current={d.own?.id ?? null} />
-          {d.own ? <ScorecardView card={d.own} /> : null}
+          {d.own ? <ScorecardView card={d.own} tiles={d.tiles} /> : null}
           <Title order={2} size="h3">
             Incidents
           </Title>
@@ -95,7 +103,7 @@ export default function DriverSafety() {
           </Anchor>
         </>
       ) : d.own ? (
-        <ScorecardView card={d.own} />
+        <ScorecardView card={d.own} tiles={d.tiles} />
       ) : (
         <Text data-testid="no-driver-record">
           No driver record is linked to your account, so there is no scorecard to show.

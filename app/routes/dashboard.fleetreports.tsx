@@ -9,7 +9,7 @@ import {
   STATUS_LABELS,
   STATUSES,
 } from "~/modules/fleet/device-status";
-import { findReport, localDay, REPORTS } from "~/modules/reports/catalogue";
+import { findReport, localDay, reportAllowed, REPORTS } from "~/modules/reports/catalogue";
 import { requireModule } from "~/services/guard.server";
 import { logError } from "~/services/log.server";
 import { buildReport, companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
@@ -53,9 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     vehiclesInUse,
     statusOfDevices,
     total: vehicles.length,
-    reports: REPORTS.filter(
-      (r) => r.area !== "reports" && (!r.feature || user.features_enabled[r.feature] !== false),
-    ).map((r) => ({ kind: r.kind, title: r.title, description: r.description, area: r.area })),
+    reports: REPORTS.filter((r) => r.area !== "reports" && reportAllowed(user, r)).map((r) => ({
+      kind: r.kind,
+      title: r.title,
+      description: r.description,
+      area: r.area,
+    })),
   });
 }
 

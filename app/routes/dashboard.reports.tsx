@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { REPORTS } from "~/modules/reports/catalogue";
+import { reportAllowed, REPORTS } from "~/modules/reports/catalogue";
 import { requireReports } from "~/modules/reports/report-access.server";
 
 export const meta: MetaFunction = () => [{ title: "Reports · Tracksmith" }];
@@ -12,9 +12,12 @@ export const meta: MetaFunction = () => [{ title: "Reports · Tracksmith" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireReports(request);
   return json({
-    reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map(
-      (r) => ({ kind: r.kind, title: r.title, description: r.description, area: r.area }),
-    ),
+    reports: REPORTS.filter((r) => reportAllowed(user, r)).map((r) => ({
+      kind: r.kind,
+      title: r.title,
+      description: r.description,
+      area: r.area,
+    })),
   });
 }
 

@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
-import { DEFAULT_SPEED_LIMIT, REPORTS } from "~/modules/reports/catalogue";
+import { DEFAULT_SPEED_LIMIT, reportAllowed, REPORTS } from "~/modules/reports/catalogue";
 import { describeRule } from "~/modules/reports/schedule";
 import { requireReports } from "~/modules/reports/report-access.server";
 import { ruleOf, scheduleRuns } from "~/modules/reports/report-schedules.server";
@@ -109,9 +109,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nextRun: schedule?.nextRunAt
       ? formatZoned(schedule.nextRunAt.getTime(), schedule.timeZone, "full")
       : null,
-    reports: REPORTS.filter((r) => !r.feature || user.features_enabled[r.feature] !== false).map(
-      (r) => ({ kind: r.kind, title: r.title }),
-    ),
+    reports: REPORTS.filter((r) => reportAllowed(user, r)).map((r) => ({
+      kind: r.kind,
+      title: r.title,
+    })),
     vehicles,
     timeZones: timeZones(values.timeZone),
     runs: runs.map((r) => ({

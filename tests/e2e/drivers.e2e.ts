@@ -133,4 +133,33 @@ describe("drivers", () => {
     },
     LONG,
   );
+  it(
+    "a driver's scorecard shows the incidents on a map; a marker's popup says what happened, as text",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/driversafety?days=30");
+      await page.getByTestId("fleet-score").waitFor();
+      // The leaderboard's riskiest driver (sorted by score, lowest first) has incidents.
+      const picker = page.getByLabel("Scorecard of");
+      const first = await picker.locator("option").nth(1).getAttribute("value");
+      await page.goto(`/dashboard/driversafety?days=30&driver=${first}`);
+      const card = page.getByTestId("scorecard");
+      await card.waitFor();
+      const rows = await card.getByTestId("scorecard-incidents").locator("tbody tr").count();
+      expect(rows).toBeGreaterThan(0);
+      const markers = card.getByTestId("incident-map").locator(".leaflet-marker-icon");
+      await markers.first().waitFor();
+      expect(await markers.count()).toBe(rows);
+      await markers.first().click();
+      const popup = card.locator(".leaflet-popup-content");
+      await popup.waitFor();
+      const text = (await popup.textContent())!;
+      expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(text).toMatch(/Severity: (low|medium|high)/);
+      expect(await popup.locator("img, script").count()).toBe(0);
+      await context.close();
+    },
+    LONG,
+  );
 });

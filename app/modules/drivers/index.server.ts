@@ -1,2 +1,3 @@
-/** The drivers module's server API for other modules. */
+/** What other modules may use of the drivers module on the server. */
 export { currentDrivers } from "./current-drivers.server";
+export { driverReportData } from "./report-data.server";

@@ -21,8 +21,9 @@ import * as dup from "./upstream.server";
 import { vehicles } from "./vehicles.server";
 import { prisma } from "~/services/db.server";
 import { weekStart } from "./safety-compute";
+import { expiryWarning } from "./licence";
 
-export const EXPIRY_WARNING_DAYS = 30;
+export { EXPIRY_WARNING_DAYS } from "./licence";
 const DAY = 86_400_000;
 const PAGE = "/dashboard/drivermanagement";
 
@@ -60,20 +61,13 @@ export async function managementPage(ctx: ModuleContext, url: URL, now = Date.no
   const rows = drivers
     .map((d) => {
       const name = driverName(d);
-      const expiry = d.licence_expiry ? Date.parse(d.licence_expiry) : NaN;
       const car = cars.find((c) => c.permdriver === name);
       return {
         ...d,
         name,
         vehicle: car ? { imei: car.imei, name: car.name } : null,
         groups: groups.filter((g) => d.group_ids.includes(g.id)).map((g) => g.nickname),
-        expiryWarning: Number.isNaN(expiry)
-          ? null
-          : expiry < now
-            ? "Licence expired"
-            : expiry - now <= EXPIRY_WARNING_DAYS * DAY
-              ? `Licence expires ${d.licence_expiry}`
-              : null,
+        expiryWarning: expiryWarning(d.licence_expiry, now),
       };
     })
     .filter(

@@ -43,11 +43,44 @@ export type Ev = {
 };
 export type Ses = { start: string; driver_id: number | null; distance_km: number };
 
+/** Per array (the cached range's events and sessions): each row's time in ms, parsed once. */
+const timesCache = new WeakMap<object, { times: Float64Array; sorted: boolean }>();
+
+function timesOf<T>(rows: T[], time: (r: T) => string) {
+  let hit = timesCache.get(rows);
+  if (!hit || hit.times.length !== rows.length) {
+    const times = new Float64Array(rows.length);
+    let sorted = true;
+    for (let i = 0; i < rows.length; i++) {
+      times[i] = Date.parse(time(rows[i]!));
+      if (i && times[i]! < times[i - 1]!) sorted = false;
+    }
+    timesCache.set(rows, (hit = { times, sorted }));
+  }
+  return hit;
+}
+
+/** First index whose time is ≥ t in a sorted array. */
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The rows of [from, to). The times of an array are parsed once and kept with it (a page slices
+ * the same cached range for both periods and every week of the trend); rows in time order (the
+ * upstream answers oldest first) are cut by binary search.
+ */
 export function slice<T>(rows: T[], time: (r: T) => string, from: number, to: number): T[] {
-  return rows.filter((r) => {
-    const t = Date.parse(time(r));
-    return t >= from && t < to;
-  });
+  const { times, sorted } = timesOf(rows, time);
+  if (sorted) return rows.slice(lowerBound(times, from), lowerBound(times, to));
+  return rows.filter((_, i) => times[i]! >= from && times[i]! < to);
 }
 
 /** Scores, fleet score and incident count of [from, to). Dismissed events count nowhere. */
@@ -64,11 +97,11 @@ export function periodFigures(
     { events: ev, sessions: slice(sessions, (s) => s.start, from, to), dismissed },
     settings,
   );
-  return {
-    scores,
-    fleet: fleetScore([...scores.values()]),
-    incidents: ev.filter((e) => !dismissed.has(e.id)).length,
-  };
+  // The drivers' tallies already left dismissed events out; only unidentified ones are added.
+  let incidents = 0;
+  for (const x of scores.values()) incidents += x.incidents;
+  for (const e of ev) if (e.driver_id === null && !dismissed.has(e.id)) incidents++;
+  return { scores, fleet: fleetScore([...scores.values()]), incidents };
 }
 
 /** The closed weeks (oldest first) of the trend ending before the week holding `now`. */

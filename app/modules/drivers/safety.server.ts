@@ -22,6 +22,7 @@ import {
 import { BAND_LABEL, pointsLost, type ScoreSettings } from "./score";
 import { currentSettings, settingsVersion } from "./settings.server";
 import { deviceNames } from "./vehicles.server";
+import { tileConfig } from "~/services/map-tiles.server";
 import type { UpstreamDriver } from "./upstream.server";
 
 export const LEADER_SORTS = ["name", "score", "distance", "incidents"] as const;
@@ -54,16 +55,13 @@ async function weeklyTrend(
   const byWeek = new Map(stored.map((r) => [r.weekStart.getTime(), r]));
   const out = [];
   for (const w of weeks) {
-    const now = periodFigures(
-      data.events,
-      data.sessions,
-      w,
-      w + 7 * DAY,
-      version.settings,
-      dismissed,
-    );
+    // Computed only for a week never stored, or stored by another settings version (the
+    // recompute preview): a stored week of the version in force is read as it is.
+    const figures = () =>
+      periodFigures(data.events, data.sessions, w, w + 7 * DAY, version.settings, dismissed);
     let row = byWeek.get(w);
     if (!row) {
+      const now = figures();
       const created = { fleet: now.fleet, incidents: now.incidents };
       row = await prisma.driverScoreWeek.upsert({
         where: { companyId_weekStart: { companyId: ctx.companyId, weekStart: new Date(w) } },
@@ -83,7 +81,7 @@ async function weeklyTrend(
       incidents: saved.incidents,
       version: row.settingsVersion,
       // The preview of an explicit recompute: what the settings in force would make of it.
-      recomputed: row.settingsVersion === version.version ? null : round1(now.fleet),
+      recomputed: row.settingsVersion === version.version ? null : round1(figures().fleet),
     });
   }
   return out;
@@ -124,13 +122,16 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
     manager,
     admin: isAllowed(ctx.user, { permission: "edit_permissions" }),
     settings: settings.settings,
+    tiles: tileConfig(),
   };
   // A driver (no drivers_manage) sees their own scorecard and nothing of anyone else.
   if (!manager) {
     return {
       ...base,
       fleet: null,
-      own: own ? await scorecard(ctx, own, data, cur, settings.settings, now) : null,
+      own: own
+        ? await scorecard(ctx, own, data, cur, settings.settings, now, await deviceNames(ctx.auth))
+        : null,
     };
   }
   const vehicleNames = await deviceNames(ctx.auth);
@@ -191,7 +192,9 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
     incidents,
     drivers: drivers.map((d) => ({ id: d.id, name: driverName(d) })),
     vehicles: [...vehicleNames].map(([imei, name]) => ({ imei, name })),
-    own: chosen ? await scorecard(ctx, chosen, data, cur, settings.settings, now) : null,
+    own: chosen
+      ? await scorecard(ctx, chosen, data, cur, settings.settings, now, vehicleNames)
+      : null,
   };
 }
 
@@ -251,6 +254,7 @@ async function scorecard(
   cur: ReturnType<typeof periodFigures>,
   settings: ScoreSettings,
   now: number,
+  vehicleNames: Map<string, string>,
 ) {
   const s = cur.scores.get(d.id) ?? {
     status: "insufficient" as const,
@@ -297,6 +301,10 @@ async function scorecard(
         time: e.time,
         lat: e.lat,
         lng: e.lng,
+        vehicle: vehicleNames.get(e.imei) ?? e.imei,
+        speed: e.speed,
+        speed_limit: e.speed_limit,
+        severity: e.severity,
         dismissed: dismissed.has(e.id),
       })),
     trips: mine.sessions

@@ -41,7 +41,11 @@ const str = (v: unknown) => (typeof v === "string" ? v : null);
 export function kindLabel(kind: string): string {
   return (
     (KIND_LABELS as Record<string, string>)[kind] ??
-    (kind === "test" ? "Test notification" : "Notification")
+    (kind === "test"
+      ? "Test notification"
+      : kind === "licence_expiry"
+        ? "Driver licence"
+        : "Notification")
   );
 }
 

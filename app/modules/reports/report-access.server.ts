@@ -1,7 +1,7 @@
 /** Who may open reports: the module's rule for the path (feature "reporting", not tsadmin), plus a report's own feature. */
 import type { SessionData } from "~/services/session.server";
 import { requireModule } from "~/services/guard.server";
-import { findReport, type BaseParams, type ReportDefinition } from "./catalogue";
+import { findReport, reportAllowed, type BaseParams, type ReportDefinition } from "./catalogue";
 
 /** The reports module's guard, answering the session (user and upstream token). */
 export async function requireReports(request: Request): Promise<SessionData> {
@@ -16,7 +16,6 @@ export async function requireReport(
   const auth = await requireReports(request);
   const def = findReport(kind ?? "");
   if (!def) throw new Response("Report not found", { status: 404 });
-  if (def.feature && auth.user.features_enabled[def.feature] === false)
-    throw new Response("Forbidden", { status: 403 });
+  if (!reportAllowed(auth.user, def)) throw new Response("Forbidden", { status: 403 });
   return { auth, def };
 }

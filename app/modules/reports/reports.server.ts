@@ -18,6 +18,7 @@ import { isValidTimeZone, localToInstant } from "./schedule";
 import type { TripRecord } from "~/modules/trips";
 import { upstream } from "~/services/api.server";
 import { getTrips } from "~/modules/trips/index.server";
+import { driverReportData } from "~/modules/drivers/index.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { byNickname, compareId } from "~/lib/text-order";
@@ -267,6 +268,11 @@ export async function buildReport(
       opts,
       step,
     );
+  if (def.needs.drivers)
+    input.drivers = await driverReportData(auth, {
+      from: range.from - (range.to - range.from),
+      to: range.to,
+    });
   if (def.needs.events?.length) input.events = await eventsOf(auth, def.needs.events, range, now);
   if (def.needs.idling)
     input.idles = await idlesOf(

@@ -4,6 +4,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/co
 import { Form } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
+import { shortTime } from "../format";
 import { REVIEW_LABEL, REVIEW_STATUSES } from "../schemas";
 
 export type IncidentRow = {
@@ -26,6 +27,9 @@ export type IncidentRow = {
     note: string | null;
   }>;
 };
+
+type Option = { value: string; label: string };
+const SEVERITIES = ["low", "medium", "high"] as const;
 
 export type ReviewResult = {
   intent: string;
@@ -73,7 +77,7 @@ function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
           {r.history
             .map(
               (h) =>
-                `${REVIEW_LABEL[h.status as keyof typeof REVIEW_LABEL] ?? h.status} by ${h.by}, ${h.at.slice(0, 16).replace("T", " ")}`,
+                `${REVIEW_LABEL[h.status as keyof typeof REVIEW_LABEL] ?? h.status} by ${h.by}, ${shortTime(h.at)}`,
             )
             .join(" · ")}
         </Text>
@@ -104,7 +108,7 @@ export function IncidentTable({
   const columns = [
     col.accessor("time", {
       header: "When",
-      cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
+      cell: ({ getValue }) => shortTime(getValue()),
     }),
     col.accessor("behaviour", {
       header: "Behaviour",
@@ -136,53 +140,53 @@ export function IncidentTable({
         ]
       : []),
   ];
-  const f = (k: string) => (filters[k] === null ? "" : String(filters[k]));
+  // One select per filter, each with "All" first; the driver filter's parameter is idriver
+  // (driver= opens a scorecard).
+  const selects: Array<{ label: string; name: string; key: string; options: Option[] }> = [
+    {
+      label: "Behaviour",
+      name: "behaviour",
+      key: "behaviour",
+      options: BEHAVIOURS.map((b) => ({ value: b, label: BEHAVIOUR_LABEL[b] })),
+    },
+    {
+      label: "Driver",
+      name: "idriver",
+      key: "driver",
+      options: drivers.map((d) => ({ value: String(d.id), label: d.name })),
+    },
+    {
+      label: "Vehicle",
+      name: "vehicle",
+      key: "vehicle",
+      options: vehicles.map((v) => ({ value: v.imei, label: v.name })),
+    },
+    {
+      label: "Severity",
+      name: "severity",
+      key: "severity",
+      options: SEVERITIES.map((x) => ({ value: x, label: x })),
+    },
+    {
+      label: "Status",
+      name: "status",
+      key: "status",
+      options: REVIEW_STATUSES.map((x) => ({ value: x, label: REVIEW_LABEL[x] })),
+    },
+  ];
   return (
     <Stack gap="xs">
       <Form method="get">
         <Group gap="xs" align="flex-end">
-          <NativeSelect
-            label="Behaviour"
-            name="behaviour"
-            defaultValue={f("behaviour")}
-            data={[
-              { value: "", label: "All" },
-              ...BEHAVIOURS.map((b) => ({ value: b, label: BEHAVIOUR_LABEL[b] })),
-            ]}
-          />
-          <NativeSelect
-            label="Driver"
-            name="idriver"
-            defaultValue={f("driver")}
-            data={[
-              { value: "", label: "All" },
-              ...drivers.map((d) => ({ value: String(d.id), label: d.name })),
-            ]}
-          />
-          <NativeSelect
-            label="Vehicle"
-            name="vehicle"
-            defaultValue={f("vehicle")}
-            data={[
-              { value: "", label: "All" },
-              ...vehicles.map((v) => ({ value: v.imei, label: v.name })),
-            ]}
-          />
-          <NativeSelect
-            label="Severity"
-            name="severity"
-            defaultValue={f("severity")}
-            data={[{ value: "", label: "All" }, "low", "medium", "high"]}
-          />
-          <NativeSelect
-            label="Status"
-            name="status"
-            defaultValue={f("status")}
-            data={[
-              { value: "", label: "All" },
-              ...REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_LABEL[s] })),
-            ]}
-          />
+          {selects.map((x) => (
+            <NativeSelect
+              key={x.name}
+              label={x.label}
+              name={x.name}
+              defaultValue={filters[x.key] === null ? "" : String(filters[x.key])}
+              data={[{ value: "", label: "All" }, ...x.options]}
+            />
+          ))}
           <Button type="submit" variant="default">
             Filter
           </Button>

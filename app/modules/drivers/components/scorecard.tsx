@@ -3,6 +3,8 @@ import { formatDistance } from "~/lib/units";
 import {
   Alert,
   Button,
+  Center,
+  Grid,
   Group,
   NativeSelect,
   Paper,
@@ -13,9 +15,17 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { JS_ONLY, NoScriptNote } from "~/components/no-script";
+import type { Tiles } from "~/lib/map-tiles";
 import { BEHAVIOUR_LABEL, SCORED, type Behaviour } from "../behaviours";
+import type { MapIncident } from "../incident-popup";
 import type { ScoreSettings } from "../score";
+import { Place, shortTime } from "./cells";
+
+const IncidentMap = lazy(() => import("./incident-map.client"));
 
 export type Scorecard = {
   id: number;
@@ -26,40 +36,22 @@ export type Scorecard = {
   minDistanceKm: number;
   trend: Array<{ week: string; score: number | null }>;
   moved: Array<{ behaviour: Behaviour; points: number; count: number }>;
-  incidents: Array<{
-    id: string;
-    behaviour: Behaviour;
-    time: string;
-    lat: number;
-    lng: number;
-    dismissed: boolean;
-  }>;
+  incidents: MapIncident[];
   trips: Array<{ id: string; start: string; distanceKm: number }>;
 };
 
-type Inc = Scorecard["incidents"][number];
-const col = createColumnHelper<Inc>();
+const col = createColumnHelper<MapIncident>();
 const INCIDENT_COLUMNS = [
-  col.accessor("time", {
-    header: "When",
-    cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
-  }),
+  col.accessor("time", { header: "When", cell: ({ getValue }) => shortTime(getValue()) }),
   col.accessor("behaviour", {
     header: "Behaviour",
     cell: ({ getValue }) => BEHAVIOUR_LABEL[getValue()],
   }),
+  col.accessor("vehicle", { header: "Vehicle" }),
   col.display({
     id: "where",
     header: "Where",
-    cell: ({ row: { original: r } }) => (
-      <a
-        href={`https://www.openstreetmap.org/?mlat=${r.lat}&mlon=${r.lng}#map=16/${r.lat}/${r.lng}`}
-        target="_blank"
-        rel="noreferrer noopener"
-      >
-        {r.lat.toFixed(4)}, {r.lng.toFixed(4)}
-      </a>
-    ),
+    cell: ({ row: { original: r } }) => <Place lat={r.lat} lng={r.lng} />,
   }),
   col.accessor("dismissed", {
     header: "Counts",
@@ -67,7 +59,33 @@ const INCIDENT_COLUMNS = [
   }),
 ];
 
-export function ScorecardView({ card }: { card: Scorecard }) {
+const MAP_HEIGHT = 360;
+
+/** What the map area shows before (or without) JavaScript: the table beside it has the same incidents. */
+function MapPlaceholder() {
+  return (
+    <Paper
+      withBorder
+      h={MAP_HEIGHT}
+      bg="var(--mantine-color-default-hover)"
+      data-testid="incident-map-placeholder"
+    >
+      <Center h="100%">
+        <Stack gap={4} align="center">
+          <Text fw={600} className={JS_ONLY}>
+            Map loading…
+          </Text>
+          <NoScriptNote>The map needs JavaScript.</NoScriptNote>
+          <Text size="sm" c="dimmed" ta="center" px="md">
+            The incidents are listed beside the map.
+          </Text>
+        </Stack>
+      </Center>
+    </Paper>
+  );
+}
+
+export function ScorecardView({ card, tiles }: { card: Scorecard; tiles: Tiles }) {
   const { measurement } = useSettings().settings;
   const dist = (km: number) => formatDistance(km, measurement);
   return (
@@ -95,19 +113,37 @@ export function ScorecardView({ card }: { card: Scorecard }) {
             </Paper>
           ))}
         </SimpleGrid>
-        <DataTable
-          data={card.incidents}
-          columns={INCIDENT_COLUMNS}
-          getRowId={(r) => r.id}
-          testId="scorecard-incidents"
-          label="Incidents of the driver"
-          empty="No incidents."
-        />
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {card.incidents.length ? (
+              <ClientOnly fallback={<MapPlaceholder />}>
+                {() => (
+                  <Suspense fallback={<MapPlaceholder />}>
+                    <IncidentMap incidents={card.incidents} tiles={tiles} height={MAP_HEIGHT} />
+                  </Suspense>
+                )}
+              </ClientOnly>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No incidents to show on the map.
+              </Text>
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DataTable
+              data={card.incidents}
+              columns={INCIDENT_COLUMNS}
+              getRowId={(r) => r.id}
+              testId="scorecard-incidents"
+              label="Incidents of the driver"
+              empty="No incidents."
+            />
+          </Grid.Col>
+        </Grid>
         <Text size="sm" c="dimmed">
           Recent trips:{" "}
-          {card.trips
-            .map((t) => `${t.start.slice(0, 16).replace("T", " ")} (${dist(t.distanceKm)})`)
-            .join(" · ") || "none"}
+          {card.trips.map((t) => `${shortTime(t.start)} (${dist(t.distanceKm)})`).join(" · ") ||
+            "none"}
         </Text>
       </Stack>
     </Paper>

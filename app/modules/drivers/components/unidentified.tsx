@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { shortTime } from "../format";
 
 type Trip = {
   trip_id: string;
@@ -23,11 +24,11 @@ export function UnidentifiedTrips({
   const columns = [
     col.accessor("start", {
       header: "From",
-      cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
+      cell: ({ getValue }) => shortTime(getValue()),
     }),
     col.accessor("end", {
       header: "To",
-      cell: ({ getValue }) => getValue().slice(0, 16).replace("T", " "),
+      cell: ({ getValue }) => shortTime(getValue()),
     }),
     col.accessor("vehicle", { header: "Vehicle" }),
     col.accessor("distance_km", { header: "Distance (km)" }),

@@ -1,105 +1,77 @@
-/** SPEC §3 Driver safety: the score, the incidents, and the report. */
-import type { z } from "zod";
-import type { TripRecord } from "~/modules/trips";
-import { DEFAULT_SPEED_LIMIT, round, speedParams, type ReportDefinition } from "./types";
+/**
+ * SPEC §3 Driver safety as a report (issue 18): per driver, trips, distance, driving time, the
+ * safety score of the drivers module (settings in force) and incidents by behaviour, from the
+ * driver sessions and safety events of the tracking service; dismissed incidents do not count.
+ */
+import { BEHAVIOURS, BEHAVIOUR_LABEL, driverReportRows } from "~/modules/drivers";
+import {
+  baseParams,
+  round,
+  type BaseParams,
+  type ReportDefinition,
+  type ReportInput,
+} from "./types";
 
-/** A trip over the limit is an incident; the score loses 10 points per incident per 100 km. */
-export function safetyScore(incidents: number, km: number): number {
-  if (km <= 0) return incidents ? 0 : 100;
-  return Math.max(0, Math.round(100 - (incidents / km) * 100 * 10));
-}
+/** The vehicles the params chose, or null for the whole fleet (also vehicles since removed). */
+const chosen = (input: ReportInput, params: BaseParams) =>
+  params.imeis.length || params.groups.length ? new Set(input.vehicles.map((v) => v.imei)) : null;
 
-export type DriverSafety = {
-  fleetDriverScoreCurrent: number;
-  fleetDriverScorePrevious: number;
-  incidentsCurrent: number;
-  incidentsPrevious: number;
-};
+const previousRange = (input: ReportInput) => ({
+  from: input.from - (input.to - input.from),
+  to: input.from,
+});
 
-const isIncident = (t: TripRecord, limit: number) => t.max_speed !== null && t.max_speed > limit;
+const oneDecimal = (n: number | null) => (n === null ? null : round(n, 1));
 
-/** SPEC §3 Driver safety: fleet score and incidents, this period against the one before. */
-export function driverSafety(
-  current: readonly TripRecord[],
-  previous: readonly TripRecord[],
-  limit: number,
-): DriverSafety {
-  const sum = (list: readonly TripRecord[]) => ({
-    km: list.reduce((s, t) => s + t.distance_km, 0),
-    n: list.filter((t) => isIncident(t, limit)).length,
-  });
-  const c = sum(current);
-  const p = sum(previous);
-  return {
-    fleetDriverScoreCurrent: safetyScore(c.n, c.km),
-    fleetDriverScorePrevious: safetyScore(p.n, p.km),
-    incidentsCurrent: c.n,
-    incidentsPrevious: p.n,
-  };
-}
-
-/** The builder's params are not passed to headlines; the limit travels on the input. */
-const limitOf = (input: { speedLimit?: number }) => input.speedLimit ?? DEFAULT_SPEED_LIMIT;
-
-export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> = {
+export const driverSafetyReport: ReportDefinition<BaseParams> = {
   kind: "driver-safety",
   title: "Driver safety",
   description:
-    "Each driver's score and incidents (trips over the speed limit), this period against the previous one.",
+    "Each driver's trips, distance, driving time, safety score and incidents by behaviour, with the score of the period before.",
   area: "safety",
   feature: "driver_safety",
-  needs: { trips: true, previousTrips: true },
-  params: speedParams,
+  permission: "drivers_manage",
+  needs: { drivers: true },
+  params: baseParams,
   ranged: true,
+  // Widths fit every header on an A4 landscape PDF page (7 pt Helvetica ≈ 3.5 pt a character).
   columns: [
-    { key: "driver", label: "Driver", type: "text", width: 120 },
-    { key: "trips", label: "Trips", type: "number", total: "sum", width: 50 },
-    { key: "distance", label: "Distance", type: "km", total: "sum", width: 70 },
-    { key: "incidents", label: "Incidents", type: "number", total: "sum", width: 60 },
-    { key: "score", label: "Score", type: "number", width: 50 },
-    {
-      key: "incidentsPrevious",
-      label: "Incidents (previous)",
-      type: "number",
-      total: "sum",
-      width: 80,
-    },
-    { key: "scorePrevious", label: "Score (previous)", type: "number", width: 70 },
+    { key: "driver", label: "Driver", type: "text", width: 81 },
+    { key: "trips", label: "Trips", type: "number", total: "sum", width: 26 },
+    { key: "distance", label: "Distance", type: "km", total: "sum", width: 50 },
+    { key: "driving", label: "Driving time", type: "duration", total: "sum", width: 46 },
+    { key: "score", label: "Score", type: "number", width: 26 },
+    { key: "band", label: "Risk", type: "text", width: 64 },
+    { key: "scorePrevious", label: "Previous score", type: "number", width: 53 },
+    { key: "incidents", label: "Incidents", type: "number", total: "sum", width: 36 },
+    ...BEHAVIOURS.map((b) => ({
+      key: b,
+      label: BEHAVIOUR_LABEL[b],
+      type: "number" as const,
+      total: "sum" as const,
+      width: Math.ceil(BEHAVIOUR_LABEL[b].length * 3.5 + 4),
+    })),
   ],
   build(input, params) {
-    input.speedLimit = params.speedLimit;
-    const acc = new Map<
-      string,
-      { trips: number; km: number; n: number; pkm: number; pn: number }
-    >();
-    const get = (d: string | null) => {
-      const k = d || "Unassigned";
-      let a = acc.get(k);
-      if (!a) acc.set(k, (a = { trips: 0, km: 0, n: 0, pkm: 0, pn: 0 }));
-      return a;
-    };
-    for (const t of input.trips) {
-      const a = get(t.driver);
-      a.trips++;
-      a.km += t.distance_km;
-      if (isIncident(t, params.speedLimit)) a.n++;
-    }
-    for (const t of input.previousTrips) {
-      const a = get(t.driver);
-      a.pkm += t.distance_km;
-      if (isIncident(t, params.speedLimit)) a.pn++;
-    }
-    return [...acc]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([driver, a]) => [
-        driver,
-        a.trips,
-        round(a.km, 2),
-        a.n,
-        safetyScore(a.n, a.km),
-        a.pn,
-        a.pkm || a.pn ? safetyScore(a.pn, a.pkm) : null,
-      ]);
+    const data = input.drivers;
+    if (!data) return [];
+    const imeis = chosen(input, params);
+    input.chosenImeis = imeis ? [...imeis] : null;
+    const cur = driverReportRows(data, input.from, input.to, imeis);
+    const prevRange = previousRange(input);
+    const prev = driverReportRows(data, prevRange.from, prevRange.to, imeis);
+    const prevScore = new Map(prev.rows.map((r) => [r.driver, r.score]));
+    return cur.rows.map((r) => [
+      r.driver,
+      r.trips,
+      round(r.distanceKm, 2),
+      Math.round(r.drivingS),
+      oneDecimal(r.score),
+      r.band,
+      oneDecimal(prevScore.get(r.driver) ?? null),
+      r.incidents,
+      ...BEHAVIOURS.map((b) => r.byBehaviour[b]),
+    ]);
   },
   chart: {
     type: "bar",
@@ -110,16 +82,23 @@ export const driverSafetyReport: ReportDefinition<z.infer<typeof speedParams>> =
       { key: "previous", label: "Previous" },
     ],
     data: (rows) =>
-      rows.map((r) => ({ driver: String(r[0]), score: Number(r[4]), previous: Number(r[6] ?? 0) })),
+      rows
+        .filter((r) => r[4] !== null)
+        .map((r) => ({ driver: String(r[0]), score: Number(r[4]), previous: Number(r[6] ?? 0) })),
   },
   headline: (_rows, _totals, input) => {
-    const s = driverSafety(input.trips, input.previousTrips, limitOf(input));
+    const data = input.drivers;
+    if (!data) return [];
+    // The headline sees no params: the vehicles the rows were built for travel on the input.
+    const all = input.chosenImeis ? new Set(input.chosenImeis) : null;
+    const cur = driverReportRows(data, input.from, input.to, all);
+    const p = previousRange(input);
+    const prev = driverReportRows(data, p.from, p.to, all);
+    const fmt = (n: number | null) => (n === null ? "insufficient data" : String(round(n, 1)));
     return [
-      {
-        label: "Fleet score",
-        value: `${s.fleetDriverScoreCurrent} (previous ${s.fleetDriverScorePrevious})`,
-      },
-      { label: "Incidents", value: `${s.incidentsCurrent} (previous ${s.incidentsPrevious})` },
+      { label: "Fleet score", value: `${fmt(cur.fleet)} (previous ${fmt(prev.fleet)})` },
+      { label: "Incidents", value: `${cur.incidents} (previous ${prev.incidents})` },
+      { label: "Scoring settings", value: `version ${data.settingsVersion}` },
     ];
   },
 };

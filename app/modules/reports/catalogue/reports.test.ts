@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { TripRecord } from "~/modules/trips";
+import type { DriverReportData } from "~/modules/drivers";
+import { DEFAULT_SCORE_SETTINGS } from "~/modules/drivers";
 import {
   computeTotals,
-  driverSafety,
   findReport,
   idlePeriods,
   REPORTS,
-  safetyScore,
   type ReportInput,
   type ReportVehicle,
 } from "./index";
@@ -195,24 +195,93 @@ describe("report definitions", () => {
     ]);
   });
 
-  it("driver safety: fleet score and incidents, current against previous", () => {
-    const previous = [
-      trip("A", "2026-02-27T22:00:00Z", "2026-02-27T23:00:00Z", 100, 120),
-      trip("A", "2026-02-28T22:00:00Z", "2026-02-28T23:00:00Z", 100, 130),
-    ];
-    expect(driverSafety(trips, previous, 100)).toEqual({
-      fleetDriverScoreCurrent: safetyScore(1, 70.5),
-      fleetDriverScorePrevious: 90,
-      incidentsCurrent: 1,
-      incidentsPrevious: 2,
+  it("driver safety: per driver trips, distance, driving time, score and incidents by behaviour; dismissed ones do not count", () => {
+    // The issue's worked example: 500 km, 3 harsh brakings, 5 speeding events → 94.8, low risk.
+    const t = (h: number) =>
+      new Date(Date.parse("2026-03-02T00:00:00Z") + h * 3_600_000).toISOString();
+    const session = (imei: string, driver: number | null, h: number, km: number) => ({
+      imei,
+      driver_id: driver,
+      start: t(h),
+      end: t(h + 1),
+      distance_km: km,
     });
-    expect(safetyScore(0, 0)).toBe(100);
-    const { rows, totals } = run("driver-safety", base({ trips, previousTrips: previous }));
-    expect(rows.map((r) => [r[0], r[1], r[3], r[5]])).toEqual([
-      ["Alex", 2, 0, 2],
-      ["Blake", 1, 1, 0],
+    let n = 0;
+    const event = (imei: string, driver: number | null, h: number, behaviour: string) => ({
+      id: `e${++n}`,
+      imei,
+      driver_id: driver,
+      time: t(h),
+      behaviour: behaviour as DriverReportData["events"][number]["behaviour"],
+    });
+    const drivers: DriverReportData = {
+      names: { 1: "Zoe Ng", 2: "Adam Bell" },
+      sessions: [
+        session("A", 1, 1, 250),
+        session("B", 1, 3, 250),
+        session("A", 2, 5, 40),
+        session("B", null, 7, 12),
+        // The period before (2026-02-27 14:00 – 2026-03-01 14:00): Zoe clean over 200 km.
+        session("A", 1, -30, 200),
+      ],
+      events: [
+        ...[1, 1, 3].map((h) => event("A", 1, h, "harsh_braking")),
+        ...[1, 3, 3, 3, 3].map((h) => event("B", 1, h, "speeding")),
+        event("A", 1, 2, "phone_use"),
+        event("A", 1, 2, "excessive_speeding"),
+        event("A", 2, 5, "seatbelt"),
+        event("B", null, 7, "harsh_cornering"),
+      ],
+      dismissed: [],
+      settings: DEFAULT_SCORE_SETTINGS,
+      settingsVersion: 3,
+    };
+    // One excessive speeding is dismissed: it counts nowhere.
+    drivers.dismissed = [drivers.events.find((e) => e.behaviour === "excessive_speeding")!.id];
+    const input = base({ drivers });
+    const { rows, totals, def } = run("driver-safety", input);
+    const col = (key: string) => def.columns.findIndex((c) => c.key === key);
+    expect(rows.map((r) => r[0])).toEqual(["Adam Bell", "Zoe Ng", "Unidentified"]);
+    const zoe = rows[1]!;
+    expect([zoe[col("trips")], zoe[col("distance")], zoe[col("driving")]]).toEqual([2, 500, 7200]);
+    expect([zoe[col("score")], zoe[col("band")], zoe[col("scorePrevious")]]).toEqual([
+      94.8,
+      "Low risk",
+      100,
     ]);
-    expect([totals[3], totals[5]]).toEqual([1, 2]);
+    expect([
+      zoe[col("incidents")],
+      zoe[col("harsh_braking")],
+      zoe[col("speeding")],
+      zoe[col("phone_use")],
+      zoe[col("excessive_speeding")],
+    ]).toEqual([9, 3, 5, 1, 0]);
+    // Adam drove 40 km, under the 100 km minimum: insufficient data, never 0 or 100.
+    expect([rows[0]![col("score")], rows[0]![col("band")]]).toEqual([null, "Insufficient data"]);
+    // Trips without a driver are listed, with no score.
+    expect([rows[2]![col("trips")], rows[2]![col("score")], rows[2]![col("band")]]).toEqual([
+      1,
+      null,
+      "",
+    ]);
+    expect([totals[col("trips")], totals[col("incidents")], totals[col("distance")]]).toEqual([
+      4, 11, 552,
+    ]);
+    expect(def.headline!(rows, totals, input)).toEqual([
+      { label: "Fleet score", value: "94.8 (previous 100)" },
+      { label: "Incidents", value: "11 (previous 0)" },
+      { label: "Scoring settings", value: "version 3" },
+    ]);
+    // Chosen vehicles only: vehicle B's sessions and events leave the rows and the headline.
+    const onlyA = base({ drivers, vehicles: [vehicle("A", "Alpha")] });
+    const a = run("driver-safety", onlyA, { imeis: ["A"] });
+    expect(a.rows.map((r) => [r[0], r[col("trips")], r[col("incidents")]])).toEqual([
+      ["Adam Bell", 1, 1],
+      ["Zoe Ng", 1, 4],
+    ]);
+    expect(a.def.headline!(a.rows, a.totals, onlyA)[1]!.value).toBe("5 (previous 0)");
+    // Only drivers managers may open it (besides the driver_safety feature).
+    expect(def.permission).toBe("drivers_manage");
   });
 
   it("temperature: current readings and excursions of the company's devices only", () => {

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import type { TripRecord } from "~/modules/trips";
+import type { DriverReportData } from "~/modules/drivers";
+import type { PermissionName } from "~/services/upstream/schemas";
 
 export type Cell = string | number | null;
 export type Row = Cell[];
@@ -57,6 +59,10 @@ export type ReportInput = {
   now: number;
   /** Set by reports with a speed limit, for their headline. */
   speedLimit?: number;
+  /** Drivers' sessions, safety events and scoring settings (this period and the one before), when `needs.drivers`. */
+  drivers?: DriverReportData;
+  /** Set by the driver report: the vehicles its rows cover (null = the whole fleet), for its headline. */
+  chosenImeis?: string[] | null;
 };
 
 export type Idle = { imei: string; from: number; to: number; lat: number; lng: number };
@@ -68,6 +74,7 @@ export type Needs = {
   tripDevicesOnly?: boolean;
   idling?: boolean;
   logbook?: boolean;
+  drivers?: boolean;
 };
 
 export type Chart = {
@@ -88,6 +95,8 @@ export type ReportDefinition<P extends BaseParams = BaseParams> = {
   area: "reports" | "fleet" | "safety";
   /** The feature flag (SPEC §6) the report belongs to, besides "reporting". */
   feature?: string;
+  /** A permission (SPEC §6) the user needs besides the module's rule, e.g. drivers_manage. */
+  permission?: PermissionName;
   needs: Needs;
   params: z.ZodType<P, z.ZodTypeDef, unknown>;
   /** Whether the report takes a date range (status of devices is "now"). */
