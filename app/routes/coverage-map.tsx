@@ -7,7 +7,7 @@ import dayjs from "dayjs";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { MapPlaceholder } from "~/modules/beacons/components/map-placeholder";
+import { MapPlaceholder } from "~/components/map-placeholder";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   MIN_DEVICES_PER_CELL,

@@ -8,7 +8,7 @@ import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { BeaconStatusBadge, SeenAgo } from "~/modules/beacons/components/beacon-status";
-import { MapPlaceholder } from "~/modules/beacons/components/map-placeholder";
+import { MapPlaceholder } from "~/components/map-placeholder";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BEACON_STATUS_LABELS, BEACON_STATUSES } from "~/modules/beacons/beacon-list";

@@ -20,7 +20,7 @@ import type { Tiles } from "~/lib/map-tiles";
 import type { BeaconStatus } from "../beacon-list";
 import { Battery, BeaconStatusBadge, SeenAgo } from "./beacon-status";
 import { BeaconShareLinks } from "./beacon-share-links";
-import { MapPlaceholder } from "./map-placeholder";
+import { MapPlaceholder } from "~/components/map-placeholder";
 import { CompanyTime } from "~/components/company-time";
 
 const BeaconMap = lazy(() => import("./beacon-map.client"));

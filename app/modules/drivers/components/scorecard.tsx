@@ -3,7 +3,6 @@ import { formatDistance } from "~/lib/units";
 import {
   Alert,
   Button,
-  Center,
   Grid,
   Group,
   NativeSelect,
@@ -18,7 +17,7 @@ import { Form } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { DataTable, createColumnHelper } from "~/components/data-table";
-import { JS_ONLY, NoScriptNote } from "~/components/no-script";
+import { MapPlaceholder } from "~/components/map-placeholder";
 import type { Tiles } from "~/lib/map-tiles";
 import { BEHAVIOUR_LABEL, SCORED, type Behaviour } from "../behaviours";
 import type { MapIncident } from "../incident-popup";
@@ -61,27 +60,14 @@ const INCIDENT_COLUMNS = [
 
 const MAP_HEIGHT = 360;
 
-/** What the map area shows before (or without) JavaScript: the table beside it has the same incidents. */
-function MapPlaceholder() {
+/** Before (or without) JavaScript: the table beside it has the same incidents. */
+function IncidentMapPlaceholder() {
   return (
-    <Paper
-      withBorder
-      h={MAP_HEIGHT}
-      bg="var(--mantine-color-default-hover)"
-      data-testid="incident-map-placeholder"
-    >
-      <Center h="100%">
-        <Stack gap={4} align="center">
-          <Text fw={600} className={JS_ONLY}>
-            Map loading…
-          </Text>
-          <NoScriptNote>The map needs JavaScript.</NoScriptNote>
-          <Text size="sm" c="dimmed" ta="center" px="md">
-            The incidents are listed beside the map.
-          </Text>
-        </Stack>
-      </Center>
-    </Paper>
+    <MapPlaceholder
+      height={MAP_HEIGHT}
+      text="The incidents are listed beside the map."
+      testId="incident-map-placeholder"
+    />
   );
 }
 
@@ -116,9 +102,9 @@ export function ScorecardView({ card, tiles }: { card: Scorecard; tiles: Tiles }
         <Grid gutter="sm">
           <Grid.Col span={{ base: 12, md: 6 }}>
             {card.incidents.length ? (
-              <ClientOnly fallback={<MapPlaceholder />}>
+              <ClientOnly fallback={<IncidentMapPlaceholder />}>
                 {() => (
-                  <Suspense fallback={<MapPlaceholder />}>
+                  <Suspense fallback={<IncidentMapPlaceholder />}>
                     <IncidentMap incidents={card.incidents} tiles={tiles} height={MAP_HEIGHT} />
                   </Suspense>
                 )}

@@ -2,14 +2,17 @@ import { Center, Paper, Stack, Text } from "@mantine/core";
 import { JS_ONLY, NoScriptNote } from "~/components/no-script";
 
 /** What a map area shows before (or without) JavaScript; the table on the page carries the same data. */
-export function MapPlaceholder({ height = 420, text }: { height?: number; text: string }) {
+export function MapPlaceholder({
+  height = 420,
+  text,
+  testId = "map-placeholder",
+}: {
+  height?: number;
+  text: string;
+  testId?: string;
+}) {
   return (
-    <Paper
-      withBorder
-      h={height}
-      bg="var(--mantine-color-default-hover)"
-      data-testid="map-placeholder"
-    >
+    <Paper withBorder h={height} bg="var(--mantine-color-default-hover)" data-testid={testId}>
       <Center h="100%">
         <Stack gap={4} align="center">
           <Text fw={600} className={JS_ONLY}>
