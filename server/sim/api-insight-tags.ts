@@ -378,7 +378,7 @@ function contact(ctx: Ctx) {
     time: ctx.now,
   };
   data.messages.push(m);
-  return ok(messageView(m), 201);
+  return ok({ ...messageView(m), company_id: t.companyid }, 201);
 }
 const messageView = (m: SimMessage) => ({
   id: m.id,

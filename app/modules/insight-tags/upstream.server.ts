@@ -56,6 +56,8 @@ export const messageSchema = z.object({
   email: z.string(),
   message: z.string(),
   time: isoTime,
+  /** Only in the answer to the contact form (server to server): whose notifications to tell. */
+  company_id: z.number().int().optional(),
 });
 
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
