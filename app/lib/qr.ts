@@ -203,7 +203,8 @@ export function encodeQr(text: string): QrCode {
   };
   const applyMask = (m: number) => {
     for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) if (!fn[y]![x] && masked(m, x, y)) modules[y]![x] = !modules[y]![x];
+      for (let x = 0; x < size; x++)
+        if (!fn[y]![x] && masked(m, x, y)) modules[y]![x] = !modules[y]![x];
   };
   let best = 0;
   let bestScore = Infinity;

@@ -517,7 +517,8 @@ async function receiveFile(ctx: Ctx, body: AsyncIterable<Buffer>) {
   } catch (e) {
     out.destroy();
     fs.rmSync(part, { force: true });
-    throw e;
+    if (e instanceof HttpError) throw e;
+    throw new HttpError(400, "The upload was broken off");
   }
   return {
     folder_id: Number(ctx.query.get("folder_id")),

@@ -58,7 +58,9 @@ export async function wikiPage(ctx: ModuleContext, raw: string, url: URL) {
   const crumbs = [
     { title: tag.name, href: `/dashboard/insight-tag/${tag.uuid}` },
     { title: "Wiki", href: wikiPath(tag.uuid) },
-    ...(category ? [{ title: category.name, href: wikiPath(tag.uuid, { category: category.id }) }] : []),
+    ...(category
+      ? [{ title: category.name, href: wikiPath(tag.uuid, { category: category.id }) }]
+      : []),
     ...(folder ? [{ title: folder.name, href: wikiPath(tag.uuid, { folder: folder.id }) }] : []),
   ];
   return {
@@ -78,14 +80,21 @@ export async function wikiPage(ctx: ModuleContext, raw: string, url: URL) {
     files: folder
       ? tree.files
           .filter((x) => x.folder_id === folder.id)
-          .map((x) => ({ ...x, preview: isPreviewable(x.content_type), sizeText: formatBytes(x.size) }))
+          .map((x) => ({
+            ...x,
+            preview: isPreviewable(x.content_type),
+            sizeText: formatBytes(x.size),
+          }))
       : [],
     rights,
     limitText: formatBytes(uploadLimit()),
   };
 }
 
-type WikiData = { intent: string; errors?: Record<string, string> };
+type WikiData = { intent: string; errors?: Record<string, string>; confirmFor?: string };
+/** A delete asks first (works without JavaScript): the first post returns what to confirm. */
+const unconfirmed = (form: FormData, intent: string, id: number) =>
+  form.get("confirm") === "yes" ? null : json<WikiData>({ intent, confirmFor: `${intent}:${id}` });
 const bad = (intent: string, errors: Record<string, string>) =>
   json<WikiData>({ intent, errors }, { status: 400 });
 
@@ -138,10 +147,14 @@ export async function wikiAction(ctx: ModuleContext, raw: string, form: FormData
     "rename-category": async (f) => {
       const c = categoryOf(idOf(f, "id"));
       const r = await named(intent, f, (n) => iup.renameCategory(up, c.id, n));
-      return r.error ?? done(wikiPath(tag.uuid, { category: c.id }), `Category renamed to ${r.name}.`);
+      return (
+        r.error ?? done(wikiPath(tag.uuid, { category: c.id }), `Category renamed to ${r.name}.`)
+      );
     },
     "delete-category": async (f) => {
       const c = categoryOf(idOf(f, "id"));
+      const ask = unconfirmed(f, intent, c.id);
+      if (ask) return ask;
       await iup.deleteCategory(up, c.id);
       return done(wikiPath(tag.uuid), `Category ${c.name} deleted.`);
     },
@@ -160,11 +173,15 @@ export async function wikiAction(ctx: ModuleContext, raw: string, form: FormData
     },
     "delete-folder": async (f) => {
       const x = folderOf(idOf(f, "id"));
+      const ask = unconfirmed(f, intent, x.id);
+      if (ask) return ask;
       await iup.deleteFolder(up, x.id);
       return done(wikiPath(tag.uuid, { category: x.category_id }), `Folder ${x.name} deleted.`);
     },
     "delete-file": async (f) => {
       const x = fileOf(idOf(f, "id"));
+      const ask = unconfirmed(f, intent, x.id);
+      if (ask) return ask;
       await iup.deleteFile(up, x.id);
       return done(wikiPath(tag.uuid, { folder: x.folder_id }), `File ${x.name} deleted.`);
     },
@@ -211,7 +228,11 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
         throw new UploadRefused(
           "That type of file is not allowed: PDF, images (PNG, JPEG, GIF, WebP), text, CSV, Word, Excel, OpenDocument or ZIP.",
         );
-      if (tree.files.some((f) => f.folder_id === folder.id && f.name.toLowerCase() === name.toLowerCase()))
+      if (
+        tree.files.some(
+          (f) => f.folder_id === folder.id && f.name.toLowerCase() === name.toLowerCase(),
+        )
+      )
         throw new UploadRefused(`A file named ${name} is already in this folder.`);
       const ctl = new AbortController();
       let size = 0;
@@ -222,7 +243,9 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
           if (done) return c.close();
           size += value.length;
           if (size > limit) {
-            const e = new UploadRefused(`The file is larger than the limit of ${formatBytes(limit)}.`);
+            const e = new UploadRefused(
+              `The file is larger than the limit of ${formatBytes(limit)}.`,
+            );
             ctl.abort(e);
             c.error(e);
             return;
@@ -233,7 +256,12 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
           await it.return?.();
         },
       });
-      saved = await iup.uploadFile(up, { folderId: folder.id, name, contentType: type }, body, ctl.signal);
+      saved = await iup.uploadFile(
+        up,
+        { folderId: folder.id, name, contentType: type },
+        body,
+        ctl.signal,
+      );
       return saved.name;
     });
   } catch (e) {
@@ -244,7 +272,10 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
   }
   if (!saved) return refuse("Choose a file to upload.");
   const file = saved as iup.UpstreamWikiFile;
-  logInfo("insight-tags", `user=${ctx.user.username} uploaded file=${file.id} size=${file.size} tag=${tag.uuid}`);
+  logInfo(
+    "insight-tags",
+    `user=${ctx.user.username} uploaded file=${file.id} size=${file.size} tag=${tag.uuid}`,
+  );
   return redirectWithToast(back, { type: "success", description: `${file.name} uploaded.` });
 }
 
@@ -274,7 +305,8 @@ export async function downloadAction(ctx: ModuleContext, raw: string, rawId: str
       "Content-Disposition": disposition(inline ? "inline" : "attachment", file.name),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "Content-Security-Policy":
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     },
   });
 }
