@@ -52,8 +52,8 @@ export const WIKI_INTENT_PERMISSION = {
 export type WikiIntent = keyof typeof WIKI_INTENT_PERMISSION;
 
 export function mayWiki(rights: WikiRights, intent: string): boolean {
-  const p = (WIKI_INTENT_PERMISSION as Record<string, WikiPermission | undefined>)[intent];
-  return p ? rights[p] : false;
+  if (!Object.hasOwn(WIKI_INTENT_PERMISSION, intent)) return false;
+  return rights[WIKI_INTENT_PERMISSION[intent as WikiIntent]];
 }
 
 export const PUBLIC_FIELDS = [

@@ -146,10 +146,16 @@ describe("wiki", () => {
     const c = await it_.createCategory(admin, tag!.uuid, "Abort");
     const f = await it_.createFolder(admin, c.id, "Half");
     const ctl = new AbortController();
+    let chunks = 0;
     const body = new ReadableStream<Uint8Array>({
-      pull(k) {
+      async pull(k) {
+        if (ctl.signal.aborted) return k.error(ctl.signal.reason);
         k.enqueue(new Uint8Array(64 * 1024));
-        if (Math.random() < 0.2) ctl.abort(new Error("too big"));
+        // Past 20 chunks (1.25 MB) the sender gives up, as the app does past the size limit.
+        if (++chunks === 20) {
+          await new Promise((r) => setTimeout(r, 50));
+          ctl.abort(new Error("too big"));
+        }
       },
     });
     await expect(

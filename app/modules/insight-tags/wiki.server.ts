@@ -124,7 +124,7 @@ export async function wikiAction(ctx: ModuleContext, raw: string, form: FormData
   const tag = await requireInsightTag(ctx, raw);
   const up = upstream(ctx.auth.token);
   const intent = String(form.get("intent") ?? "");
-  if (intent in WIKI_INTENT_PERMISSION && !mayWiki(await rightsOf(ctx), intent)) {
+  if (Object.hasOwn(WIKI_INTENT_PERMISSION, intent) && !mayWiki(await rightsOf(ctx), intent)) {
     logInfo("access", `refused user=${ctx.user.username} wiki intent=${intent} tag=${tag.uuid}`);
     throw forbidden();
   }
