@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one area's calls (tags, public view, wiki, files, permissions) kept together; split when it grows */
 /**
  * Insight tag calls (designed; SPEC §1, §2.1, §2.3): insight tags (GPS tags and QR/NFC labels on
  * assets) with their derived positions and readings, the public view of a tag and its contact

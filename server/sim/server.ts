@@ -238,8 +238,7 @@ export function createSimServer(state: SimState, sink?: WriteSink) {
         !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
       if (isApi) countCall(res);
       if (isApi && (await injectFaults(path, res))) return;
-      const raw =
-        route.stream || method === "GET" || method === "HEAD" ? "" : await readBody(req);
+      const raw = route.stream || method === "GET" || method === "HEAD" ? "" : await readBody(req);
       let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : undefined;

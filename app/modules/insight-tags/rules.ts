@@ -110,6 +110,7 @@ export function sanitiseFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
   const clean = base
     .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
     .replace(/\s+/g, " ")
     .trim()
