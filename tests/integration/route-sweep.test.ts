@@ -235,6 +235,12 @@ const ACTIONS = ROUTES.flatMap((route) =>
  */
 const SELF_SERVICE: Record<string, number> = {
   "/dashboard/notifications read-all": 302, // the driver's own feed; the admin's stays unread
+  // Wiki forms are open by the manifest; each needs its wiki permission, which the module checks
+  // (SPEC §3 defaults for a user without explicit settings, as the driver: these four refused).
+  "/dashboard/insight-tags/:uuid/wiki create-category": 403,
+  "/dashboard/insight-tags/:uuid/wiki rename-category": 403,
+  "/dashboard/insight-tags/:uuid/wiki delete-category": 403,
+  "/dashboard/insight-tags/:uuid/wiki create-folder": 403,
 };
 
 describe("every action of every module checks who posts it (issue 15)", () => {
