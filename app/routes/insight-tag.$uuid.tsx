@@ -1,7 +1,126 @@
-import { moduleMeta, PublicModuleUnavailable } from "~/components/shell/module-unavailable";
-import { publicPlannedLoader } from "~/services/shell.server";
+import {
+  Alert,
+  Button,
+  Container,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LocalTime } from "~/components/local-time";
+import { contactAction, publicPage, type ContactData } from "~/modules/insight-tags/public.server";
 
-/** Public, token-gated route (SPEC §2.1): no session, no shell. */
-export const loader = publicPlannedLoader;
-export const meta = moduleMeta;
-export default PublicModuleUnavailable;
+export const meta: MetaFunction = () => [
+  { title: "Insight tag · Tracksmith" },
+  { name: "robots", content: "noindex" },
+];
+
+/** SPEC §2.1 insight-tag/{uuid}: public; only the company's chosen fields; unknown or retired 404. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return json(await publicPage(params.uuid ?? ""), {
+    headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const address = String((context as { clientAddress?: string }).clientAddress ?? "unknown");
+  return contactAction(params.uuid ?? "", await request.formData(), address);
+}
+
+export default function PublicInsightTag() {
+  const { tag } = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>() as ContactData | undefined;
+  const errors = a?.errors ?? {};
+  const values = a?.values ?? {};
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1} data-testid="public-tag-name">
+          {tag.name ?? "Insight tag"}
+        </Title>
+        <Stack gap={4} data-testid="public-tag-fields">
+          {tag.description !== undefined ? (
+            <Text data-field="description">{tag.description}</Text>
+          ) : null}
+          {tag.owner_contact !== undefined ? (
+            <Text data-field="owner_contact">Owner: {tag.owner_contact ?? "—"}</Text>
+          ) : null}
+          {tag.battery !== undefined ? (
+            <Text data-field="battery">
+              Battery: {tag.battery === null ? "—" : `${tag.battery}%`}
+            </Text>
+          ) : null}
+          {tag.last_seen !== undefined ? (
+            <Text data-field="last_seen">
+              Last seen: {tag.last_seen ? <LocalTime at={tag.last_seen} /> : "—"}
+            </Text>
+          ) : null}
+          {tag.position !== undefined ? (
+            <Text data-field="position">
+              Position:{" "}
+              {tag.position
+                ? `${tag.position.lat.toFixed(5)}, ${tag.position.lng.toFixed(5)}`
+                : "—"}
+            </Text>
+          ) : null}
+          {tag.readings !== undefined && tag.readings.length ? (
+            <Text data-field="readings">
+              Latest temperature: {tag.readings[tag.readings.length - 1]!.temperature} °C
+            </Text>
+          ) : null}
+        </Stack>
+        <Paper withBorder p="md">
+          <Title order={2} size="h3">
+            Report a problem or contact the owner
+          </Title>
+          {a?.sent ? (
+            <Alert color="green" mt="sm" data-testid="contact-sent">
+              Thank you: your message was sent to the owner.
+            </Alert>
+          ) : (
+            <Form method="post" data-testid="contact-form">
+              <Stack gap="xs" mt="sm">
+                <TextInput
+                  label="Your name"
+                  name="name"
+                  defaultValue={values.name ?? ""}
+                  error={errors.name}
+                />
+                <TextInput
+                  label="Your e-mail (optional, for an answer)"
+                  name="email"
+                  type="email"
+                  defaultValue={values.email ?? ""}
+                  error={errors.email}
+                />
+                <Textarea
+                  label="Message"
+                  name="message"
+                  required
+                  defaultValue={values.message ?? ""}
+                  error={errors.message}
+                />
+                {errors.form ? (
+                  <Alert color="red" role="alert">
+                    {errors.form}
+                  </Alert>
+                ) : null}
+                <Button type="submit">Send</Button>
+              </Stack>
+            </Form>
+          )}
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

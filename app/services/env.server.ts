@@ -109,6 +109,13 @@ const schema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  // Insight-tag wiki uploads (issue 23): the largest file accepted.
+  WIKI_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(90 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
   STREAMS_MAX_PER_SESSION: z.coerce.number().int().min(1).default(10),
   STREAMS_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(500),
   // Load shedding: requests answered at once, and how many may wait (at most HTTP_MAX_WAIT_MS).

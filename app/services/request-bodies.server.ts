@@ -24,12 +24,22 @@ export const JSON_ROUTES: readonly string[] = ["/api/push-subscriptions"];
  * would be declared here, e.g. `{ pattern: "/dashboard/assets/device/:imei/photo", limit: 10 * MB }`,
  * and its action parse the multipart body it is given (already within that limit).
  */
-export const UPLOAD_ROUTES: readonly { pattern: string; limit: number }[] = [];
+export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => number) }[] = [
+  // A wiki file: the module counts the file itself against WIKI_UPLOAD_MAX_BYTES and says so;
+  // the gate here only stops bodies far beyond it (multipart framing adds a little).
+  {
+    pattern: "/dashboard/insight-tags/:uuid/wiki/upload",
+    limit: () => getEnv().WIKI_UPLOAD_MAX_BYTES + MB,
+  },
+];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */
 export function bodyRuleFor(pathname: string): BodyRule {
   const upload = UPLOAD_ROUTES.find((r) => matchPattern(r.pattern, pathname));
-  if (upload) return { kind: "upload", limit: Math.min(upload.limit, 100 * MB) };
+  if (upload) {
+    const limit = typeof upload.limit === "function" ? upload.limit() : upload.limit;
+    return { kind: "upload", limit: Math.min(limit, 100 * MB) };
+  }
   const limit = getEnv().BODY_MAX_BYTES;
   if (JSON_ROUTES.some((p) => matchPattern(p, pathname))) return { kind: "json", limit };
   return { kind: "form", limit };

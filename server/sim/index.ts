@@ -4,6 +4,8 @@
  */
 import { createAuth, createTokenData, seedKey } from "./auth";
 import { NO_FAULTS, type Faults, type SimState } from "./kit";
+import path from "node:path";
+import { useFilesDir } from "./api-insight-tags";
 import { mergeFaults } from "./api-sim";
 import { lastFix } from "./fixes";
 import { createSimServer, replay } from "./server";
@@ -100,6 +102,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     formSubmissions: [],
     cache: new Map(),
   } as Omit<SimState, "auth"> as SimState;
+  useFilesDir(state, store ? path.join(store.dir, "files") : null);
   state.auth = createAuth(state, store ? Buffer.from(store.meta.key, "hex") : seedKey(seed));
   const restored = store
     ? await store.restore(state, replay)

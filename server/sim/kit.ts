@@ -103,6 +103,8 @@ export type Result = {
   text?: string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** A file on disk sent as the body, streamed (wiki file downloads). */
+  file?: { path: string; size: number };
 };
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
 /**
@@ -115,6 +117,11 @@ export type Route = {
   auth: boolean;
   write: boolean;
   handler: Handler;
+  /**
+   * Takes a raw (non-JSON) request body as a stream before the handler runs, e.g. into a file,
+   * and returns what stands for it as the call's JSON body (journaled, and given to the handler).
+   */
+  stream?: (ctx: Ctx, body: AsyncIterable<Buffer>) => Promise<unknown>;
 };
 
 export class HttpError extends Error {
@@ -157,7 +164,7 @@ export function timeParam(v: string | null | undefined, fallback: number, name: 
   return n;
 }
 
-type RouteOptions = { auth?: boolean; write?: boolean };
+type RouteOptions = { auth?: boolean; write?: boolean; stream?: Route["stream"] };
 
 export function routes(
   list: Array<[string, string, Handler, RouteOptions?]>,
@@ -169,5 +176,6 @@ export function routes(
     handler,
     auth: o?.auth ?? defaults.auth ?? true,
     write: o?.write ?? defaults.write ?? !(method === "GET" || method === "HEAD"),
+    ...(o?.stream ? { stream: o.stream } : {}),
   }));
 }

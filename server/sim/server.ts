@@ -6,6 +6,7 @@
  * answered; `replay` runs a journaled write again through the same handler at start.
  */
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
@@ -18,6 +19,7 @@ import { jobsiteRoutes } from "./api-jobsites";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
+import { insightTagRoutes } from "./api-insight-tags";
 import type { Entry } from "./journal";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
 import { createRng } from "./prng";
@@ -33,6 +35,7 @@ const ROUTES: Route[] = [
   ...driverRoutes,
   ...maintenanceRoutes,
   ...geocodeRoutes,
+  ...insightTagRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
@@ -109,6 +112,17 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 function send(res: http.ServerResponse, r: Result) {
   if (res.headersSent || res.destroyed) return;
   const status = r.status ?? 200;
+  if (r.file) {
+    res.writeHead(status, {
+      ...(r.headers ?? {}),
+      "content-type": r.contentType ?? "application/octet-stream",
+      "content-length": r.file.size,
+    });
+    fs.createReadStream(r.file.path)
+      .on("error", () => res.destroy())
+      .pipe(res);
+    return;
+  }
   const body = r.text ?? (r.json === undefined ? "" : JSON.stringify(r.json));
   const headers: Record<string, string | number> = {
     ...(r.headers ?? {}),
@@ -226,7 +240,7 @@ export function createSimServer(state: SimState, sink?: WriteSink) {
         !path.startsWith("/__sim") && !route.path.endsWith("/:id") && !path.startsWith("/logos/");
       if (isApi) countCall(res);
       if (isApi && (await injectFaults(path, res))) return;
-      const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
+      const raw = route.stream || method === "GET" || method === "HEAD" ? "" : await readBody(req);
       let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : undefined;
@@ -254,6 +268,7 @@ export function createSimServer(state: SimState, sink?: WriteSink) {
         ctx.user = who.user;
         ctx.jti = who.jti;
       }
+      if (route.stream) ctx.body = await route.stream(ctx, req);
       if (route.write) await serially(() => write(route, ctx, res, url.search.slice(1)));
       else send(res, await runHandler(route, ctx));
     } catch (err) {

@@ -11,6 +11,7 @@ import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import * as up from "~/services/upstream/index.server";
 import * as bup from "~/modules/beacons/upstream.server";
+import * as iup from "~/modules/insight-tags/upstream.server";
 import { getSession } from "~/services/session.server";
 import { useTestDatabase } from "../support/db";
 import { APP, sendTo, signInTo } from "../support/remix";
@@ -51,9 +52,10 @@ let handle: (request: Request) => Promise<Response>;
 let cookie = "";
 let sessionId = "";
 let admin: SessionUser;
-const own = { imei: "", uuid: "" };
-const foreign = { imei: "", uuid: "" };
-type Ids = { imei: string; uuid: string; id?: string };
+const own = { imei: "", uuid: "", insight: "" };
+const foreign = { imei: "", uuid: "", insight: "" };
+/** `insight`: an insight tag's uuid, for the insight-tag pages' `:uuid`. */
+type Ids = { imei: string; uuid: string; insight?: string; id?: string };
 
 const send = (method: "GET" | "POST", url: string, withCookie = cookie, body = "intent=probe") =>
   sendTo(handle, method, url, withCookie, method === "POST" ? body : undefined);
@@ -68,7 +70,8 @@ function sample(pattern: string, ids: Ids = own) {
       if (!seg.startsWith(":")) return seg;
       const name = seg.replace(/^:|\?$/g, "");
       if (name === "imei") return ids.imei;
-      if (name === "uuid") return ids.uuid;
+      if (name === "uuid")
+        return pattern.includes("/insight-tag") && ids.insight ? ids.insight : ids.uuid;
       if (name === "id" && ids.id) return ids.id;
       if (name === "kind") return "distance-per-vehicle";
       if (name === "format") return "csv";
@@ -146,6 +149,10 @@ beforeAll(async () => {
   foreign.imei = (await device(2)).imei;
   own.uuid = (await beacon(1)).uuid;
   foreign.uuid = (await beacon(2)).uuid;
+  const insightOf = async (username: string, password: string) =>
+    (await iup.insightTags(upstream((await upstreamAuth(username, password)).token)))[0]!.uuid;
+  own.insight = await insightOf("admin", "admin123");
+  foreign.insight = await insightOf("other", "other123");
 });
 
 describe("the route sweep of every module (issue 13)", () => {
@@ -228,6 +235,12 @@ const ACTIONS = ROUTES.flatMap((route) =>
  */
 const SELF_SERVICE: Record<string, number> = {
   "/dashboard/notifications read-all": 302, // the driver's own feed; the admin's stays unread
+  // Wiki forms are open by the manifest; each needs its wiki permission, which the module checks
+  // (SPEC §3 defaults for a user without explicit settings, as the driver: these four refused).
+  "/dashboard/insight-tags/:uuid/wiki create-category": 403,
+  "/dashboard/insight-tags/:uuid/wiki rename-category": 403,
+  "/dashboard/insight-tags/:uuid/wiki delete-category": 403,
+  "/dashboard/insight-tags/:uuid/wiki create-folder": 403,
 };
 
 describe("every action of every module checks who posts it (issue 15)", () => {

@@ -15,6 +15,7 @@ import { getTrips, TRIP_DEVICES } from "~/modules/trips/trips.server";
 import * as up from "~/services/upstream/index.server";
 import * as dup from "~/modules/drivers/upstream.server";
 import * as mup from "~/modules/maintenance/upstream.server";
+import * as iup from "~/modules/insight-tags/upstream.server";
 import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -40,6 +41,8 @@ const PUBLIC_WITH_TOKEN: Record<string, string> = {
     "a signed per-recipient unsubscribe token (tests/integration/reports-routes.test.ts: forged token 404)",
   "forms.$id.tsx":
     "the fill-in link's id is the token; its action takes answers only (tests/integration/forms.test.ts: guessed, expired, revoked 404)",
+  "insight-tag.$uuid.tsx":
+    "the public page printed on the label: only the fields its company chose, a contact form (tests/integration/insight-tags.test.ts)",
 };
 
 /** `$` segments that name no company's data. */
@@ -67,8 +70,11 @@ const ACTIONS_WITHOUT_IDS: Record<string, string> = {
   "dashboard.account.tsx": "the session's own profile",
   "dashboard.company_settings.tsx": "the session's own company (nothing posted names a company)",
   "display-settings.tsx": "the visitor's own display-settings cookie, no account data",
+  "dashboard.insight-tag._index.tsx":
+    "registers a new tag (a taken uuid is a conflict, 400, whoever holds it: the label's public URL is global)",
   "unsubscribe.$token.tsx": PUBLIC_WITH_TOKEN["unsubscribe.$token.tsx"]!,
   "forms.$id.tsx": PUBLIC_WITH_TOKEN["forms.$id.tsx"]!,
+  "insight-tag.$uuid.tsx": PUBLIC_WITH_TOKEN["insight-tag.$uuid.tsx"]!,
 };
 
 /** A module that is not built yet: its loader is the shell's stub, which never reads the id. */
@@ -118,6 +124,8 @@ type Ids = {
   taskB: number;
   personB: number;
   maintImeiB: string;
+  insightB: { uuid: string; category: number; folder: number; file: number };
+  insightA: { uuid: string; category: number; folder: number };
 };
 let ids: Ids;
 
@@ -217,6 +225,8 @@ async function companyTwo() {
       orderBy: { id: "asc" },
     }),
     ...(await driversAndMaintenance(upstream(token.token))),
+    insightTags: await iup.insightTags(upstream(token.token)),
+    insightWiki: ids ? await iup.wiki(upstream(token.token), ids.insightB.uuid) : null,
   };
 }
 
@@ -353,7 +363,24 @@ beforeAll(async () => {
   const schedulesB = await mup.listSchedules(upB);
   const tasksB = await mup.listTasks(upB);
 
+  // Insight tags: a tag of each company with a category and a folder (company 2's with a file).
+  const wikiOf = async (u: ReturnType<typeof upstream>) => {
+    const tag = (await iup.insightTags(u))[0]!;
+    const category = await iup.createCategory(u, tag.uuid, "Sweep");
+    const folder = await iup.createFolder(u, category.id, "Sweep folder");
+    return { uuid: tag.uuid, category: category.id, folder: folder.id };
+  };
+  const insightA = await wikiOf(upA);
+  const insightB0 = await wikiOf(upB);
+  const fileB = await iup.uploadFile(
+    upB,
+    { folderId: insightB0.folder, name: "theirs.txt", contentType: "text/plain" },
+    new Blob(["For company 2"]).stream(),
+  );
+
   ids = {
+    insightA,
+    insightB: { ...insightB0, file: fileB.id },
     driverB: (await dup.drivers(upB))[0]!.id,
     driverA: (await dup.drivers(upA)).find((d) => d.active)!.id,
     tagB: (await dup.driverTags(upB))[0]!.id,
@@ -691,6 +718,7 @@ function cases(i: Ids): Case[] {
     })),
     ...driverCases(i),
     ...maintenanceCases(i),
+    ...insightTagCases(i),
     // Company 2's user, whose sessions an admin of company 1 tries to end.
     {
       file: "dashboard.sessions.tsx",
@@ -771,6 +799,69 @@ function driverCases(i: Ids): Case[] {
     // the session's own company and post none).
     safety({ intent: "review", eventId: i.eventB, status: "coached", note: "" }),
     safety({ intent: "review", eventId: i.eventB, status: "dismissed", reason: "Not them" }),
+  ];
+}
+
+/** Insight tags: a tag of company 2, its wiki category, folder and file (and company 1's own wiki given them). */
+function insightTagCases(i: Ids): Case[] {
+  const b = i.insightB;
+  const a = i.insightA;
+  const wikiB = post(
+    "dashboard.insight-tags.$uuid.wiki.tsx",
+    `/dashboard/insight-tags/${b.uuid}/wiki`,
+  );
+  const wikiA = post(
+    "dashboard.insight-tags.$uuid.wiki.tsx",
+    `/dashboard/insight-tags/${a.uuid}/wiki`,
+  );
+  const tagB = post("dashboard.insight-tag.$uuid.tsx", `/dashboard/insight-tag/${b.uuid}`);
+  const upload = "dashboard.insight-tags.$uuid.wiki_.upload.ts";
+  const file = "dashboard.insight-tags.$uuid.wiki_.files.$id.ts";
+  const [cat, fol, fil] = [b.category, b.folder, b.file].map(String) as [string, string, string];
+  return [
+    {
+      file: "dashboard.insight-tag.$uuid.tsx",
+      method: "GET",
+      url: `/dashboard/insight-tag/${b.uuid}`,
+    },
+    tagB({ intent: "public-fields", field: ["name", "position"], ownerContact: "Mallory" }),
+    tagB({ intent: "retire", retired: "yes" }),
+    {
+      file: "dashboard.insight-tags.$uuid.wiki.tsx",
+      method: "GET",
+      url: `/dashboard/insight-tags/${b.uuid}/wiki`,
+    },
+    {
+      file: "dashboard.insight-tags.$uuid.wiki.tsx",
+      method: "GET",
+      url: `/dashboard/insight-tags/${a.uuid}/wiki?folder=${fol}`,
+    },
+    {
+      file: "dashboard.insight-tags.$uuid.wiki.tsx",
+      method: "GET",
+      url: `/dashboard/insight-tags/${a.uuid}/wiki?category=${cat}`,
+    },
+    wikiB({ intent: "create-category", name: "Mine now" }),
+    wikiA({ intent: "rename-category", id: cat, name: "Mine now" }),
+    wikiA({ intent: "delete-category", id: cat, confirm: "yes" }),
+    wikiA({ intent: "create-folder", categoryId: cat, name: "Mine now" }),
+    wikiA({ intent: "rename-folder", id: fol, name: "Mine now" }),
+    wikiA({ intent: "delete-folder", id: fol, confirm: "yes" }),
+    wikiA({ intent: "delete-file", id: fil, confirm: "yes" }),
+    {
+      file: upload,
+      method: "POST",
+      url: `/dashboard/insight-tags/${b.uuid}/wiki/upload?folder=${fol}`,
+      body: { x: "1" },
+    },
+    {
+      file: upload,
+      method: "POST",
+      url: `/dashboard/insight-tags/${a.uuid}/wiki/upload?folder=${fol}`,
+      body: { x: "1" },
+    },
+    { file, method: "GET", url: `/dashboard/insight-tags/${b.uuid}/wiki/files/${fil}` },
+    { file, method: "GET", url: `/dashboard/insight-tags/${a.uuid}/wiki/files/${fil}` },
   ];
 }
 
@@ -914,6 +1005,9 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
         `/dashboard/maintenance-board?imei=${ids.maintImeiB}`,
         `/dashboard/maintenance-board?assignee=${ids.personB}`,
         `/dashboard/asset-board?imei=${ids.maintImeiB}`,
+        `/dashboard/insight-tag/${ids.insightB.uuid}`,
+        `/dashboard/insight-tags/${ids.insightB.uuid}/wiki?folder=${ids.insightB.folder}`,
+        `/dashboard/insight-tags/${ids.insightB.uuid}/wiki/files/${ids.insightB.file}`,
       ];
       for (const url of own)
         expect((await request("GET", url, cookies.other)).status, url).toBe(200);

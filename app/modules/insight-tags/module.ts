@@ -1,8 +1,16 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
+const FEATURE = { feature: "insight_tags" } as const;
+
+/**
+ * Insight tags (issue 23). Registering a tag and choosing what its public page shows change the
+ * fleet's assets: fleet_edit. Wiki forms are open to the page's users here; each needs its wiki
+ * permission (SPEC §3 defaults), which the module checks (403) since the upstream grants it per user.
+ */
 export default defineModule({
   id: "insight-tags",
-  status: "planned",
+  rule: FEATURE,
   menu: [
     {
       section: "reporting",
@@ -10,7 +18,7 @@ export default defineModule({
       icon: "tag",
       id: "insight-tags",
       title: "Insight Tags",
-      rule: { feature: "insight_tags" },
+      rule: FEATURE,
       description: "Insight tags attached to equipment, with their wiki.",
       children: [
         {
@@ -24,19 +32,48 @@ export default defineModule({
           id: "insight-tag",
           title: "Insight Tag",
           href: "/dashboard/insight-tag",
-          description: "One insight tag: its details, readings and wiki.",
+          description: "Register an insight tag; one tag: its details, readings and wiki.",
           match: ["/dashboard/insight-tag/:uuid"],
         },
       ],
     },
   ],
+  routes: [
+    {
+      pattern: "/dashboard/insight-tags/:uuid/wiki/upload",
+      title: "Upload a wiki file",
+      rule: FEATURE,
+    },
+    {
+      pattern: "/dashboard/insight-tags/:uuid/wiki/files/:id",
+      title: "Wiki file",
+      rule: FEATURE,
+    },
+  ],
   publicRoutes: [
     {
       pattern: "/insight-tag/:uuid",
-      why: "the public page of a scanned tag",
+      why: "the public page of a scanned tag: only the fields its company chose, and a rate-limited contact form",
       title: "Insight Tag",
       description:
         "The public view of an insight tag: what it is attached to and its latest readings.",
     },
   ],
+  actions: {
+    "/dashboard/insight-tag": { register: CAN.editFleet },
+    "/dashboard/insight-tag/:uuid": {
+      "public-fields": CAN.editFleet,
+      retire: CAN.editFleet,
+    },
+    "/dashboard/insight-tags/:uuid/wiki": {
+      "create-category": CAN.own,
+      "rename-category": CAN.own,
+      "delete-category": CAN.own,
+      "create-folder": CAN.own,
+      "rename-folder": CAN.own,
+      "delete-folder": CAN.own,
+      "delete-file": CAN.own,
+    },
+    "/dashboard/insight-tags/:uuid/wiki/upload": { "*": CAN.own },
+  },
 });

@@ -1,0 +1,318 @@
+/**
+ * Insight tags against PostgreSQL and the simulator: wiki permission defaults enforced on the
+ * server (403), uploads (size limit, type allow-list, nothing half-saved, a 20 MB file streamed
+ * with flat memory), downloads (attachment unless image/PDF, another company's file 404), and the
+ * public page (only the chosen fields, 404 when retired, a rate-limited contact form).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "~/routes/login";
+import {
+  loader as wikiLoader,
+  action as wikiAction,
+} from "~/routes/dashboard.insight-tags.$uuid.wiki";
+import { action as uploadAction } from "~/routes/dashboard.insight-tags.$uuid.wiki_.upload";
+import { loader as fileLoader } from "~/routes/dashboard.insight-tags.$uuid.wiki_.files.$id";
+import { loader as publicLoader, action as publicAction } from "~/routes/insight-tag.$uuid";
+import { action as registerAction } from "~/routes/dashboard.insight-tag._index";
+import { upstream } from "~/services/api.server";
+import { prisma } from "~/services/db.server";
+import * as iup from "~/modules/insight-tags/upstream.server";
+import { CONTACT_MAX_PER_HOUR } from "~/modules/insight-tags/public.server";
+import { useTestDatabase } from "../support/db";
+import { APP, call, cookieFrom, formPost, get, toastOf } from "../support/remix";
+import { upstreamAuth, useSimulator } from "../support/upstream";
+
+const cookies = new Map<string, string>();
+async function cookieOf(username: string, password: string) {
+  if (!cookies.has(username)) {
+    const res = await call(loginAction, formPost("/login", { username, password }));
+    expect(res.status).toBe(302);
+    cookies.set(username, cookieFrom(res));
+  }
+  return cookies.get(username)!;
+}
+
+let admin: string;
+let demo: string;
+let tagA: string;
+let tagB: string;
+let folderA: number;
+
+beforeAll(async () => {
+  await useTestDatabase();
+  await useSimulator();
+  admin = await cookieOf("admin", "admin123");
+  demo = await cookieOf("demo", "demo123");
+  const upA = upstream((await upstreamAuth("admin", "admin123")).token);
+  const upB = upstream((await upstreamAuth("other", "other123")).token);
+  tagA = (await iup.insightTags(upA))[0]!.uuid;
+  tagB = (await iup.insightTags(upB))[0]!.uuid;
+  const c = await iup.createCategory(upA, tagA, `Docs ${Date.now()}`);
+  folderA = (await iup.createFolder(upA, c.id, "Manuals")).id;
+}, 60_000);
+
+const wikiUrl = (uuid: string, q = "") => `/dashboard/insight-tags/${uuid}/wiki${q}`;
+
+/** A multipart body with one file, generated chunk by chunk (never whole in memory). */
+/** Files the simulator is still receiving (in its temporary files directories). */
+function partFiles() {
+  const out: { size: number }[] = [];
+  for (const d of fs.readdirSync(os.tmpdir()).filter((x) => x.startsWith("tracksmith-sim-files-")))
+    for (const f of fs.readdirSync(path.join(os.tmpdir(), d)).filter((x) => x.endsWith(".part")))
+      try {
+        out.push({ size: fs.statSync(path.join(os.tmpdir(), d, f)).size });
+      } catch {
+        /* finished meanwhile */
+      }
+  return out;
+}
+
+function multipart(name: string, size: number, onSent?: (sent: number) => Promise<void>) {
+  const fill = 0x61;
+  const boundary = "----tsboundary" + Math.random().toString(16).slice(2);
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const chunk = new Uint8Array(256 * 1024).fill(fill);
+  let sent = 0;
+  let stage = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      if (onSent) await onSent(sent);
+      if (stage === 0) {
+        stage = 1;
+        return c.enqueue(head);
+      }
+      if (sent < size) {
+        const n = Math.min(chunk.length, size - sent);
+        sent += n;
+        return c.enqueue(n === chunk.length ? chunk : chunk.subarray(0, n));
+      }
+      if (stage === 1) {
+        stage = 2;
+        c.enqueue(tail);
+        return;
+      }
+      c.close();
+    },
+  });
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+function upload(
+  uuid: string,
+  folder: number,
+  name: string,
+  size: number,
+  cookie = admin,
+  onSent?: (sent: number) => Promise<void>,
+) {
+  const m = multipart(name, size, onSent);
+  const req = new Request(`${APP}${wikiUrl(uuid)}/upload?folder=${folder}`, {
+    method: "POST",
+    headers: { cookie, origin: APP, "content-type": m.type },
+    body: m.body,
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
+  return call(uploadAction, req, { params: { uuid } });
+}
+
+const filesIn = async (uuid: string, folder: number) => {
+  const res = await call(wikiLoader, get(wikiUrl(uuid, `?folder=${folder}`), admin), {
+    params: { uuid },
+  });
+  return ((await res.json()) as { files: Array<{ id: number; name: string; size: number }> }).files;
+};
+
+describe("wiki permissions (SPEC §3 defaults)", () => {
+  it("a user without explicit settings may not create a category or folder: hidden and 403", async () => {
+    const res = await call(wikiLoader, get(wikiUrl(tagA), demo), { params: { uuid: tagA } });
+    const d = (await res.json()) as { rights: Record<string, boolean> };
+    expect(d.rights).toEqual({
+      wiki_create_category: false,
+      wiki_edit_category: false,
+      wiki_delete_category: false,
+      wiki_create_folder: false,
+      wiki_edit_folder: true,
+      wiki_upload: true,
+      wiki_delete: true,
+    });
+    const post = (fields: Record<string, string>) =>
+      call(wikiAction, formPost(wikiUrl(tagA), fields, { cookie: demo }), {
+        params: { uuid: tagA },
+      });
+    expect((await post({ intent: "create-category", name: "Nope" })).status).toBe(403);
+    expect((await post({ intent: "create-folder", categoryId: "1", name: "Nope" })).status).toBe(
+      403,
+    );
+    // Folder edit is allowed by default.
+    const ok = await post({ intent: "rename-folder", id: String(folderA), name: "Manuals" });
+    expect(ok.status).toBe(302);
+  });
+
+  it("the administrator (explicit settings) builds categories; an empty or duplicate name is refused", async () => {
+    const post = (fields: Record<string, string>) =>
+      call(wikiAction, formPost(wikiUrl(tagA), fields, { cookie: admin }), {
+        params: { uuid: tagA },
+      });
+    const made = await post({ intent: "create-category", name: "Service" });
+    expect(made.status).toBe(302);
+    const dup = await post({ intent: "create-category", name: "service" });
+    expect(dup.status).toBe(400);
+    expect(((await dup.json()) as { errors: { name: string } }).errors.name).toMatch(
+      /already used/,
+    );
+    expect((await post({ intent: "create-category", name: "  " })).status).toBe(400);
+  });
+});
+
+describe("uploads", () => {
+  it("stores an allowed file with its sanitised name; a disallowed type or an oversized file leaves nothing", async () => {
+    const res = await upload(tagA, folderA, "../../etc/Pump manual.pdf", 2048);
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ type: "success" });
+    const files = await filesIn(tagA, folderA);
+    expect(files.find((f) => f.name === "Pump manual.pdf")?.size).toBe(2048);
+
+    const exe = await upload(tagA, folderA, "virus.exe", 10);
+    expect(await toastOf(exe)).toMatchObject({
+      type: "error",
+      description: expect.stringMatching(/not allowed/),
+    });
+    const html = await upload(tagA, folderA, "page.html", 10);
+    expect(await toastOf(html)).toMatchObject({ type: "error" });
+
+    const big = await upload(tagA, folderA, "huge.zip", 25 * 1024 * 1024 + 1);
+    expect(await toastOf(big)).toMatchObject({
+      type: "error",
+      description: expect.stringMatching(/larger than the limit of 25\.0 MB/),
+    });
+    const names = (await filesIn(tagA, folderA)).map((f) => f.name);
+    expect(names).not.toContain("virus.exe");
+    expect(names).not.toContain("huge.zip");
+  });
+
+  it("streams a 20 MB file to the upstream with flat memory: bytes reach it before the rest is sent", async () => {
+    // The body pauses after 12 MB until the upstream holds at least 8 MB of the file on disk: an
+    // app that read the whole file before passing it on would never get there (the test fails).
+    let reached = false;
+    const res = await upload(
+      tagA,
+      folderA,
+      "big-scan.pdf",
+      20 * 1024 * 1024,
+      admin,
+      async (sent) => {
+        if (sent < 12 * 1024 * 1024 || reached) return;
+        const until = Date.now() + 10_000;
+        while (Date.now() < until && !reached) {
+          reached = partFiles().some((f) => f.size >= 8 * 1024 * 1024);
+          if (!reached) await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+    );
+    expect(reached).toBe(true);
+    expect(await toastOf(res)).toMatchObject({ type: "success" });
+    expect((await filesIn(tagA, folderA)).find((f) => f.name === "big-scan.pdf")?.size).toBe(
+      20 * 1024 * 1024,
+    );
+  });
+
+  it("serves images and PDFs inline, other files as attachments; another company's file is 404", async () => {
+    await upload(tagA, folderA, "notes.txt", 100);
+    const files = await filesIn(tagA, folderA);
+    const fetchFile = (uuid: string, id: number, cookie = admin) =>
+      call(fileLoader, get(`${wikiUrl(uuid)}/files/${id}`, cookie), {
+        params: { uuid, id: String(id) },
+      });
+    const txt = await fetchFile(tagA, files.find((f) => f.name === "notes.txt")!.id);
+    expect(txt.status).toBe(200);
+    expect(txt.headers.get("content-disposition")).toMatch(/^attachment; filename="notes.txt"/);
+    expect(txt.headers.get("content-type")).toBe("text/plain");
+    expect((await txt.text()).length).toBe(100);
+    const pdf = await fetchFile(tagA, files.find((f) => f.name === "Pump manual.pdf")!.id);
+    expect(pdf.headers.get("content-disposition")).toMatch(/^inline;/);
+    await pdf.body?.cancel();
+
+    const upB = upstream((await upstreamAuth("other", "other123")).token);
+    const cB = await iup.createCategory(upB, tagB, `B ${Date.now()}`);
+    const fB = await iup.createFolder(upB, cB.id, "Theirs");
+    const fileB = await iup.uploadFile(
+      upB,
+      { folderId: fB.id, name: "b.txt", contentType: "text/plain" },
+      new Blob(["secret"]).stream(),
+    );
+    expect((await fetchFile(tagB, fileB.id)).status).toBe(404);
+    expect((await fetchFile(tagA, fileB.id)).status).toBe(404);
+    expect((await upload(tagB, fB.id, "x.pdf", 10)).status).toBe(404);
+    expect((await upload(tagA, fB.id, "x.pdf", 10)).status).toBe(404);
+  });
+});
+
+describe("the public page", () => {
+  it("shows only the chosen fields, never the position unless chosen; retired is 404", async () => {
+    const res = await call(
+      registerAction,
+      formPost(
+        "/dashboard/insight-tag",
+        {
+          intent: "register",
+          name: "Public mixer",
+          kind: "gps",
+          description: "Cement mixer",
+          ownerContact: "Depot 07 3000",
+        },
+        { cookie: admin },
+      ),
+    );
+    expect(res.status).toBe(302);
+    const uuid = res.headers.get("location")!.split("/").pop()!;
+    const page = async () => {
+      const r = await call(publicLoader, get(`/insight-tag/${uuid}`), { params: { uuid } });
+      return {
+        status: r.status,
+        body: r.status === 200 ? ((await r.json()) as { tag: Record<string, unknown> }).tag : null,
+      };
+    };
+    let p = await page();
+    expect(p.body).toMatchObject({
+      name: "Public mixer",
+      description: "Cement mixer",
+      owner_contact: "Depot 07 3000",
+    });
+    expect(p.body).not.toHaveProperty("position");
+    expect(p.body).not.toHaveProperty("battery");
+    const upA = upstream((await upstreamAuth("admin", "admin123")).token);
+    await iup.updateInsightTag(upA, uuid, { public_fields: ["name", "position"] });
+    p = await page();
+    expect(p.body).toHaveProperty("position");
+    expect(p.body).not.toHaveProperty("description");
+    await iup.updateInsightTag(upA, uuid, { retired: true });
+    expect((await page()).status).toBe(404);
+    expect(
+      (await call(publicLoader, get("/insight-tag/nope"), { params: { uuid: "nope" } })).status,
+    ).toBe(404);
+  });
+
+  it("the contact form is stored, forwarded to the company's notifications and rate-limited per address", async () => {
+    const send = (message: string, address: string) =>
+      call(publicAction, formPost(`/insight-tag/${tagA}`, { name: "Sam", email: "", message }), {
+        params: { uuid: tagA },
+        clientAddress: address,
+      });
+    const address = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    expect((await send("", address)).status).toBe(400);
+    for (let k = 0; k < CONTACT_MAX_PER_HOUR; k++)
+      expect((await send(`Leak ${k}`, address)).status).toBe(200);
+    expect((await send("One more", address)).status).toBe(429);
+    expect((await send("Other network", "198.51.100.250")).status).toBe(200);
+    const n = await prisma.notification.findFirst({
+      where: { companyId: 1, kind: "insight_tag_message" },
+    });
+    expect(n?.body).toMatch(/Sam: /);
+  });
+});
