@@ -1,0 +1,130 @@
+/**
+ * Insight tags in the browser (issue 23): registering a tag and its printable QR code, the public
+ * page showing only the chosen fields, a small wiki with breadcrumbs and an upload, and a user on
+ * the SPEC §3 wiki defaults who sees no "Create category" and gets 403 posting it anyway.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, signIn, whenReady } from "./support/browser";
+
+const LONG = 120_000;
+let uuid = "";
+const name = `E2E pump ${Date.now()}`;
+
+const toast = (page: Page, text: string) => page.getByTestId("toast").getByText(text).waitFor();
+
+describe("insight tags", () => {
+  it(
+    "registers a tag with a QR code of its public page, which shows only the chosen fields",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/insight-tag");
+      await whenReady(page);
+      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("Asset description").fill("Diesel water pump, blue");
+      await page.getByLabel(/^Owner contact/).fill("Depot 0400 000 000");
+      await page.getByRole("button", { name: "Register tag" }).click();
+      await toast(page, `Tag ${name} registered.`);
+      uuid = (await page.getByTestId("insight-tag-uuid").textContent())!.trim();
+      expect(page.url()).toContain(`/dashboard/insight-tag/${uuid}`);
+
+      // The QR code encodes the public page's address, printed beside it.
+      const publicUrl = (await page.getByTestId("public-url").textContent())!.trim();
+      expect(publicUrl).toMatch(new RegExp(`^https?://[^/]+/insight-tag/${uuid}$`));
+      expect(await page.getByTestId("insight-tag-qr").getAttribute("data-qr-text")).toBe(publicUrl);
+      expect(
+        await page.getByRole("img", { name: `QR code of the public page of ${name}` }).count(),
+      ).toBe(1);
+      await page.getByTestId("print-qr").waitFor();
+
+      // Only the name and the description are public.
+      const fields = page.getByTestId("public-fields-form");
+      for (const box of await fields.getByRole("checkbox").all()) await box.uncheck();
+      await fields.getByLabel("Name", { exact: true }).check();
+      await fields.getByLabel("Asset description", { exact: true }).check();
+      await fields.getByRole("button", { name: "Save public page" }).click();
+      await toast(page, "The public page was updated.");
+      await context.close();
+
+      const visitor = await newPage();
+      expect((await visitor.page.goto(`/insight-tag/${uuid}`))?.status()).toBe(200);
+      expect(await visitor.page.getByTestId("public-tag-name").textContent()).toBe(name);
+      const shown = visitor.page.getByTestId("public-tag-fields");
+      expect(
+        await shown
+          .locator("[data-field]")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-field"))),
+      ).toEqual(["description"]);
+      expect(await shown.textContent()).not.toContain("0400");
+      expect((await visitor.page.goto("/insight-tag/no-such-tag"))?.status()).toBe(404);
+      await visitor.context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "builds a small wiki with breadcrumbs and an uploaded file",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto(`/dashboard/insight-tags/${uuid}/wiki`);
+      await whenReady(page);
+      await page.getByLabel("New category").fill("Manuals");
+      await page.getByRole("button", { name: "Create category" }).click();
+      // A new category or folder opens at once.
+      await toast(page, "Category Manuals created.");
+      await page.getByLabel("New folder").fill("Pump");
+      await page.getByRole("button", { name: "Create folder" }).click();
+      await toast(page, "Folder Pump created.");
+      await page.getByTestId("wiki-upload").waitFor();
+      const crumbs = page.getByTestId("wiki-breadcrumbs");
+      expect((await crumbs.innerText()).split(/\s*›\s*/)).toEqual([
+        name,
+        "Wiki",
+        "Manuals",
+        "Pump",
+      ]);
+      await page.locator("#wiki-file").setInputFiles({
+        name: "service notes.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("Oil changed 12 Nov.\n"),
+      });
+      await page
+        .getByTestId("wiki-upload")
+        .getByRole("button", { name: "Upload", exact: true })
+        .click();
+      await page
+        .getByTestId("wiki-files")
+        .getByRole("link", { name: /service.notes\.txt/ })
+        .first()
+        .waitFor();
+      // Back up the trail by the breadcrumbs.
+      await crumbs.getByRole("link", { name: "Manuals" }).click();
+      await page.getByTestId("wiki-folders").getByRole("link", { name: "Pump" }).waitFor();
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "a user on the default wiki rights sees no Create category, and posting it anyway is 403",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "driver", "driver123");
+      expect((await page.goto(`/dashboard/insight-tags/${uuid}/wiki`))?.status()).toBe(200);
+      await page.getByTestId("wiki-breadcrumbs").waitFor();
+      expect(await page.getByRole("button", { name: "Create category" }).count()).toBe(0);
+      const res = await page.request.post(`/dashboard/insight-tags/${uuid}/wiki`, {
+        form: { intent: "create-category", name: "Sneaky" },
+        headers: { origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(403);
+      await page.reload();
+      expect(await page.getByTestId("wiki-categories").textContent()).not.toContain("Sneaky");
+      await context.close();
+    },
+    LONG,
+  );
+});
