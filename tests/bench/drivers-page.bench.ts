@@ -10,14 +10,12 @@
  *   a company's drivers from its driver names (six), so this scale is generated here.
  * Needs `npm run build` first.
  */
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import http from "node:http";
 import { BEHAVIOURS } from "../../app/modules/drivers/behaviours";
 import { DAY, periodFigures, slice, trendWeeks } from "../../app/modules/drivers/safety-compute";
 import { DEFAULT_SCORE_SETTINGS } from "../../app/modules/drivers/score";
-import { logText, startAppProcess } from "../support/app-process";
-import { signIn, startSimulatorProcess } from "./support";
+import { logText } from "../support/app-process";
+import { signIn, startBenchStack } from "./support";
 
 const N = Number(process.env.BENCH_REQUESTS ?? 30);
 const quantile = (xs: number[], q: number) =>
@@ -40,23 +38,7 @@ function get(url: string, cookie: string, agent: http.Agent): Promise<number> {
 }
 
 async function realServer() {
-  const dataDir = `.data/bench-drivers-${process.pid}`;
-  const sim = await startSimulatorProcess(Number(process.env.BENCH_DEVICES ?? 50));
-  const app = await startAppProcess(
-    {
-      NODE_ENV: "production",
-      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      DATA_DIR: dataDir,
-      SMTP_URL: "",
-      UPSTREAM_API_URL: sim.url,
-      DATABASE_URL: "",
-    },
-    { timeoutMs: 180_000 },
-  ).catch((e) => {
-    sim.stop();
-    throw e;
-  });
+  const { app, stop } = await startBenchStack("drivers", Number(process.env.BENCH_DEVICES ?? 50));
   try {
     const cookie = await signIn(app.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -97,9 +79,7 @@ async function realServer() {
     console.error(logText(app.output()).split("\n").slice(-15).join("\n"));
     throw e;
   } finally {
-    await app.stop();
-    sim.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

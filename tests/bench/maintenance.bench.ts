@@ -1,13 +1,10 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import http from "node:http";
 import { chromium, type Page } from "playwright-core";
 import { schedulePlan, type Interval } from "../../app/modules/maintenance/next-due";
 import { listMeters } from "../../app/modules/maintenance/upstream.server";
 import { createUpstream } from "../../app/services/upstream/client.server";
 import { login } from "../../app/services/upstream/index.server";
-import { startAppProcess } from "../support/app-process";
-import { signIn, startSimulatorProcess } from "./support";
+import { signIn, startBenchStack } from "./support";
 
 /**
  * Issue 21 performance (`npm run bench -- maintenance`):
@@ -325,23 +322,8 @@ async function browserFigures(base: string) {
 
 export default async function run() {
   nextDueBench();
-  const dataDir = `.data/bench-maintenance-${process.pid}`;
-  const sim = await startSimulatorProcess(DEVICES);
-  const app = await startAppProcess(
-    {
-      NODE_ENV: "production",
-      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      DATA_DIR: dataDir,
-      SMTP_URL: "",
-      UPSTREAM_API_URL: sim.url,
-      DATABASE_URL: "",
-      SYNC_INTERVAL_SECONDS: "60",
-    },
-    { timeoutMs: 180_000 },
-  ).catch((e) => {
-    sim.stop();
-    throw e;
+  const { app, sim, stop } = await startBenchStack("maintenance", DEVICES, {
+    SYNC_INTERVAL_SECONDS: "60",
   });
   try {
     const cookie = await signIn(app.url);
@@ -349,8 +331,6 @@ export default async function run() {
     await pageFigures(app.url, cookie, await upstreamFloor(sim.url));
     await browserFigures(app.url);
   } finally {
-    await app.stop();
-    sim.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -1,9 +1,6 @@
-import crypto from "node:crypto";
 import http from "node:http";
-import fs from "node:fs/promises";
 import { chromium } from "playwright-core";
-import { startAppProcess } from "../support/app-process";
-import { signIn, startSimulatorProcess } from "./support";
+import { signIn, startBenchStack } from "./support";
 
 /**
  * Issue 4 performance figures with the simulator at 10,000 devices for one company:
@@ -76,28 +73,7 @@ async function firstLiveBatch(
 }
 
 export default async function run() {
-  const dataDir = `.data/bench-map-${process.pid}`;
-  const sim = await startSimulatorProcess(DEVICES);
-  // As deployed: production mode (React's production build, Secure cookies, which Chromium accepts on 127.0.0.1).
-  const production = {
-    NODE_ENV: "production",
-    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-  };
-  const app = await startAppProcess(
-    {
-      ...production,
-      DATA_DIR: dataDir,
-      SMTP_URL: "",
-      UPSTREAM_API_URL: sim.url,
-      DATABASE_URL: "",
-      SYNC_INTERVAL_SECONDS: "5",
-    },
-    { timeoutMs: 180_000 },
-  ).catch((e) => {
-    sim.stop();
-    throw e;
-  });
+  const { app, stop } = await startBenchStack("map", DEVICES, { SYNC_INTERVAL_SECONDS: "5" });
   let bare: http.Server | undefined;
   try {
     const cookie = await signIn(app.url);
@@ -164,9 +140,7 @@ export default async function run() {
     await browserFigures(app.url);
   } finally {
     bare?.close();
-    await app.stop();
-    sim.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
+import { startAppProcess } from "../support/app-process";
 
 /** Signs in as the demo admin through the login form; returns the session cookie pair. */
 export async function signIn(base: string): Promise<string> {
@@ -30,4 +33,40 @@ export function startSimulatorProcess(devices: number): Promise<{ url: string; s
     });
     child.once("exit", (code) => reject(new Error(`simulator exited with ${code}: ${out}`)));
   });
+}
+
+/**
+ * What a page bench measures: the simulator in its own process and the app in production mode
+ * (React's production build, Secure cookies, which Chromium accepts on 127.0.0.1) on a data
+ * folder of its own; `stop` ends both and removes the folder.
+ */
+export async function startBenchStack(
+  name: string,
+  devices: number,
+  env: Record<string, string> = {},
+) {
+  const dataDir = `.data/bench-${name}-${process.pid}`;
+  const sim = await startSimulatorProcess(devices);
+  const app = await startAppProcess(
+    {
+      NODE_ENV: "production",
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+      DATA_DIR: dataDir,
+      SMTP_URL: "",
+      UPSTREAM_API_URL: sim.url,
+      DATABASE_URL: "",
+      ...env,
+    },
+    { timeoutMs: 180_000 },
+  ).catch((e: unknown) => {
+    sim.stop();
+    throw e;
+  });
+  const stop = async () => {
+    await app.stop();
+    sim.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  return { app, sim, stop };
 }
