@@ -71,6 +71,8 @@ export type RouteEntry = {
   description: string;
   section: string | null;
   api: boolean;
+  /** A download or an upload, not a page (manifest `file`). */
+  file: boolean;
   /** Its forms' rules per intent (manifest `actions`); null: a post needs the page's rule only. */
   actions: ActionRules | null;
   /** "planned": the module has not built this screen yet (kit.ts). */
@@ -127,6 +129,7 @@ function buildRoutes(): RouteEntry[] {
             description: item.description,
             section: section.title,
             api: false,
+            file: false,
             actions: owner.actions?.[pattern] ?? null,
             status: item.status ?? "live",
           });
@@ -143,6 +146,7 @@ function buildRoutes(): RouteEntry[] {
         description: r.description ?? "",
         section: null,
         api: r.api ?? false,
+        file: r.file ?? false,
         actions: m.actions?.[r.pattern] ?? null,
         status: m.status ?? "live",
       });

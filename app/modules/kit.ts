@@ -19,6 +19,8 @@ export type ManifestRoute = {
   rule?: AccessRule;
   /** Answers 401 instead of a redirect to /login (fetch and EventSource callers). */
   api?: boolean;
+  /** Answers a file or takes one (a download, an upload), not a page: no page checks visit it. */
+  file?: boolean;
 };
 
 /**

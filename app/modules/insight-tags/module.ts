@@ -43,11 +43,13 @@ export default defineModule({
       pattern: "/dashboard/insight-tags/:uuid/wiki/upload",
       title: "Upload a wiki file",
       rule: FEATURE,
+      file: true,
     },
     {
       pattern: "/dashboard/insight-tags/:uuid/wiki/files/:id",
       title: "Wiki file",
       rule: FEATURE,
+      file: true,
     },
   ],
   publicRoutes: [

@@ -8,12 +8,14 @@ import { PUBLIC_ROUTES, ROUTES } from "~/modules";
  * on a phone" and "passes WCAG 2.1 AA" mean for one of them.
  */
 
-/** Paths that answer a file (a download), not a page. */
+/** Paths that answer a file (a download), not a page, besides those a manifest marks `file`. */
 const FILE = /\/download$|\/export\/:format$/;
 
 /** Every page of the registry behind the sign-in, each pattern once. */
 export const SHELL_PAGES = [
-  ...new Set(ROUTES.filter((r) => !r.api && !FILE.test(r.pattern)).map((r) => r.pattern)),
+  ...new Set(
+    ROUTES.filter((r) => !r.api && !r.file && !FILE.test(r.pattern)).map((r) => r.pattern),
+  ),
 ];
 
 /** Every public page (no session), without those that are not pages or that sign in or out. */
