@@ -8,38 +8,15 @@
  */
 import { notifyUser } from "~/modules/notifications/index.server";
 import { upstream } from "~/services/api.server";
-import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { tokenForCompany } from "~/services/session.server";
 import { EXPIRY_WARNING_DAYS, licenceNotices } from "./licence";
 import * as dup from "./upstream.server";
+import { CAN } from "~/lib/access";
+import { usersWithSessions } from "~/services/session-users.server";
 
 export const LICENCE_EXPIRY_QUEUE = "drivers-licence-expiry";
 export const LICENCE_KIND = "licence_expiry";
-
-type StoredUser = {
-  username_id?: number;
-  permissions?: Record<string, boolean>;
-  features_enabled?: Record<string, boolean>;
-};
-
-/** Per company, the users (from their live sessions) who manage drivers. */
-async function managers(now: Date): Promise<Map<number, Set<number>>> {
-  const rows = await prisma.session.findMany({
-    where: { expiresAt: { gt: now } },
-    select: { companyId: true, userId: true, data: true },
-  });
-  const out = new Map<number, Set<number>>();
-  for (const r of rows) {
-    const u = (r.data as { user?: StoredUser }).user;
-    if (u?.permissions?.drivers_manage !== true) continue;
-    if (u.features_enabled?.driver_management === false) continue;
-    let set = out.get(r.companyId);
-    if (!set) out.set(r.companyId, (set = new Set()));
-    set.add(r.userId);
-  }
-  return out;
-}
 
 /** One pass over every company; returns how many notifications each got. */
 export async function notifyLicenceExpiry(
@@ -47,7 +24,8 @@ export async function notifyLicenceExpiry(
   days = EXPIRY_WARNING_DAYS,
 ): Promise<Record<number, number>> {
   const sent: Record<number, number> = {};
-  for (const [companyId, users] of await managers(new Date(now))) {
+  const rule = { ...CAN.manageDrivers, feature: "driver_management" };
+  for (const [companyId, users] of await usersWithSessions(rule, { now: new Date(now) })) {
     const token = await tokenForCompany(companyId, now);
     if (!token) continue;
     try {

@@ -20,6 +20,7 @@ import { notifyUser } from "~/modules/notifications/index.server";
 import { normaliseUuid } from "./rules";
 import { contactSchema } from "./schemas";
 import * as iup from "./upstream.server";
+import { usersWithSessions } from "~/services/session-users.server";
 
 /** Messages one address may send (to any tags) per hour. */
 export const CONTACT_MAX_PER_HOUR = 5;
@@ -107,14 +108,10 @@ async function forward(
   m: { id: number; name: string; message: string },
 ) {
   try {
-    const users = await prisma.session.findMany({
-      where: { companyId, expiresAt: { gt: new Date() } },
-      select: { userId: true },
-      distinct: ["userId"],
-    });
-    for (const u of users)
+    const users = (await usersWithSessions({}, { companyId })).get(companyId) ?? [];
+    for (const userId of users)
       await notifyUser({
-        userId: u.userId,
+        userId,
         companyId,
         kind: "insight_tag_message",
         title: `Message about ${name || "an insight tag"}`,

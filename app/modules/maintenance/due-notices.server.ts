@@ -8,11 +8,11 @@
  * interval counts from) and the stage, and the notifications module claims each (event, user)
  * once. A completed service starts a new occurrence, so the next time it falls due is news again.
  */
-import type { SessionUser } from "~/lib/user";
-import { prisma } from "~/services/db.server";
 import { APP_EVENT_PREFIX, dispatchToUsers, type AppEvent } from "../notifications/index.server";
 import type { Plan } from "./plans.server";
 import type { Task } from "./upstream.server";
+import { CAN } from "~/lib/access";
+import { usersWithSessions } from "~/services/session-users.server";
 
 const OPEN = new Set<Task["status"]>(["open", "in_progress", "on_hold"]);
 
@@ -65,25 +65,10 @@ export function dueEvents(
   return out;
 }
 
-/**
- * The company's fleet managers the app knows: users with a kept session whose permissions let
- * them manage maintenance and who have the feature.
- */
+/** The company's fleet managers the app knows: live sessions that may manage maintenance. */
 export async function fleetManagers(companyId: number): Promise<number[]> {
-  const rows = await prisma.session.findMany({
-    where: { companyId },
-    select: { userId: true, data: true },
-  });
-  const out = new Set<number>();
-  for (const r of rows) {
-    const user = (r.data as { user?: Partial<SessionUser> } | null)?.user;
-    if (
-      user?.permissions?.maintenance_manage === true &&
-      user.features_enabled?.vehicle_task_management !== false
-    )
-      out.add(r.userId);
-  }
-  return [...out].sort((a, b) => a - b);
+  const rule = { ...CAN.manageMaintenance, feature: "vehicle_task_management" };
+  return (await usersWithSessions(rule, { companyId })).get(companyId) ?? [];
 }
 
 /** Sends what is owed; returns how many (event, user) notifications went out this time. */
