@@ -9,14 +9,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/modules/fleet/device-status";
 import { formatZoned } from "~/lib/zoned-time";
 import { offlineDevices } from "~/modules/fleet/fleet-pages.server";
+import { offlineCsv } from "~/modules/fleet/fleet-csv.server";
+import { TableToolbar } from "~/components/data-table/toolbar";
 
 export const meta: MetaFunction = () => [{ title: "Devices Offline · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await offlineDevices(await requireModule(request, "fleet")));
+  const data = await offlineDevices(await requireModule(request, "fleet"), request);
+  return data.csv ? offlineCsv(data) : json(data);
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Response>;
+type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
 function offlineColumns(timeZone: string) {
   return [
@@ -36,6 +40,10 @@ function offlineColumns(timeZone: string) {
         const v = getValue();
         return v ? formatZoned(v, timeZone) : "—";
       },
+    }),
+    col.accessor("address", {
+      header: "Last address",
+      cell: ({ getValue }) => getValue() ?? "—",
     }),
     col.accessor("battery", {
       header: "Battery",
@@ -57,7 +65,7 @@ function offlineColumns(timeZone: string) {
 }
 
 export default function DevicesOffline() {
-  const { rows, sync, afterHours, timeZone } = useLoaderData<typeof loader>();
+  const { rows, sync, afterHours, timeZone, q, total } = useLoaderData<typeof loader>() as Data;
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
@@ -67,6 +75,12 @@ export default function DevicesOffline() {
         Devices that have not reported for more than {afterHours} hours, longest silence first.
       </Text>
       <StaleBanner sync={sync} />
+      {total > 0 ? (
+        <TableToolbar
+          csv
+          search={{ value: q, label: "Search devices", placeholder: "Name or IMEI" }}
+        />
+      ) : null}
       <DataTable
         data={rows}
         columns={offlineColumns(timeZone)}
@@ -76,9 +90,13 @@ export default function DevicesOffline() {
         label="Devices offline"
         highlightOnHover={false}
         empty={
-          <Text data-testid="offline-empty">
-            Every device has reported in the last {afterHours} hours.
-          </Text>
+          total > 0 ? (
+            "No offline device matches the search."
+          ) : (
+            <Text data-testid="offline-empty">
+              Every device has reported in the last {afterHours} hours.
+            </Text>
+          )
         }
       />
     </Stack>

@@ -7,19 +7,25 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { StatusBadge } from "~/modules/fleet/components/status-badge";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatDuration } from "~/modules/fleet/device-status";
+import { formatDuration, STATUSES, STATUS_LABELS } from "~/modules/fleet/device-status";
+import { TableToolbar } from "~/components/data-table/toolbar";
+import { formatSpeed, type Measurement } from "~/lib/units";
+import { useMemo } from "react";
 import { DeviceIcon } from "~/modules/fleet/components/device-icon";
 import { fleetTable } from "~/modules/fleet/fleet-pages.server";
+import { fleetCsv } from "~/modules/fleet/fleet-csv.server";
 
 export const meta: MetaFunction = () => [{ title: "Fleet · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await fleetTable(await requireModule(request, "fleet"), new URL(request.url)));
+  const data = await fleetTable(await requireModule(request, "fleet"), request);
+  return data.csv ? fleetCsv(data) : json(data);
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Response>;
+type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
-const COLUMNS = [
+const columns = (measurement: Measurement) => [
   col.accessor("nickname", {
     id: "vehicle",
     header: "Vehicle",
@@ -38,9 +44,10 @@ const COLUMNS = [
   col.accessor("speed", {
     header: "Speed",
     enableSorting: true,
+    meta: { align: "right", nowrap: true },
     cell: ({ getValue }) => {
       const v = getValue();
-      return v === null ? "—" : `${Math.round(v)} km/h`;
+      return v === null ? "—" : formatSpeed(v, measurement);
     },
   }),
   col.accessor("permdriver", {
@@ -49,12 +56,16 @@ const COLUMNS = [
     enableSorting: true,
     cell: ({ getValue }) => getValue() ?? "—",
   }),
+  col.accessor("address", {
+    header: "Address",
+    cell: ({ getValue }) => getValue() ?? "—",
+  }),
   col.accessor("silentMs", {
     id: "lastContact",
     header: "Last contact",
     enableSorting: true,
     // The age is computed at load time, so the browser's render can differ from the server's.
-    meta: { cellProps: () => ({ suppressHydrationWarning: true }) },
+    meta: { nowrap: true, cellProps: () => ({ suppressHydrationWarning: true }) },
     cell: ({ getValue }) => {
       const v = getValue();
       return v === null ? "Never" : `${formatDuration(v)} ago`;
@@ -62,26 +73,74 @@ const COLUMNS = [
   }),
 ];
 
+const all = (label: string, list: [number, string][]) => [
+  { value: "", label },
+  ...list.map(([id, name]) => ({ value: String(id), label: name })),
+];
+
 /** Every vehicle with its status and last contact, sorted by nickname unless asked otherwise (SPEC §3). */
 export default function Fleet() {
-  const { rows, sync, sort, paging } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>() as Data;
+  const { rows, sync, sort, paging, filters, groups, tags, measurement } = data;
+  const cols = useMemo(() => columns(measurement), [measurement]);
+  const filtered = filters.q !== "" || filters.group !== null || filters.tag !== null;
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
         Fleet
       </Title>
       <StaleBanner sync={sync} />
+      <TableToolbar
+        testId="fleet-toolbar"
+        csv
+        search={{ value: filters.q, label: "Search vehicles", placeholder: "Name or IMEI" }}
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            value: filters.status ?? "",
+            options: [
+              { value: "", label: "Any status" },
+              ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+            ],
+          },
+          ...(groups.length
+            ? [
+                {
+                  name: "group",
+                  label: "Group",
+                  value: String(filters.group ?? ""),
+                  options: all("All groups", groups),
+                },
+              ]
+            : []),
+          ...(tags.length
+            ? [
+                {
+                  name: "tag",
+                  label: "Tag",
+                  value: String(filters.tag ?? ""),
+                  options: all("All tags", tags),
+                },
+              ]
+            : []),
+        ]}
+      />
       <DataTable
         data={rows}
-        columns={COLUMNS}
+        columns={cols}
         getRowId={(r) => r.imei}
         rowProps={(r) => ({ "data-imei": r.imei })}
         testId="fleet-table"
         label="Vehicles"
         sort={sort}
-        paging={paging}
-        minWidth={700}
-        empty="No vehicles yet. Devices appear here once the tracking service reports them."
+        paging={paging ?? undefined}
+        minWidth={860}
+        empty={
+          filtered || filters.status
+            ? "No vehicle matches. Clear the filters or search for another name."
+            : "No vehicles yet. Devices appear here once the tracking service reports them."
+        }
       />
     </Stack>
   );

@@ -7,8 +7,9 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { geofenceList } from "~/modules/fleet/fleet-pages.server";
+import { geofencesCsv } from "~/modules/fleet/fleet-csv.server";
+import { TableToolbar } from "~/components/data-table/toolbar";
 import { useSettings } from "~/components/settings/settings-context";
-import { settingsFromCookieHeader } from "~/lib/settings";
 import { placeText } from "~/modules/fleet/device-text";
 import { formatLength, type Measurement } from "~/lib/units";
 import { useMemo } from "react";
@@ -16,12 +17,12 @@ import { useMemo } from "react";
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireModule(request, "fleet");
-  const { accurateAddress } = settingsFromCookieHeader(request.headers.get("cookie"));
-  return json(await geofenceList(ctx, accurateAddress));
+  const data = await geofenceList(await requireModule(request, "fleet"), request);
+  return data.csv ? geofencesCsv(data) : json(data);
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Response>;
+type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
 const columns = (measurement: Measurement) => [
   col.accessor("nickname", {
@@ -55,7 +56,7 @@ const columns = (measurement: Measurement) => [
 ];
 
 export default function Geofences() {
-  const { rows, sync, devicesWithout } = useLoaderData<typeof loader>();
+  const { rows, sync, devicesWithout, q, state, total } = useLoaderData<typeof loader>() as Data;
   const { measurement } = useSettings().settings;
   const COLUMNS = useMemo(() => columns(measurement), [measurement]);
   return (
@@ -64,6 +65,25 @@ export default function Geofences() {
         Geofences
       </Title>
       <StaleBanner sync={sync} />
+      {total > 0 ? (
+        <TableToolbar
+          csv
+          search={{ value: q, label: "Search devices", placeholder: "Name or IMEI" }}
+          filters={[
+            {
+              name: "state",
+              label: "Device now",
+              value: state ?? "",
+              options: [
+                { value: "", label: "Inside or outside" },
+                { value: "inside", label: "Inside" },
+                { value: "outside", label: "Outside" },
+                { value: "unknown", label: "Unknown" },
+              ],
+            },
+          ]}
+        />
+      ) : null}
       <DataTable
         data={rows}
         columns={COLUMNS}
@@ -73,9 +93,13 @@ export default function Geofences() {
         label="Geofences"
         highlightOnHover={false}
         empty={
-          <Text data-testid="geofences-empty">
-            No device has a geofence yet. Open a device from the assets list to draw one.
-          </Text>
+          total > 0 ? (
+            "No geofence matches. Clear the filters or search for another name."
+          ) : (
+            <Text data-testid="geofences-empty">
+              No device has a geofence yet. Open a device from the assets list to draw one.
+            </Text>
+          )
         }
       />
       <Text size="sm" c="dimmed">

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
@@ -340,6 +341,48 @@ describe("fleet list", () => {
       await context.close();
     });
   }
+
+  it("searches, filters by group and exports the same rows as CSV, without JavaScript", async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await signIn(page, "admin", "admin123");
+    await page.goto("/dashboard/fleet");
+    const rows = page.locator("[data-testid=fleet-table] tbody tr");
+
+    await page.getByLabel("Search vehicles").fill("bus");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=bus/);
+    const buses = devices.filter((d) => d.nickname.toLowerCase().includes("bus"));
+    expect(buses.length).toBeGreaterThan(0);
+    expect(await rows.count()).toBe(Math.min(100, buses.length));
+
+    const group = devices.flatMap((d) => d.groups)[0]!;
+    const inGroup = devices.filter((d) => d.groups.some((g) => g.id === group.id));
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await page.getByLabel("Group").selectOption(String(group.id));
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(new RegExp(`group=${group.id}`));
+    expect(await rows.count()).toBe(Math.min(100, inGroup.length));
+    // Every row's address column holds an address or a dash, never bare coordinates.
+    for (const text of await rows.locator("td:nth-child(5)").allTextContents())
+      expect(text).not.toMatch(/^-?\d+\.\d+, ?-?\d+\.\d+$/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^fleet-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await fs.readFile((await download.path())!, "utf8");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toMatch(
+      /^Vehicle,IMEI,Status,Speed \(km\/h\),Ignition,Driver,Groups,Address,/,
+    );
+    expect(lines.length - 1).toBe(inGroup.length);
+    for (const d of inGroup) expect(csv).toContain(`,${d.imei},`);
+    await context.close();
+  });
 });
 
 describe("device management", () => {

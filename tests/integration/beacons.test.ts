@@ -4,7 +4,6 @@
  * public beacon dashboard, and the coverage map's privacy filter.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as loginAction } from "~/routes/login";
 import { loader as beaconsLoader } from "~/routes/dashboard.beacons";
 import { loader as beaconLoader, action as beaconAction } from "~/routes/dashboard.beacon.$uuid";
 import { loader as assetsBeaconLoader } from "~/routes/dashboard.assets.beacon.$uuid";
@@ -32,7 +31,8 @@ import * as bup from "~/modules/beacons/upstream.server";
 import { resetBreakers } from "~/services/upstream/resilience";
 import type { Simulator } from "../../server/sim/index";
 import { useTestDatabase } from "../support/db";
-import { call, cookieFrom, formPost, get } from "../support/remix";
+import { call, formPost, get } from "../support/remix";
+import { sessionCookie } from "../support/sign-in";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 
 let sim: Simulator;
@@ -41,15 +41,7 @@ let other: Auth;
 
 const signIn = upstreamAuth;
 
-const cookies = new Map<string, string>();
-async function cookieOf(username: string, password: string) {
-  if (!cookies.has(username)) {
-    const res = await call(loginAction, formPost("/login", { username, password }));
-    expect(res.status).toBe(302);
-    cookies.set(username, cookieFrom(res));
-  }
-  return cookies.get(username)!;
-}
+const cookieOf = sessionCookie;
 
 async function thrown(p: Promise<unknown>): Promise<unknown> {
   try {

@@ -8,7 +8,6 @@ import { loader as bellLoader, action as bellAction } from "~/routes/api.notific
 import { loader as keyLoader } from "~/routes/api.push-key";
 import { action as subsAction, loader as subsLoader } from "~/routes/api.push-subscriptions";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.notifications";
-import { action as loginAction } from "~/routes/login";
 import { prisma } from "~/services/db.server";
 import { open } from "~/services/secret-box.server";
 import { deliverAlertEmail, type AlertEmail } from "~/modules/notifications/alert-email.server";
@@ -27,21 +26,13 @@ import { deliverWebhook, verifyWebhook } from "~/modules/notifications/webhook.s
 import { syncCompany } from "../../app/modules/notifications/event-sync.server";
 import { cleanupNotifications } from "../../app/modules/notifications/notification-cleanup.server";
 import { truncate, useTestDatabase } from "../support/db";
-import { APP, call, cookieFrom, formPost, get, toastOf } from "../support/remix";
+import { APP, call, formPost, get, toastOf } from "../support/remix";
+import { sessionCookie } from "../support/sign-in";
 import { useSimulator } from "../support/upstream";
 
 let url = "";
 const ADMIN = { userId: 0, companyId: 1 };
-const cookies = new Map<string, string>();
-
-async function as(username: string, password: string) {
-  if (!cookies.has(username)) {
-    const res = await call(loginAction, formPost("/login", { username, password }));
-    expect(res.status).toBe(302);
-    cookies.set(username, cookieFrom(res));
-  }
-  return cookies.get(username)!;
-}
+const as = sessionCookie;
 
 beforeAll(async () => {
   url = await useTestDatabase();

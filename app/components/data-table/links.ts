@@ -55,3 +55,11 @@ export function showingText(paging: TablePage): string {
   const to = Math.min(paging.page * paging.pageSize, paging.total);
   return `Showing ${count.format(from)}–${count.format(to)} of ${count.format(paging.total)}`;
 }
+
+/** The same view as a CSV download: every filter and the order kept, paging dropped (all rows). */
+export function csvHref(search: string): string {
+  const p = new URLSearchParams(search);
+  p.delete("page");
+  p.set("format", "csv");
+  return `?${p}`;
+}

@@ -8,6 +8,9 @@ import { getEnv } from "~/services/env.server";
 import { byNickname, compareText } from "~/lib/text-order";
 import { pageRows, parsePage, parseTableSort, sortRows } from "~/lib/table-query";
 import { STATUSES } from "./device-status";
+import { filterDevices, NO_FILTERS, parseFilters } from "./device-filter";
+import { settingsFromCookieHeader } from "~/lib/settings";
+import { wantsCsv } from "~/services/table-csv.server";
 
 /** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
 export function offlineAfterMs() {
@@ -17,30 +20,58 @@ export function offlineAfterMs() {
 export const FLEET_SORTS = ["vehicle", "status", "speed", "driver", "lastContact"] as const;
 export const FLEET_PAGE_SIZE = 100;
 
-/** SPEC §3 orders the list by nickname; other orders and pages come from the address. */
-export async function fleetTable(ctx: ModuleContext, url: URL) {
+/** The fleet table's rows: the cache, filtered (shared with the map's list), sorted, one page or all. */
+export async function fleetTable(ctx: ModuleContext, request: Request) {
   const { auth } = ctx;
+  const url = new URL(request.url);
   const { devices, sync } = await listDevices(auth);
+  const settings = settingsFromCookieHeader(request.headers.get("cookie"));
+  const filters = parseFilters(url.searchParams);
   const sort = parseTableSort(url.searchParams, FLEET_SORTS, { by: "vehicle", dir: "asc" });
+  const matched = filterDevices(
+    devices.map((d) => ({
+      ...d,
+      groupIds: d.groups.map((g) => g.id),
+      tagIds: d.tags.map((t) => t.id),
+    })),
+    filters,
+  );
   const sorted = sortRows(
-    devices,
+    matched,
     sort,
     {
       vehicle: (d) => d.nickname,
       status: (d) => STATUSES.indexOf(d.status),
-      speed: (d) => d.speed,
+      // An offline vehicle's last speed is history, not its speed.
+      speed: (d) => (d.status === "offline" ? null : d.speed),
       driver: (d) => d.permdriver,
       // Never heard from counts as the longest silence, not as unknown.
       lastContact: (d) => d.silentMs ?? Infinity,
     },
     byNickname,
   );
-  const { rows, paging } = pageRows(sorted, parsePage(url.searchParams), FLEET_PAGE_SIZE);
+  const csv = wantsCsv(url);
+  const { rows, paging } = csv
+    ? { rows: sorted, paging: null }
+    : pageRows(sorted, parsePage(url.searchParams), FLEET_PAGE_SIZE);
+  const addresses = await lastAddresses(auth, rows, request, csv);
+  const groups = new Map<number, string>();
+  const tags = new Map<number, string>();
+  for (const d of devices) {
+    for (const g of d.groups) groups.set(g.id, g.nickname);
+    for (const t of d.tags) tags.set(t.id, t.name);
+  }
   return {
     sync,
     sort,
     paging,
-    rows: rows.map((d) => ({
+    csv,
+    filters,
+    measurement: settings.measurement,
+    timeZone: await companyTimeZone(auth),
+    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
+    tags: [...tags].sort((a, b) => compareText(a[1], b[1])),
+    rows: rows.map((d, i) => ({
       imei: d.imei,
       nickname: d.nickname,
       avatar: d.avatar,
@@ -48,38 +79,85 @@ export async function fleetTable(ctx: ModuleContext, url: URL) {
       outdated: d.outdated,
       lastContactAt: d.lastContactAt,
       silentMs: d.silentMs,
-      speed: d.speed,
-      ignition: d.ignition,
+      speed: d.status === "offline" ? null : d.speed,
+      ignition: d.status === "offline" ? null : d.ignition,
       permdriver: d.permdriver,
       deviceTypeId: d.deviceTypeId,
+      groups: d.groups.map((g) => g.nickname),
+      address: addresses[i] ?? null,
     })),
   };
 }
 
-export async function offlineDevices(ctx: ModuleContext) {
+/** Devices silent longer than the threshold, longest silence first; searchable, as a page or CSV. */
+export async function offlineDevices(ctx: ModuleContext, request: Request) {
   const { auth } = ctx;
+  const url = new URL(request.url);
   const { devices, sync } = await listDevices(auth);
   const after = offlineAfterMs();
-  const rows = devices
+  const q = parseFilters(url.searchParams).q;
+  const silent = devices
     .filter((d) => d.silentMs === null || d.silentMs > after)
     .sort(
       (a, b) =>
         (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || compareText(a.nickname, b.nickname),
-    )
-    .map((d) => ({
+    );
+  const matched = filterDevices(
+    silent.map((d) => ({ ...d, groupIds: [], tagIds: [] })),
+    { ...NO_FILTERS, q },
+  );
+  const csv = wantsCsv(url);
+  const addresses = await lastAddresses(auth, matched, request, csv);
+  return {
+    sync,
+    q,
+    csv,
+    total: silent.length,
+    afterHours: after / 3_600_000,
+    timeZone: await companyTimeZone(auth),
+    rows: matched.map((d, i) => ({
       imei: d.imei,
       nickname: d.nickname,
       lastContactAt: d.lastContactAt,
       silentMs: d.silentMs,
       battery: d.battery,
-    }));
-  return { sync, rows, afterHours: after / 3_600_000, timeZone: await companyTimeZone(auth) };
+      address: addresses[i] ?? null,
+    })),
+  };
 }
 
-export async function geofenceList(ctx: ModuleContext, accurateAddress = false) {
+/**
+ * The address of each device's last position (null without one, or not known yet), at the level
+ * the user chose: briefly for a page, longer for a file someone will keep.
+ */
+async function lastAddresses(
+  auth: ModuleContext["auth"],
+  devices: { lat: number | null; lng: number | null }[],
+  request: Request,
+  csv: boolean,
+): Promise<(string | null)[]> {
+  const { accurateAddress } = settingsFromCookieHeader(request.headers.get("cookie"));
+  const points = devices.map((d) => ({ lat: d.lat ?? 0, lng: d.lng ?? 0 }));
+  const found = await addressesFor(auth, points, levelOf(accurateAddress), {
+    budgetMs: csv ? 3000 : 400,
+  }).catch(() => points.map(() => null));
+  return devices.map((d, i) => (d.lat === null || d.lng === null ? null : (found[i] ?? null)));
+}
+
+export const FENCE_STATES = ["inside", "outside", "unknown"] as const;
+type FenceState = (typeof FENCE_STATES)[number];
+const fenceState = (inside: boolean | null): FenceState =>
+  inside === null ? "unknown" : inside ? "inside" : "outside";
+
+/** Devices with a geofence: searchable, filtered by where the device is now, as a page or CSV. */
+export async function geofenceList(ctx: ModuleContext, request: Request) {
   const { auth } = ctx;
+  const url = new URL(request.url);
+  const { accurateAddress, measurement } = settingsFromCookieHeader(request.headers.get("cookie"));
   const { devices, sync } = await listDevices(auth);
-  const rows = devices.flatMap((d) => {
+  const q = parseFilters(url.searchParams).q;
+  const state = FENCE_STATES.find((s) => s === url.searchParams.get("state")) ?? null;
+  const fenced = devices.flatMap((d) => {
     const c = parseGeofenceGps(d.geofenceGps);
     return c && d.geofenceMeters
       ? [
@@ -94,14 +172,33 @@ export async function geofenceList(ctx: ModuleContext, accurateAddress = false) 
         ]
       : [];
   });
+  const rows = filterDevices(
+    fenced.map((r) => ({ ...r, groupIds: [], tagIds: [] })),
+    { ...NO_FILTERS, q },
+  ).filter((r) => state === null || fenceState(r.inside) === state);
+  const csv = wantsCsv(url);
   // The centre by its address (street or suburb level, as the user chose), the coordinates until known.
   const addresses = await addressesFor(auth, rows, levelOf(accurateAddress), {
-    budgetMs: 800,
+    budgetMs: csv ? 3000 : 800,
   }).catch(() => rows.map(() => null));
   return {
     sync,
-    rows: rows.map((r, i) => ({ ...r, address: addresses[i] ?? null })),
-    devicesWithout: devices.length - rows.length,
+    q,
+    state,
+    csv,
+    total: fenced.length,
+    measurement,
+    timeZone: await companyTimeZone(auth),
+    rows: rows.map((r, i) => ({
+      imei: r.imei,
+      nickname: r.nickname,
+      lat: r.lat,
+      lng: r.lng,
+      meters: r.meters,
+      inside: r.inside,
+      address: addresses[i] ?? null,
+    })),
+    devicesWithout: devices.length - fenced.length,
   };
 }
 
