@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data.csv ? offlineCsv(data) : json(data);
 }
 
-type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Response>;
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
 function offlineColumns(timeZone: string) {
@@ -65,7 +65,7 @@ function offlineColumns(timeZone: string) {
 }
 
 export default function DevicesOffline() {
-  const { rows, sync, afterHours, timeZone, q, total } = useLoaderData<typeof loader>() as Data;
+  const { rows, sync, afterHours, timeZone, q, total } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data.csv ? fleetCsv(data) : json(data);
 }
 
-type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Response>;
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
 const columns = (measurement: Measurement) => [
@@ -80,7 +80,7 @@ const all = (label: string, list: [number, string][]) => [
 
 /** Every vehicle with its status and last contact, sorted by nickname unless asked otherwise (SPEC §3). */
 export default function Fleet() {
-  const data = useLoaderData<typeof loader>() as Data;
+  const data = useLoaderData<typeof loader>();
   const { rows, sync, sort, paging, filters, groups, tags, measurement } = data;
   const cols = useMemo(() => columns(measurement), [measurement]);
   const filtered = filters.q !== "" || filters.group !== null || filters.tag !== null;

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data.csv ? geofencesCsv(data) : json(data);
 }
 
-type Data = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, Response>;
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
 const columns = (measurement: Measurement) => [
@@ -56,7 +56,7 @@ const columns = (measurement: Measurement) => [
 ];
 
 export default function Geofences() {
-  const { rows, sync, devicesWithout, q, state, total } = useLoaderData<typeof loader>() as Data;
+  const { rows, sync, devicesWithout, q, state, total } = useLoaderData<typeof loader>();
   const { measurement } = useSettings().settings;
   const COLUMNS = useMemo(() => columns(measurement), [measurement]);
   return (

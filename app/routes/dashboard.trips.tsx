@@ -4,6 +4,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { IconDownload } from "@tabler/icons-react";
 import { Pager } from "~/modules/trips/components/pager";
 import { StopsList } from "~/modules/trips/components/stops-list";
 import {
@@ -19,7 +20,10 @@ import { dayRange, pageOf, withParams } from "~/modules/trips/trip-query";
 import { stopsBetween } from "~/modules/trips/trip-record";
 import { formatDistance } from "~/lib/units";
 import { requireModule } from "~/services/guard.server";
-import { tripsContext } from "~/modules/trips/trips-route.server";
+import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
+import { tripsCsv } from "~/modules/trips/trips-csv.server";
+import { wantsCsv } from "~/services/table-csv.server";
+import { csvHref } from "~/components/data-table/links";
 import { getTrips, MAX_TRIPS_DAYS, requireVehicle, pageWaitMs } from "~/modules/trips/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Trips · Tracksmith" }];
@@ -44,6 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { trips, stale } = await getTrips(auth, selected, from, to, "trips", Date.now(), {
     waitMs: pageWaitMs(),
   });
+  if (wantsCsv(new URL(request.url)))
+    return tripsCsv(trips, {
+      names: Object.fromEntries(vehicles.map((v) => [v.imei, v.nickname])),
+      measurement: measurementOf(request),
+      timeZone,
+    });
   const replay = params.getAll("replay").filter((id) => trips.some((t) => t.id === id));
   const shown = pageOf(trips, params, PAGE_SIZE);
   return json({
@@ -145,6 +155,18 @@ export default function TripsPage() {
             {data.total} trip{data.total === 1 ? "" : "s"} ·{" "}
             <span data-testid="trips-total">{formatDistance(total, measurement)}</span>
           </Title>
+          {data.total > 0 ? (
+            <Button
+              component="a"
+              href={csvHref(params.toString())}
+              download
+              variant="light"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden="true" />}
+            >
+              Export CSV
+            </Button>
+          ) : null}
         </Group>
         {data.trips.length === 0 ? (
           <Text c="dimmed">No trips in this period. Pick other vehicles or dates.</Text>

@@ -3,6 +3,7 @@
  * filter and the order applied but not paged, as a download. The columns are declared once per
  * list (header and plain-text value), so the file says what the table says.
  */
+import type { TypedResponse } from "@remix-run/node";
 import { csvText, type CsvCell } from "./csv.server";
 
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
@@ -24,17 +25,18 @@ export function csvDownload<T>(
   fileName: string,
   columns: readonly CsvColumn<T>[],
   rows: readonly T[],
-): Response {
+): TypedResponse<never> {
   const body = csvText(
     [columns.map((c) => c.header), ...rows.map((r) => columns.map((c) => c.value(r)))],
     // Excel reads UTF-8 (names with accents) only with the byte-order mark.
     { bom: true, recordDelimiter: "\r\n" },
   );
+  // Typed as carrying no data: a loader that answers with a file or its page keeps the page's type.
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
     },
-  });
+  }) as TypedResponse<never>;
 }
