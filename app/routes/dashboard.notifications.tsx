@@ -59,6 +59,8 @@ export default function NotificationsPage() {
         quietEnd: one(failed.values.quietEnd),
         timeZone: one(failed.values.timeZone) || data.defaultTimeZone,
         enabled: one(failed.values.enabled) === "on",
+        speedLimitKmh: one(failed.values.speedLimitKmh),
+        offlineHours: one(failed.values.offlineHours),
       }
     : e
       ? {
@@ -75,6 +77,8 @@ export default function NotificationsPage() {
           quietEnd: e.quietEnd ?? "",
           timeZone: e.timeZone,
           enabled: e.enabled,
+          speedLimitKmh: e.speedLimitKmh === null ? "" : String(e.speedLimitKmh),
+          offlineHours: e.offlineHours === null ? "" : String(e.offlineHours),
         }
       : {
           id: null,
@@ -90,6 +94,8 @@ export default function NotificationsPage() {
           quietEnd: "",
           timeZone: data.defaultTimeZone,
           enabled: true,
+          speedLimitKmh: "",
+          offlineHours: "",
         };
 
   return (

@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { MultiPicker } from "~/components/forms/multi-picker";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -53,25 +54,16 @@ export default function ReportRoute() {
       <Paper withBorder p="md">
         <Form method="get">
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <Stack gap={2}>
-              <Text size="sm" fw={500} component="label" htmlFor="report-imeis">
-                Vehicles
-              </Text>
-              <select
+            <div style={{ minWidth: 240, flex: "1 1 240px" }}>
+              <MultiPicker
                 id="report-imeis"
                 name="imeis"
-                multiple
-                size={3}
+                label="Vehicles"
+                placeholder="Every vehicle"
+                data={data.vehicles.map((v) => ({ value: v.imei, label: v.nickname }))}
                 defaultValue={data.form.imeis}
-                style={{ minWidth: 200, borderRadius: 4 }}
-              >
-                {data.vehicles.map((v) => (
-                  <option key={v.imei} value={v.imei}>
-                    {v.nickname}
-                  </option>
-                ))}
-              </select>
-            </Stack>
+              />
+            </div>
             {data.ranged ? (
               <>
                 <TextInput

@@ -41,6 +41,22 @@ describe("scheduled reports", () => {
 
       await page.locator('textarea[name="recipients"]').fill("fleet@example.com, boss@example.com");
       await page.locator('select[name="format"]').selectOption("csv");
+      // Two vehicles: searched for and picked with JavaScript, Ctrl-clicked in the list without.
+      if (javaScriptEnabled) {
+        const picker = page.getByTestId("schedule-vehicles").getByRole("textbox");
+        await picker.click();
+        const names = (await page.getByRole("option").allTextContents()).slice(0, 2);
+        for (const name of names) {
+          await picker.fill(name);
+          await page.getByRole("option", { name, exact: true }).click();
+        }
+      } else {
+        const list = page.locator('select[name="imeis"]');
+        const values = await list
+          .locator("option")
+          .evaluateAll((os) => (os as HTMLOptionElement[]).slice(0, 2).map((o) => o.value));
+        await list.selectOption(values);
+      }
       await Promise.all([
         page.waitForURL(/\/dashboard\/scheduled-reports\/\w+$/),
         page.getByRole("button", { name: "Create schedule" }).click(),
@@ -48,6 +64,10 @@ describe("scheduled reports", () => {
       await page.getByTestId("toast").getByText("Schedule created.").waitFor();
       await page.getByRole("heading", { name: subject }).waitFor();
       const id = new URL(page.url()).pathname.split("/").pop()!;
+      const chosen = javaScriptEnabled
+        ? await page.locator('input[type="hidden"][name="imeis"]').count()
+        : await page.locator('select[name="imeis"] option:checked').count();
+      expect(chosen).toBe(2);
 
       // Edit: a new subject and a monthly run.
       await page.locator('input[name="subject"]').fill(`${subject} (edited)`);

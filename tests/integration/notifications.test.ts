@@ -560,6 +560,54 @@ describe("event sync (simulator events to notifications)", () => {
     expect(await prisma.pushMessage.count()).toBe(mine.length);
   });
 
+  it("thresholds: overspeed only above the rule's speed; offline after N hours once per silence", async () => {
+    await rule({ kinds: ["overspeed"], speedLimitKmh: 100 });
+    // Three hours of events (a first sync reads five minutes): several overspeeds, some slower.
+    const since = new Date(Date.now() - 3 * 3_600_000);
+    await prisma.eventCursor.create({
+      data: { companyId: 1, next: since.toISOString(), okAt: since },
+    });
+    await syncCompany(1);
+    const fast = await prisma.notification.findMany({ where: { userId: ADMIN.userId } });
+    expect(fast.length).toBeGreaterThan(0);
+    for (const n of fast) expect(Number(/at (\d+) km\/h/.exec(n.body)?.[1])).toBeGreaterThan(100);
+
+    await truncate(url, ["Notification", "AlertRule", "AlertDispatch", "EventCursor"]);
+    await rule({ kinds: ["offline"], offlineHours: 3 });
+    const now = new Date();
+    const imei = "354800199999001";
+    await prisma.device.upsert({
+      where: { imei },
+      create: {
+        imei,
+        companyId: 1,
+        deviceTypeId: 1,
+        nickname: "Silent Trailer",
+        lastContactAt: new Date(now.getTime() - 3.5 * 3_600_000),
+      },
+      update: { lastContactAt: new Date(now.getTime() - 3.5 * 3_600_000) },
+    });
+    await prisma.device.upsert({
+      where: { imei: "354800199999002" },
+      create: {
+        imei: "354800199999002",
+        companyId: 1,
+        deviceTypeId: 1,
+        nickname: "Lost for months",
+        lastContactAt: new Date(now.getTime() - 90 * 86_400_000),
+      },
+      update: {},
+    });
+    await syncCompany(1, now);
+    await syncCompany(1, new Date(now.getTime() + 60_000));
+    const told = await prisma.notification.findMany({ where: { userId: ADMIN.userId } });
+    // Only the silence that crossed 3 h lately, once; the upstream's own "went offline" events
+    // (silent half an hour) are not this rule's.
+    expect(told.map((n) => [n.imei, n.body])).toEqual([
+      [imei, "Silent Trailer has not reported for 3 hours."],
+    ]);
+  });
+
   it("a user with only a push subscription gets every alert by push (the default rule)", async () => {
     await prisma.pushSubscription.create({
       data: {

@@ -70,7 +70,9 @@ export function describeEvent(
       body = `${who} drove at ${num(d.speed) ?? "?"} km/h in a ${num(d.limit) ?? "?"} km/h zone.`;
       break;
     case "offline":
-      body = `${who} stopped reporting.`;
+      body = num(d.sustainedHours)
+        ? `${who} has not reported for ${num(d.sustainedHours)} hours.`
+        : `${who} stopped reporting.`;
       break;
     case "online":
       body = `${who} is reporting again${num(d.offlineMinutes) ? ` after ${num(d.offlineMinutes)} minutes` : ""}.`;

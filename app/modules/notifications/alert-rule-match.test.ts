@@ -31,6 +31,45 @@ describe("ruleMatches", () => {
   });
 });
 
+describe("thresholds", () => {
+  it("an overspeed limit lets through only faster events; an event without a speed cannot pass it", () => {
+    const limited = rule({ kinds: ["overspeed"], speedLimitKmh: 100 });
+    expect(ruleMatches(limited, { ...ev, speed: 101 })).toBe(true);
+    expect(ruleMatches(limited, { ...ev, speed: 100 })).toBe(false);
+    expect(ruleMatches(limited, { ...ev, speed: null })).toBe(false);
+    expect(ruleMatches(rule({ kinds: ["overspeed"] }), { ...ev, speed: 55 })).toBe(true);
+  });
+  it("an offline rule takes 'went offline' or 'silent N hours' for exactly its own N", () => {
+    const off = { kind: "offline", imei: ev.imei, groupIds: [] };
+    const atOnce = rule({ kinds: ["offline"] });
+    const after4 = rule({ kinds: ["offline"], offlineHours: 4 });
+    expect(ruleMatches(atOnce, off)).toBe(true);
+    expect(ruleMatches(after4, off)).toBe(false);
+    expect(ruleMatches(after4, { ...off, sustainedHours: 4 })).toBe(true);
+    expect(ruleMatches(after4, { ...off, sustainedHours: 8 })).toBe(false);
+    expect(ruleMatches(atOnce, { ...off, sustainedHours: 4 })).toBe(false);
+    // The default rule (no rules at all) is told once, when the device goes offline.
+    expect(dispatchFor([], { ...off, sustainedHours: 4 }, new Date()).channels.size).toBe(0);
+  });
+  it("the form takes blank as no threshold and refuses nonsense with a message", () => {
+    const base = { name: "R", kinds: ["overspeed"], channels: ["inapp"] };
+    const blank = alertRuleSchema.safeParse({ ...base, speedLimitKmh: " ", offlineHours: "" });
+    expect(blank.success && blank.data).toMatchObject({
+      speedLimitKmh: undefined,
+      offlineHours: undefined,
+    });
+    const ok = alertRuleSchema.safeParse({ ...base, speedLimitKmh: "110", offlineHours: "24" });
+    expect(ok.success && ok.data).toMatchObject({ speedLimitKmh: 110, offlineHours: 24 });
+    const bad = alertRuleSchema.safeParse({ ...base, speedLimitKmh: "fast", offlineHours: "0" });
+    expect(bad.success).toBe(false);
+    const messages = Object.fromEntries(bad.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages).toEqual({
+      speedLimitKmh: "Enter a speed in km/h",
+      offlineHours: "At least 1 hour",
+    });
+  });
+});
+
 describe("quiet hours", () => {
   const at = (iso: string) => new Date(iso);
   it("holds within a same-day range, end exclusive", () => {

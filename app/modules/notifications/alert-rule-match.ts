@@ -56,6 +56,10 @@ export type RuleLike = {
   email?: string | null;
   webhookUrl?: string | null;
   webhookSecret?: string | null;
+  /** Overspeed only above this speed (km/h); null: every overspeed event. */
+  speedLimitKmh?: number | null;
+  /** Offline only once silent this many hours (the app raises those itself); null: at once. */
+  offlineHours?: number | null;
 };
 
 /** What a user without any rule receives: everything, in the app and as push. */
@@ -71,7 +75,15 @@ export const DEFAULT_RULE: RuleLike = {
   enabled: true,
 };
 
-export type EventTarget = { kind: string; imei: string; groupIds: number[] };
+export type EventTarget = {
+  kind: string;
+  imei: string;
+  groupIds: number[];
+  /** An overspeed event's speed (km/h), when the upstream sent one. */
+  speed?: number | null;
+  /** Set on the offline events the app raises once a silence lasts a rule's hours. */
+  sustainedHours?: number | null;
+};
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -109,9 +121,23 @@ export function isQuiet(
   return start < end ? now >= start && now < end : now >= start || now < end;
 }
 
+/**
+ * A rule's thresholds: an overspeed limit lets through only faster events (an event without a
+ * speed cannot show it was faster); an offline rule takes either the upstream's "went offline"
+ * (no hours set) or the app's "silent for N hours" for exactly its own N, never both.
+ */
+export function meetsThresholds(rule: RuleLike, event: EventTarget): boolean {
+  if (event.kind === "overspeed" && rule.speedLimitKmh != null)
+    return event.speed != null && event.speed > rule.speedLimitKmh;
+  if (event.kind === "offline")
+    return (rule.offlineHours ?? null) === (event.sustainedHours ?? null);
+  return true;
+}
+
 /** Kind matches, and the vehicle is named, in a named group, or the rule names neither. */
 export function ruleMatches(rule: RuleLike, event: EventTarget): boolean {
   if (!rule.enabled || !rule.kinds.includes(event.kind)) return false;
+  if (!meetsThresholds(rule, event)) return false;
   if (!rule.imeis.length && !rule.groupIds.length) return true;
   return rule.imeis.includes(event.imei) || event.groupIds.some((g) => rule.groupIds.includes(g));
 }
@@ -154,6 +180,8 @@ const TIME_ZONES: ReadonlySet<string> = new Set(
 );
 export const isTimeZone = (tz: string) => tz === "UTC" || TIME_ZONES.has(tz);
 
+const blankToUndefined = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
 /** The rule form (server-validated; checkbox groups arrive as repeated fields). */
@@ -189,6 +217,24 @@ export const alertRuleSchema = z
     enabled: z
       .preprocess((v) => v === "on" || v === "true" || v === true, z.boolean())
       .default(false),
+    speedLimitKmh: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: "Enter a speed in km/h" })
+        .int("Enter a whole number")
+        .min(10, "At least 10 km/h")
+        .max(300, "At most 300 km/h")
+        .optional(),
+    ),
+    offlineHours: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: "Enter a number of hours" })
+        .int("Enter a whole number of hours")
+        .min(1, "At least 1 hour")
+        .max(720, "At most 720 hours (30 days)")
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.channels.includes("email") && !v.email)

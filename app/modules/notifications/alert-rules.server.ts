@@ -37,6 +37,8 @@ const RULE_SELECT = {
   quietEnd: true,
   timeZone: true,
   enabled: true,
+  speedLimitKmh: true,
+  offlineHours: true,
   createdAt: true,
   updatedAt: true,
   // The secret is write-only in the UI: we only say whether one is set.
@@ -71,6 +73,8 @@ function dataOf(input: AlertRuleInput) {
     quietEnd: input.quietEnd ?? null,
     timeZone: input.timeZone,
     enabled: input.enabled,
+    speedLimitKmh: input.speedLimitKmh ?? null,
+    offlineHours: input.offlineHours ?? null,
   };
 }
 

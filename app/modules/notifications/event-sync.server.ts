@@ -10,7 +10,8 @@
  * page is dispatched, so a crash re-reads that page rather than skipping it.
  */
 import { describeEvent } from "./alert-events";
-import { dispatchFor, type RuleLike } from "./alert-rule-match";
+import { dispatchFor, type EventTarget, type RuleLike } from "./alert-rule-match";
+import { longOfflineEvents } from "./long-offline.server";
 import { upstream } from "~/services/api.server";
 import { queueAlertEmail } from "./alert-email.server";
 import { prisma } from "~/services/db.server";
@@ -129,6 +130,19 @@ async function deviceInfo(
   return map;
 }
 
+const numberOr = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** What rules match an event on: kind, vehicle, groups and the figures thresholds compare. */
+function targetOf(event: UpstreamEvent, groupIds: number[]): EventTarget {
+  return {
+    kind: event.kind,
+    imei: event.imei,
+    groupIds,
+    speed: numberOr(event.details.speed),
+    sustainedHours: numberOr(event.details.sustainedHours),
+  };
+}
+
 type Planned = { event: UpstreamEvent; userId: number; d: ReturnType<typeof dispatchFor> };
 
 /** Fires the channels of one page of events for every user they concern. Returns dispatches. */
@@ -148,11 +162,7 @@ export async function dispatchEvents(
   for (const event of events) {
     const dev = devices.get(event.imei);
     for (const [userId, rules] of users) {
-      const d = dispatchFor(
-        rules,
-        { kind: event.kind, imei: event.imei, groupIds: dev?.groupIds ?? [] },
-        now,
-      );
+      const d = dispatchFor(rules, targetOf(event, dev?.groupIds ?? []), now);
       if (d.channels.size) planned.push({ event, userId, d });
     }
   }
@@ -186,11 +196,7 @@ export async function dispatchToUsers(
   for (const { event, userIds: to } of items) {
     const groupIds = devices.get(event.imei)?.groupIds ?? [];
     for (const userId of new Set(to)) {
-      const d = dispatchFor(
-        byUser.get(userId) ?? [],
-        { kind: event.kind, imei: event.imei, groupIds },
-        now,
-      );
+      const d = dispatchFor(byUser.get(userId) ?? [], targetOf(event, groupIds), now);
       if (d.channels.size) planned.push({ event, userId, d });
     }
   }
@@ -282,6 +288,12 @@ export async function syncCompany(companyId: number, now = new Date()): Promise<
       });
       if (!res.hasMore) break;
     }
+    dispatched += await dispatchToUsers(
+      companyId,
+      await longOfflineEvents(companyId, now),
+      token,
+      now,
+    );
     const key = `events:${companyId}`;
     await prisma.syncState.upsert({
       where: { key },

@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { MultiPicker } from "~/components/forms/multi-picker";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CHANNEL_LABELS, CHANNELS, EVENT_KINDS, KIND_LABELS } from "../alert-rule-match";
 
@@ -31,17 +32,8 @@ export type RuleDefaults = {
   quietEnd: string;
   timeZone: string;
   enabled: boolean;
-};
-
-const selectStyle = {
-  width: "100%",
-  minHeight: 120,
-  padding: 6,
-  fontSize: "var(--mantine-font-size-sm)",
-  borderRadius: 8,
-  border: "1px solid var(--mantine-color-default-border)",
-  background: "var(--mantine-color-body)",
-  color: "var(--mantine-color-text)",
+  speedLimitKmh: string;
+  offlineHours: string;
 };
 
 /**
@@ -99,54 +91,50 @@ export function RuleForm({
           </Checkbox.Group>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <div>
-              <Text component="label" htmlFor="rule-imeis" size="sm" fw={500}>
-                Vehicles
-              </Text>
-              <Text size="xs" c="dimmed">
-                None chosen (and no group) means every vehicle. Ctrl/⌘-click chooses several.
-              </Text>
-              <select
-                id="rule-imeis"
-                name="imeis"
-                multiple
-                defaultValue={defaults.imeis}
-                style={selectStyle}
-                aria-invalid={Boolean(err("imeis"))}
-              >
-                {vehicles.map((v) => (
-                  <option key={v.value} value={v.value}>
-                    {v.label}
-                  </option>
-                ))}
-              </select>
-              {err("imeis") ? (
-                <Text size="xs" c="red">
-                  {err("imeis")}
-                </Text>
-              ) : null}
-            </div>
-            <div>
-              <Text component="label" htmlFor="rule-groups" size="sm" fw={500}>
-                Groups
-              </Text>
-              <Text size="xs" c="dimmed">
-                Vehicles in any chosen group also match.
-              </Text>
-              <select
-                id="rule-groups"
-                name="groupIds"
-                multiple
-                defaultValue={defaults.groupIds}
-                style={selectStyle}
-              >
-                {groups.map((g) => (
-                  <option key={g.value} value={g.value}>
-                    {g.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <TextInput
+              label="Overspeed: only above (km/h)"
+              description="Empty: every overspeed alert."
+              name="speedLimitKmh"
+              type="number"
+              inputMode="numeric"
+              min={10}
+              max={300}
+              defaultValue={defaults.speedLimitKmh}
+              error={err("speedLimitKmh")}
+            />
+            <TextInput
+              label="Offline: only after (hours)"
+              description="Empty: as soon as a device stops reporting."
+              name="offlineHours"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={720}
+              defaultValue={defaults.offlineHours}
+              error={err("offlineHours")}
+            />
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <MultiPicker
+              id="rule-imeis"
+              name="imeis"
+              label="Vehicles"
+              description="None chosen (and no group): every vehicle."
+              placeholder="Every vehicle"
+              data={vehicles}
+              defaultValue={defaults.imeis}
+              error={err("imeis")}
+            />
+            <MultiPicker
+              id="rule-groups"
+              name="groupIds"
+              label="Groups"
+              description="Vehicles in any chosen group also match."
+              placeholder="No group"
+              data={groups}
+              defaultValue={defaults.groupIds}
+            />
           </SimpleGrid>
 
           <Checkbox.Group

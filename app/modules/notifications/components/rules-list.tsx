@@ -20,6 +20,8 @@ export type RuleRow = {
   quietEnd: string | null;
   timeZone: string;
   enabled: boolean;
+  speedLimitKmh?: number | null;
+  offlineHours?: number | null;
   /** Its owner: a manager (alerts_manage) also sees other users' rules. */
   userId?: number;
 };
@@ -79,6 +81,12 @@ export function RulesList(props: {
                   ? "Every kind"
                   : r.kinds.map((k) => KIND_LABELS[k as AlertKind] ?? k).join(", ")}{" "}
                 · {scope(r, props.vehicleName, props.groupName)}
+                {r.speedLimitKmh != null && r.kinds.includes("overspeed")
+                  ? ` · overspeed above ${r.speedLimitKmh} km/h`
+                  : ""}
+                {r.offlineHours != null && r.kinds.includes("offline")
+                  ? ` · offline after ${r.offlineHours} h`
+                  : ""}
               </Text>
               <Text size="sm" c="dimmed">
                 By{" "}

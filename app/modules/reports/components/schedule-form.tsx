@@ -6,10 +6,10 @@ import {
   NativeSelect,
   NumberInput,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { MultiPicker } from "~/components/forms/multi-picker";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { FREQUENCIES, FREQUENCY_LABELS, PERIOD_LABELS, PERIODS, WEEKDAY_LABELS } from "../schedule";
@@ -61,33 +61,17 @@ export function ScheduleForm({ values, errors, reports, vehicles, timeZones, bus
           data={reports.map((r) => ({ value: r.kind, label: r.title }))}
           error={errors.reportKind}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} component="label" htmlFor="schedule-imeis">
-            Vehicles
-          </Text>
-          <select
-            id="schedule-imeis"
-            name="imeis"
-            multiple
-            size={Math.min(6, Math.max(3, vehicles.length))}
-            defaultValue={values.imeis}
-            style={{ padding: 4, borderRadius: 4 }}
-          >
-            {vehicles.map((v) => (
-              <option key={v.imei} value={v.imei}>
-                {v.nickname}
-              </option>
-            ))}
-          </select>
-          <Text size="xs" c="dimmed">
-            None selected: every vehicle. Ctrl/⌘-click to choose several.
-          </Text>
-          {errors.imeis ? (
-            <Text size="xs" c="red">
-              {errors.imeis}
-            </Text>
-          ) : null}
-        </Stack>
+        <MultiPicker
+          id="schedule-imeis"
+          name="imeis"
+          label="Vehicles"
+          description="None chosen: every vehicle."
+          placeholder="Every vehicle"
+          data={vehicles.map((v) => ({ value: v.imei, label: v.nickname }))}
+          defaultValue={values.imeis}
+          error={errors.imeis}
+          testId="schedule-vehicles"
+        />
         <Group grow>
           <NumberInput
             label="Speed limit (km/h, speeding and driver safety)"

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AlertRule" ADD COLUMN     "offlineHours" INTEGER,
+ADD COLUMN     "speedLimitKmh" INTEGER;
