@@ -5,14 +5,7 @@
  * is unique in its folder (409); another company's page or folder is 404.
  */
 import { HttpError, obj, ok, routes, type Ctx } from "./kit";
-import {
-  folderOf,
-  idOf,
-  insightData,
-  name,
-  pagesOf,
-  type SimPage,
-} from "./api-insight-tags";
+import { folderOf, idOf, insightData, name, pagesOf, type SimPage } from "./api-insight-tags";
 
 /** The longest page text taken (characters): a page is a document, not a file store. */
 export const PAGE_BODY_MAX = 100_000;

@@ -6,7 +6,7 @@
  */
 import { json } from "@remix-run/node";
 import { parseForm } from "~/lib/parse-form";
-import { renderMarkdown } from "~/modules/docs/docs.server";
+import { renderMarkdown } from "~/services/markdown.server";
 import type { ModuleContext } from "~/services/guard.server";
 import type { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
@@ -58,7 +58,8 @@ async function written(
         page: null,
       };
     if (isUpstreamError(e) && e.status === 404) throw notFound();
-    if (isUpstreamError(e) && e.status === 400) return { error: bad({ body: [e.message] }), page: null };
+    if (isUpstreamError(e) && e.status === 400)
+      return { error: bad({ body: [e.message] }), page: null };
     throw e;
   }
 }

@@ -153,9 +153,9 @@ export function WikiView({ d, a }: { d: WikiData; a?: WikiActionData }) {
             a={a}
           />
           <Text size="sm" c="dimmed" data-testid="wiki-help">
-            Writing and editing pages needs the same permission as uploading files; deleting a
-            page, a file or the folder needs the delete permission. Company administrators set them
-            per user under Wiki permissions.
+            Writing and editing pages needs the same permission as uploading files; deleting a page,
+            a file or the folder needs the delete permission. Company administrators set them per
+            user under Wiki permissions.
           </Text>
         </>
       ) : null}
