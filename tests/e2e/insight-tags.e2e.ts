@@ -164,6 +164,31 @@ describe("insight tags", () => {
   );
 
   it(
+    "the wiki's forms work without JavaScript: the message beside its field, what was typed kept; a page written",
+    async () => {
+      const { page, context } = await newPage({ javaScriptEnabled: false });
+      await signIn(page, "admin", "admin123");
+      await page.goto(`/dashboard/insight-tags/${uuid}/wiki`);
+      await page.getByLabel("New category").fill("manuals");
+      await page.getByRole("button", { name: "Create category" }).click();
+      await page
+        .getByTestId("form-create-category")
+        .getByText("That name is already used here.")
+        .waitFor();
+      expect(await page.getByLabel("New category").inputValue()).toBe("manuals");
+      await page.getByTestId("wiki-categories").getByRole("link", { name: "Manuals" }).click();
+      await page.getByTestId("wiki-folders").getByRole("link", { name: "Pump" }).click();
+      await page.getByRole("link", { name: "New page" }).click();
+      await page.getByLabel("Title").fill("Without script");
+      await page.getByLabel("Text").fill("Plain *words*");
+      await page.getByRole("button", { name: "Create page" }).click();
+      await page.getByTestId("wiki-page-body").locator("em", { hasText: "words" }).waitFor();
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
     "a user on the default wiki rights sees no Create category, and posting it anyway is 403",
     async () => {
       const { page, context } = await newPage();

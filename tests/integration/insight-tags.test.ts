@@ -173,6 +173,21 @@ describe("wiki permissions (SPEC §3 defaults)", () => {
     expect(reply.error?.name).toEqual([expect.stringMatching(/already used/)]);
     expect(reply.initialValue).toMatchObject({ name: "service" });
     expect((await post({ intent: "create-category", name: "  " })).status).toBe(400);
+    // The same for a folder: an empty or duplicate name is refused beside the field, nothing made.
+    const category = new URL(made.headers.get("location")!, APP).searchParams.get("category")!;
+    expect(
+      (await post({ intent: "create-folder", categoryId: category, name: "Pumps" })).status,
+    ).toBe(302);
+    const dupFolder = await post({ intent: "create-folder", categoryId: category, name: "PUMPS" });
+    expect(dupFolder.status).toBe(400);
+    expect(((await dupFolder.json()) as WikiActionData).reply?.error?.name).toEqual([
+      expect.stringMatching(/already used/),
+    ]);
+    const empty = await post({ intent: "create-folder", categoryId: category, name: " " });
+    expect(((await empty.json()) as WikiActionData).reply?.error?.name).toEqual(["Enter a name"]);
+    const upA = upstream((await upstreamAuth("admin", "admin123")).token);
+    const tree = await iup.wiki(upA, tagA);
+    expect(tree.folders.filter((f) => f.category_id === Number(category))).toHaveLength(1);
   });
 });
 
