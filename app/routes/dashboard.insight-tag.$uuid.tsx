@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -26,16 +14,22 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
 import { MapPlaceholder } from "~/components/map-placeholder";
-import { QrCode } from "~/modules/insight-tags/components/qr-code";
+import printLabelStyles from "~/modules/insight-tags/components/print-label.css";
+import { PublicFieldsForm } from "~/modules/insight-tags/components/public-fields-form";
+import { TagLabel } from "~/modules/insight-tags/components/tag-label";
 import { ReadingsChart } from "~/modules/insight-tags/components/readings-chart";
-import { PUBLIC_FIELDS, PUBLIC_FIELD_LABELS } from "~/modules/insight-tags/rules";
+import { PUBLIC_FIELD_LABELS } from "~/modules/insight-tags/rules";
+import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import { tagAction, tagPage } from "~/modules/insight-tags/tags.server";
 import { requireModule } from "~/services/guard.server";
 import { tileConfig } from "~/services/map-tiles.server";
 
 const TagMap = lazy(() => import("~/modules/insight-tags/components/tag-map.client"));
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: leafletStyles },
+  { rel: "stylesheet", href: printLabelStyles },
+];
 export const meta: MetaFunction = () => [{ title: "Insight tag · Tracksmith" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -64,8 +58,7 @@ const COLUMNS = [
 
 export default function InsightTagPage() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>();
-  const errors = (a && "errors" in a ? a.errors : undefined) ?? {};
+  const a = useActionData<typeof action>() as WikiActionData | undefined;
   const t = d.tag;
   const trail = useMemo(() => d.history.map((h) => ({ lat: h.lat, lng: h.lng })), [d.history]);
   const points = useMemo(
@@ -75,7 +68,6 @@ export default function InsightTagPage() {
         : [],
     [t],
   );
-  const shown = new Set<string>(t.public_fields);
   return (
     <Stack gap="md" maw={1100}>
       <Group justify="space-between" align="flex-start">
@@ -100,27 +92,7 @@ export default function InsightTagPage() {
             Open the wiki
           </Anchor>
         </Stack>
-        <Paper withBorder p="sm" data-testid="qr-panel" className="ts-print-area">
-          <Stack gap={4} align="center">
-            <QrCode text={d.publicUrl} label={`QR code of the public page of ${t.name}`} />
-            <Text size="xs" ff="monospace" data-testid="public-url">
-              {d.publicUrl}
-            </Text>
-            <Group gap="xs" className="ts-no-print">
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={() => window.print()}
-                data-testid="print-qr"
-              >
-                Print QR code
-              </Button>
-              <Anchor href={`/insight-tag/${t.uuid}`} target="_blank" size="sm">
-                Public page
-              </Anchor>
-            </Group>
-          </Stack>
-        </Paper>
+        <TagLabel uuid={t.uuid} name={t.name} publicUrl={d.publicUrl} />
       </Group>
       {t.kind === "gps" ? (
         <>
@@ -171,33 +143,7 @@ export default function InsightTagPage() {
         What the public page shows
       </Title>
       {d.canEdit ? (
-        <Paper withBorder p="md">
-          <Form method="post" data-testid="public-fields-form">
-            <input type="hidden" name="intent" value="public-fields" />
-            <Stack gap="xs">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {PUBLIC_FIELDS.map((f) => (
-                  <Checkbox
-                    key={f}
-                    name="field"
-                    value={f}
-                    label={PUBLIC_FIELD_LABELS[f]}
-                    defaultChecked={shown.has(f)}
-                  />
-                ))}
-              </SimpleGrid>
-              <TextInput
-                label="Owner contact"
-                name="ownerContact"
-                defaultValue={t.owner_contact ?? ""}
-                error={errors.ownerContact}
-              />
-              <Group>
-                <Button type="submit">Save public page</Button>
-              </Group>
-            </Stack>
-          </Form>
-        </Paper>
+        <PublicFieldsForm shown={t.public_fields} ownerContact={t.owner_contact} a={a} />
       ) : (
         <Text data-testid="public-fields">
           {t.public_fields.map((f) => PUBLIC_FIELD_LABELS[f]).join(", ") ||

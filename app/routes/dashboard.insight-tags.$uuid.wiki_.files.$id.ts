@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadAction } from "~/modules/insight-tags/wiki.server";
+import { downloadAction } from "~/modules/insight-tags/wiki-files.server";
 import { requireModule } from "~/services/guard.server";
 
 /** A wiki file, streamed after the rights check; never from a URL that skips it. */

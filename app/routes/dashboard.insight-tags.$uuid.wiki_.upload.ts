@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireInsightTag } from "~/modules/insight-tags/tags.server";
-import { uploadAction } from "~/modules/insight-tags/wiki.server";
+import { uploadAction } from "~/modules/insight-tags/wiki-files.server";
 import { requireModule } from "~/services/guard.server";
 
 /** A GET (a reload after an upload) goes back to the wiki of one of the company's tags (else 404). */

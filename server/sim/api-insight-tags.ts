@@ -63,6 +63,16 @@ type SimFile = {
   uploaded_by: string;
   blob: string;
 };
+/** A text page written in the wiki (Markdown), kept in a folder beside its files. */
+export type SimPage = {
+  id: number;
+  companyid: number;
+  folder_id: number;
+  title: string;
+  body: string;
+  updated_at: number;
+  updated_by: string;
+};
 type SimMessage = {
   id: number;
   companyid: number;
@@ -77,6 +87,8 @@ export type InsightState = {
   categories: SimCategory[];
   folders: SimFolder[];
   files: SimFile[];
+  /** Absent in state saved before pages existed: read through pagesOf(). */
+  pages?: SimPage[];
   messages: SimMessage[];
   /** username_id → the user's explicit wiki settings (a missing one: the app's default). */
   permissions: Record<string, Partial<Record<WikiPermission, boolean>>>;
@@ -141,6 +153,7 @@ function seed(now: number): InsightState {
     categories: [],
     folders: [],
     files: [],
+    pages: [],
     messages: [],
     // The administrator of company 1 and of company 2 may do everything in the wiki.
     permissions: Object.fromEntries(
@@ -152,6 +165,8 @@ function seed(now: number): InsightState {
     nextId: 1,
   };
 }
+
+export const pagesOf = (d: InsightState) => (d.pages ??= []);
 
 export function insightData(ctx: { state: SimState; now: number }): InsightState {
   const s = ctx.state as SimState & { insightTags?: InsightState };
@@ -216,13 +231,13 @@ function view(t: SimInsightTag, now: number) {
 
 // --- lookups -------------------------------------------------------------------------------------
 
-function tagOf(ctx: Ctx, uuid: unknown): SimInsightTag {
+export function tagOf(ctx: Ctx, uuid: unknown): SimInsightTag {
   const u = typeof uuid === "string" ? uuid.toLowerCase() : "";
   const t = insightData(ctx).tags.find((x) => x.uuid === u);
   if (!t || t.companyid !== ctx.user.companyid) throw new HttpError(404, "Tag not found");
   return t;
 }
-function idOf(v: unknown, name: string): number {
+export function idOf(v: unknown, name: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, `${name} is required`);
   return n;
@@ -233,7 +248,7 @@ function categoryOf(ctx: Ctx, id: unknown): SimCategory {
   if (!c || c.companyid !== ctx.user.companyid) throw new HttpError(404, "Category not found");
   return c;
 }
-function folderOf(ctx: Ctx, id: unknown): SimFolder {
+export function folderOf(ctx: Ctx, id: unknown): SimFolder {
   const n = idOf(id, "id");
   const f = insightData(ctx).folders.find((x) => x.id === n);
   if (!f || f.companyid !== ctx.user.companyid) throw new HttpError(404, "Folder not found");
@@ -246,7 +261,7 @@ function fileOf(ctx: Ctx, id: unknown): SimFile {
   return f;
 }
 
-function name(v: unknown, what: string, max = 80): string {
+export function name(v: unknown, what: string, max = 80): string {
   const s = typeof v === "string" ? v.trim() : "";
   if (!s) throw new HttpError(400, `${what} is required`);
   if (s.length > max) throw new HttpError(400, `${what} must be at most ${max} characters`);
@@ -422,6 +437,15 @@ function wiki(ctx: Ctx) {
     categories: categories.map(({ id, name }) => ({ id, name })),
     folders: folders.map(({ id, category_id, name }) => ({ id, category_id, name })),
     files: d.files.filter((f) => fids.has(f.folder_id)).map(fileView),
+    pages: pagesOf(d)
+      .filter((p) => fids.has(p.folder_id))
+      .map(({ id, folder_id, title, updated_at, updated_by }) => ({
+        id,
+        folder_id,
+        title,
+        updated_at: new Date(updated_at).toISOString(),
+        updated_by,
+      })),
   });
 }
 
@@ -459,6 +483,7 @@ function deleteCategory(ctx: Ctx) {
   const d = insightData(ctx);
   const gone = new Set(d.folders.filter((f) => f.category_id === c.id).map((f) => f.id));
   removeFiles(ctx, (f) => !gone.has(f.folder_id));
+  d.pages = pagesOf(d).filter((p) => !gone.has(p.folder_id));
   d.folders = d.folders.filter((f) => !gone.has(f.id));
   d.categories = d.categories.filter((x) => x.id !== c.id);
   return { status: 204 };
@@ -490,6 +515,7 @@ function deleteFolder(ctx: Ctx) {
   const f = folderOf(ctx, ctx.query.get("id"));
   const d = insightData(ctx);
   removeFiles(ctx, (x) => x.folder_id !== f.id);
+  d.pages = pagesOf(d).filter((p) => p.folder_id !== f.id);
   d.folders = d.folders.filter((x) => x.id !== f.id);
   return { status: 204 };
 }
@@ -596,6 +622,22 @@ function setPermissions(ctx: Ctx) {
   return ok(next);
 }
 
+/** GET: every user of the company with their explicit settings (needs edit_permissions). */
+function usersPermissions(ctx: Ctx) {
+  if (!ctx.user.permissions.edit_permissions) throw new HttpError(403, "Not allowed");
+  const all = insightData(ctx).permissions;
+  return ok(
+    ctx.state.world.users
+      .filter((u) => u.companyid === ctx.user.companyid)
+      .map((u) => ({
+        user_id: u.username_id,
+        username: u.username,
+        name: u.name,
+        permissions: all[String(u.username_id)] ?? {},
+      })),
+  );
+}
+
 export const insightTagRoutes = [
   ...routes([
     ["GET", "/insight-tags", listTags],
@@ -616,6 +658,7 @@ export const insightTagRoutes = [
     ["DELETE", "/insight-tags/wiki/files/file", deleteFile],
     ["GET", "/insight-tags/wiki/permissions", myPermissions],
     ["PUT", "/insight-tags/wiki/permissions", setPermissions],
+    ["GET", "/insight-tags/wiki/permissions/users", usersPermissions],
   ]),
   ...routes(
     [

@@ -19,6 +19,7 @@ import { jobsiteRoutes } from "./api-jobsites";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
+import { insightPageRoutes } from "./api-insight-pages";
 import { insightTagRoutes } from "./api-insight-tags";
 import type { Entry } from "./journal";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
@@ -36,6 +37,7 @@ const ROUTES: Route[] = [
   ...maintenanceRoutes,
   ...geocodeRoutes,
   ...insightTagRoutes,
+  ...insightPageRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

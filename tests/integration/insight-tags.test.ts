@@ -21,6 +21,11 @@ import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import * as iup from "~/modules/insight-tags/upstream.server";
 import { CONTACT_MAX_PER_HOUR } from "~/modules/insight-tags/public.server";
+import type { WikiActionData } from "~/modules/insight-tags/schemas";
+import {
+  loader as permissionsLoader,
+  action as permissionsAction,
+} from "~/routes/dashboard.insight-tags.wiki-permissions";
 import { useTestDatabase } from "../support/db";
 import { APP, call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
@@ -163,10 +168,190 @@ describe("wiki permissions (SPEC §3 defaults)", () => {
     expect(made.status).toBe(302);
     const dup = await post({ intent: "create-category", name: "service" });
     expect(dup.status).toBe(400);
-    expect(((await dup.json()) as { errors: { name: string } }).errors.name).toMatch(
-      /already used/,
-    );
+    const reply = ((await dup.json()) as WikiActionData).reply!;
+    // Beside the field, with what was typed kept (Conform's reply).
+    expect(reply.error?.name).toEqual([expect.stringMatching(/already used/)]);
+    expect(reply.initialValue).toMatchObject({ name: "service" });
     expect((await post({ intent: "create-category", name: "  " })).status).toBe(400);
+    // The same for a folder: an empty or duplicate name is refused beside the field, nothing made.
+    const category = new URL(made.headers.get("location")!, APP).searchParams.get("category")!;
+    expect(
+      (await post({ intent: "create-folder", categoryId: category, name: "Pumps" })).status,
+    ).toBe(302);
+    const dupFolder = await post({ intent: "create-folder", categoryId: category, name: "PUMPS" });
+    expect(dupFolder.status).toBe(400);
+    expect(((await dupFolder.json()) as WikiActionData).reply?.error?.name).toEqual([
+      expect.stringMatching(/already used/),
+    ]);
+    const empty = await post({ intent: "create-folder", categoryId: category, name: " " });
+    expect(((await empty.json()) as WikiActionData).reply?.error?.name).toEqual(["Enter a name"]);
+    const upA = upstream((await upstreamAuth("admin", "admin123")).token);
+    const tree = await iup.wiki(upA, tagA);
+    expect(tree.folders.filter((f) => f.category_id === Number(category))).toHaveLength(1);
+  });
+});
+
+describe("wiki pages", () => {
+  const post = (fields: Record<string, string>, cookie = admin) =>
+    call(wikiAction, formPost(wikiUrl(tagA), fields, { cookie }), { params: { uuid: tagA } });
+  const load = async (q: string, cookie = admin) =>
+    call(wikiLoader, get(wikiUrl(tagA, q), cookie), { params: { uuid: tagA } });
+
+  it("writes a Markdown page in a folder, shown in the listing and the breadcrumbs; edits, renames and deletes it (confirmed)", async () => {
+    const made = await post({
+      intent: "create-page",
+      folderId: String(folderA),
+      title: "Start-up checklist",
+      body: "# Before starting\n\n- **Oil** level\n\n<script>window.pwned=1</script>\n<img src=x onerror=alert(1)>",
+    });
+    expect(made.status).toBe(302);
+    expect(await toastOf(made)).toMatchObject({ description: "Page Start-up checklist created." });
+    const id = Number(new URL(made.headers.get("location")!, APP).searchParams.get("page"));
+
+    const folder = (await (await load(`?folder=${folderA}`)).json()) as {
+      pages: { id: number; title: string }[];
+    };
+    expect(folder.pages).toContainEqual(
+      expect.objectContaining({ id, title: "Start-up checklist" }),
+    );
+
+    const shown = (await (await load(`?page=${id}`)).json()) as {
+      crumbs: { title: string }[];
+      page: { html: string; body: string };
+    };
+    expect(shown.crumbs.map((c) => c.title).slice(1)).toEqual([
+      "Wiki",
+      expect.stringMatching(/^Docs /),
+      "Manuals",
+      "Start-up checklist",
+    ]);
+    expect(shown.page.html).toContain("<h1>Before starting</h1>");
+    expect(shown.page.html).toContain("<strong>Oil</strong>");
+    // Raw HTML is escaped: it shows as text and never runs.
+    expect(shown.page.html).not.toMatch(/<script|<img[^>]*onerror/i);
+    expect(shown.page.html).toContain("&lt;script&gt;");
+
+    // An empty title, or one already in the folder, is refused beside the field; the text is kept.
+    await post({ intent: "create-page", folderId: String(folderA), title: "Other", body: "" });
+    const dup = await post({ intent: "edit-page", id: String(id), title: "other", body: "kept" });
+    expect(dup.status).toBe(400);
+    const reply = ((await dup.json()) as WikiActionData).reply!;
+    expect(reply.error?.title).toEqual([expect.stringMatching(/already in this folder/)]);
+    expect(reply.initialValue).toMatchObject({ body: "kept" });
+    expect((await post({ intent: "edit-page", id: String(id), title: " ", body: "" })).status).toBe(
+      400,
+    );
+
+    const saved = await post({
+      intent: "edit-page",
+      id: String(id),
+      title: "Starting the pump",
+      body: "Turn the key.",
+    });
+    expect(saved.status).toBe(302);
+    const after = (await (await load(`?page=${id}`)).json()) as {
+      page: { title: string; html: string };
+    };
+    expect(after.page).toMatchObject({
+      title: "Starting the pump",
+      html: "<p>Turn the key.</p>\n",
+    });
+
+    // Deleting asks first; the page stays until confirmed.
+    const ask = await post({ intent: "delete-page", id: String(id) });
+    expect(await ask.json()).toMatchObject({ confirmFor: `delete-page:${id}` });
+    expect((await load(`?page=${id}`)).status).toBe(200);
+    expect((await post({ intent: "delete-page", id: String(id), confirm: "yes" })).status).toBe(
+      302,
+    );
+    expect((await load(`?page=${id}`)).status).toBe(404);
+  });
+
+  it("needs wiki_upload to write and wiki_delete to delete a page (403); the defaults allow both", async () => {
+    const upA = upstream((await upstreamAuth("admin", "admin123")).token);
+    const mine = await post(
+      { intent: "create-page", folderId: String(folderA), title: "Demo's page", body: "" },
+      demo,
+    );
+    expect(mine.status).toBe(302);
+    const id = Number(new URL(mine.headers.get("location")!, APP).searchParams.get("page"));
+    try {
+      await iup.setWikiPermissions(upA, 1004, { wiki_upload: false, wiki_delete: false });
+      const fields = { folderId: String(folderA), title: "Refused", body: "" };
+      expect((await post({ intent: "create-page", ...fields }, demo)).status).toBe(403);
+      expect((await post({ intent: "edit-page", id: String(id), ...fields }, demo)).status).toBe(
+        403,
+      );
+      expect(
+        (await post({ intent: "delete-page", id: String(id), confirm: "yes" }, demo)).status,
+      ).toBe(403);
+      const d = (await (await load(`?page=${id}&edit=1`, demo)).json()) as { editing: boolean };
+      expect(d.editing).toBe(false);
+    } finally {
+      await iup.setWikiPermissions(upA, 1004, {});
+    }
+    expect(
+      (await post({ intent: "delete-page", id: String(id), confirm: "yes" }, demo)).status,
+    ).toBe(302);
+  });
+});
+
+describe("the wiki permissions screen", () => {
+  const url = "/dashboard/insight-tags/wiki-permissions";
+  const save = (fields: Record<string, string>, cookie = admin) =>
+    call(
+      permissionsAction,
+      formPost(url, { intent: "set-wiki-permissions", ...fields }, { cookie }),
+    );
+  type Row = {
+    username: string;
+    settings: Record<string, string>;
+    rights: Record<string, boolean>;
+  };
+  const rowsOf = async () =>
+    ((await (await call(permissionsLoader, get(url, admin))).json()) as { rows: Row[] }).rows;
+
+  it("is for company administrators (edit_permissions) only: 403 for the others, page and form", async () => {
+    expect((await call(permissionsLoader, get(url, demo))).status).toBe(403);
+    expect((await save({ userId: "1004", wiki_create_category: "allow" }, demo)).status).toBe(403);
+    const rows = await rowsOf();
+    expect(rows.map((r) => r.username)).toEqual(expect.arrayContaining(["admin", "demo"]));
+    expect(rows.some((r) => r.username === "other")).toBe(false);
+  });
+
+  it("shows the SPEC §3 default of a user without settings, sets them, and puts them back to default", async () => {
+    let demoRow = (await rowsOf()).find((r) => r.username === "demo")!;
+    expect(demoRow.settings.wiki_create_category).toBe("default");
+    expect(demoRow.rights).toMatchObject({ wiki_create_category: false, wiki_upload: true });
+
+    const res = await save({
+      userId: "1004",
+      wiki_create_category: "allow",
+      wiki_upload: "refuse",
+      wiki_delete: "default",
+    });
+    expect(res.status).toBe(302);
+    demoRow = (await rowsOf()).find((r) => r.username === "demo")!;
+    expect(demoRow.settings).toMatchObject({
+      wiki_create_category: "allow",
+      wiki_upload: "refuse",
+      wiki_delete: "default",
+    });
+    // What the screen set is what the wiki enforces.
+    const wiki = (await (
+      await call(wikiLoader, get(wikiUrl(tagA), demo), { params: { uuid: tagA } })
+    ).json()) as { rights: Record<string, boolean> };
+    expect(wiki.rights).toMatchObject({ wiki_create_category: true, wiki_upload: false });
+
+    expect((await save({ userId: "1004" })).status).toBe(302);
+    demoRow = (await rowsOf()).find((r) => r.username === "demo")!;
+    expect(Object.values(demoRow.settings).every((v) => v === "default")).toBe(true);
+
+    expect((await save({ userId: "1004", wiki_upload: "maybe" })).status).toBe(400);
+    // Another company's user: 404, and nothing of theirs changes.
+    expect((await save({ userId: "2001", wiki_upload: "refuse" })).status).toBe(404);
+    const upB = upstream((await upstreamAuth("other", "other123")).token);
+    expect(await iup.myWikiPermissions(upB)).toMatchObject({ wiki_upload: true });
   });
 });
 

@@ -124,7 +124,7 @@ type Ids = {
   taskB: number;
   personB: number;
   maintImeiB: string;
-  insightB: { uuid: string; category: number; folder: number; file: number };
+  insightB: { uuid: string; category: number; folder: number; file: number; page: number };
   insightA: { uuid: string; category: number; folder: number };
 };
 let ids: Ids;
@@ -378,9 +378,15 @@ beforeAll(async () => {
     new Blob(["For company 2"]).stream(),
   );
 
+  const pageB = await iup.createPage(upB, {
+    folderId: insightB0.folder,
+    title: "Theirs",
+    body: "For company 2",
+  });
+
   ids = {
     insightA,
-    insightB: { ...insightB0, file: fileB.id },
+    insightB: { ...insightB0, file: fileB.id, page: pageB.id },
     driverB: (await dup.drivers(upB))[0]!.id,
     driverA: (await dup.drivers(upA)).find((d) => d.active)!.id,
     tagB: (await dup.driverTags(upB))[0]!.id,
@@ -817,7 +823,13 @@ function insightTagCases(i: Ids): Case[] {
   const tagB = post("dashboard.insight-tag.$uuid.tsx", `/dashboard/insight-tag/${b.uuid}`);
   const upload = "dashboard.insight-tags.$uuid.wiki_.upload.ts";
   const file = "dashboard.insight-tags.$uuid.wiki_.files.$id.ts";
-  const [cat, fol, fil] = [b.category, b.folder, b.file].map(String) as [string, string, string];
+  const [cat, fol, fil, pag] = [b.category, b.folder, b.file, b.page].map(String) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const permissions = "dashboard.insight-tags.wiki-permissions.tsx";
   return [
     {
       file: "dashboard.insight-tag.$uuid.tsx",
@@ -848,6 +860,28 @@ function insightTagCases(i: Ids): Case[] {
     wikiA({ intent: "rename-folder", id: fol, name: "Mine now" }),
     wikiA({ intent: "delete-folder", id: fol, confirm: "yes" }),
     wikiA({ intent: "delete-file", id: fil, confirm: "yes" }),
+    {
+      file: "dashboard.insight-tags.$uuid.wiki.tsx",
+      method: "GET",
+      url: `/dashboard/insight-tags/${a.uuid}/wiki?page=${pag}`,
+    },
+    wikiA({ intent: "create-page", folderId: fol, title: "Mine now", body: "x" }),
+    wikiA({ intent: "edit-page", id: pag, title: "Mine now", body: "x" }),
+    wikiA({ intent: "delete-page", id: pag, confirm: "yes" }),
+    // Company 2's user, whose wiki permissions an admin of company 1 tries to read and set.
+    {
+      file: permissions,
+      method: "GET",
+      url: `/dashboard/insight-tags/wiki-permissions?user=${i.userB}`,
+    },
+    post(
+      permissions,
+      "/dashboard/insight-tags/wiki-permissions",
+    )({
+      intent: "set-wiki-permissions",
+      userId: String(i.userB),
+      wiki_create_category: "allow",
+    }),
     {
       file: upload,
       method: "POST",

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Marked, type Tokens } from "marked";
 import { getEnv } from "~/services/env.server";
+import { renderMarkdown } from "~/services/markdown.server";
+
+export { renderMarkdown };
 
 /**
  * The built-in documentation (SPEC §2.1 docs/*): Markdown files in app/docs/<section>/<slug>.md,
@@ -34,39 +36,6 @@ export type DocPage = {
 export type DocNav = { id: string; title: string; pages: { path: string; title: string }[] }[];
 
 const SLUG = /^[a-z0-9-]+$/;
-
-function escapeHtml(s: string) {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-function safeHref(href: string) {
-  return /^(https?:|mailto:|\/|#)/i.test(href.trim()) ? href : "#";
-}
-
-const marked = new Marked({
-  gfm: true,
-  renderer: {
-    html(token: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(token.text);
-    },
-    link(this: { parser: { parseInline: (t: Tokens.Generic[]) => string } }, token: Tokens.Link) {
-      const title = token.title ? ` title="${escapeHtml(token.title)}"` : "";
-      return `<a href="${escapeHtml(safeHref(token.href))}"${title}>${this.parser.parseInline(token.tokens)}</a>`;
-    },
-    image(token: Tokens.Image) {
-      return `<img src="${escapeHtml(safeHref(token.href))}" alt="${escapeHtml(token.text)}">`;
-    },
-  },
-});
-
-export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown, { async: false }) as string;
-}
 
 /** Plain text of a Markdown page, for search and excerpts. */
 function plainText(markdown: string) {

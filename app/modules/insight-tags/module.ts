@@ -2,11 +2,14 @@ import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 const FEATURE = { feature: "insight_tags" } as const;
+/** Company administrators (SPEC §6 edit_permissions) set each user's wiki permissions. */
+const ADMIN = { feature: "insight_tags", permission: "edit_permissions" } as const;
 
 /**
  * Insight tags (issue 23). Registering a tag and choosing what its public page shows change the
  * fleet's assets: fleet_edit. Wiki forms are open to the page's users here; each needs its wiki
  * permission (SPEC §3 defaults), which the module checks (403) since the upstream grants it per user.
+ * Setting a user's wiki permissions is for company administrators (edit_permissions).
  */
 export default defineModule({
   id: "insight-tags",
@@ -34,6 +37,13 @@ export default defineModule({
           href: "/dashboard/insight-tag",
           description: "Register an insight tag; one tag: its details, readings and wiki.",
           match: ["/dashboard/insight-tag/:uuid"],
+        },
+        {
+          id: "insight-wiki-permissions",
+          title: "Wiki Permissions",
+          href: "/dashboard/insight-tags/wiki-permissions",
+          rule: ADMIN,
+          description: "What each user may do in the insight-tag wikis.",
         },
       ],
     },
@@ -75,7 +85,11 @@ export default defineModule({
       "rename-folder": CAN.own,
       "delete-folder": CAN.own,
       "delete-file": CAN.own,
+      "create-page": CAN.own,
+      "edit-page": CAN.own,
+      "delete-page": CAN.own,
     },
+    "/dashboard/insight-tags/wiki-permissions": { "set-wiki-permissions": ADMIN },
     "/dashboard/insight-tags/:uuid/wiki/upload": { "*": CAN.own },
   },
 });

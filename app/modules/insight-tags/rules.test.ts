@@ -7,8 +7,10 @@ import {
   mayWiki,
   normaliseUuid,
   sanitiseFileName,
+  settingOf,
   wikiRights,
 } from "./rules";
+import { renderMarkdown } from "~/services/markdown.server";
 
 describe("wiki permissions (SPEC §3)", () => {
   it("defaults: only folder edit, upload and delete are allowed", () => {
@@ -43,6 +45,37 @@ describe("wiki permissions (SPEC §3)", () => {
     expect(mayWiki(d, "upload")).toBe(true);
     expect(mayWiki(d, "constructor")).toBe(false);
     expect(mayWiki(wikiRights({ wiki_create_category: true }), "create-category")).toBe(true);
+  });
+
+  it("pages use the files' permissions: write and edit with upload, delete with delete", () => {
+    const d = wikiRights({});
+    expect(mayWiki(d, "create-page")).toBe(true);
+    expect(mayWiki(d, "edit-page")).toBe(true);
+    expect(mayWiki(d, "delete-page")).toBe(true);
+    const noUpload = wikiRights({ wiki_upload: false });
+    expect(mayWiki(noUpload, "create-page")).toBe(false);
+    expect(mayWiki(noUpload, "edit-page")).toBe(false);
+    expect(mayWiki(noUpload, "delete-page")).toBe(true);
+    expect(mayWiki(wikiRights({ wiki_delete: false }), "delete-page")).toBe(false);
+  });
+
+  it("the permissions screen shows each setting as explicit or the default", () => {
+    expect(settingOf({}, "wiki_upload")).toBe("default");
+    expect(settingOf({ wiki_upload: false }, "wiki_upload")).toBe("refuse");
+    expect(settingOf({ wiki_create_category: true }, "wiki_create_category")).toBe("allow");
+  });
+});
+
+describe("pages", () => {
+  it("render Markdown with raw HTML escaped: a script or an onerror handler stays text", () => {
+    const html = renderMarkdown(
+      '# Pump\n\n<script>alert(1)</script>\n\nSee <img src=x onerror="alert(2)"> and [x](javascript:alert(3)).',
+    );
+    expect(html).toContain("<h1>Pump</h1>");
+    expect(html).not.toMatch(/<script|<img[^>]*onerror/i);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(2)&quot;&gt;");
+    expect(html).not.toContain("javascript:");
   });
 });
 

@@ -15,6 +15,17 @@ export const WIKI_PERMISSIONS = [
 export type WikiPermission = (typeof WIKI_PERMISSIONS)[number];
 export type WikiRights = Record<WikiPermission, boolean>;
 
+/** What each permission allows, as the permissions screen and the wiki's help say it. */
+export const WIKI_PERMISSION_LABELS: Record<WikiPermission, string> = {
+  wiki_create_category: "Create categories",
+  wiki_edit_category: "Rename categories",
+  wiki_delete_category: "Delete categories",
+  wiki_create_folder: "Create folders",
+  wiki_edit_folder: "Rename folders",
+  wiki_upload: "Upload files; write and edit pages",
+  wiki_delete: "Delete folders, files and pages",
+};
+
 /** SPEC §3: without an explicit setting only folder edit, upload and delete are allowed. */
 export const WIKI_DEFAULTS: WikiRights = {
   wiki_create_category: false,
@@ -25,6 +36,13 @@ export const WIKI_DEFAULTS: WikiRights = {
   wiki_upload: true,
   wiki_delete: true,
 };
+
+/** A user's setting of one permission on the permissions screen: explicit, or the §3 default. */
+export type WikiSetting = "default" | "allow" | "refuse";
+export const settingOf = (
+  explicit: Partial<Record<string, boolean>>,
+  p: WikiPermission,
+): WikiSetting => (explicit[p] === true ? "allow" : explicit[p] === false ? "refuse" : "default");
 
 /** The user's rights: each explicit setting of the upstream, else the default. */
 export function wikiRights(
@@ -48,6 +66,10 @@ export const WIKI_INTENT_PERMISSION = {
   "delete-folder": "wiki_delete",
   "delete-file": "wiki_delete",
   upload: "wiki_upload",
+  // A page is written content like an uploaded file: the same permissions serve both.
+  "create-page": "wiki_upload",
+  "edit-page": "wiki_upload",
+  "delete-page": "wiki_delete",
 } as const satisfies Record<string, WikiPermission>;
 export type WikiIntent = keyof typeof WIKI_INTENT_PERMISSION;
 

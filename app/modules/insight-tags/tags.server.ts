@@ -5,7 +5,7 @@
  * another company's tag; that 404 is ours too.
  */
 import { json } from "@remix-run/node";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import { parseForm } from "~/lib/parse-form";
 import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
 import { getEnv } from "~/services/env.server";
@@ -13,17 +13,14 @@ import { switchIntent } from "~/services/intent.server";
 import { logInfo } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
-import { PUBLIC_FIELDS, normaliseUuid, type PublicField } from "./rules";
-import { registerSchema } from "./schemas";
+import { normaliseUuid } from "./rules";
+import { publicFieldsSchema, registerSchema, type WikiActionData } from "./schemas";
 import * as iup from "./upstream.server";
 
 export const DUPLICATE_UUID = "This uuid is already registered to a tag.";
 
-export type TagFormData = {
-  intent: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
+/** What a tag form's post answers when it does not redirect: Conform's reply. */
+export type TagFormData = WikiActionData;
 
 export const notFound = () => new Response("Not found", { status: 404 });
 
@@ -74,14 +71,14 @@ export function registerPage(ctx: ModuleContext) {
   return { canRegister: ctx.can.register === true };
 }
 
-const valuesOf = (form: FormData) =>
-  Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-
 async function register(ctx: ModuleContext, form: FormData) {
   const sub = parseForm(form, registerSchema);
-  const bad = (errors: Record<string, string>) =>
-    json<TagFormData>({ intent: "register", errors, values: valuesOf(form) }, { status: 400 });
-  if (sub.status !== "success") return bad(firstErrors(sub));
+  const bad = (fieldErrors?: Record<string, string[]>) =>
+    json<TagFormData>(
+      { intent: "register", reply: sub.reply(fieldErrors ? { fieldErrors } : {}) },
+      { status: 400 },
+    );
+  if (sub.status !== "success") return bad();
   const v = sub.value;
   try {
     const t = await iup.createInsightTag(upstream(ctx.auth.token), {
@@ -97,8 +94,8 @@ async function register(ctx: ModuleContext, form: FormData) {
       description: `Tag ${t.name} registered.`,
     });
   } catch (e) {
-    if (isUpstreamError(e) && e.status === 409) return bad({ uuid: DUPLICATE_UUID });
-    if (isUpstreamError(e) && e.status === 400) return bad({ name: e.message });
+    if (isUpstreamError(e) && e.status === 409) return bad({ uuid: [DUPLICATE_UUID] });
+    if (isUpstreamError(e) && e.status === 400) return bad({ name: [e.message] });
     throw e;
   }
 }
@@ -127,19 +124,12 @@ export async function tagPage(ctx: ModuleContext, raw: string, origin: string, n
 
 async function setPublicFields(ctx: ModuleContext, uuid: string, form: FormData) {
   const tag = await requireInsightTag(ctx, uuid);
-  const chosen = form
-    .getAll("field")
-    .map(String)
-    .filter((f): f is PublicField => (PUBLIC_FIELDS as readonly string[]).includes(f));
-  const contact = String(form.get("ownerContact") ?? "").trim();
-  if (contact.length > 200)
-    return json<TagFormData>(
-      { intent: "public-fields", errors: { ownerContact: "At most 200 characters." } },
-      { status: 400 },
-    );
+  const sub = parseForm(form, publicFieldsSchema);
+  if (sub.status !== "success")
+    return json<TagFormData>({ intent: "public-fields", reply: sub.reply() }, { status: 400 });
   await iup.updateInsightTag(upstream(ctx.auth.token), tag.uuid, {
-    public_fields: [...new Set(chosen)],
-    owner_contact: contact || null,
+    public_fields: [...new Set(sub.value.field)],
+    owner_contact: sub.value.ownerContact || null,
   });
   logInfo("insight-tags", `user=${ctx.user.username} public fields tag=${tag.uuid}`);
   return redirectWithToast(`/dashboard/insight-tag/${tag.uuid}`, {

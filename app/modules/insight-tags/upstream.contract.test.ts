@@ -171,6 +171,59 @@ describe("wiki", () => {
     ).toHaveLength(0);
   });
 
+  it("pages: Markdown text in a folder; titles unique per folder (409); foreign ids 404; gone with their folder", async () => {
+    const [tag] = await it_.insightTags(admin);
+    const c = await it_.createCategory(admin, tag!.uuid, "Pages");
+    const f = await it_.createFolder(admin, c.id, "Notes");
+    const p = await it_.createPage(admin, { folderId: f.id, title: "Start-up", body: "# Hi\n" });
+    expect(p).toMatchObject({ folder_id: f.id, title: "Start-up", body: "# Hi\n" });
+    expect(
+      (await rejection(it_.createPage(admin, { folderId: f.id, title: "start-up", body: "" })))
+        .status,
+    ).toBe(409);
+    expect(
+      (await rejection(it_.createPage(admin, { folderId: f.id, title: " ", body: "" }))).status,
+    ).toBe(400);
+    expect(
+      (await rejection(it_.createPage(other, { folderId: f.id, title: "X", body: "" }))).status,
+    ).toBe(404);
+    // The tree lists pages without their text; one page is read with it.
+    const tree = await it_.wiki(admin, tag!.uuid);
+    expect(tree.pages.find((x) => x.id === p.id)).toEqual({
+      id: p.id,
+      folder_id: f.id,
+      title: "Start-up",
+      updated_at: p.updated_at,
+      updated_by: p.updated_by,
+    });
+    const renamed = await it_.updatePage(admin, p.id, { title: "Starting up", body: "Step 1" });
+    expect(renamed).toMatchObject({ title: "Starting up", body: "Step 1" });
+    expect((await it_.wikiPage(admin, p.id)).body).toBe("Step 1");
+    expect((await rejection(it_.wikiPage(other, p.id))).status).toBe(404);
+    expect((await rejection(it_.updatePage(other, p.id, { body: "mine" }))).status).toBe(404);
+    expect((await rejection(it_.deletePage(other, p.id))).status).toBe(404);
+    const q = await it_.createPage(admin, { folderId: f.id, title: "Second", body: "" });
+    await it_.deletePage(admin, q.id);
+    expect((await rejection(it_.wikiPage(admin, q.id))).status).toBe(404);
+    await it_.deleteFolder(admin, f.id);
+    expect((await rejection(it_.wikiPage(admin, p.id))).status).toBe(404);
+    expect((await it_.wiki(admin, tag!.uuid)).pages.some((x) => x.id === p.id)).toBe(false);
+  });
+
+  it("GET /insight-tags/wiki/permissions/users: the company's users with their settings; admins only", async () => {
+    const mine = await it_.usersWikiPermissions(admin);
+    expect(mine.map((u) => u.username)).toEqual(
+      expect.arrayContaining(["admin", "demo", "driver"]),
+    );
+    expect(mine.some((u) => u.username === "other")).toBe(false);
+    expect(mine.find((u) => u.username === "admin")!.permissions).toMatchObject({
+      wiki_create_category: true,
+    });
+    expect(mine.find((u) => u.username === "demo")!.permissions).toEqual({});
+    expect((await it_.usersWikiPermissions(other)).map((u) => u.username)).toEqual(["other"]);
+    expect((await rejection(it_.usersWikiPermissions(demo))).status).toBe(403);
+  });
+
   it("GET /insight-tags/wiki/permissions: the administrator's explicit settings; none for demo", async () => {
     expect(await it_.myWikiPermissions(admin)).toMatchObject({ wiki_create_category: true });
     expect(await it_.myWikiPermissions(demo)).toEqual({});

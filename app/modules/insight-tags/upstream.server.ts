@@ -2,8 +2,8 @@
  * Designed upstream calls for insight tags (the spec names the pages, not the API; the
  * simulator's api-insight-tags.ts serves them): tags with their last position and battery,
  * position/readings history, the public view and its contact form, the wiki tree of a tag
- * (categories → folders → files), file upload and download as streams, and the user's explicit
- * wiki permissions. zod validates every JSON response.
+ * (categories → folders → files and pages), file upload and download as streams, Markdown pages,
+ * and the users' explicit wiki permissions. zod validates every JSON response.
  */
 import { z } from "zod";
 import type { Upstream } from "~/services/upstream/client.server";
@@ -76,10 +76,21 @@ export const fileSchema = z.object({
   uploaded_by: z.string(),
 });
 export type UpstreamWikiFile = z.infer<typeof fileSchema>;
+/** A page in the tree: its text is read on its own (GET /insight-tags/wiki/pages/page). */
+export const pageEntrySchema = z.object({
+  id: z.number().int(),
+  folder_id: z.number().int(),
+  title: z.string(),
+  updated_at: isoTime,
+  updated_by: z.string(),
+});
+export const pageSchema = pageEntrySchema.extend({ body: z.string() });
+export type UpstreamWikiPage = z.infer<typeof pageSchema>;
 export const wikiSchema = z.object({
   categories: z.array(categorySchema),
   folders: z.array(folderSchema),
   files: z.array(fileSchema),
+  pages: z.array(pageEntrySchema),
 });
 export type UpstreamWiki = z.infer<typeof wikiSchema>;
 
@@ -171,6 +182,25 @@ export const deleteFolder = (up: Upstream, id: number) =>
 export const deleteFile = (up: Upstream, id: number) =>
   send(up, "DELETE", "/insight-tags/wiki/files/file", none, undefined, { id });
 
+/** POST /insight-tags/wiki/pages: a Markdown page in a folder (409 title taken in the folder). */
+export const createPage = (
+  up: Upstream,
+  input: { folderId: number; title: string; body: string },
+) =>
+  send(up, "POST", "/insight-tags/wiki/pages", pageSchema, {
+    folder_id: input.folderId,
+    title: input.title,
+    body: input.body,
+  });
+/** GET /insight-tags/wiki/pages/page?id=: one page with its text (another company's: 404). */
+export const wikiPage = (up: Upstream, id: number) =>
+  get(up, "/insight-tags/wiki/pages/page", pageSchema, { id });
+/** PATCH /insight-tags/wiki/pages/page?id=: new title and/or text (409 title taken). */
+export const updatePage = (up: Upstream, id: number, input: { title?: string; body?: string }) =>
+  send(up, "PATCH", "/insight-tags/wiki/pages/page", pageSchema, input, { id });
+export const deletePage = (up: Upstream, id: number) =>
+  send(up, "DELETE", "/insight-tags/wiki/pages/page", none, undefined, { id });
+
 /** GET /insight-tags/wiki/permissions: the caller's explicit wiki settings (missing = default). */
 export const myWikiPermissions = (up: Upstream) =>
   get(up, "/insight-tags/wiki/permissions", wikiPermissionsSchema);
@@ -185,6 +215,18 @@ export const setWikiPermissions = (
     user_id: userId,
     permissions,
   });
+
+export const userWikiPermissionsSchema = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  permissions: wikiPermissionsSchema,
+});
+export type UpstreamUserWikiPermissions = z.infer<typeof userWikiPermissionsSchema>;
+
+/** GET /insight-tags/wiki/permissions/users: the company's users and their explicit settings (edit_permissions). */
+export const usersWikiPermissions = (up: Upstream) =>
+  get(up, "/insight-tags/wiki/permissions/users", z.array(userWikiPermissionsSchema));
 
 function headersOf(up: Upstream): Record<string, string> {
   return up.options.token ? { authorization: `Bearer ${up.options.token}` } : {};
