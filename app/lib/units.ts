@@ -67,7 +67,15 @@ export function formatLength(metres: number, measurement: Measurement): string {
     : `${Math.round(safe).toLocaleString("en")} m`;
 }
 
-/** An odometer, the one way everywhere: "978,304 km" or "607,896 mi". */
-export function formatOdometer(km: number, measurement: Measurement): string {
-  return `${Math.round(toDistanceUnit(km, measurement)).toLocaleString("en")} ${distanceLabel(measurement)}`;
+/**
+ * An odometer, the one way everywhere: grouped digits and the unit, "978,304 km" or "607,896 mi";
+ * a logbook, where trips are tenths of a kilometre, asks for one decimal: "978,304.2 km".
+ */
+export function formatOdometer(km: number, measurement: Measurement, digits = 0): string {
+  const n = toDistanceUnit(km, measurement);
+  const text = n.toLocaleString("en", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return `${text} ${distanceLabel(measurement)}`;
 }

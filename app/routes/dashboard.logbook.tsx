@@ -18,7 +18,7 @@ import { useMeasurement } from "~/modules/trips/components/use-measurement";
 import { addDays, utcToZonedLocal } from "~/modules/trips/zoned-days";
 import { pageOf, withParams } from "~/modules/trips/trip-query";
 import { formatZoned } from "~/lib/zoned-time";
-import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";
+import { distanceLabel, formatDistance, formatOdometer } from "~/lib/units";
 import { logbookQuery } from "~/modules/trips/logbook-route.server";
 import { loadLogbook } from "~/modules/trips/logbook.server";
 import { requireModule } from "~/services/guard.server";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         { from: q.from, to: q.to, purpose: q.purpose, driver: q.driver },
         { waitMs: pageWaitMs() },
       )
-    : { entries: [], summary: null, drivers: [] as string[], stale: false };
+    : { entries: [], summary: null, drivers: [] as string[], stale: false, partial: false };
   // The summary covers the whole period; the table shows one page of it, newest first.
   const shown = pageOf([...book.entries].reverse(), params, PAGE_SIZE);
   return json({
@@ -61,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     summary: book.summary,
     drivers: book.drivers,
     stale: book.stale,
+    partial: book.partial,
     entries: shown.items,
     page: shown.page,
     pages: shown.pages,
@@ -82,7 +83,7 @@ export default function LogbookPage() {
   const busy = useNavigation().state !== "idle";
   const edit = params.get("edit");
   const unit = distanceLabel(m);
-  const odo = (km: number) => toDistanceUnit(km, m).toFixed(1);
+  const odo = (km: number) => formatOdometer(km, m, 1);
   const s = d.summary;
   const exportQuery = withParams(params, { edit: null, notice: null, measurement: m });
   const vehicle = d.vehicles.find((v) => v.imei === d.imei);
@@ -106,7 +107,7 @@ export default function LogbookPage() {
 
       {result?.error && result.form !== "add" ? <Alert color="red">{result.error}</Alert> : null}
       {d.range.clamped ? <Alert color="yellow">A logbook period is at most 400 days.</Alert> : null}
-      {d.stale ? (
+      {d.stale && !d.partial ? (
         <Alert color="orange" title="Showing saved entries">
           The GPS service did not answer, so this is the logbook as saved earlier.
         </Alert>
@@ -118,7 +119,19 @@ export default function LogbookPage() {
         </Paper>
       ) : (
         <>
-          <LogbookSummaryView s={s} exportQuery={exportQuery} />
+          {d.partial ? (
+            <Alert
+              color="orange"
+              title="Part of this period is still missing"
+              data-testid="logbook-partial"
+            >
+              The GPS service has sent {d.total} trip{d.total === 1 ? "" : "s"} of this period so
+              far; the rest did not arrive in time. Totals and exports appear once every trip is in:
+              reload in a minute.
+            </Alert>
+          ) : (
+            <LogbookSummaryView s={s} exportQuery={exportQuery} />
+          )}
 
           <Paper withBorder>
             {d.entries.length === 0 ? (
@@ -154,12 +167,8 @@ export default function LogbookPage() {
                             {formatZoned(e.startMs, d.timeZone, "time")}–
                             {formatZoned(e.stopMs, d.timeZone, "time")}
                           </Table.Td>
-                          <Table.Td>
-                            {odo(e.startOdometer)} {unit}
-                          </Table.Td>
-                          <Table.Td>
-                            {odo(e.endOdometer)} {unit}
-                          </Table.Td>
+                          <Table.Td>{odo(e.startOdometer)}</Table.Td>
+                          <Table.Td>{odo(e.endOdometer)}</Table.Td>
                           <Table.Td>{formatDistance(e.km, m)}</Table.Td>
                           <Table.Td>
                             <Group gap={6} wrap="nowrap">

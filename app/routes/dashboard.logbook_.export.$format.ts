@@ -10,6 +10,7 @@ import { loadLogbook } from "~/modules/trips/logbook.server";
 import { requireModule } from "~/services/guard.server";
 import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
 import { requireVehicle } from "~/modules/trips/trips.server";
+import { incompleteExport } from "~/modules/trips/trips-csv.server";
 
 /** GET /dashboard/logbook/export/csv|pdf with the logbook page's filters: the same entries, as a file. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -25,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     purpose: q.purpose,
     driver: q.driver,
   });
+  if (book.partial) throw incompleteExport();
   const input: ExportInput = {
     vehicle,
     period: { from: q.range.from, to: q.range.to },

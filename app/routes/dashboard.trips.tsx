@@ -21,7 +21,7 @@ import { stopsBetween } from "~/modules/trips/trip-record";
 import { formatDistance } from "~/lib/units";
 import { requireModule } from "~/services/guard.server";
 import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
-import { tripsCsv } from "~/modules/trips/trips-csv.server";
+import { incompleteExport, tripsCsv } from "~/modules/trips/trips-csv.server";
 import { wantsCsv } from "~/services/table-csv.server";
 import { csvHref } from "~/components/data-table/links";
 import { getTrips, MAX_TRIPS_DAYS, requireVehicle, pageWaitMs } from "~/modules/trips/trips.server";
@@ -45,15 +45,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = dayRange(params, timeZone, 7, MAX_TRIPS_DAYS);
   const from = startOfDay(range.from, timeZone);
   const to = startOfDay(addDays(range.to, 1), timeZone);
-  const { trips, stale } = await getTrips(auth, selected, from, to, "trips", Date.now(), {
+  const { trips, stale, partial } = await getTrips(auth, selected, from, to, "trips", Date.now(), {
     waitMs: pageWaitMs(),
   });
-  if (wantsCsv(new URL(request.url)))
+  if (wantsCsv(new URL(request.url))) {
+    if (partial) throw incompleteExport();
     return tripsCsv(trips, {
       names: Object.fromEntries(vehicles.map((v) => [v.imei, v.nickname])),
       measurement: measurementOf(request),
       timeZone,
     });
+  }
   const replay = params.getAll("replay").filter((id) => trips.some((t) => t.id === id));
   const shown = pageOf(trips, params, PAGE_SIZE);
   return json({
@@ -69,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalKm: trips.reduce((sum, t) => sum + t.distance_km, 0),
     stops: stopsBetween(shown.items),
     stale,
+    partial,
     // The replay may mix pages: send the chosen trips themselves.
     replayTrips: trips
       .filter((t) => replay.includes(t.id))
@@ -123,7 +126,16 @@ export default function TripsPage() {
           {data.range.to}.
         </Alert>
       ) : null}
-      {data.stale ? (
+      {data.partial ? (
+        <Alert
+          color="orange"
+          title="Part of this period is still missing"
+          data-testid="trips-partial"
+        >
+          The GPS service did not send every trip of this period in time: these are the trips so
+          far, without a total. Reload in a minute for the whole period.
+        </Alert>
+      ) : data.stale ? (
         <Alert color="orange" title="Showing saved trips">
           The GPS service did not answer, so these are the trips saved earlier; newer trips may be
           missing.
@@ -152,8 +164,15 @@ export default function TripsPage() {
       <Paper withBorder p="md" aria-busy={busy}>
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4">
-            {data.total} trip{data.total === 1 ? "" : "s"} ·{" "}
-            <span data-testid="trips-total">{formatDistance(total, measurement)}</span>
+            {data.total} trip{data.total === 1 ? "" : "s"}
+            {data.partial ? (
+              " so far"
+            ) : (
+              <>
+                {" · "}
+                <span data-testid="trips-total">{formatDistance(total, measurement)}</span>
+              </>
+            )}
           </Title>
           {data.total > 0 ? (
             <Button

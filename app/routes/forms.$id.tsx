@@ -39,6 +39,7 @@ export default function FillInForm() {
     <PublicFormView
       form={data.form}
       expiresAt={data.expiresAt}
+      company={data.company}
       lastResult={useActionData<SubmissionResult<string[]>>()}
     />
   );

@@ -111,6 +111,10 @@ describe("fill-in links", () => {
       "Vehicle pre-start check",
     );
     expect(await visitor.page.getByTestId("top-bar").count()).toBe(0);
+    // Whose form it is: the company's name, as the upstream gave it when the link was made.
+    expect(await visitor.page.getByTestId("public-form-company").textContent()).toBe(
+      "Harbour Logistics",
+    );
     await visitor.page.getByRole("button", { name: "Send answers" }).click();
     await visitor.page.getByText("Please answer yes or no.").waitFor();
     expect(await visitor.page.getByText("Please answer this question.").count()).toBe(3);

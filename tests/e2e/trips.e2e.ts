@@ -285,7 +285,9 @@ describe("logbook", () => {
     expect(text).toContain(`${FROM} to ${TO}`);
     expect(text).toContain(`Business-use percentage: ${expected.businessPercent.toFixed(1)}%`);
     expect(text).toMatch(
-      new RegExp(`Odometer at start:\\s*${expected.startOdometer!.toFixed(1)} km`),
+      new RegExp(
+        `Odometer at start:\\s*${expected.startOdometer!.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`,
+      ),
     );
     await context.close();
   });

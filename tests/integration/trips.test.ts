@@ -118,6 +118,24 @@ describe("trip cache", () => {
       const r = await getTrips(admin, [imei], now - 2 * DAY, now);
       expect(r.stale).toBe(true);
       expect(r.fetched).toBe(0);
+      // Never fetched whole: what there is would give wrong totals.
+      expect(r.partial).toBe(true);
+    } finally {
+      sim.setFaults({ failPaths: [] });
+    }
+  });
+
+  it("a range fetched whole once is stale, not partial, when the upstream fails later", async () => {
+    const imei = await movingVehicle();
+    const now = Date.now();
+    const first = await getTrips(admin, [imei], now - 3 * DAY, now, "trips", now);
+    expect(first).toMatchObject({ stale: false, partial: false });
+    sim.setFaults({ failPaths: ["/user/trips"] });
+    try {
+      // Ten minutes on, the range's newest part is due a refresh, which fails.
+      const later = await getTrips(admin, [imei], now - 3 * DAY, now, "trips", now + 600_000);
+      expect(later).toMatchObject({ stale: true, partial: false });
+      expect(later.trips.map((t) => t.id)).toEqual(first.trips.map((t) => t.id));
     } finally {
       sim.setFaults({ failPaths: [] });
     }
@@ -130,13 +148,14 @@ describe("trip cache", () => {
     sim.setFaults({ latencyMs: 600 });
     try {
       const first = await getTrips(admin, [imei], from, to, "trips", Date.now(), { waitMs: 50 });
-      expect(first).toMatchObject({ stale: false, fetched: 1 });
+      expect(first).toMatchObject({ stale: false, fetched: 1, partial: false });
       expect(first.trips.length).toBeGreaterThan(0);
       // The week is now known; a longer range that includes it is not waited for past 50 ms.
       const second = await getTrips(admin, [imei], from - 2 * DAY, to, "trips", Date.now(), {
         waitMs: 50,
       });
-      expect(second).toMatchObject({ stale: true, fetched: 0 });
+      // Only a week of the longer range is in: no totals of it (issue 17, honest figures).
+      expect(second).toMatchObject({ stale: true, fetched: 0, partial: true });
       expect(second.trips.map((t) => t.id)).toEqual(first.trips.map((t) => t.id));
     } finally {
       sim.setFaults({ latencyMs: 0 });

@@ -17,6 +17,7 @@ import {
   type LinkStatus,
 } from "~/services/share-links.server";
 import { listForms } from "./upstream.server";
+import { profile } from "~/services/upstream/index.server";
 
 export type FormLinkView = {
   id: string;
@@ -86,10 +87,16 @@ export async function createFormLink(
   const snapshot = toPublicForm(form);
   if (!snapshot.ok)
     throw new FormLinkError(`This form cannot be filled in through a link. ${snapshot.reason}`);
+  // The visitor sees whose form it is; a profile the upstream cannot give now just leaves it out.
+  const company = await profile(upstream(auth.token)).then(
+    (p) => (p.companyid === auth.companyId ? (p.company_name ?? null) : null),
+    () => null,
+  );
   const row = await prisma.formLink.create({
     data: {
       id: newShareToken(),
       companyId: auth.companyId,
+      companyName: company,
       formId: form.id,
       label: input.label,
       form: snapshot.form,
@@ -167,6 +174,7 @@ export type LiveFormLink = {
   createdBy: number;
   expiresAt: string;
   form: PublicForm;
+  companyName: string | null;
 };
 
 /**
@@ -185,5 +193,6 @@ export async function resolveFormLink(token: string, now = Date.now()): Promise<
     createdBy: link.createdBy,
     expiresAt: link.expiresAt.toISOString(),
     form: snapshotOf(link.form),
+    companyName: link.companyName,
   };
 }

@@ -19,11 +19,19 @@ export const PUBLIC_FORM_HEADERS = {
   "X-Robots-Tag": "noindex",
 };
 
-export type PublicFormData = { form: PublicForm; expiresAt: string };
+export type PublicFormData = {
+  form: PublicForm;
+  expiresAt: string;
+  company: { id: number; name: string | null };
+};
 
 export async function publicForm(token: string): Promise<PublicFormData> {
   const link = await resolveFormLink(token);
-  return { form: link.form, expiresAt: link.expiresAt };
+  return {
+    form: link.form,
+    expiresAt: link.expiresAt,
+    company: { id: link.companyId, name: link.companyName },
+  };
 }
 
 /**

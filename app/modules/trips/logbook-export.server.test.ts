@@ -114,8 +114,8 @@ describe("logbook PDF", () => {
     expect(text).toContain("Vehicle logbook");
     expect(text).toContain("Van 12 (354800100000001)");
     expect(text).toContain("2026-03-01 to 2026-03-31");
-    expect(text).toMatch(/Odometer at start:\s*1000\.0 km/);
-    expect(text).toMatch(/Odometer at end:\s*1060\.0 km/);
+    expect(text).toMatch(/Odometer at start:\s*1,000\.0 km/);
+    expect(text).toMatch(/Odometer at end:\s*1,060\.0 km/);
     // total 60, business 40: 66.7 %
     expect(text).toMatch(/Business-use percentage:\s*66\.7%/);
     expect(text).toContain("01/03/2026");

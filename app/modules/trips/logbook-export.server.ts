@@ -5,7 +5,7 @@
  */
 import PDFDocument from "pdfkit";
 import type { LogbookEntry, LogbookSummary } from "./logbook-summary";
-import { distanceLabel, toDistanceUnit, type Measurement } from "~/lib/units";
+import { distanceLabel, formatOdometer, toDistanceUnit, type Measurement } from "~/lib/units";
 import { csvText } from "~/services/csv.server";
 
 export type ExportInput = {
@@ -109,11 +109,11 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
   line("Period", `${period.from} to ${period.to}`);
   line(
     "Odometer at start",
-    summary.startOdometer === null ? "-" : `${odo(summary.startOdometer, m)} ${unit}`,
+    summary.startOdometer === null ? "-" : formatOdometer(summary.startOdometer, m, 1),
   );
   line(
     "Odometer at end",
-    summary.endOdometer === null ? "-" : `${odo(summary.endOdometer, m)} ${unit}`,
+    summary.endOdometer === null ? "-" : formatOdometer(summary.endOdometer, m, 1),
   );
   line("Total distance", `${dist(summary.totalKmsTravelled, m)} ${unit}`);
   line("Business distance", `${dist(summary.businessKmsTravelled, m)} ${unit}`);

@@ -24,6 +24,8 @@ export type Logbook = {
   summary: LogbookSummary;
   drivers: string[];
   stale: boolean;
+  /** Only part of the period's trips are in (see TripsResult): the summary is not to be shown. */
+  partial: boolean;
 };
 
 /**
@@ -36,7 +38,7 @@ export async function loadLogbook(
   filter: Required<Pick<LogbookFilter, "from" | "to">> & LogbookFilter,
   options: { waitMs?: number } = {},
 ): Promise<Logbook> {
-  const { trips, stale } = await getTrips(
+  const { trips, stale, partial } = await getTrips(
     auth,
     [imei],
     filter.from,
@@ -50,7 +52,7 @@ export async function loadLogbook(
     (a, b) => a.localeCompare(b),
   );
   const entries = filterEntries(all, filter);
-  return { entries, summary: summarize(entries), drivers, stale };
+  return { entries, summary: summarize(entries), drivers, stale, partial };
 }
 
 /** SPEC §7 changePurpose: business or private plus a free-text description. */

@@ -37,6 +37,18 @@ export async function isCovered(
   return rows.some((c) => coverageAnswers(c, from, to, now));
 }
 
+/**
+ * Whether one fetch ever brought the whole range (up to when it ran): its trips are all in the
+ * cache, if perhaps not the newest. Without it the cache holds only pieces of the range.
+ */
+export async function wasFetchedWhole(imei: string, from: number, to: number): Promise<boolean> {
+  const rows = await prisma.tripCoverage.findMany({
+    where: { imei, fromAt: { lte: new Date(from) } },
+    select: { toAt: true, syncedAt: true },
+  });
+  return rows.some((c) => c.toAt.getTime() >= Math.min(to, c.syncedAt.getTime()));
+}
+
 /** Replaces the cached trips of [from, to) with `trips` and records the range as covered. */
 export async function store(
   auth: Auth,

@@ -40,3 +40,11 @@ export function tripsCsv(
   ];
   return csvDownload(csvFileName("trips", now, timeZone), columns, trips);
 }
+
+/** A file people forward must not carry half a period: the answer while trips are still missing. */
+export function incompleteExport(): Response {
+  return new Response(
+    "The GPS service has not sent every trip of this period yet, so the export would be incomplete. Try again in a minute.",
+    { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "60" } },
+  );
+}

@@ -6,7 +6,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { remember } from "~/services/remember.server";
 import type { Auth } from "~/services/company-context.server";
-import { cached, isCovered, requireTrip, store } from "./trip-cache.server";
+import { cached, isCovered, requireTrip, store, wasFetchedWhole } from "./trip-cache.server";
 import { fromUpstreamTrip, tripFromLogEntry, type TripRecord } from "./trip-record";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
@@ -52,7 +52,17 @@ export function requireVehicle(vehicles: Vehicle[], imei: string): Vehicle {
   return v;
 }
 
-export type TripsResult = { trips: TripRecord[]; stale: boolean; fetched: number };
+/**
+ * `partial`: some vehicle's trips of the range were never all fetched (the upstream was slow or
+ * down and the cache does not cover the range): the list is what there is so far, and its totals
+ * would be wrong, so pages do not show them.
+ */
+export type TripsResult = {
+  trips: TripRecord[];
+  stale: boolean;
+  fetched: number;
+  partial: boolean;
+};
 
 /** How long a page waits for the upstream before it answers from the cache: well inside the call's timeout. */
 export const pageWaitMs = () => Math.min(1500, Math.floor(getEnv().UPSTREAM_TIMEOUT_MS / 2));
@@ -121,7 +131,11 @@ export async function getTrips(
   options: { waitMs?: number } = {},
 ): Promise<TripsResult> {
   let stale = false;
+  let partial = false;
   let fetched = 0;
+  const uncovered = async (imei: string) => {
+    if (!(await wasFetchedWhole(imei, from, to))) partial = true;
+  };
   const one = async (imei: string) => {
     // Nothing can have started in the future: no call, nothing cached.
     if (from >= now) return;
@@ -179,6 +193,7 @@ export async function getTrips(
       // A range never fetched has nothing saved to answer with: it waits up to the call's timeout.
       if (!(await within(fetch, await pageWait(imei, from, to, options.waitMs)))) {
         stale = true;
+        await uncovered(imei);
         return;
       }
       fetched++;
@@ -186,6 +201,7 @@ export async function getTrips(
       if (e instanceof Response) throw e;
       logError("trips", e);
       stale = true;
+      await uncovered(imei);
     }
   };
   // A few vehicles at a time: quick for a fleet page, gentle on the upstream's concurrency limit.
@@ -195,7 +211,7 @@ export async function getTrips(
       for (let imei = queue.shift(); imei !== undefined; imei = queue.shift()) await one(imei);
     }),
   );
-  return { trips: await cached(auth, imeis, from, to), stale, fetched };
+  return { trips: await cached(auth, imeis, from, to), stale, fetched, partial };
 }
 
 export type TrackPoint = { t: number; lat: number; lng: number; speed: number; heading: number };

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Button, Container, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Brand, COMPANY_LOGOS } from "~/components/shell/brand";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { FormError } from "~/components/auth/form-error";
@@ -9,14 +10,32 @@ import { answersSchema } from "../form-answers";
 import type { PublicForm } from "../public-form";
 import { FormQuestion } from "./form-question";
 
+/** Whose form this is: the company's own logo when it has one, and its name. */
+function CompanyHeader({ company }: { company: { id: number; name: string | null } }) {
+  const own = COMPANY_LOGOS[company.id];
+  if (!own && !company.name) return null;
+  return (
+    <Group gap="sm" data-testid="public-form-company">
+      {own ? <Brand companyid={company.id} height={40} /> : null}
+      {company.name ? (
+        <Text fw={600} size="lg">
+          {company.name}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
 /** A form filled in through a fill-in link: no shell, nothing but the link's snapshot of the form. */
 export function PublicFormView({
   form: publicForm,
   expiresAt,
+  company,
   lastResult,
 }: {
   form: PublicForm;
   expiresAt: string;
+  company: { id: number; name: string | null };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const schema = useMemo(() => answersSchema(publicForm), [publicForm]);
@@ -31,6 +50,7 @@ export function PublicFormView({
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
+        <CompanyHeader company={company} />
         <div>
           <Title order={1} size="h2" data-testid="public-form-title">
             {publicForm.title}

@@ -1,6 +1,6 @@
 /** The logbook's header parts: the filter form (a GET form) and the distance summary with exports. */
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Text } from "@mantine/core";
-import { distanceLabel, formatDistance, toDistanceUnit } from "~/lib/units";
+import { formatDistance, formatOdometer } from "~/lib/units";
 import type { LogbookSummary } from "../logbook-summary";
 import { DateRangeInputs, FilterForm, VehicleSelect } from "./trip-filters";
 import { useMeasurement } from "./use-measurement";
@@ -69,8 +69,7 @@ function Stat({
 
 export function LogbookSummaryView({ s, exportQuery }: { s: LogbookSummary; exportQuery: string }) {
   const m = useMeasurement();
-  const unit = distanceLabel(m);
-  const odo = (km: number) => toDistanceUnit(km, m).toFixed(1);
+  const odo = (km: number) => formatOdometer(km, m, 1);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -96,8 +95,8 @@ export function LogbookSummaryView({ s, exportQuery }: { s: LogbookSummary; expo
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {s.trips} trip{s.trips === 1 ? "" : "s"} · odometer{" "}
-          {s.startOdometer === null ? "—" : `${odo(s.startOdometer)} ${unit}`} to{" "}
-          {s.endOdometer === null ? "—" : `${odo(s.endOdometer)} ${unit}`}
+          {s.startOdometer === null ? "—" : odo(s.startOdometer)} to{" "}
+          {s.endOdometer === null ? "—" : odo(s.endOdometer)}
         </Text>
         <Group gap="xs">
           <Button
