@@ -39,6 +39,7 @@ type Page = {
     rows: Array<{ id: string; status: string; driver_id: number | null }>;
   };
   leaders: Array<{ id: number }>;
+  leadersTotal: number;
   settingsVersion: number;
   trend: Array<{ version: number; score: number | null; recomputed: number | null }>;
 };
@@ -59,6 +60,15 @@ describe("driver safety page", () => {
     expect(d.fleet!.incidentsCurrent).toBeGreaterThan(0);
     expect(d.incidents.total).toBe(d.fleet!.incidentsCurrent);
     expect(d.leaders.length).toBeGreaterThanOrEqual(5);
+    expect(d.leadersTotal).toBe(d.leaders.length);
+    // Only the newest incidents travel with the page; "show more" asks for as many again.
+    expect(d.incidents.total).toBeGreaterThan(25);
+    expect(d.incidents.rows).toHaveLength(25);
+    const more = await page(adminCookie, "?days=30&incidents=50");
+    expect(more.incidents.rows.map((r) => r.id).slice(0, 25)).toEqual(
+      d.incidents.rows.map((r) => r.id),
+    );
+    expect(more.incidents.rows).toHaveLength(Math.min(50, d.incidents.total));
   }, 60_000);
 
   it("review workflow: dismissing needs a reason, then the incident stops counting; another company's event is 404", async () => {

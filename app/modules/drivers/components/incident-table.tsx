@@ -6,6 +6,7 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
 import { shortTime } from "../format";
 import { REVIEW_LABEL, REVIEW_STATUSES } from "../schemas";
+import { ShowMore } from "./show-more";
 
 export type IncidentRow = {
   id: string;
@@ -89,6 +90,7 @@ function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
 export function IncidentTable({
   rows,
   total,
+  step,
   filters,
   drivers,
   vehicles,
@@ -97,6 +99,7 @@ export function IncidentTable({
 }: {
   rows: IncidentRow[];
   total: number;
+  step: number;
   filters: Record<string, string | number | null>;
   drivers: Array<{ id: number; name: string }>;
   vehicles: Array<{ imei: string; name: string }>;
@@ -206,6 +209,13 @@ export function IncidentTable({
         label="Incidents"
         minWidth={900}
         empty="No incidents in this period."
+      />
+      <ShowMore
+        param="incidents"
+        shown={rows.length}
+        total={total}
+        step={step}
+        testId="incidents-more"
       />
     </Stack>
   );
