@@ -326,4 +326,31 @@ describe("driver management and tags: tenant rules and validation", () => {
     ).json()) as Mgmt;
     expect(after.unidentified.some((x) => x.trip_id === t.trip_id)).toBe(false);
   }, 60_000);
+  it("assigning a vehicle writes its permanent driver: the list shows the driver's vehicle; another company's vehicle is 404", async () => {
+    type Mgmt = {
+      rows: Array<{ id: number; name: string; active: boolean; vehicle: { imei: string } | null }>;
+      vehicles: Array<{ imei: string; name: string }>;
+    };
+    const mgmt = async (cookie: string) =>
+      (await (await call(mgmtLoader, get("/dashboard/drivermanagement", cookie))).json()) as Mgmt;
+    const m = await mgmt(adminCookie);
+    const d = m.rows.find((r) => r.active && !r.vehicle)!;
+    const car = m.vehicles.at(-1)!;
+    const foreignCar = (await mgmt(otherCookie)).vehicles[0]!;
+    const assign = (imei: string) =>
+      call(
+        mgmtAction,
+        post(
+          "/dashboard/drivermanagement",
+          { intent: "assign", id: String(d.id), imei },
+          adminCookie,
+        ),
+      );
+    expect((await assign(foreignCar.imei)).status).toBe(404);
+    const res = await assign(car.imei);
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ description: `${d.name} now drives ${car.name}.` });
+    const after = await mgmt(adminCookie);
+    expect(after.rows.find((r) => r.id === d.id)!.vehicle?.imei).toBe(car.imei);
+  }, 60_000);
 });
