@@ -117,7 +117,7 @@ describe("drivers", () => {
   );
 
   it(
-    "the incident list shows its newest 25; Show more adds as many again and keeps the filter",
+    "the incident list shows its newest 25; Show more adds as many again and keeps the filter; filtering keeps the period",
     async () => {
       const { page, context } = await newPage();
       await signIn(page, "admin", "admin123");
@@ -137,6 +137,11 @@ describe("drivers", () => {
         .locator("tbody tr td:nth-child(5)")
         .allTextContents())
         expect(cell).toBe("low");
+      // Another filter keeps the period.
+      await page.getByLabel("Severity").selectOption("high");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/severity=high/);
+      expect(new URL(page.url()).searchParams.get("days")).toBe("30");
       await context.close();
     },
     LONG,

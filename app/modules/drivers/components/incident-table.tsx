@@ -1,7 +1,7 @@
 import { useSettings } from "~/components/settings/settings-context";
 import { formatSpeed } from "~/lib/units";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
 import { shortTime } from "../format";
@@ -107,6 +107,10 @@ export function IncidentTable({
   manager: boolean;
 }) {
   const { measurement } = useSettings().settings;
+  // Filtering keeps the period (and an open scorecard); a new filter starts from the first rows.
+  const kept = [...new URLSearchParams(useLocation().search)].filter(([k]) =>
+    ["days", "from", "to", "driver"].includes(k),
+  );
   const col = createColumnHelper<IncidentRow>();
   const columns = [
     col.accessor("time", {
@@ -180,6 +184,9 @@ export function IncidentTable({
   return (
     <Stack gap="xs">
       <Form method="get">
+        {kept.map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
         <Group gap="xs" align="flex-end">
           {selects.map((x) => (
             <NativeSelect
