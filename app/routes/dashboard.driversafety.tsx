@@ -17,6 +17,7 @@ import {
 } from "~/modules/drivers/components/safety-overview";
 import { DriverPicker, ScorecardView, SettingsForm } from "~/modules/drivers/components/scorecard";
 import { safetyAction } from "~/modules/drivers/safety-actions.server";
+import { INCIDENT_ROWS, LEADER_ROWS } from "~/modules/drivers/safety-compute";
 import { safetyPage } from "~/modules/drivers/safety.server";
 import { requireModule } from "~/services/guard.server";
 import leafletStyles from "leaflet/dist/leaflet.css";
@@ -80,7 +81,13 @@ export default function DriverSafety() {
           <Title order={2} size="h3">
             Leaderboard
           </Title>
-          <Leaderboard rows={d.leaders} sort={d.sort} q={d.q} />
+          <Leaderboard
+            rows={d.leaders}
+            total={d.leadersTotal}
+            step={LEADER_ROWS}
+            sort={d.sort}
+            q={d.q}
+          />
           <DriverPicker drivers={d.drivers} current={d.own?.id ?? null} />
           {d.own ? <ScorecardView card={d.own} tiles={d.tiles} /> : null}
           <Title order={2} size="h3">
@@ -89,6 +96,7 @@ export default function DriverSafety() {
           <IncidentTable
             rows={d.incidents.rows}
             total={d.incidents.total}
+            step={INCIDENT_ROWS}
             filters={d.incidents.filters}
             drivers={d.drivers}
             vehicles={d.vehicles}

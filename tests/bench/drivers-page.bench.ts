@@ -11,8 +11,16 @@
  * Needs `npm run build` first.
  */
 import http from "node:http";
+import os from "node:os";
 import { BEHAVIOURS } from "../../app/modules/drivers/behaviours";
-import { DAY, periodFigures, slice, trendWeeks } from "../../app/modules/drivers/safety-compute";
+import {
+  DAY,
+  LEADER_ROWS,
+  periodFigures,
+  periodFiguresByEvents,
+  slice,
+  trendWeeks,
+} from "../../app/modules/drivers/safety-compute";
 import { DEFAULT_SCORE_SETTINGS } from "../../app/modules/drivers/score";
 import { logText } from "../support/app-process";
 import { signIn, startBenchStack } from "./support";
@@ -74,7 +82,9 @@ async function realServer() {
     console.log(`  with a driver's scorecard and incident map data: ${fmt("card")}`);
     console.log(`  /healthz on the same connection: ${fmt("healthz")}`);
     const p = quantile(times.page!, 0.5);
-    console.log(`  ${p <= 300 ? "OK" : "OVER"} the 300 ms target (median, ${html.length} bytes)`);
+    console.log(
+      `  ${p <= 300 ? "OK" : "OVER"} the 300 ms target (median, ${html.length} bytes of HTML, load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
   } catch (e) {
     console.error(logText(app.output()).split("\n").slice(-15).join("\n"));
     throw e;
@@ -107,43 +117,63 @@ function atScale() {
   }));
   const dismissed = new Set(events.filter((_, i) => i % 97 === 0).map((e) => e.id));
   const names = Array.from({ length: DRIVERS }, (_, i) => `Driver ${i}`);
-  const page = (withTrend: boolean) => {
+  type Figures = typeof periodFigures;
+  type Range = { events: typeof events; sessions: typeof sessions };
+  const page = (range: Range, figures: Figures, withTrend: boolean) => {
     const s = DEFAULT_SCORE_SETTINGS;
-    const cur = periodFigures(events, sessions, now - 30 * DAY, now, s, dismissed);
-    const prev = periodFigures(events, sessions, now - 60 * DAY, now - 30 * DAY, s, dismissed);
+    const { events, sessions } = range;
+    const cur = figures(events, sessions, now - 30 * DAY, now, s, dismissed);
+    const prev = figures(events, sessions, now - 60 * DAY, now - 30 * DAY, s, dismissed);
     // The trend's closed weeks are stored once per settings version: computed on the first
     // request of a new week or version only.
     const trend = withTrend
-      ? weeks.map((w) => periodFigures(events, sessions, w, w + 7 * DAY, s, dismissed).fleet)
+      ? weeks.map((w) => figures(events, sessions, w, w + 7 * DAY, s, dismissed).fleet)
       : [];
     const leaders = names
       .map((name, id) => {
         const x = cur.scores.get(id);
         return { name, score: x?.status === "scored" ? x.score : null, n: x?.incidents ?? 0 };
       })
-      .sort((a, b) => (a.score ?? 101) - (b.score ?? 101) || a.name.localeCompare(b.name));
+      .sort((a, b) => (a.score ?? 101) - (b.score ?? 101) || a.name.localeCompare(b.name))
+      .slice(0, LEADER_ROWS);
     const newest = slice(events, (e) => e.time, now - 30 * DAY, now)
-      .slice(-100)
+      .slice(-25)
       .reverse();
     return { cur: cur.fleet, prev: prev.fleet, trend, leaders: leaders.length, newest };
   };
-  const best = (withTrend: boolean) => {
+  const cached: Range = { events, sessions };
+  const timed = (fn: () => ReturnType<typeof page>) => {
+    const t = performance.now();
+    const out = fn();
+    return { ms: performance.now() - t, out };
+  };
+  const best = (fn: () => ReturnType<typeof page>) => {
     let min = Infinity;
     let out: ReturnType<typeof page> | null = null;
     for (let r = 0; r < 3; r++) {
-      const t = performance.now();
-      out = page(withTrend);
-      min = Math.min(min, performance.now() - t);
+      const x = timed(fn);
+      min = Math.min(min, x.ms);
+      out = x.out;
     }
     return { ms: min, out: out! };
   };
-  const steady = best(false);
-  const first = best(true);
+  // The first request of a freshly read range (every 60 s per company): its times parsed and its
+  // per-driver daily totals tallied. Then what every other request computes.
+  const fresh = timed(() => page(cached, periodFigures, false));
+  const steady = best(() => page(cached, periodFigures, false));
+  const firstOfWeek = best(() => page(cached, periodFigures, true));
+  const byEvents = best(() => page(cached, periodFiguresByEvents, false));
+  const byEventsWeek = best(() => page(cached, periodFiguresByEvents, true));
+  if (steady.out.cur !== byEvents.out.cur && Math.abs(steady.out.cur! - byEvents.out.cur!) > 1e-9)
+    throw new Error("the daily totals and the events give different fleet scores");
   console.log(
-    `driversafety figures for ${DRIVERS} drivers, 500,000 events in 30 days (1,000,000 in the cached range): ` +
-      `${steady.ms.toFixed(0)} ms (fleet ${steady.out.cur!.toFixed(1)}, previous ${steady.out.prev!.toFixed(1)}) ` +
-      `${steady.ms <= 300 ? "OK" : "OVER"} the 300 ms target; ` +
-      `${first.ms.toFixed(0)} ms on the first request of a week (8 trend weeks computed and stored)`,
+    `driversafety figures for ${DRIVERS} drivers, 500,000 events in 30 days (1,000,000 in the cached range), ` +
+      `load ${os.loadavg()[0]!.toFixed(1)}:\n` +
+      `  from daily totals: ${steady.ms.toFixed(0)} ms (fleet ${steady.out.cur!.toFixed(1)}, previous ${steady.out.prev!.toFixed(1)}) ` +
+      `${steady.ms <= 300 ? "OK" : "OVER"} the 300 ms target; ${firstOfWeek.ms.toFixed(0)} ms on the first request of a week ` +
+      `(8 trend weeks computed and stored); ${fresh.ms.toFixed(0)} ms on the first request of a freshly read range (times parsed, days tallied)\n` +
+      `  re-tallying every event instead: ${byEvents.ms.toFixed(0)} ms (×${(byEvents.ms / steady.ms).toFixed(1)}); ` +
+      `${byEventsWeek.ms.toFixed(0)} ms on the first request of a week (×${(byEventsWeek.ms / firstOfWeek.ms).toFixed(1)})`,
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * Drivers in the browser: the incident review workflow, driver add/edit/deactivate, a bad tag uid,
- * assigning an unidentified trip, and a driver who sees only their own scorecard.
+ * assigning an unidentified trip, a driver who sees only their own scorecard, and "show more" on
+ * the incident list.
  */
 import { describe, expect, it } from "vitest";
 import { newPage, signIn } from "./support/browser";
@@ -115,6 +116,36 @@ describe("drivers", () => {
     LONG,
   );
 
+  it(
+    "the incident list shows its newest 25; Show more adds as many again and keeps the filter; filtering keeps the period",
+    async () => {
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      await page.goto("/dashboard/driversafety?days=30&severity=low");
+      const rows = page.getByTestId("incident-table").locator("tbody tr");
+      await page.getByTestId("incidents-more").waitFor();
+      expect(await rows.count()).toBe(25);
+      const first = await rows.first().getAttribute("data-event");
+      await page.getByTestId("incidents-more").click();
+      await page.waitForURL(/incidents=50/);
+      await rows.nth(25).waitFor();
+      expect(new URL(page.url()).searchParams.get("severity")).toBe("low");
+      expect(await rows.first().getAttribute("data-event")).toBe(first);
+      expect(await rows.count()).toBeGreaterThan(25);
+      for (const cell of await page
+        .getByTestId("incident-table")
+        .locator("tbody tr td:nth-child(5)")
+        .allTextContents())
+        expect(cell).toBe("low");
+      // Another filter keeps the period.
+      await page.getByLabel("Severity").selectOption("high");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/severity=high/);
+      expect(new URL(page.url()).searchParams.get("days")).toBe("30");
+      await context.close();
+    },
+    LONG,
+  );
   it(
     "a driver sees only their own scorecard",
     async () => {

@@ -4,6 +4,7 @@
  * dismissed ones, and only drivers managers may open it.
  */
 import crypto from "node:crypto";
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { loader as catalogueLoader } from "~/routes/dashboard.reports";
@@ -127,6 +128,53 @@ describe("driver report", () => {
     const { text } = await pdfText(Buffer.from(await pdf.arrayBuffer()));
     expect(text).toContain("Driver safety");
     expect(text).toContain(rows[1]![0]!);
+  }, 60_000);
+
+  it("as XLSX: the same rows and totals as the CSV and the screen, numbers kept as numbers", async () => {
+    const cookie = await cookieOf("admin", "admin123");
+    const tz = await reportTimeZone(await upstreamAuth("admin", "admin123"));
+    const q = `from=${localDay(Date.now() - 20 * 86_400_000, tz)}&to=${localDay(Date.now(), tz)}`;
+    const view = (
+      (await (
+        await call(reportLoader, get(`/dashboard/reports/driver-safety?${q}`, cookie), KIND)
+      ).json()) as { view: View }
+    ).view;
+    const download = (format: string) =>
+      call(
+        downloadLoader,
+        get(`/dashboard/reports/driver-safety/download?format=${format}&${q}`, cookie),
+        KIND,
+      );
+    const csv = parseCsv((await (await download("csv")).text()).replace(/^\uFEFF/, "").trimEnd());
+    const res = await download("xlsx");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("spreadsheetml");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const sheet = book.getWorksheet("Report")!;
+    expect(sheet.getRow(1).getCell(1).value).toBe("Driver safety");
+    // Row 3 holds the headers, then one row per driver and the totals, as in the CSV.
+    const rows: unknown[][] = [];
+    for (let r = 3; r <= sheet.rowCount; r++)
+      rows.push(csv[0]!.map((_, c) => sheet.getRow(r).getCell(c + 1).value ?? ""));
+    expect(rows).toHaveLength(csv.length);
+    expect(rows[0]).toEqual(view.headers);
+    expect(rows.length - 2).toBe(view.rowCount);
+    const incidents = view.headers.indexOf("Incidents");
+    expect(typeof rows[1]![incidents]).toBe("number");
+    for (const [i, row] of rows.entries())
+      for (const [c, x] of row.entries()) {
+        const text = csv[i]![c]!;
+        if (typeof x !== "number") expect(String(x), `${i}:${c}`).toBe(text);
+        else {
+          // The CSV prints the number rounded to its column's decimals; the sheet keeps it whole.
+          const decimals = text.split(".")[1]?.length ?? 0;
+          expect(Math.abs(Number(text) - x), `${i}:${c}`).toBeLessThanOrEqual(
+            0.5 * 10 ** -decimals + 1e-9,
+          );
+        }
+      }
+    expect(rows.at(-1)![incidents]).toBe(Number(view.totals[incidents]));
   }, 60_000);
 
   it("a user without drivers_manage neither sees nor opens it", async () => {

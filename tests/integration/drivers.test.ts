@@ -39,6 +39,7 @@ type Page = {
     rows: Array<{ id: string; status: string; driver_id: number | null }>;
   };
   leaders: Array<{ id: number }>;
+  leadersTotal: number;
   settingsVersion: number;
   trend: Array<{ version: number; score: number | null; recomputed: number | null }>;
 };
@@ -59,6 +60,15 @@ describe("driver safety page", () => {
     expect(d.fleet!.incidentsCurrent).toBeGreaterThan(0);
     expect(d.incidents.total).toBe(d.fleet!.incidentsCurrent);
     expect(d.leaders.length).toBeGreaterThanOrEqual(5);
+    expect(d.leadersTotal).toBe(d.leaders.length);
+    // Only the newest incidents travel with the page; "show more" asks for as many again.
+    expect(d.incidents.total).toBeGreaterThan(25);
+    expect(d.incidents.rows).toHaveLength(25);
+    const more = await page(adminCookie, "?days=30&incidents=50");
+    expect(more.incidents.rows.map((r) => r.id).slice(0, 25)).toEqual(
+      d.incidents.rows.map((r) => r.id),
+    );
+    expect(more.incidents.rows).toHaveLength(Math.min(50, d.incidents.total));
   }, 60_000);
 
   it("review workflow: dismissing needs a reason, then the incident stops counting; another company's event is 404", async () => {
@@ -315,5 +325,32 @@ describe("driver management and tags: tenant rules and validation", () => {
       await call(mgmtLoader, get("/dashboard/drivermanagement", adminCookie))
     ).json()) as Mgmt;
     expect(after.unidentified.some((x) => x.trip_id === t.trip_id)).toBe(false);
+  }, 60_000);
+  it("assigning a vehicle writes its permanent driver: the list shows the driver's vehicle; another company's vehicle is 404", async () => {
+    type Mgmt = {
+      rows: Array<{ id: number; name: string; active: boolean; vehicle: { imei: string } | null }>;
+      vehicles: Array<{ imei: string; name: string }>;
+    };
+    const mgmt = async (cookie: string) =>
+      (await (await call(mgmtLoader, get("/dashboard/drivermanagement", cookie))).json()) as Mgmt;
+    const m = await mgmt(adminCookie);
+    const d = m.rows.find((r) => r.active && !r.vehicle)!;
+    const car = m.vehicles.at(-1)!;
+    const foreignCar = (await mgmt(otherCookie)).vehicles[0]!;
+    const assign = (imei: string) =>
+      call(
+        mgmtAction,
+        post(
+          "/dashboard/drivermanagement",
+          { intent: "assign", id: String(d.id), imei },
+          adminCookie,
+        ),
+      );
+    expect((await assign(foreignCar.imei)).status).toBe(404);
+    const res = await assign(car.imei);
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ description: `${d.name} now drives ${car.name}.` });
+    const after = await mgmt(adminCookie);
+    expect(after.rows.find((r) => r.id === d.id)!.vehicle?.imei).toBe(car.imei);
   }, 60_000);
 });

@@ -21,15 +21,19 @@ import { parseCsv } from "../support/csv";
 import { truncate, useTestDatabase } from "../support/db";
 import { useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
+import { call, cookieFrom, formPost } from "../support/remix";
+import { action as loginAction } from "~/routes/login";
+import { action as scheduleAction } from "~/routes/dashboard.scheduled-reports.$id";
 
 let dbUrl: string;
 let smtp: Awaited<ReturnType<typeof useSmtpServer>>;
 let owner: { userId: number; companyId: number };
 let ownerToken = "";
+let sim: Awaited<ReturnType<typeof useSimulator>>;
 
 beforeAll(async () => {
   dbUrl = await useTestDatabase();
-  await useSimulator();
+  sim = await useSimulator();
   smtp = await useSmtpServer();
   const r = await up.login(upstream(null), { username: "admin", password: "admin123" });
   if (!r.ok) throw new Error("sign-in failed");
@@ -318,6 +322,56 @@ describe("schedules", () => {
       "At most 50 recipients; you entered 51. Nothing was saved.",
     );
     expect(await prisma.reportSchedule.count()).toBe(0);
+  });
+
+  it("a report the user may not open cannot be scheduled: a message at the report field, the rest kept", async () => {
+    // demo manages reports; without drivers_manage the driver report is not theirs to schedule.
+    const demo = sim.world.users.find((u) => u.username === "demo")!;
+    const was = demo.permissions.drivers_manage;
+    demo.permissions.drivers_manage = false;
+    try {
+      const signIn = async (username: string, password: string) =>
+        cookieFrom(await call(loginAction, formPost("/login", { username, password })));
+      const demoCookie = await signIn("demo", "demo123");
+      const fields = {
+        ...valid,
+        intent: "save",
+        reportKind: "driver-safety",
+        subject: "Who drives badly",
+      };
+      const save = (id: string, cookie: string, f = fields) =>
+        call(scheduleAction, formPost(`/dashboard/scheduled-reports/${id}`, f, { cookie }), {
+          params: { id },
+        });
+      const refused = await save("new", demoCookie);
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as {
+        errors: Record<string, string>;
+        values: Record<string, unknown>;
+      };
+      expect(body.errors).toEqual({
+        reportKind: "You do not have permission to schedule this report",
+      });
+      expect(body.values).toMatchObject({
+        reportKind: "driver-safety",
+        subject: "Who drives badly",
+        recipients: valid.recipients,
+        timeZone: valid.timeZone,
+      });
+      expect(await prisma.reportSchedule.count()).toBe(0);
+
+      // Nor by changing an existing schedule's report.
+      const { id } = await dueSchedule();
+      expect((await save(id, demoCookie)).status).toBe(400);
+      expect((await requireSchedule(owner.companyId, id)).reportKind).toBe("trip-summary");
+      // Another report still saves; and the admin (drivers_manage) may schedule the driver report.
+      expect((await save(id, demoCookie, { ...fields, reportKind: "speeding" })).status).toBe(302);
+      const admin = await save("new", await signIn("admin", "admin123"));
+      expect(admin.status).toBe(302);
+      expect(await prisma.reportSchedule.count({ where: { reportKind: "driver-safety" } })).toBe(1);
+    } finally {
+      demo.permissions.drivers_manage = was;
+    }
   });
 
   it("another company's schedule is a 404", async () => {

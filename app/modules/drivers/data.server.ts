@@ -89,6 +89,20 @@ export async function reviewsOf(
   );
 }
 
+/**
+ * The status of every event the company reviewed (the rest need review) and the dismissed ones
+ * (they do not count in scores): one light read, ids and statuses only.
+ */
+export async function reviewStatuses(companyId: number) {
+  const rows = await prisma.driverEventReview.findMany({
+    where: { companyId },
+    select: { eventId: true, status: true },
+  });
+  const byEvent = new Map(rows.map((r) => [r.eventId, r.status as ReviewStatus]));
+  const dismissed = new Set(rows.filter((r) => r.status === "dismissed").map((r) => r.eventId));
+  return { byEvent, dismissed };
+}
+
 /** The ids of the company's dismissed events (they do not count in scores). */
 export async function dismissedIds(companyId: number): Promise<Set<string>> {
   const rows = await prisma.driverEventReview.findMany({

@@ -18,7 +18,7 @@ import { forgetCompany, listDrivers } from "./data.server";
 import { driverName } from "./safety.server";
 import { driverFormSchema } from "./schemas";
 import * as dup from "./upstream.server";
-import { vehicles } from "./vehicles.server";
+import { forgetVehicles, vehicles } from "./vehicles.server";
 import { prisma } from "~/services/db.server";
 import { weekStart } from "./safety-compute";
 import { expiryWarning } from "./licence";
@@ -168,6 +168,8 @@ async function assign(ctx: ModuleContext, form: FormData) {
   if (!car) throw notFound();
   const r = await setDevicePermDriver(ctx.auth, imei, driverName(d));
   forgetCompany(ctx.companyId);
+  // The list reads who drives what from its own minute's cache of the vehicles.
+  forgetVehicles(ctx.companyId);
   if (!r.ok) return json<ManagementActionData>({ intent: "assign", id: d.id, alert: r.alert });
   return redirectWithToast(PAGE, {
     type: "success",

@@ -3,7 +3,13 @@
  * and fleet figures of a slice of events and sessions.
  */
 import type { Behaviour } from "./behaviours";
-import { fleetScore, scoreDrivers, type ScoreSettings } from "./score";
+import {
+  driverScore,
+  fleetScore,
+  tallyByDriver,
+  type DriverTally,
+  type ScoreSettings,
+} from "./score";
 
 export const DAY = 86_400_000;
 export const PERIODS = [7, 14, 30] as const;
@@ -83,7 +89,140 @@ export function slice<T>(rows: T[], time: (r: T) => string, from: number, to: nu
   return rows.filter((_, i) => times[i]! >= from && times[i]! < to);
 }
 
-/** Scores, fleet score and incident count of [from, to). Dismissed events count nowhere. */
+/** Per-driver tallies of one UTC day (dismissed events left out) and its unidentified events. */
+type DayTotals = { drivers: Map<number, DriverTally>; unidentified: number };
+type Days = {
+  sessions: Ses[];
+  sizes: string;
+  dismissedKey: string;
+  days: Map<number, DayTotals>;
+};
+
+/** Per events array (the cached range): its days, built for one sessions array and dismissed set. */
+const daysCache = new WeakMap<object, Days>();
+
+/**
+ * A fingerprint of a set of ids, the same whatever its order: two string hashes summed over the
+ * ids, and the size. A new dismissal changes it, so the days are tallied again.
+ */
+function setKey(ids: ReadonlySet<string>): string {
+  let a = 0;
+  let b = 0;
+  for (const id of ids) {
+    let h1 = 0x811c9dc5;
+    let h2 = 5381;
+    for (let i = 0; i < id.length; i++) {
+      const c = id.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = (Math.imul(h2, 33) + c) | 0;
+    }
+    a = (a + (h1 >>> 0)) % 4_294_967_296;
+    b = (b + (h2 >>> 0)) % 4_294_967_296;
+  }
+  return `${ids.size}:${a}:${b}`;
+}
+
+const dayOfTime = (t: number) => Math.floor(t / DAY);
+
+/**
+ * The range's per-driver daily totals: distance, counts per behaviour and incidents, without the
+ * dismissed events; one pass over the range, kept with its events array while the dismissed set
+ * and the sessions stay the same. A period or a week then sums its days.
+ */
+function daysOf(events: Ev[], sessions: Ses[], dismissed: ReadonlySet<string>): Days["days"] {
+  const dismissedKey = setKey(dismissed);
+  // An array that grew is tallied again, as its times are parsed again.
+  const sizes = `${events.length}:${sessions.length}`;
+  const hit = daysCache.get(events);
+  if (hit && hit.sessions === sessions && hit.sizes === sizes && hit.dismissedKey === dismissedKey)
+    return hit.days;
+  const days = new Map<number, DayTotals>();
+  const day = (t: number) => {
+    const k = dayOfTime(t);
+    let d = days.get(k);
+    if (!d) days.set(k, (d = { drivers: new Map(), unidentified: 0 }));
+    return d;
+  };
+  const tally = (d: DayTotals, id: number) => {
+    let t = d.drivers.get(id);
+    if (!t) d.drivers.set(id, (t = { distanceKm: 0, counts: {}, incidents: 0 }));
+    return t;
+  };
+  const st = timesOf(sessions, (x) => x.start).times;
+  sessions.forEach((x, i) => {
+    if (x.driver_id !== null) tally(day(st[i]!), x.driver_id).distanceKm += x.distance_km;
+  });
+  const et = timesOf(events, (e) => e.time).times;
+  events.forEach((e, i) => {
+    if (dismissed.has(e.id)) return;
+    const d = day(et[i]!);
+    if (e.driver_id === null) {
+      d.unidentified++;
+      return;
+    }
+    const t = tally(d, e.driver_id);
+    t.counts[e.behaviour] = (t.counts[e.behaviour] ?? 0) + 1;
+    t.incidents++;
+  });
+  daysCache.set(events, { sessions, sizes, dismissedKey, days });
+  return days;
+}
+
+function addTally(into: Map<number, DriverTally>, id: number, t: DriverTally) {
+  let x = into.get(id);
+  if (!x) into.set(id, (x = { distanceKm: 0, counts: {}, incidents: 0 }));
+  x.distanceKm += t.distanceKm;
+  x.incidents += t.incidents;
+  for (const b in t.counts) {
+    const k = b as Behaviour;
+    x.counts[k] = (x.counts[k] ?? 0) + t.counts[k]!;
+  }
+}
+
+/** Per-driver tallies and unidentified incidents of [from, to), straight from the events. */
+function tallyEvents(
+  events: Ev[],
+  sessions: Ses[],
+  from: number,
+  to: number,
+  dismissed: ReadonlySet<string>,
+) {
+  const ev = slice(events, (e) => e.time, from, to);
+  const tallies = tallyByDriver({
+    events: ev,
+    sessions: slice(sessions, (s) => s.start, from, to),
+    dismissed,
+  });
+  let unidentified = 0;
+  for (const e of ev) if (e.driver_id === null && !dismissed.has(e.id)) unidentified++;
+  return { tallies, unidentified };
+}
+
+function figuresOf(
+  tallies: Map<number, DriverTally>,
+  unidentified: number,
+  settings: ScoreSettings,
+) {
+  const scores = new Map<number, ReturnType<typeof scoreOf>>();
+  let incidents = unidentified;
+  for (const [id, t] of tallies) {
+    scores.set(id, scoreOf(t, settings));
+    incidents += t.incidents;
+  }
+  return { scores, fleet: fleetScore([...scores.values()]), incidents };
+}
+
+const scoreOf = (t: DriverTally, s: ScoreSettings) => ({
+  ...driverScore(t.counts, t.distanceKm, s),
+  incidents: t.incidents,
+  counts: t.counts,
+});
+
+/**
+ * Scores, fleet score and incident count of [from, to). Dismissed events count nowhere. Whole
+ * UTC days are summed from the range's daily totals; only the parts of a day at either end of the
+ * period (a "last 7 days" starts and ends mid-day) are tallied from their events.
+ */
 export function periodFigures(
   events: Ev[],
   sessions: Ses[],
@@ -92,22 +231,51 @@ export function periodFigures(
   settings: ScoreSettings,
   dismissed: ReadonlySet<string>,
 ) {
-  const ev = slice(events, (e) => e.time, from, to);
-  const scores = scoreDrivers(
-    { events: ev, sessions: slice(sessions, (s) => s.start, from, to), dismissed },
-    settings,
-  );
-  // The drivers' tallies already left dismissed events out; only unidentified ones are added.
-  let incidents = 0;
-  for (const x of scores.values()) incidents += x.incidents;
-  for (const e of ev) if (e.driver_id === null && !dismissed.has(e.id)) incidents++;
-  return { scores, fleet: fleetScore([...scores.values()]), incidents };
+  const first = Math.ceil(from / DAY);
+  const last = Math.floor(to / DAY);
+  if (first >= last) return periodFiguresByEvents(events, sessions, from, to, settings, dismissed);
+  const days = daysOf(events, sessions, dismissed);
+  const head = tallyEvents(events, sessions, from, first * DAY, dismissed);
+  const tail = tallyEvents(events, sessions, last * DAY, to, dismissed);
+  const tallies = head.tallies;
+  let unidentified = head.unidentified + tail.unidentified;
+  for (let k = first; k < last; k++) {
+    const d = days.get(k);
+    if (!d) continue;
+    unidentified += d.unidentified;
+    for (const [id, t] of d.drivers) addTally(tallies, id, t);
+  }
+  for (const [id, t] of tail.tallies) addTally(tallies, id, t);
+  return figuresOf(tallies, unidentified, settings);
+}
+
+/** periodFigures from every event of the period (the reference the daily totals must match). */
+export function periodFiguresByEvents(
+  events: Ev[],
+  sessions: Ses[],
+  from: number,
+  to: number,
+  settings: ScoreSettings,
+  dismissed: ReadonlySet<string>,
+) {
+  const { tallies, unidentified } = tallyEvents(events, sessions, from, to, dismissed);
+  return figuresOf(tallies, unidentified, settings);
 }
 
 /** The closed weeks (oldest first) of the trend ending before the week holding `now`. */
 export function trendWeeks(now: number, n = TREND_WEEKS): number[] {
   const current = weekStart(now);
   return Array.from({ length: n }, (_, i) => current - (n - i) * 7 * DAY);
+}
+
+/** Rows sent at first; "show more" (?leaders=, ?incidents=) asks for as many again. */
+export const LEADER_ROWS = 50;
+export const INCIDENT_ROWS = 25;
+
+/** How many rows of a list to send: ?{param}=n rounded up to a whole step, at least one step. */
+export function shownRows(p: URLSearchParams, param: string, step: number): number {
+  const n = Number(p.get(param));
+  return Number.isFinite(n) && n > step ? Math.min(Math.ceil(n / step), 1000) * step : step;
 }
 
 export const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);

@@ -8,26 +8,27 @@ import { isAllowed } from "~/lib/access";
 import { parseTableSort, sortRows } from "~/lib/table-query";
 import type { ModuleContext } from "~/services/guard.server";
 import { prisma } from "~/services/db.server";
-import { BEHAVIOURS, type Behaviour } from "./behaviours";
-import { dismissedIds, listDrivers, rangeData, reviewsOf, type ReviewStatus } from "./data.server";
+import type { Behaviour } from "./behaviours";
+import { listDrivers, rangeData, reviewStatuses } from "./data.server";
 import {
   DAY,
+  LEADER_ROWS,
   periodFigures,
   periodOf,
   round1,
-  slice,
+  shownRows,
   trendWeeks,
   weekStart,
 } from "./safety-compute";
 import { BAND_LABEL, pointsLost, type ScoreSettings } from "./score";
 import { currentSettings, settingsVersion } from "./settings.server";
+import { incidentList } from "./incidents.server";
 import { deviceNames } from "./vehicles.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import type { UpstreamDriver } from "./upstream.server";
 
 export const LEADER_SORTS = ["name", "score", "distance", "incidents"] as const;
 export type LeaderSort = (typeof LEADER_SORTS)[number];
-const STATUSES: ReviewStatus[] = ["needs_review", "coached", "dismissed", "reviewed"];
 
 export const canManage = (ctx: ModuleContext) =>
   isAllowed(ctx.user, { permission: "drivers_manage" });
@@ -92,11 +93,12 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
   const period = periodOf(p, now);
   const weeks = trendWeeks(now);
   const manager = canManage(ctx);
-  const [drivers, settings, dismissed] = await Promise.all([
+  const [drivers, settings, statuses] = await Promise.all([
     listDrivers(ctx.auth),
     currentSettings(ctx.companyId),
-    dismissedIds(ctx.companyId),
+    reviewStatuses(ctx.companyId),
   ]);
+  const dismissed = statuses.dismissed;
   const own = ownDriver(ctx, drivers);
   const data = await rangeData(ctx.auth, Math.min(period.prevFrom, weeks[0]!), period.to);
   const names = new Map(drivers.map((d) => [d.id, driverName(d)]));
@@ -130,7 +132,15 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
       ...base,
       fleet: null,
       own: own
-        ? await scorecard(ctx, own, data, cur, settings.settings, now, await deviceNames(ctx.auth))
+        ? await scorecard(
+            own,
+            data,
+            cur,
+            settings.settings,
+            dismissed,
+            now,
+            await deviceNames(ctx.auth),
+          )
         : null,
     };
   }
@@ -148,7 +158,7 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
   const trend = await weeklyTrend(ctx, data, weeks, settings, dismissed);
   const q = (p.get("q") ?? "").trim().toLowerCase();
   const sort = parseTableSort(p, LEADER_SORTS, { by: "score", dir: "asc" });
-  const leaders = sortRows(
+  const allLeaders = sortRows(
     drivers
       .filter((d) => d.active || cur.scores.has(d.id))
       .map((d) => {
@@ -174,7 +184,16 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
     },
     (a, b) => a.name.localeCompare(b.name),
   );
-  const incidents = await incidentList(ctx, data.events, period, p, names, vehicleNames);
+  const leaderRows = shownRows(p, "leaders", LEADER_ROWS);
+  const incidents = await incidentList(
+    ctx,
+    data.events,
+    period,
+    p,
+    names,
+    vehicleNames,
+    statuses.byEvent,
+  );
   const pick = Number(p.get("driver"));
   const chosen = drivers.find((d) => d.id === pick);
   return {
@@ -186,73 +205,29 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
       incidentsPrevious: prev.incidents,
     },
     trend,
-    leaders,
+    // Only the first rows travel (a fleet may have a thousand drivers); "show more" sends more.
+    leaders: allLeaders.slice(0, leaderRows),
+    leadersTotal: allLeaders.length,
     sort,
     q,
     incidents,
     drivers: drivers.map((d) => ({ id: d.id, name: driverName(d) })),
     vehicles: [...vehicleNames].map(([imei, name]) => ({ imei, name })),
     own: chosen
-      ? await scorecard(ctx, chosen, data, cur, settings.settings, now, vehicleNames)
+      ? await scorecard(chosen, data, cur, settings.settings, dismissed, now, vehicleNames)
       : null,
   };
 }
 
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-async function incidentList(
-  ctx: ModuleContext,
-  events: Awaited<ReturnType<typeof rangeData>>["events"],
-  period: { from: number; to: number },
-  p: URLSearchParams,
-  names: Map<number, string>,
-  vehicles: Map<string, string>,
-) {
-  const behaviour = BEHAVIOURS.find((b) => b === p.get("behaviour")) ?? null;
-  const status = STATUSES.find((s) => s === p.get("status")) ?? null;
-  const severity = ["low", "medium", "high"].find((s) => s === p.get("severity")) ?? null;
-  const driver = Number(p.get("idriver")) || null;
-  const vehicle = p.get("vehicle") || null;
-  const inPeriod = slice(events, (e) => e.time, period.from, period.to).reverse();
-  const reviews = await reviewsOf(
-    ctx.companyId,
-    inPeriod.map((e) => e.id),
-  );
-  const rows = inPeriod
-    .map((e) => {
-      const r = reviews.get(e.id);
-      return {
-        ...e,
-        driverName: e.driver_id === null ? "Unidentified" : (names.get(e.driver_id) ?? "Unknown"),
-        vehicle: vehicles.get(e.imei) ?? e.imei,
-        status: r?.status ?? ("needs_review" as ReviewStatus),
-        reason: r?.reason ?? null,
-        note: r?.note ?? null,
-        history: r?.history ?? [],
-      };
-    })
-    .filter(
-      (e) =>
-        (!behaviour || e.behaviour === behaviour) &&
-        (!status || e.status === status) &&
-        (!severity || e.severity === severity) &&
-        (!driver || e.driver_id === driver) &&
-        (!vehicle || e.imei === vehicle),
-    );
-  return {
-    total: rows.length,
-    rows: rows.slice(0, 100),
-    filters: { behaviour, status, severity, driver, vehicle },
-  };
-}
-
 /** One driver's scorecard: score and band, weekly trend, points lost per behaviour, incidents, trips. */
 async function scorecard(
-  ctx: ModuleContext,
   d: UpstreamDriver,
   data: Awaited<ReturnType<typeof rangeData>>,
   cur: ReturnType<typeof periodFigures>,
   settings: ScoreSettings,
+  dismissed: ReadonlySet<string>,
   now: number,
   vehicleNames: Map<string, string>,
 ) {
@@ -262,15 +237,16 @@ async function scorecard(
     incidents: 0,
     counts: {},
   };
-  const dismissed = await dismissedIds(ctx.companyId);
   const mine = {
     events: data.events.filter((e) => e.driver_id === d.id),
     sessions: data.sessions.filter((x) => x.driver_id === d.id),
   };
+  // Whole weeks of the cached range: sums of its daily totals (a driver's figures do not depend
+  // on the other drivers').
   const trend = trendWeeks(now).map((w) => {
     const f = periodFigures(
-      mine.events,
-      mine.sessions,
+      data.events,
+      data.sessions,
       w,
       w + 7 * DAY,
       settings,

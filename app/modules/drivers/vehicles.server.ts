@@ -1,7 +1,7 @@
 /** The company's vehicles as the drivers module needs them: names, and who drives them. */
 import { upstream } from "~/services/api.server";
 import type { Auth } from "~/services/company-context.server";
-import { iotDevices, setPermDriver } from "~/services/upstream/index.server";
+import { iotDevices } from "~/services/upstream/index.server";
 import { singleton } from "~/services/singleton.server";
 
 const TTL_MS = 60_000;
@@ -27,9 +27,7 @@ export async function deviceNames(auth: Auth): Promise<Map<string, string>> {
   return new Map((await vehicles(auth)).map((v) => [v.imei, v.name]));
 }
 
-/** Writes the vehicle's permanent driver (PATCH /vehicles/vehicle); a failure propagates (SPEC §8). */
-export async function assignVehicle(auth: Auth, imei: string, driver: string | null) {
-  const res = await setPermDriver(upstream(auth.token), imei, driver);
-  cache.delete(auth.companyId);
-  return res;
+/** Forgets the company's vehicles (after a permanent driver is written through the fleet module). */
+export function forgetVehicles(companyId: number) {
+  cache.delete(companyId);
 }

@@ -20,6 +20,7 @@ import {
   setScheduleEnabled,
   updateSchedule,
 } from "./report-schedules.server";
+import { findReport, reportAllowed } from "./catalogue";
 import { companyVehicles } from "./reports.server";
 
 const LIST = "/dashboard/scheduled-reports";
@@ -76,12 +77,23 @@ function echo(form: FormData): ScheduleFormValues {
   };
 }
 
-type Actor = { userId: number; companyId: number; token: string };
+type Actor = { userId: number; companyId: number; token: string; user: SessionUser };
 
 async function saveSchedule(form: FormData, actor: Actor, id: string | null) {
   const parsed = parseScheduleForm(form);
   if (!parsed.ok)
     return json<ScheduleActionData>({ errors: parsed.errors, values: echo(form) }, { status: 400 });
+  // A schedule runs its report as its owner: one the user may not open (the driver report without
+  // drivers_manage, a report whose feature is off) is refused like any other bad field.
+  const def = findReport(parsed.value.reportKind);
+  if (def && !reportAllowed(actor.user, def))
+    return json<ScheduleActionData>(
+      {
+        errors: { reportKind: "You do not have permission to schedule this report" },
+        values: echo(form),
+      },
+      { status: 400 },
+    );
   // Only the company's own vehicles: another company's imei (a forged form) is a 404.
   const vehicles = await companyVehicles({ token: actor.token, companyId: actor.companyId });
   const own = new Set(vehicles.map((v) => v.imei));
@@ -106,7 +118,7 @@ async function saveSchedule(form: FormData, actor: Actor, id: string | null) {
 export async function scheduleAction(session: SessionData, scheduleId: string, form: FormData) {
   const { user, token } = session;
   const viewer = scheduleViewer(user);
-  const actor = { userId: user.username_id, companyId: user.companyid, token };
+  const actor = { userId: user.username_id, companyId: user.companyid, token, user };
   if (!form.has("intent")) form.set("intent", "save");
   if (scheduleId === "new") {
     requireScheduleCreator(viewer);

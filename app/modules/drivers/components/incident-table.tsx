@@ -1,11 +1,12 @@
 import { useSettings } from "~/components/settings/settings-context";
 import { formatSpeed } from "~/lib/units";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
 import { shortTime } from "../format";
 import { REVIEW_LABEL, REVIEW_STATUSES } from "../schemas";
+import { ShowMore } from "./show-more";
 
 export type IncidentRow = {
   id: string;
@@ -89,6 +90,7 @@ function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
 export function IncidentTable({
   rows,
   total,
+  step,
   filters,
   drivers,
   vehicles,
@@ -97,6 +99,7 @@ export function IncidentTable({
 }: {
   rows: IncidentRow[];
   total: number;
+  step: number;
   filters: Record<string, string | number | null>;
   drivers: Array<{ id: number; name: string }>;
   vehicles: Array<{ imei: string; name: string }>;
@@ -104,6 +107,10 @@ export function IncidentTable({
   manager: boolean;
 }) {
   const { measurement } = useSettings().settings;
+  // Filtering keeps the period (and an open scorecard); a new filter starts from the first rows.
+  const kept = [...new URLSearchParams(useLocation().search)].filter(([k]) =>
+    ["days", "from", "to", "driver"].includes(k),
+  );
   const col = createColumnHelper<IncidentRow>();
   const columns = [
     col.accessor("time", {
@@ -177,6 +184,9 @@ export function IncidentTable({
   return (
     <Stack gap="xs">
       <Form method="get">
+        {kept.map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
         <Group gap="xs" align="flex-end">
           {selects.map((x) => (
             <NativeSelect
@@ -206,6 +216,13 @@ export function IncidentTable({
         label="Incidents"
         minWidth={900}
         empty="No incidents in this period."
+      />
+      <ShowMore
+        param="incidents"
+        shown={rows.length}
+        total={total}
+        step={step}
+        testId="incidents-more"
       />
     </Stack>
   );

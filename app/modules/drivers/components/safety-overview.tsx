@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { ShowMore } from "./show-more";
 
 export const BAND_COLOUR: Record<string, string> = {
   low: "green",
@@ -195,10 +196,14 @@ function Distance({ km }: { km: number }) {
 
 export function Leaderboard({
   rows,
+  total,
+  step,
   sort,
   q,
 }: {
   rows: LeaderRow[];
+  total: number;
+  step: number;
   sort: { by: string; dir: "asc" | "desc" };
   q: string;
 }) {
@@ -222,6 +227,13 @@ export function Leaderboard({
         sort={sort}
         minWidth={600}
         empty="No drivers match."
+      />
+      <ShowMore
+        param="leaders"
+        shown={rows.length}
+        total={total}
+        step={step}
+        testId="leaders-more"
       />
     </SimpleGrid>
   );
