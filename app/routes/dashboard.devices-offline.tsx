@@ -9,14 +9,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDuration } from "~/modules/fleet/device-status";
 import { formatZoned } from "~/lib/zoned-time";
 import { offlineDevices } from "~/modules/fleet/fleet-pages.server";
-import { offlineCsv } from "~/modules/fleet/fleet-csv.server";
 import { TableToolbar } from "~/components/data-table/toolbar";
 
 export const meta: MetaFunction = () => [{ title: "Devices Offline · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const data = await offlineDevices(await requireModule(request, "fleet"), request);
-  return data.csv ? offlineCsv(data) : json(data);
+  return json(await offlineDevices(await requireModule(request, "fleet"), request));
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -77,7 +75,7 @@ export default function DevicesOffline() {
       <StaleBanner sync={sync} />
       {total > 0 ? (
         <TableToolbar
-          csv
+          csv="/dashboard/devices-offline.csv"
           search={{ value: q, label: "Search devices", placeholder: "Name or IMEI" }}
         />
       ) : null}

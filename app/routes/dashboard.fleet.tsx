@@ -13,13 +13,11 @@ import { formatSpeed, type Measurement } from "~/lib/units";
 import { useMemo } from "react";
 import { DeviceIcon } from "~/modules/fleet/components/device-icon";
 import { fleetTable } from "~/modules/fleet/fleet-pages.server";
-import { fleetCsv } from "~/modules/fleet/fleet-csv.server";
 
 export const meta: MetaFunction = () => [{ title: "Fleet · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const data = await fleetTable(await requireModule(request, "fleet"), request);
-  return data.csv ? fleetCsv(data) : json(data);
+  return json(await fleetTable(await requireModule(request, "fleet"), request));
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -92,7 +90,7 @@ export default function Fleet() {
       <StaleBanner sync={sync} />
       <TableToolbar
         testId="fleet-toolbar"
-        csv
+        csv="/dashboard/fleet.csv"
         search={{ value: filters.q, label: "Search vehicles", placeholder: "Name or IMEI" }}
         filters={[
           {

@@ -7,7 +7,6 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { geofenceList } from "~/modules/fleet/fleet-pages.server";
-import { geofencesCsv } from "~/modules/fleet/fleet-csv.server";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { useSettings } from "~/components/settings/settings-context";
 import { placeText } from "~/modules/fleet/device-text";
@@ -17,8 +16,7 @@ import { useMemo } from "react";
 export const meta: MetaFunction = () => [{ title: "Geofences · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const data = await geofenceList(await requireModule(request, "fleet"), request);
-  return data.csv ? geofencesCsv(data) : json(data);
+  return json(await geofenceList(await requireModule(request, "fleet"), request));
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -67,7 +65,7 @@ export default function Geofences() {
       <StaleBanner sync={sync} />
       {total > 0 ? (
         <TableToolbar
-          csv
+          csv="/dashboard/geofences.csv"
           search={{ value: q, label: "Search devices", placeholder: "Name or IMEI" }}
           filters={[
             {

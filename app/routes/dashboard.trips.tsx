@@ -15,53 +15,28 @@ import {
 import { TripReplay } from "~/modules/trips/components/trip-replay";
 import { TripTable } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
-import { addDays, startOfDay } from "~/modules/trips/zoned-days";
-import { dayRange, pageOf, withParams } from "~/modules/trips/trip-query";
+import { pageOf, withParams } from "~/modules/trips/trip-query";
 import { stopsBetween } from "~/modules/trips/trip-record";
 import { formatDistance } from "~/lib/units";
 import { requireModule } from "~/services/guard.server";
-import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
-import { incompleteExport, tripsCsv } from "~/modules/trips/trips-csv.server";
-import { wantsCsv } from "~/services/table-csv.server";
-import { csvHref } from "~/components/data-table/links";
-import { getTrips, MAX_TRIPS_DAYS, requireVehicle, pageWaitMs } from "~/modules/trips/trips.server";
+import { tripsList } from "~/modules/trips/trips-list.server";
+import { fileHref } from "~/components/data-table/links";
+import { MAX_TRIPS_DAYS } from "~/modules/trips/trips.server";
 
 export const meta: MetaFunction = () => [{ title: "Trips · Tracksmith" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
-/** More vehicles than this on one page is a report, not a trips list. */
-const MAX_VEHICLES = 8;
 const PAGE_SIZE = 100;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { auth, vehicles, timeZone } = await tripsContext(await requireModule(request, "trips"));
-  const params = new URL(request.url).searchParams;
-  const asked = [...new Set(params.getAll("imei").filter(Boolean))];
-  const selected = (asked.length ? asked : vehicles.slice(0, 1).map((v) => v.imei)).slice(
-    0,
-    MAX_VEHICLES,
-  );
-  for (const imei of selected) requireVehicle(vehicles, imei);
-  const range = dayRange(params, timeZone, 7, MAX_TRIPS_DAYS);
-  const from = startOfDay(range.from, timeZone);
-  const to = startOfDay(addDays(range.to, 1), timeZone);
-  const { trips, stale, partial } = await getTrips(auth, selected, from, to, "trips", Date.now(), {
-    waitMs: pageWaitMs(),
-  });
-  if (wantsCsv(new URL(request.url))) {
-    if (partial) throw incompleteExport();
-    return tripsCsv(trips, {
-      names: Object.fromEntries(vehicles.map((v) => [v.imei, v.nickname])),
-      measurement: measurementOf(request),
-      timeZone,
-    });
-  }
+  const list = await tripsList(await requireModule(request, "trips"), request);
+  const { trips, stale, partial, params, vehicles, selected, range, timeZone, tooMany } = list;
   const replay = params.getAll("replay").filter((id) => trips.some((t) => t.id === id));
   const shown = pageOf(trips, params, PAGE_SIZE);
   return json({
     vehicles: vehicles.map(({ imei, nickname }) => ({ imei, nickname })),
     selected,
-    tooMany: asked.length > MAX_VEHICLES,
+    tooMany,
     range,
     timeZone,
     trips: shown.items,
@@ -177,7 +152,7 @@ export default function TripsPage() {
           {data.total > 0 ? (
             <Button
               component="a"
-              href={csvHref(params.toString())}
+              href={fileHref("/dashboard/trips.csv", params.toString())}
               download
               variant="light"
               size="xs"

@@ -1,14 +1,12 @@
 /**
- * A list page's "Export CSV": the loader answers `?format=csv` with the rows it would show, every
- * filter and the order applied but not paged, as a download. The columns are declared once per
- * list (header and plain-text value), so the file says what the table says.
+ * A list page's "Export CSV": a download route beside the page (/dashboard/fleet.csv) answers
+ * with the rows the page would show, every filter and the order applied but not paged. The
+ * columns are declared once per list (header and plain-text value), so the file says what the
+ * table says.
  */
-import type { TypedResponse } from "@remix-run/node";
 import { csvText, type CsvCell } from "./csv.server";
 
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
-
-export const wantsCsv = (url: URL) => url.searchParams.get("format") === "csv";
 
 /** `fleet-2026-11-23.csv`: the list's name and the day (in the company's zone) it was taken. */
 export function csvFileName(list: string, now: Date, timeZone: string): string {
@@ -25,18 +23,17 @@ export function csvDownload<T>(
   fileName: string,
   columns: readonly CsvColumn<T>[],
   rows: readonly T[],
-): TypedResponse<never> {
+): Response {
   const body = csvText(
     [columns.map((c) => c.header), ...rows.map((r) => columns.map((c) => c.value(r)))],
     // Excel reads UTF-8 (names with accents) only with the byte-order mark.
     { bom: true, recordDelimiter: "\r\n" },
   );
-  // Typed as carrying no data: a loader that answers with a file or its page keeps the page's type.
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
     },
-  }) as TypedResponse<never>;
+  });
 }

@@ -44,11 +44,13 @@ describe("scheduled reports", () => {
       // Two vehicles: searched for and picked with JavaScript, Ctrl-clicked in the list without.
       if (javaScriptEnabled) {
         const picker = page.getByTestId("schedule-vehicles").getByRole("textbox");
+        const dropdown = page.getByRole("listbox");
         await picker.click();
-        const names = (await page.getByRole("option").allTextContents()).slice(0, 2);
+        await dropdown.getByRole("option").first().waitFor();
+        const names = (await dropdown.getByRole("option").allTextContents()).slice(0, 2);
         for (const name of names) {
           await picker.fill(name);
-          await page.getByRole("option", { name, exact: true }).click();
+          await dropdown.getByRole("option", { name, exact: true }).click();
         }
       } else {
         const list = page.locator('select[name="imeis"]');

@@ -6,9 +6,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as fleetLoader } from "~/routes/dashboard.fleet";
 import { loader as offlineLoader } from "~/routes/dashboard.devices-offline";
-import { loader as geofencesLoader } from "~/routes/dashboard.geofences";
-import { getTrips } from "~/modules/trips/trips.server";
-import { tripsCsv } from "~/modules/trips/trips-csv.server";
+import { loader as fleetCsvLoader } from "~/routes/dashboard.fleet[.]csv";
+import { loader as offlineCsvLoader } from "~/routes/dashboard.devices-offline[.]csv";
+import { loader as geofencesCsvLoader } from "~/routes/dashboard.geofences[.]csv";
+import { loader as tripsCsvLoader } from "~/routes/dashboard.trips[.]csv";
+import { listVehicles } from "~/modules/trips/trips.server";
 import { listDevices } from "~/modules/fleet/devices-read.server";
 import { renameDevice, saveDeviceGeofence } from "~/modules/fleet/devices-write.server";
 import { DEFAULT_SETTINGS, SETTINGS_COOKIE } from "~/lib/settings";
@@ -57,13 +59,13 @@ describe("fleet table", () => {
     expect(found.rows.length).toBe(Math.min(100, expected.length));
 
     const status = devices[0]!.status;
-    const file = await csvOf(fleetLoader, `/dashboard/fleet?status=${status}&format=csv`);
+    const file = await csvOf(fleetCsvLoader, `/dashboard/fleet.csv?status=${status}`);
     expect(file.name).toMatch(/^fleet-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file.header.slice(0, 4)).toEqual(["Vehicle", "IMEI", "Status", "Speed (km/h)"]);
     const withStatus = devices.filter((d) => d.status === status);
     expect(file.rows.map((r) => r[1]).sort()).toEqual(withStatus.map((d) => d.imei).sort());
     // Not paged: a file of a big fleet holds all of it.
-    const all = await csvOf(fleetLoader, "/dashboard/fleet?format=csv&page=2");
+    const all = await csvOf(fleetCsvLoader, "/dashboard/fleet.csv?page=2");
     expect(all.rows.length).toBe(devices.length);
     // Offline vehicles have no current speed.
     for (const r of all.rows) if (r[2] === "Offline") expect(r[3]).toBe("");
@@ -73,7 +75,7 @@ describe("fleet table", () => {
     const { devices } = await listDevices(admin);
     const d = devices.find((x) => x.speed !== null && x.speed > 10 && x.status !== "offline");
     await renameDevice(admin, devices[1]!.imei, '=HYPERLINK("http://evil.example")');
-    const file = await csvOf(fleetLoader, "/dashboard/fleet?format=csv", `${cookie}; ${imperial}`);
+    const file = await csvOf(fleetCsvLoader, "/dashboard/fleet.csv", `${cookie}; ${imperial}`);
     expect(file.header[3]).toBe("Speed (mph)");
     const renamed = file.rows.find((r) => r[1] === devices[1]!.imei)!;
     expect(renamed[0]).toBe('\'=HYPERLINK("http://evil.example")');
@@ -87,8 +89,8 @@ describe("fleet table", () => {
     const { devices } = await listDevices(admin);
     const mine = new Set(devices.map((d) => d.imei));
     const file = await csvOf(
-      fleetLoader,
-      "/dashboard/fleet?format=csv",
+      fleetCsvLoader,
+      "/dashboard/fleet.csv",
       await sessionCookie("other", "other123"),
     );
     expect(file.rows.length).toBeGreaterThan(0);
@@ -102,7 +104,7 @@ describe("devices offline and geofences", () => {
       await call(offlineLoader, get("/dashboard/devices-offline?q=zzzz-no-such", cookie))
     ).json()) as { rows: unknown[]; total: number };
     expect(page.rows).toEqual([]);
-    const file = await csvOf(offlineLoader, "/dashboard/devices-offline?format=csv");
+    const file = await csvOf(offlineCsvLoader, "/dashboard/devices-offline.csv");
     expect(file.name).toMatch(/^devices-offline-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file.header).toContain("Last address");
     expect(file.rows.length).toBe(page.total);
@@ -113,40 +115,50 @@ describe("devices offline and geofences", () => {
     const d = devices.find((x) => x.lat !== null && x.lng !== null)!;
     await saveDeviceGeofence(admin, d.imei, { lat: d.lat!, lng: d.lng!, meters: 500 });
     const inside = await csvOf(
-      geofencesLoader,
-      "/dashboard/geofences?state=inside&format=csv",
+      geofencesCsvLoader,
+      "/dashboard/geofences.csv?state=inside",
       `${cookie}; ${imperial}`,
     );
     expect(inside.header).toContain("Radius (ft)");
     const row = inside.rows.find((r) => r[1] === d.imei)!;
     expect(row[5]).toBe("1640");
     expect(row[6]).toBe("Inside");
-    const outside = await csvOf(geofencesLoader, "/dashboard/geofences?state=outside&format=csv");
+    const outside = await csvOf(geofencesCsvLoader, "/dashboard/geofences.csv?state=outside");
     expect(outside.rows.some((r) => r[1] === d.imei)).toBe(false);
   });
 });
 
 describe("trips", () => {
-  // The trips route's module graph holds the replay map (Leaflet needs a window), so its CSV
-  // branch is called as the route calls it; the browser test downloads it from the page.
   it("exports every trip of the chosen vehicles and days in the user's units", async () => {
-    const { devices } = await listDevices(admin);
-    const imeis = devices.slice(2, 4).map((d) => d.imei);
-    const now = Date.now();
-    const { trips } = await getTrips(admin, imeis, now - 7 * 86_400_000, now);
-    expect(trips.length).toBeGreaterThan(0);
-    const names = Object.fromEntries(devices.map((d) => [d.imei, d.nickname]));
-    const res = tripsCsv(trips, { names, measurement: "imperial", timeZone: "Australia/Brisbane" });
-    expect(res.headers.get("content-disposition")).toMatch(
-      /filename="trips-\d{4}-\d{2}-\d{2}\.csv"/,
+    const vehicles = await listVehicles(admin);
+    const imeis = vehicles.slice(2, 4).map((d) => d.imei);
+    const names = Object.fromEntries(vehicles.map((d) => [d.imei, d.nickname]));
+    const file = await csvOf(
+      tripsCsvLoader,
+      `/dashboard/trips.csv?imei=${imeis[0]}&imei=${imeis[1]}&page=2`,
+      `${cookie}; ${imperial}`,
     );
-    const [header, ...rows] = parseCsv((await res.text()).replace(/^\uFEFF/, ""));
-    expect(rows.length).toBe(trips.length);
-    expect(header![1]).toBe("Start (Australia/Brisbane)");
-    const distance = header!.indexOf("Distance (mi)");
-    const miles = rows.reduce((sum, r) => sum + Number(r[distance]), 0);
-    const km = trips.reduce((sum, t) => sum + t.distance_km, 0);
-    expect(miles).toBeCloseTo(km / 1.609344, -1);
-    expect(rows.map((r) => r[0])).toEqual(trips.map((t) => names[t.imei]));
+    expect(file.name).toMatch(/^trips-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.header[1]).toMatch(/^Start \(.+\/.+\)$/);
+    // Only the chosen vehicles, each trip once.
+    const chosen = imeis.map((i) => names[i]);
+    for (const r of file.rows) expect(chosen).toContain(r[0]);
+    expect(file.rows.length).toBeGreaterThan(0);
+    expect(new Set(file.rows.map((r) => `${r[0]}|${r[1]}`)).size).toBe(file.rows.length);
+    const distance = file.header.indexOf("Distance (mi)");
+    expect(distance).toBeGreaterThan(0);
+    for (const r of file.rows) expect(Number(r[distance])).toBeGreaterThanOrEqual(0);
+  });
+
+  it("another company's vehicle in the address is a 404, not an empty file", async () => {
+    const { devices } = await listDevices(admin);
+    const res = await call(
+      tripsCsvLoader,
+      get(
+        `/dashboard/trips.csv?imei=${devices[2]!.imei}`,
+        await sessionCookie("other", "other123"),
+      ),
+    );
+    expect(res.status).toBe(404);
   });
 });

@@ -56,10 +56,10 @@ export function showingText(paging: TablePage): string {
   return `Showing ${count.format(from)}–${count.format(to)} of ${count.format(paging.total)}`;
 }
 
-/** The same view as a CSV download: every filter and the order kept, paging dropped (all rows). */
-export function csvHref(search: string): string {
+/** The same view as a file (`path`, e.g. /dashboard/fleet.csv): every filter and the order, not the page. */
+export function fileHref(path: string, search: string): string {
   const p = new URLSearchParams(search);
   p.delete("page");
-  p.set("format", "csv");
-  return `?${p}`;
+  const q = p.toString();
+  return q ? `${path}?${q}` : path;
 }

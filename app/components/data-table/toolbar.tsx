@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
-import { csvHref } from "./links";
+import { fileHref } from "./links";
 
 export type ToolbarFilter = {
   name: string;
@@ -15,8 +15,8 @@ export type TableToolbarProps = {
   /** The search box (`?q=`); its label names what it searches. */
   search?: { value: string; label: string; placeholder?: string };
   filters?: ToolbarFilter[];
-  /** Offer the list as a CSV file (the loader answers `?format=csv`). */
-  csv?: boolean;
+  /** The list as a CSV file: the path of its download route, sent the page's filters and order. */
+  csv?: string;
   testId?: string;
 };
 
@@ -76,7 +76,7 @@ export function TableToolbar({ search, filters = [], csv, testId }: TableToolbar
       {csv ? (
         <Button
           component="a"
-          href={csvHref(location.search)}
+          href={fileHref(csv, location.search)}
           download
           variant="light"
           leftSection={<IconDownload size={16} aria-hidden="true" />}

@@ -1,5 +1,4 @@
 /** The fleet table as a CSV file: the same filters and order as the page, every row, in the user's units. */
-import type { TypedResponse } from "@remix-run/node";
 import { FEET_PER_METRE, speedLabel, toSpeedUnit } from "~/lib/units";
 import { formatZoned } from "~/lib/zoned-time";
 import { csvDownload, csvFileName, type CsvColumn } from "~/services/table-csv.server";
@@ -9,7 +8,7 @@ import type { fleetTable, geofenceList, offlineDevices } from "./fleet-pages.ser
 type FleetTable = Awaited<ReturnType<typeof fleetTable>>;
 type Row = FleetTable["rows"][number];
 
-export function fleetCsv(data: FleetTable, now = new Date()): TypedResponse<never> {
+export function fleetCsv(data: FleetTable, now = new Date()): Response {
   const unit = speedLabel(data.measurement);
   const columns: CsvColumn<Row>[] = [
     { header: "Vehicle", value: (r) => r.nickname },
@@ -33,7 +32,7 @@ export function fleetCsv(data: FleetTable, now = new Date()): TypedResponse<neve
 
 type Offline = Awaited<ReturnType<typeof offlineDevices>>;
 
-export function offlineCsv(data: Offline, now = new Date()): TypedResponse<never> {
+export function offlineCsv(data: Offline, now = new Date()): Response {
   const columns: CsvColumn<Offline["rows"][number]>[] = [
     { header: "Device", value: (r) => r.nickname },
     { header: "IMEI", value: (r) => r.imei },
@@ -53,7 +52,7 @@ export function offlineCsv(data: Offline, now = new Date()): TypedResponse<never
 
 type Fences = Awaited<ReturnType<typeof geofenceList>>;
 
-export function geofencesCsv(data: Fences, now = new Date()): TypedResponse<never> {
+export function geofencesCsv(data: Fences, now = new Date()): Response {
   const imperial = data.measurement === "imperial";
   const columns: CsvColumn<Fences["rows"][number]>[] = [
     { header: "Device", value: (r) => r.nickname },

@@ -10,7 +10,6 @@ import { pageRows, parsePage, parseTableSort, sortRows } from "~/lib/table-query
 import { STATUSES } from "./device-status";
 import { filterDevices, NO_FILTERS, parseFilters } from "./device-filter";
 import { settingsFromCookieHeader } from "~/lib/settings";
-import { wantsCsv } from "~/services/table-csv.server";
 
 /** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
 export function offlineAfterMs() {
@@ -21,7 +20,7 @@ export const FLEET_SORTS = ["vehicle", "status", "speed", "driver", "lastContact
 export const FLEET_PAGE_SIZE = 100;
 
 /** The fleet table's rows: the cache, filtered (shared with the map's list), sorted, one page or all. */
-export async function fleetTable(ctx: ModuleContext, request: Request) {
+export async function fleetTable(ctx: ModuleContext, request: Request, { all = false } = {}) {
   const { auth } = ctx;
   const url = new URL(request.url);
   const { devices, sync } = await listDevices(auth);
@@ -50,11 +49,10 @@ export async function fleetTable(ctx: ModuleContext, request: Request) {
     },
     byNickname,
   );
-  const csv = wantsCsv(url);
-  const { rows, paging } = csv
+  const { rows, paging } = all
     ? { rows: sorted, paging: null }
     : pageRows(sorted, parsePage(url.searchParams), FLEET_PAGE_SIZE);
-  const addresses = await lastAddresses(auth, rows, request, csv);
+  const addresses = await lastAddresses(auth, rows, request, all);
   const groups = new Map<number, string>();
   const tags = new Map<number, string>();
   for (const d of devices) {
@@ -65,7 +63,6 @@ export async function fleetTable(ctx: ModuleContext, request: Request) {
     sync,
     sort,
     paging,
-    csv,
     filters,
     measurement: settings.measurement,
     timeZone: await companyTimeZone(auth),
@@ -90,7 +87,7 @@ export async function fleetTable(ctx: ModuleContext, request: Request) {
 }
 
 /** Devices silent longer than the threshold, longest silence first; searchable, as a page or CSV. */
-export async function offlineDevices(ctx: ModuleContext, request: Request) {
+export async function offlineDevices(ctx: ModuleContext, request: Request, { all = false } = {}) {
   const { auth } = ctx;
   const url = new URL(request.url);
   const { devices, sync } = await listDevices(auth);
@@ -106,12 +103,10 @@ export async function offlineDevices(ctx: ModuleContext, request: Request) {
     silent.map((d) => ({ ...d, groupIds: [], tagIds: [] })),
     { ...NO_FILTERS, q },
   );
-  const csv = wantsCsv(url);
-  const addresses = await lastAddresses(auth, matched, request, csv);
+  const addresses = await lastAddresses(auth, matched, request, all);
   return {
     sync,
     q,
-    csv,
     total: silent.length,
     afterHours: after / 3_600_000,
     timeZone: await companyTimeZone(auth),
@@ -134,12 +129,13 @@ async function lastAddresses(
   auth: ModuleContext["auth"],
   devices: { lat: number | null; lng: number | null }[],
   request: Request,
-  csv: boolean,
+  /** For a file someone will keep: wait longer for addresses not cached yet. */
+  file: boolean,
 ): Promise<(string | null)[]> {
   const { accurateAddress } = settingsFromCookieHeader(request.headers.get("cookie"));
   const points = devices.map((d) => ({ lat: d.lat ?? 0, lng: d.lng ?? 0 }));
   const found = await addressesFor(auth, points, levelOf(accurateAddress), {
-    budgetMs: csv ? 3000 : 400,
+    budgetMs: file ? 3000 : 400,
   }).catch(() => points.map(() => null));
   return devices.map((d, i) => (d.lat === null || d.lng === null ? null : (found[i] ?? null)));
 }
@@ -150,7 +146,7 @@ const fenceState = (inside: boolean | null): FenceState =>
   inside === null ? "unknown" : inside ? "inside" : "outside";
 
 /** Devices with a geofence: searchable, filtered by where the device is now, as a page or CSV. */
-export async function geofenceList(ctx: ModuleContext, request: Request) {
+export async function geofenceList(ctx: ModuleContext, request: Request, { all = false } = {}) {
   const { auth } = ctx;
   const url = new URL(request.url);
   const { accurateAddress, measurement } = settingsFromCookieHeader(request.headers.get("cookie"));
@@ -176,16 +172,14 @@ export async function geofenceList(ctx: ModuleContext, request: Request) {
     fenced.map((r) => ({ ...r, groupIds: [], tagIds: [] })),
     { ...NO_FILTERS, q },
   ).filter((r) => state === null || fenceState(r.inside) === state);
-  const csv = wantsCsv(url);
   // The centre by its address (street or suburb level, as the user chose), the coordinates until known.
   const addresses = await addressesFor(auth, rows, levelOf(accurateAddress), {
-    budgetMs: csv ? 3000 : 800,
+    budgetMs: all ? 3000 : 800,
   }).catch(() => rows.map(() => null));
   return {
     sync,
     q,
     state,
-    csv,
     total: fenced.length,
     measurement,
     timeZone: await companyTimeZone(auth),

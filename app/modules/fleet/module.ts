@@ -77,6 +77,20 @@ export default defineModule({
     { pattern: "/api/device-details", title: "Device details", api: true },
     { pattern: "/api/geocode", title: "Address search", api: true },
     { pattern: "/media/*", title: "Device images", api: true },
+    // The lists' CSV exports, each open to whoever may open its page.
+    { pattern: "/dashboard/fleet.csv", title: "Fleet (CSV)", file: true },
+    {
+      pattern: "/dashboard/devices-offline.csv",
+      title: "Devices offline (CSV)",
+      rule: { tsadmin: false },
+      file: true,
+    },
+    {
+      pattern: "/dashboard/geofences.csv",
+      title: "Geofences (CSV)",
+      rule: { tsadmin: false },
+      file: true,
+    },
   ],
   publicRoutes: [
     { pattern: "/sharing/:id", why: "the share link's id is the token (256 random bits)" },

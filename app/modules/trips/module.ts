@@ -50,6 +50,12 @@ export default defineModule({
       rule: { feature: "logbook" },
     },
     { pattern: "/api/trip-track/:id", title: "Trip track", api: true },
+    {
+      pattern: "/dashboard/trips.csv",
+      title: "Trips (CSV)",
+      rule: { tsadmin: false },
+      file: true,
+    },
   ],
   actions: {
     "/dashboard/logbook": {

@@ -1,5 +1,4 @@
 /** The trips list as a CSV file: every trip of the chosen vehicles and days, in the user's units. */
-import type { TypedResponse } from "@remix-run/node";
 import {
   distanceLabel,
   speedLabel,
@@ -19,7 +18,7 @@ export function tripsCsv(
     timeZone,
   }: { names: Record<string, string>; measurement: Measurement; timeZone: string },
   now = new Date(),
-): TypedResponse<never> {
+): Response {
   const round1 = (n: number) => Math.round(n * 10) / 10;
   const speed = (v: number | null) => (v === null ? "" : Math.round(toSpeedUnit(v, measurement)));
   const columns: CsvColumn<TripRecord>[] = [
