@@ -332,7 +332,9 @@ describe("the public form", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     const data = await res.json();
-    expect(Object.keys(data).sort()).toEqual(["expiresAt", "form"]);
+    expect(Object.keys(data).sort()).toEqual(["company", "expiresAt", "form"]);
+    // Whose form it is, by name (kept with the link) and logo, never by the company's id.
+    expect(data.company).toEqual({ name: "Harbour Logistics", logo: null });
     expect(Object.keys(data.form).sort()).toEqual(["description", "fields", "title"]);
     for (const f of data.form.fields)
       expect(
@@ -362,7 +364,7 @@ describe("the public form", () => {
       upstreamToken,
       session.id,
       upstreamToken.split(".")[1]!,
-      "Harbour Logistics",
+      '"companyId"',
     ])
       expect(text, secret).not.toContain(secret);
     expect(JSON.stringify(data)).not.toMatch(new RegExp(INTERNAL.join("|")));

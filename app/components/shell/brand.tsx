@@ -1,13 +1,13 @@
 import { useSettings } from "~/components/settings/settings-context";
 
-type Logo = {
+export type CompanyLogo = {
   src: string;
   alt: string;
   /** Drawn for dark backgrounds (light lettering). */ darkSrc?: string;
 };
 
 /** SPEC §2.10/§6: company 112 sees its own logo; everyone else the Tracksmith logo. */
-export const COMPANY_LOGOS: Record<number, Logo> = {
+export const COMPANY_LOGOS: Record<number, CompanyLogo> = {
   112: {
     src: "/logos/company-112.svg",
     darkSrc: "/logos/company-112-dark.svg",
@@ -15,9 +15,9 @@ export const COMPANY_LOGOS: Record<number, Logo> = {
   },
 };
 
-const TRACKSMITH: Logo = { src: "/logo.svg", darkSrc: "/logo-dark.svg", alt: "Tracksmith" };
+const TRACKSMITH: CompanyLogo = { src: "/logo.svg", darkSrc: "/logo-dark.svg", alt: "Tracksmith" };
 
-export function logoFor(companyid: number | null | undefined): Logo {
+export function logoFor(companyid: number | null | undefined): CompanyLogo {
   return (companyid != null && COMPANY_LOGOS[companyid]) || TRACKSMITH;
 }
 

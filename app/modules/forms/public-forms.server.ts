@@ -3,6 +3,7 @@
  * no upstream. A visitor sees the link's allow-listed snapshot of the form, and answers are checked
  * against that same snapshot, stored, and forwarded in the background.
  */
+import { COMPANY_LOGOS, type CompanyLogo } from "~/components/shell/brand";
 import { json, redirect } from "@remix-run/node";
 import { answersSchema, cleanAnswers } from "./form-answers";
 import type { PublicForm } from "./public-form";
@@ -22,7 +23,8 @@ export const PUBLIC_FORM_HEADERS = {
 export type PublicFormData = {
   form: PublicForm;
   expiresAt: string;
-  company: { id: number; name: string | null };
+  /** Whose form it is; never the company's id (the visitor needs a name and a logo, not a key). */
+  company: { name: string | null; logo: CompanyLogo | null };
 };
 
 export async function publicForm(token: string): Promise<PublicFormData> {
@@ -30,7 +32,7 @@ export async function publicForm(token: string): Promise<PublicFormData> {
   return {
     form: link.form,
     expiresAt: link.expiresAt,
-    company: { id: link.companyId, name: link.companyName },
+    company: { name: link.companyName, logo: COMPANY_LOGOS[link.companyId] ?? null },
   };
 }
 

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Brand, COMPANY_LOGOS } from "~/components/shell/brand";
+import type { CompanyLogo } from "~/components/shell/brand";
+import { useSettings } from "~/components/settings/settings-context";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { FormError } from "~/components/auth/form-error";
@@ -10,16 +11,26 @@ import { answersSchema } from "../form-answers";
 import type { PublicForm } from "../public-form";
 import { FormQuestion } from "./form-question";
 
+type PublicCompany = { name: string | null; logo: CompanyLogo | null };
+
 /** Whose form this is: the company's own logo when it has one, and its name. */
-function CompanyHeader({ company }: { company: { id: number; name: string | null } }) {
-  const own = COMPANY_LOGOS[company.id];
-  if (!own && !company.name) return null;
+function CompanyHeader({ company }: { company: PublicCompany }) {
+  const { settings } = useSettings();
+  const { logo, name } = company;
+  if (!logo && !name) return null;
   return (
     <Group gap="sm" data-testid="public-form-company">
-      {own ? <Brand companyid={company.id} height={40} /> : null}
-      {company.name ? (
+      {logo ? (
+        <img
+          src={settings.theme === "DARK" && logo.darkSrc ? logo.darkSrc : logo.src}
+          alt={logo.alt}
+          height={40}
+          style={{ display: "block", maxWidth: "100%" }}
+        />
+      ) : null}
+      {name ? (
         <Text fw={600} size="lg">
-          {company.name}
+          {name}
         </Text>
       ) : null}
     </Group>
@@ -35,7 +46,7 @@ export function PublicFormView({
 }: {
   form: PublicForm;
   expiresAt: string;
-  company: { id: number; name: string | null };
+  company: PublicCompany;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const schema = useMemo(() => answersSchema(publicForm), [publicForm]);
