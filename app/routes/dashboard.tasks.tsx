@@ -211,6 +211,9 @@ export default function Tasks() {
       {data.editing ? (
         <Paper withBorder p="md">
           <EditTaskForm
+            // A saved change comes back as new defaults: a fresh form shows them (Conform keeps
+            // a form's state for as long as it stays mounted).
+            key={JSON.stringify(data.editing.task)}
             task={{ ...data.editing.task, vehicle: data.editing.vehicle }}
             people={data.people}
             photo={data.editing.photo}
