@@ -18,8 +18,23 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
 import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
 import { day, hours, km } from "~/modules/maintenance/format";
-import { CompletionSchema, TASK_LABELS, TaskSchema } from "~/modules/maintenance/schemas";
-import { addTask, finishTask, taskFilters, taskRows } from "~/modules/maintenance/tasks.server";
+import {
+  CompletionSchema,
+  EditTaskSchema,
+  TASK_LABELS,
+  TaskSchema,
+} from "~/modules/maintenance/schemas";
+import { EditTaskForm } from "~/modules/maintenance/components/task-edit-form";
+import { PHOTO_ACCEPT, PHOTO_LIMIT_TEXT } from "~/modules/maintenance/photos.server";
+import {
+  addTask,
+  companyTask,
+  editTask,
+  finishTask,
+  removePhoto,
+  taskFilters,
+  taskRows,
+} from "~/modules/maintenance/tasks.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -47,7 +62,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     };
   }
-  return json({ rows, vehicles, people, filters, completing });
+  const editId = url.searchParams.get("edit");
+  const editing =
+    editId === null
+      ? null
+      : {
+          task: await companyTask(ctx, editId),
+          vehicle: null as string | null,
+          photo: { accept: PHOTO_ACCEPT, limit: PHOTO_LIMIT_TEXT },
+        };
+  if (editing?.task.imei) editing.vehicle = meters.get(editing.task.imei)?.nickname ?? null;
+  return json({ rows, vehicles, people, filters, completing, editing });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,6 +84,34 @@ export async function action({ request }: ActionFunctionArgs) {
       const r = await addTask(ctx, s.value);
       if (!r.ok) return json({ result: s.reply({ formErrors: [r.message] }) }, { status: 400 });
       return redirectWithToast(PAGE, { type: "success", description: "Task added." });
+    },
+    update: async (f) => {
+      const s = parseForm(f, EditTaskSchema);
+      if (s.status !== "success") return json({ result: s.reply() }, { status: 400 });
+      const r = await editTask(ctx, s.value);
+      if (!r.ok)
+        return json(
+          { result: s.reply({ formErrors: [r.message] }), message: r.message },
+          { status: 400 },
+        );
+      const what =
+        s.value.remove_item !== undefined
+          ? "Checklist item removed."
+          : s.value.new_item
+            ? "Checklist item added. Task saved."
+            : "Task saved.";
+      return redirectWithToast(`${PAGE}?edit=${s.value.task_id}`, {
+        type: "success",
+        description: what,
+      });
+    },
+    "remove-photo": async (f) => {
+      const id = Number(f.get("task_id"));
+      const r = await removePhoto(ctx, id, String(f.get("photo") ?? ""));
+      return redirectWithToast(`${PAGE}?edit=${id}`, {
+        type: r.ok ? "success" : "error",
+        description: r.ok ? "Photo removed." : r.message,
+      });
     },
     complete: async (f) => {
       const s = parseForm(f, CompletionSchema);
@@ -96,7 +149,9 @@ const COLUMNS = [
     header: "Task",
     cell: ({ row: { original: t } }) => (
       <>
-        {t.title}{" "}
+        <Anchor component={Link} to={`${PAGE}?edit=${t.id}`} data-testid={`edit-${t.id}`}>
+          {t.title}
+        </Anchor>{" "}
         {t.source === "schedule" ? (
           <Badge size="xs" variant="outline">
             Scheduled
@@ -153,6 +208,21 @@ export default function Tasks() {
   return (
     <Stack gap="md" maw={1300}>
       <Title order={1}>Tasks</Title>
+      {data.editing ? (
+        <Paper withBorder p="md">
+          <EditTaskForm
+            // A saved change comes back as new defaults: a fresh form shows them (Conform keeps
+            // a form's state for as long as it stays mounted).
+            key={JSON.stringify(data.editing.task)}
+            task={{ ...data.editing.task, vehicle: data.editing.vehicle }}
+            people={data.people}
+            photo={data.editing.photo}
+            lastResult={result?.result}
+            message={result?.message}
+            busy={busy("update")}
+          />
+        </Paper>
+      ) : null}
       {data.completing ? (
         <Paper withBorder p="md">
           <CompleteForm
@@ -167,7 +237,7 @@ export default function Tasks() {
         <NewTaskForm
           vehicles={data.vehicles}
           people={data.people}
-          lastResult={data.completing ? undefined : result?.result}
+          lastResult={data.completing || data.editing ? undefined : result?.result}
           busy={busy("create")}
         />
       </Paper>

@@ -31,6 +31,8 @@ export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => n
     pattern: "/dashboard/insight-tags/:uuid/wiki/upload",
     limit: () => getEnv().WIKI_UPLOAD_MAX_BYTES + MB,
   },
+  // A maintenance task photo: the module counts the image against its 10 MB limit and says so.
+  { pattern: "/dashboard/tasks/:id/photos", limit: 11 * MB },
 ];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */

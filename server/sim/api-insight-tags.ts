@@ -6,11 +6,10 @@
  * never held in the state) and per-user wiki permissions. Another company's tag, category, folder
  * or file is 404.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { round6 } from "./geo";
+import { blobPath as blobOf, filesDir, receiveBlob } from "./files";
 import { HttpError, obj, ok, routes, type Ctx, type SimState } from "./kit";
 import { hash, strCode, unit } from "./prng";
 
@@ -98,18 +97,6 @@ export type InsightState = {
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const MAX_FILE = 100 * 1024 * 1024;
 const HOUR = 3_600_000;
-
-/** Where wiki file bodies live, per simulator: `<dataDir>/sim/files` when durable, else a temp dir. */
-const filesDirs = new WeakMap<SimState, string>();
-export function useFilesDir(state: SimState, dir: string | null) {
-  const d = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "tracksmith-sim-files-"));
-  fs.mkdirSync(d, { recursive: true });
-  filesDirs.set(state, d);
-}
-function filesDir(state: SimState): string {
-  if (!filesDirs.has(state)) useFilesDir(state, null);
-  return filesDirs.get(state)!;
-}
 
 function formatUuid(hex: string) {
   const h = hex.toLowerCase().replace(/-/g, "");
@@ -526,27 +513,7 @@ function deleteFolder(ctx: Ctx) {
  */
 async function receiveFile(ctx: Ctx, body: AsyncIterable<Buffer>) {
   folderOf(ctx, ctx.query.get("folder_id")); // 404 before reading a byte
-  const blob = randomBytes(16).toString("hex");
-  const dir = filesDir(ctx.state);
-  const part = path.join(dir, `${blob}.part`);
-  const out = fs.createWriteStream(part);
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > MAX_FILE) throw new HttpError(413, "File too large");
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
-    }
-    await new Promise<void>((resolve, reject) =>
-      out.end((e?: Error | null) => (e ? reject(e) : resolve())),
-    );
-    fs.renameSync(part, path.join(dir, blob));
-  } catch (e) {
-    out.destroy();
-    fs.rmSync(part, { force: true });
-    if (e instanceof HttpError) throw e;
-    throw new HttpError(400, "The upload was broken off");
-  }
+  const { blob, size } = await receiveBlob(ctx.state, body, MAX_FILE);
   return {
     folder_id: Number(ctx.query.get("folder_id")),
     name: ctx.query.get("name") ?? "",
@@ -558,7 +525,7 @@ async function receiveFile(ctx: Ctx, body: AsyncIterable<Buffer>) {
 
 function createFile(ctx: Ctx) {
   const b = obj(ctx.body);
-  const blobPath = path.join(filesDir(ctx.state), String(b.blob ?? "").replace(/[^0-9a-f]/g, ""));
+  const blobPath = blobOf(ctx.state, b.blob);
   try {
     const folder = folderOf(ctx, b.folder_id);
     const n = name(b.name, "name", 200);

@@ -4,6 +4,7 @@
  * states, every one scoped to the caller's company (another company's id is 404).
  */
 import { deviceOf, HttpError, obj, ok, routes, str, type Ctx } from "./kit";
+import { photoRoutes } from "./maintenance-photos";
 import {
   amount,
   newSchedule,
@@ -56,7 +57,8 @@ function taskPatch(ctx: Ctx, m: MaintState, t: SimTask, b: Record<string, unknow
     t.checklist = (b.checklist as { text?: unknown; done?: unknown }[])
       .filter((c) => typeof c?.text === "string")
       .map((c) => ({ text: String(c.text), done: c.done === true }));
-  if (Array.isArray(b.photos)) t.photos = strings(b.photos);
+  // Photos are added by upload (/maintenance/photos); a patch may only leave some out.
+  if (Array.isArray(b.photos)) t.photos = t.photos.filter((p) => strings(b.photos).includes(p));
   if (b.schedule_id !== undefined && b.schedule_id !== null) {
     const s = own(ctx, m.schedules, b.schedule_id, "Schedule");
     t.schedule_id = s.id;
@@ -138,163 +140,170 @@ function meters(ctx: Ctx) {
 }
 
 const M = "/maintenance";
-export const maintenanceRoutes = routes([
-  ["GET", `${M}/templates`, (ctx) => ok(mine(ctx, maint(ctx.state).templates).map(view))],
-  [
-    "POST",
-    `${M}/templates`,
-    (ctx) => {
-      const m = maint(ctx.state);
-      const t = { id: ++m.seq, companyid: ctx.user.companyid, ...templateInput(ctx.body) };
-      m.templates.push(t);
-      return ok(view(t), 201);
-    },
-  ],
-  [
-    "PUT",
-    `${M}/templates/:id`,
-    (ctx) => {
-      const t = own(ctx, maint(ctx.state).templates, idOf(ctx), "Template");
-      return ok(view(Object.assign(t, templateInput(ctx.body))));
-    },
-  ],
-  ["GET", `${M}/programmes`, (ctx) => ok(mine(ctx, maint(ctx.state).programmes).map(view))],
-  [
-    "POST",
-    `${M}/programmes`,
-    (ctx) => {
-      const m = maint(ctx.state);
-      const p = { id: ++m.seq, companyid: ctx.user.companyid, ...programmeInput(ctx, m, ctx.body) };
-      m.programmes.push(p);
-      syncProgramme(ctx, m, p);
-      return ok(view(p), 201);
-    },
-  ],
-  [
-    "PUT",
-    `${M}/programmes/:id`,
-    (ctx) => {
-      const m = maint(ctx.state);
-      const p = own(ctx, m.programmes, idOf(ctx), "Programme");
-      Object.assign(p, programmeInput(ctx, m, ctx.body));
-      syncProgramme(ctx, m, p);
-      return ok(view(p));
-    },
-  ],
-  [
-    "GET",
-    `${M}/schedules`,
-    (ctx) => {
-      const imei = ctx.query.get("imei");
-      const rows = mine(ctx, maint(ctx.state).schedules);
-      return ok((imei ? rows.filter((s) => s.imei === imei) : rows).map(view));
-    },
-  ],
-  [
-    "POST",
-    `${M}/schedules`,
-    (ctx) => {
-      const m = maint(ctx.state);
-      const b = obj(ctx.body);
-      const t = own(ctx, m.templates, b.template_id, "Template");
-      const imei = deviceOf(ctx, b.imei).imei;
-      if (m.schedules.some((s) => s.imei === imei && s.template_id === t.id))
-        throw new HttpError(409, "The vehicle already has this schedule");
-      const s = newSchedule(ctx, m, imei, t.id, null);
-      m.schedules.push(s);
-      return ok(view(s), 201);
-    },
-  ],
-  ["GET", `${M}/tasks`, listTasks],
-  [
-    "POST",
-    `${M}/tasks`,
-    (ctx) => {
-      const m = maint(ctx.state);
-      const b = obj(ctx.body);
-      const t: SimTask = {
-        id: ++m.seq,
-        companyid: ctx.user.companyid,
-        title: str(b.title, "title").trim(),
-        imei: null,
-        schedule_id: null,
-        template_id: null,
-        status: "open",
-        source: b.source === "schedule" ? "schedule" : "manual",
-        assignee_id: null,
-        due_at: null,
-        due_km: null,
-        due_hours: null,
-        checklist: [],
-        notes: "",
-        cost: null,
-        photos: [],
-        created_at: new Date(ctx.now).toISOString(),
-        completed_at: null,
-        completed_km: null,
-        completed_hours: null,
-      };
-      taskPatch(ctx, m, t, { ...b, title: undefined, status: undefined });
-      if (t.schedule_id !== null && !Array.isArray(b.checklist))
-        t.checklist = m.templates
-          .find((x) => x.id === t.template_id)!
-          .checklist.map((text) => ({ text, done: false }));
-      m.tasks.push(t);
-      return ok(view(t), 201);
-    },
-  ],
-  [
-    "PUT",
-    `${M}/tasks/:id`,
-    (ctx) => {
-      const m = maint(ctx.state);
-      const t = own(ctx, m.tasks, idOf(ctx), "Task");
-      taskPatch(ctx, m, t, obj(ctx.body));
-      return ok(view(t));
-    },
-  ],
-  ["POST", `${M}/completions`, complete],
-  [
-    "GET",
-    `${M}/history`,
-    (ctx) => {
-      const imei = ctx.query.get("imei");
-      const rows = mine(ctx, maint(ctx.state).history);
-      return ok((imei ? rows.filter((h) => h.imei === imei) : rows).map(view));
-    },
-  ],
-  ["GET", `${M}/meters`, meters],
-  [
-    "GET",
-    `${M}/people`,
-    (ctx) =>
-      ok(
-        ctx.state.world.users
-          .filter((u) => u.companyid === ctx.user.companyid)
-          .map((u) => ({ id: u.username_id, name: u.name })),
-      ),
-  ],
-  [
-    "GET",
-    `${M}/assets`,
-    (ctx) => {
-      const states = maint(ctx.state).assets;
-      return ok(
-        ctx.state.world.devices
-          .filter((d) => d.companyid === ctx.user.companyid)
-          .map((d) => ({ imei: d.imei, state: states[d.imei] ?? "in_service" })),
-      );
-    },
-  ],
-  [
-    "PUT",
-    `${M}/assets/:id`,
-    (ctx) => {
-      const d = deviceOf(ctx, decodeURIComponent(idOf(ctx)));
-      const state = obj(ctx.body).state as AssetState;
-      if (!ASSET_STATES.includes(state)) throw new HttpError(400, "state is not valid");
-      maint(ctx.state).assets[d.imei] = state;
-      return ok({ imei: d.imei, state });
-    },
-  ],
-]);
+export const maintenanceRoutes = [
+  ...photoRoutes,
+  ...routes([
+    ["GET", `${M}/templates`, (ctx) => ok(mine(ctx, maint(ctx.state).templates).map(view))],
+    [
+      "POST",
+      `${M}/templates`,
+      (ctx) => {
+        const m = maint(ctx.state);
+        const t = { id: ++m.seq, companyid: ctx.user.companyid, ...templateInput(ctx.body) };
+        m.templates.push(t);
+        return ok(view(t), 201);
+      },
+    ],
+    [
+      "PUT",
+      `${M}/templates/:id`,
+      (ctx) => {
+        const t = own(ctx, maint(ctx.state).templates, idOf(ctx), "Template");
+        return ok(view(Object.assign(t, templateInput(ctx.body))));
+      },
+    ],
+    ["GET", `${M}/programmes`, (ctx) => ok(mine(ctx, maint(ctx.state).programmes).map(view))],
+    [
+      "POST",
+      `${M}/programmes`,
+      (ctx) => {
+        const m = maint(ctx.state);
+        const p = {
+          id: ++m.seq,
+          companyid: ctx.user.companyid,
+          ...programmeInput(ctx, m, ctx.body),
+        };
+        m.programmes.push(p);
+        syncProgramme(ctx, m, p);
+        return ok(view(p), 201);
+      },
+    ],
+    [
+      "PUT",
+      `${M}/programmes/:id`,
+      (ctx) => {
+        const m = maint(ctx.state);
+        const p = own(ctx, m.programmes, idOf(ctx), "Programme");
+        Object.assign(p, programmeInput(ctx, m, ctx.body));
+        syncProgramme(ctx, m, p);
+        return ok(view(p));
+      },
+    ],
+    [
+      "GET",
+      `${M}/schedules`,
+      (ctx) => {
+        const imei = ctx.query.get("imei");
+        const rows = mine(ctx, maint(ctx.state).schedules);
+        return ok((imei ? rows.filter((s) => s.imei === imei) : rows).map(view));
+      },
+    ],
+    [
+      "POST",
+      `${M}/schedules`,
+      (ctx) => {
+        const m = maint(ctx.state);
+        const b = obj(ctx.body);
+        const t = own(ctx, m.templates, b.template_id, "Template");
+        const imei = deviceOf(ctx, b.imei).imei;
+        if (m.schedules.some((s) => s.imei === imei && s.template_id === t.id))
+          throw new HttpError(409, "The vehicle already has this schedule");
+        const s = newSchedule(ctx, m, imei, t.id, null);
+        m.schedules.push(s);
+        return ok(view(s), 201);
+      },
+    ],
+    ["GET", `${M}/tasks`, listTasks],
+    [
+      "POST",
+      `${M}/tasks`,
+      (ctx) => {
+        const m = maint(ctx.state);
+        const b = obj(ctx.body);
+        const t: SimTask = {
+          id: ++m.seq,
+          companyid: ctx.user.companyid,
+          title: str(b.title, "title").trim(),
+          imei: null,
+          schedule_id: null,
+          template_id: null,
+          status: "open",
+          source: b.source === "schedule" ? "schedule" : "manual",
+          assignee_id: null,
+          due_at: null,
+          due_km: null,
+          due_hours: null,
+          checklist: [],
+          notes: "",
+          cost: null,
+          photos: [],
+          created_at: new Date(ctx.now).toISOString(),
+          completed_at: null,
+          completed_km: null,
+          completed_hours: null,
+        };
+        taskPatch(ctx, m, t, { ...b, title: undefined, status: undefined });
+        if (t.schedule_id !== null && !Array.isArray(b.checklist))
+          t.checklist = m.templates
+            .find((x) => x.id === t.template_id)!
+            .checklist.map((text) => ({ text, done: false }));
+        m.tasks.push(t);
+        return ok(view(t), 201);
+      },
+    ],
+    [
+      "PUT",
+      `${M}/tasks/:id`,
+      (ctx) => {
+        const m = maint(ctx.state);
+        const t = own(ctx, m.tasks, idOf(ctx), "Task");
+        taskPatch(ctx, m, t, obj(ctx.body));
+        return ok(view(t));
+      },
+    ],
+    ["POST", `${M}/completions`, complete],
+    [
+      "GET",
+      `${M}/history`,
+      (ctx) => {
+        const imei = ctx.query.get("imei");
+        const rows = mine(ctx, maint(ctx.state).history);
+        return ok((imei ? rows.filter((h) => h.imei === imei) : rows).map(view));
+      },
+    ],
+    ["GET", `${M}/meters`, meters],
+    [
+      "GET",
+      `${M}/people`,
+      (ctx) =>
+        ok(
+          ctx.state.world.users
+            .filter((u) => u.companyid === ctx.user.companyid)
+            .map((u) => ({ id: u.username_id, name: u.name })),
+        ),
+    ],
+    [
+      "GET",
+      `${M}/assets`,
+      (ctx) => {
+        const states = maint(ctx.state).assets;
+        return ok(
+          ctx.state.world.devices
+            .filter((d) => d.companyid === ctx.user.companyid)
+            .map((d) => ({ imei: d.imei, state: states[d.imei] ?? "in_service" })),
+        );
+      },
+    ],
+    [
+      "PUT",
+      `${M}/assets/:id`,
+      (ctx) => {
+        const d = deviceOf(ctx, decodeURIComponent(idOf(ctx)));
+        const state = obj(ctx.body).state as AssetState;
+        if (!ASSET_STATES.includes(state)) throw new HttpError(400, "state is not valid");
+        maint(ctx.state).assets[d.imei] = state;
+        return ok({ imei: d.imei, state });
+      },
+    ],
+  ]),
+];

@@ -5,7 +5,7 @@
 import { createAuth, createTokenData, seedKey } from "./auth";
 import { NO_FAULTS, type Faults, type SimState } from "./kit";
 import path from "node:path";
-import { useFilesDir } from "./api-insight-tags";
+import { useFilesDir } from "./files";
 import { mergeFaults } from "./api-sim";
 import { lastFix } from "./fixes";
 import { createSimServer, replay } from "./server";

@@ -1,4 +1,5 @@
 import http from "node:http";
+import os from "node:os";
 import { chromium, type Page } from "playwright-core";
 import { schedulePlan, type Interval } from "../../app/modules/maintenance/next-due";
 import { listMeters } from "../../app/modules/maintenance/upstream.server";
@@ -21,6 +22,13 @@ import { signIn, startBenchStack } from "./support";
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const N = Number(process.env.BENCH_REQUESTS ?? 10);
 const DRAGS = Number(process.env.BENCH_DRAGS ?? 2);
+/** `BENCH_ONLY=browser` runs only the Chromium drag figures. */
+const ONLY = process.env.BENCH_ONLY ?? "";
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const quantile = (xs: number[], q: number) =>
@@ -311,7 +319,8 @@ async function browserFigures(base: string) {
       console.log(
         `chromium drag, ${label}: ${cards} cards on the page (loaded and hydrated in ${loaded} ms); ` +
           `p95 frame ${p95.toFixed(1)} ms over ${all.length} frames (target ≤ 16.7 ms) ${p95 <= 16.7 ? "OK" : "OVER"}; ` +
-          `idle frames of the same page p95 ${quantile(idle, 0.95).toFixed(1)} ms (drag ×${(p95 / quantile(idle, 0.95)).toFixed(1)})`,
+          `idle frames of the same page p95 ${quantile(idle, 0.95).toFixed(1)} ms (drag ×${(p95 / quantile(idle, 0.95)).toFixed(1)}); ` +
+          `load average ${load()}`,
       );
     }
     await context.close();
@@ -321,14 +330,14 @@ async function browserFigures(base: string) {
 }
 
 export default async function run() {
-  nextDueBench();
+  if (!ONLY) nextDueBench();
   const { app, sim, stop } = await startBenchStack("maintenance", DEVICES, {
     SYNC_INTERVAL_SECONDS: "60",
   });
   try {
     const cookie = await signIn(app.url);
     console.log(`company with ${DEVICES} vehicles and assets`);
-    await pageFigures(app.url, cookie, await upstreamFloor(sim.url));
+    if (!ONLY) await pageFigures(app.url, cookie, await upstreamFloor(sim.url));
     await browserFigures(app.url);
   } finally {
     await stop();

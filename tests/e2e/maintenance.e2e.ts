@@ -122,6 +122,55 @@ describe("maintenance", () => {
     await context.close();
   });
 
+  it("edits a task's assignee and checklist; after a reload both are kept", async () => {
+    const { page, context } = await admin();
+    await page.goto("/dashboard/tasks?status=open");
+    await whenReady(page);
+    const row = page.locator('[data-status="open"]').first();
+    const id = (await row.getAttribute("data-task"))!;
+    await page.getByTestId(`edit-${id}`).click();
+    const form = page.getByTestId("edit-form");
+    await form.waitFor();
+    const assignee = form.getByLabel("Assignee");
+    const options = await assignee.locator("option").allTextContents();
+    const person = options.filter((o) => o !== "–").at(-1)!;
+    await assignee.selectOption({ label: person });
+    const item = `E2E check ${Date.now()}`;
+    await form.getByLabel("New checklist item").fill(item);
+    await page.getByRole("button", { name: "Save task" }).click();
+    await toast(page, "Checklist item added. Task saved.");
+    // Tick the new item, then reload: the page shows what the upstream kept.
+    const ticked = form
+      .locator("[data-item]")
+      .filter({ has: page.locator(`input[value="${item}"]`) });
+    await ticked.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Save task" }).click();
+    await toast(page, "Task saved.");
+    await page.reload();
+    await whenReady(page);
+    expect(await form.getByLabel("Assignee").locator("option:checked").textContent()).toBe(person);
+    const kept = form
+      .locator("[data-item]")
+      .filter({ has: page.locator(`input[value="${item}"]`) });
+    expect(await kept.getByRole("checkbox").isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it("moves a card with the board's one shared Move to menu", async () => {
+    const { page, context } = await admin();
+    await page.goto("/dashboard/asset-board");
+    await whenReady(page);
+    // Hydrated: no select per card, a button opening one menu.
+    await page.locator("[data-move]").first().waitFor();
+    expect(await page.locator("[data-card] select").count()).toBe(0);
+    const card = page.locator('[data-column="in_service"] [data-card]').first();
+    const id = (await card.getAttribute("data-card"))!;
+    await card.getByRole("button", { name: "Move to…" }).click();
+    await page.getByRole("menuitem", { name: "Due soon" }).click();
+    await page.locator(`[data-column="due_soon"] [data-card="${id}"]`).waitFor();
+    await context.close();
+  });
+
   it("moves a card with the Move to menu, without JavaScript too, and lists every card by column", async () => {
     const { page, context } = await admin(false);
     await page.goto("/dashboard/asset-board");

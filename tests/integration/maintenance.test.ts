@@ -21,6 +21,7 @@ import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get, toastOf } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 import { upstream } from "~/services/api.server";
+import { iotDevices } from "~/services/upstream/index.server";
 import {
   listMeters,
   listProgrammes,
@@ -406,6 +407,55 @@ describe("boards", () => {
     const total = (b: { columns: Col[] }) => b.columns.reduce((n, c) => n + c.matching, 0);
     expect(total(inGroup)).toBeGreaterThan(0);
     expect(total(inGroup)).toBeLessThan(total(assets));
+  });
+
+  it("filters by site: the vehicles and assets whose last position is inside the jobsite", async () => {
+    const u = await as("admin", "admin123");
+    const [devices, meters] = await Promise.all([iotDevices(u), listMeters(u)]);
+    const parked = new Set(meters.filter((m) => !m.vehicle).map((m) => m.imei));
+    const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
+      const r = (x: number) => (x * Math.PI) / 180;
+      const h =
+        Math.sin(r(b.lat - a.lat) / 2) ** 2 +
+        Math.cos(r(a.lat)) * Math.cos(r(b.lat)) * Math.sin(r(b.lng - a.lng) / 2) ** 2;
+      return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+    };
+    const assets = await (await call(assetLoader, get(A, cookies.admin))).json();
+    expect(assets.sites.map((s: { id: number }) => s.id).sort()).toEqual([101, 102, 103, 104, 105]);
+    // A circle jobsite of the simulator's demo company, with its centre and radius.
+    const circle = { id: 102, lat: -27.4318, lng: 153.0885, radius: 350 };
+    const dist = new Map(
+      devices.filter((d) => d.position).map((d) => [d.imei, metres(d.position!, circle)]),
+    );
+    const board = await (
+      await call(assetLoader, get(`${A}?site=${circle.id}&more_in_service=100000`, cookies.admin))
+    ).json();
+    expect(board.filters.site).toBe(circle.id);
+    const shown = (board.columns as { cards: { id: string }[] }[]).flatMap((c) =>
+      c.cards.map((x) => x.id),
+    );
+    // Vehicles move between the two reads: a margin of 300 m either side of the fence.
+    for (const imei of shown) expect(dist.get(imei)).toBeLessThanOrEqual(circle.radius + 300);
+    for (const [imei, d] of dist)
+      if (parked.has(imei) && d <= circle.radius) expect(shown).toContain(imei);
+    const total = (b: { columns: { matching: number }[] }) =>
+      b.columns.reduce((n, c) => n + c.matching, 0);
+    expect(total(board)).toBeLessThan(total(assets));
+    // Tasks on the maintenance board: only those of a vehicle at the site.
+    const tasks = await (
+      await call(boardLoader, get(`${B}?site=${circle.id}`, cookies.admin))
+    ).json();
+    const named = new Map(meters.map((m) => [m.nickname, m.imei]));
+    for (const c of tasks.columns as { cards: { sub: string }[] }[])
+      for (const card of c.cards) {
+        const imei = named.get(card.sub.split(" · ")[0]!);
+        expect(dist.get(imei!)).toBeLessThanOrEqual(circle.radius + 300);
+      }
+  });
+
+  it("a site of another company, or none, is a 404", async () => {
+    expect((await call(assetLoader, get(`${A}?site=201`, cookies.admin))).status).toBe(404);
+    expect((await call(boardLoader, get(`${B}?site=999999`, cookies.admin))).status).toBe(404);
   });
 
   it("a filter naming another company's vehicle, group or person is a 404", async () => {

@@ -3,3 +3,5 @@ export { staleAfterMs } from "./devices-sync.server";
 export { isCompanyDevicePhoto } from "./devices-read.server";
 export { mayViewMedia } from "./media.server";
 export { setDevicePermDriver, companyGroupList } from "./devices-write.server";
+export { companyJobsites } from "./jobsites.server";
+export { insideJobsite } from "./jobsite-layer";

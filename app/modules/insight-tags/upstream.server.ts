@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Upstream } from "~/services/upstream/client.server";
-import { UpstreamError, messageFromBody } from "~/services/upstream/errors";
+import { getStream, postStream } from "~/services/upstream/streams.server";
 import { PUBLIC_FIELDS, WIKI_PERMISSIONS } from "./rules";
 
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "expected an ISO date-time");
@@ -228,21 +228,6 @@ export type UpstreamUserWikiPermissions = z.infer<typeof userWikiPermissionsSche
 export const usersWikiPermissions = (up: Upstream) =>
   get(up, "/insight-tags/wiki/permissions/users", z.array(userWikiPermissionsSchema));
 
-function headersOf(up: Upstream): Record<string, string> {
-  return up.options.token ? { authorization: `Bearer ${up.options.token}` } : {};
-}
-
-async function failure(res: Response, call: string): Promise<never> {
-  const text = await res.text().catch(() => "");
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    /* plain text */
-  }
-  throw new UpstreamError(messageFromBody(body), res.status, "http", body, call);
-}
-
 /**
  * POST /insight-tags/wiki/files?folder_id&name&content_type with the file's bytes as a stream
  * (never whole in memory). Aborting `signal` (e.g. past the size limit) ends the request; the
@@ -254,44 +239,17 @@ export async function uploadFile(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): Promise<UpstreamWikiFile> {
-  const url = new URL(`${up.options.baseUrl}/insight-tags/wiki/files`);
-  url.searchParams.set("folder_id", String(input.folderId));
-  url.searchParams.set("name", input.name);
-  url.searchParams.set("content_type", input.contentType);
-  const call = "POST /insight-tags/wiki/files";
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: "POST",
-      headers: { ...headersOf(up), "content-type": "application/octet-stream" },
-      body,
-      signal,
-      duplex: "half",
-    } as RequestInit & { duplex: "half" });
-  } catch (e) {
-    if (signal?.aborted) throw signal.reason ?? e;
-    throw new UpstreamError("The upstream cannot be reached", 503, "unreachable", null, call);
-  }
-  if (!res.ok) return failure(res, call);
-  return fileSchema.parse(await res.json());
+  const saved = await postStream(
+    up,
+    "/insight-tags/wiki/files",
+    { folder_id: String(input.folderId), name: input.name, content_type: input.contentType },
+    body,
+    signal,
+  );
+  return fileSchema.parse(saved);
 }
 
 /** GET /insight-tags/wiki/files/content?id=: the file's bytes as the upstream streams them. */
-export async function downloadFile(up: Upstream, id: number): Promise<Response> {
-  const url = new URL(`${up.options.baseUrl}/insight-tags/wiki/files/content`);
-  url.searchParams.set("id", String(id));
-  const call = "GET /insight-tags/wiki/files/content";
-  // The timeout covers the answer's headers only: a large file may take longer to stream.
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), up.options.timeoutMs);
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: headersOf(up), signal: ctl.signal });
-  } catch {
-    throw new UpstreamError("The upstream cannot be reached", 503, "unreachable", null, call);
-  } finally {
-    clearTimeout(timer);
-  }
-  if (!res.ok) return failure(res, call);
-  return res;
+export function downloadFile(up: Upstream, id: number): Promise<Response> {
+  return getStream(up, "/insight-tags/wiki/files/content", { id: String(id) });
 }

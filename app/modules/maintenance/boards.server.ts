@@ -3,10 +3,13 @@
  * upstream write; a column at its WIP limit refuses more cards. Moving a task to Done does not
  * complete it here: completion needs the meter reading, so the tasks page asks for it.
  *
- * Filters (search, vehicle, assignee, group) are query parameters of a GET form, so they work
- * without JavaScript; each column shows its first BOARD_PAGE matching cards and a "Show more" link
+ * Filters (search, vehicle, assignee, group, site) are query parameters of a GET form, so they work
+ * without JavaScript. A site is one of the company's jobsites: the upstream gives vehicles and
+ * assets no home site, so a card is at a site when its last known position is inside the
+ * jobsite's fence (the filter's label says "where it is now"); each column shows its first BOARD_PAGE matching cards and a "Show more" link
  * (also a plain GET) for the next ones, so a board of thousands of cards stays light to render.
  */
+import { companyJobsites, insideJobsite } from "~/modules/fleet/index.server";
 import { compGroups, iotDevices } from "~/services/upstream/index.server";
 import type { ModuleContext } from "~/services/guard.server";
 import type { BoardCard, BoardColumn } from "./components/board";
@@ -51,6 +54,7 @@ export type BoardFilters = {
   imei: string | null;
   assignee: number | null;
   group: number | null;
+  site: number | null;
 };
 
 const positive = (v: string | null) =>
@@ -63,6 +67,7 @@ export function boardFilters(url: URL): BoardFilters {
     imei: p.get("imei") || null,
     assignee: positive(p.get("assignee")),
     group: positive(p.get("group")),
+    site: positive(p.get("site")),
   };
 }
 
@@ -80,13 +85,13 @@ export function viewBoard(
   columns: FullColumn[],
   f: BoardFilters,
   url: URL,
-  inGroup: ReadonlySet<string> | null,
+  within: readonly ReadonlySet<string>[] = [],
 ): BoardColumn[] {
   const q = f.q.toLowerCase();
   const keep = (c: FullCard) =>
     (!f.imei || c.imei === f.imei) &&
     (f.assignee === null || c.assigneeId === f.assignee) &&
-    (!inGroup || (c.imei !== null && inGroup.has(c.imei))) &&
+    within.every((set) => c.imei !== null && set.has(c.imei)) &&
     (!q || c.title.toLowerCase().includes(q) || c.sub.toLowerCase().includes(q));
   return columns.map((col) => {
     const matching = col.cards.filter(keep);
@@ -111,27 +116,46 @@ export function viewBoard(
   });
 }
 
-/** The filters' choices; a vehicle or group of another company is a 404. */
+/**
+ * The filters' choices and the vehicles a group or site filter keeps; a vehicle, group or site of
+ * another company is a 404.
+ */
 async function filterChoices(ctx: ModuleContext, f: BoardFilters, meters: Meter[]) {
   const u = up(ctx);
   try {
-    const [groups, devices] = await Promise.all([
+    const [groups, sites, devices] = await Promise.all([
       compGroups(u),
-      f.group === null ? Promise.resolve(null) : iotDevices(u),
+      companyJobsites(ctx.auth),
+      f.group === null && f.site === null ? Promise.resolve(null) : iotDevices(u),
     ]);
     if (f.imei && !meters.some((m) => m.imei === f.imei))
       throw new Response("Not found", { status: 404 });
     if (f.group !== null && !groups.some((g) => g.id === f.group))
       throw new Response("Not found", { status: 404 });
-    const inGroup = devices
-      ? new Set(devices.filter((d) => d.groups.some((g) => g.id === f.group)).map((d) => d.imei))
-      : null;
+    const site = f.site === null ? null : sites.jobsites.find((j) => j.id === f.site);
+    if (site === undefined) throw new Response("Not found", { status: 404 });
+    const within: Set<string>[] = [];
+    if (devices && f.group !== null)
+      within.push(
+        new Set(devices.filter((d) => d.groups.some((g) => g.id === f.group)).map((d) => d.imei)),
+      );
+    if (devices && site)
+      within.push(
+        new Set(
+          devices
+            .filter((d) => d.position && insideJobsite(site.fence, d.position.lat, d.position.lng))
+            .map((d) => d.imei),
+        ),
+      );
     return {
       vehicles: meters.map((m) => ({ imei: m.imei, nickname: m.nickname })),
       groups: groups
         .map((g) => ({ id: g.id, nickname: g.nickname }))
         .sort((a, b) => a.nickname.localeCompare(b.nickname)),
-      inGroup,
+      sites: sites.jobsites
+        .map((j) => ({ id: j.id, name: j.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      within,
     };
   } catch (e) {
     if (e instanceof Response) throw e;
@@ -147,10 +171,11 @@ export async function taskBoardPage(ctx: ModuleContext, url: URL) {
   if (f.assignee !== null && !people.some((p) => p.id === f.assignee))
     throw new Response("Not found", { status: 404 });
   return {
-    columns: viewBoard(columns, f, url, choices.inGroup),
+    columns: viewBoard(columns, f, url, choices.within),
     filters: f,
     vehicles: choices.vehicles,
     groups: choices.groups,
+    sites: choices.sites,
     people,
   };
 }
@@ -161,10 +186,11 @@ export async function assetBoardPage(ctx: ModuleContext, url: URL) {
   const { columns, meters } = await assetColumns(ctx);
   const choices = await filterChoices(ctx, f, meters);
   return {
-    columns: viewBoard(columns, f, url, choices.inGroup),
+    columns: viewBoard(columns, f, url, choices.within),
     filters: f,
     vehicles: choices.vehicles,
     groups: choices.groups,
+    sites: choices.sites,
     people: null,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { insideJobsite } from "~/modules/fleet/jobsite-layer";
 import { BOARD_PAGE, boardFilters, viewBoard } from "./boards.server";
 
 const card = (i: number, imei: string | null, assigneeId: number | null) => ({
@@ -19,8 +20,30 @@ const columns = [
   { id: "in_progress", title: "In progress", limit: 8, cards: [card(500, "111", 7)] },
 ];
 const url = (q = "") => new URL(`http://x/dashboard/maintenance-board${q}`);
-const view = (q = "", inGroup: Set<string> | null = null) =>
-  viewBoard(columns, boardFilters(url(q)), url(q), inGroup);
+const view = (q = "", within: Set<string>[] = []) =>
+  viewBoard(columns, boardFilters(url(q)), url(q), within);
+
+describe("jobsites", () => {
+  it("a position is at a site inside its circle or polygon", () => {
+    const circle = { kind: "circle" as const, lat: -27.4318, lng: 153.0885, radius: 350 };
+    expect(insideJobsite(circle, -27.4318, 153.0885)).toBe(true);
+    // ~0.003° of latitude is ~333 m; 0.004° ~445 m.
+    expect(insideJobsite(circle, -27.4348, 153.0885)).toBe(true);
+    expect(insideJobsite(circle, -27.4358, 153.0885)).toBe(false);
+    const square = {
+      kind: "polygon" as const,
+      points: [
+        [-27.46, 153.09],
+        [-27.46, 153.1],
+        [-27.47, 153.1],
+        [-27.47, 153.09],
+      ] as [number, number][],
+    };
+    expect(insideJobsite(square, -27.465, 153.095)).toBe(true);
+    expect(insideJobsite(square, -27.475, 153.095)).toBe(false);
+    expect(insideJobsite(square, -27.465, 153.105)).toBe(false);
+  });
+});
 
 describe("board view", () => {
   it("shows the first cards of a long column and a Show more address for the next", () => {
@@ -50,7 +73,14 @@ describe("board view", () => {
       "Task 11",
       ...Array.from({ length: 10 }, (_, i) => `Task ${110 + i}`),
     ]);
-    expect(view("", new Set(["222"]))[0]!.matching).toBe(60);
+    expect(view("", [new Set(["222"])])[0]!.matching).toBe(60);
+    // Group and site together: a card must be in both; a card without a vehicle is in neither.
+    expect(view("", [new Set(["222"]), new Set(["111"])])[0]!.matching).toBe(0);
+    expect(
+      viewBoard([{ ...columns[1]!, cards: [card(9, null, 7)] }], boardFilters(url()), url(), [
+        new Set(["111"]),
+      ])[0]!.matching,
+    ).toBe(0);
     expect(view("?imei=333")[0]!.matching).toBe(0);
     // The Show more address keeps the filters.
     expect(view("?imei=222&more_open=100")[0]!.more).toBeNull();

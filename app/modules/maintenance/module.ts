@@ -68,10 +68,30 @@ export default defineModule({
       description: "Groups of tasks that are scheduled together.",
     },
   ],
+  routes: [
+    {
+      pattern: "/dashboard/tasks/:id/photos",
+      title: "Upload a task photo",
+      rule: { feature: "vehicle_task_management" },
+      file: true,
+    },
+    {
+      pattern: "/dashboard/tasks/:id/photos/:photo",
+      title: "Task photo",
+      rule: { feature: "vehicle_task_management" },
+      file: true,
+    },
+  ],
   actions: {
     "/dashboard/task-templates": { create: MANAGE, update: MANAGE },
     "/dashboard/task-groups": { create: MANAGE, update: MANAGE },
-    "/dashboard/tasks": { create: MANAGE, complete: MANAGE },
+    "/dashboard/tasks": {
+      create: MANAGE,
+      complete: MANAGE,
+      update: MANAGE,
+      "remove-photo": MANAGE,
+    },
+    "/dashboard/tasks/:id/photos": { "*": MANAGE },
     "/dashboard/maintenance-board": { move: MANAGE },
     "/dashboard/asset-board": { move: MANAGE },
   },

@@ -105,3 +105,34 @@ export const ASSET_LABELS = {
   out_of_service: "Out of service",
 } as const;
 export const STATUS_LABELS = { ok: "OK", due_soon: "Due soon", overdue: "Overdue" } as const;
+
+/** The statuses a task can be given by editing it: Done needs the completion form's meter reading. */
+export const EDITABLE_STATUSES = ["open", "in_progress", "on_hold", "cancelled"] as const;
+
+/**
+ * Editing a task. The checklist is its items as fields (text, ticked); an emptied text removes the
+ * item, `new_item` adds one, and a Remove button sends `remove_item` (its index), so each works
+ * without JavaScript.
+ */
+export const EditTaskSchema = z.object({
+  task_id: z.number().int(),
+  assignee_id: z.number().int().optional(),
+  due_at: z
+    .string()
+    .optional()
+    .refine((s) => !s || Number.isFinite(Date.parse(s)), "Give a date."),
+  status: z.enum(EDITABLE_STATUSES).optional(),
+  notes: z.string().max(2000, "At most 2,000 characters.").optional(),
+  cost: amount,
+  checklist: z
+    .array(
+      z.object({
+        text: z.string().trim().max(200, "At most 200 characters.").optional(),
+        done: z.boolean().default(false),
+      }),
+    )
+    .default([]),
+  new_item: z.string().trim().max(200, "At most 200 characters.").optional(),
+  remove_item: z.number().int().min(0).optional(),
+});
+export type EditTaskForm = z.infer<typeof EditTaskSchema>;

@@ -2,10 +2,11 @@
 import type { z } from "zod";
 import type { ModuleContext } from "~/services/guard.server";
 import { attempt, notFoundOr, up } from "./maintenance.server";
-import type { CompletionSchema, TaskSchema } from "./schemas";
+import type { CompletionSchema, EditTaskForm, TaskSchema } from "./schemas";
 import {
   completeTask,
   createTask,
+  deleteTaskPhoto,
   listMeters,
   listPeople,
   listTasks,
@@ -111,4 +112,44 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
         ? "done_at"
         : "";
   return { ok: false as const, message: r.message, field };
+}
+
+/** The checklist an edit leaves: emptied items and the removed one dropped, the new one added. */
+export function editedChecklist(v: EditTaskForm): { text: string; done: boolean }[] {
+  const items = v.checklist
+    .map((c, i) => ({ text: c.text ?? "", done: c.done, i }))
+    .filter((c) => c.text && c.i !== v.remove_item)
+    .map(({ text, done }) => ({ text, done }));
+  return v.new_item ? [...items, { text: v.new_item, done: false }] : items;
+}
+
+/** Saves an edited task; an assignee who is not one of the company's people is a 404. */
+export async function editTask(ctx: ModuleContext, v: EditTaskForm) {
+  const u = up(ctx);
+  if (v.assignee_id !== undefined && !(await listPeople(u)).some((p) => p.id === v.assignee_id))
+    throw new Response("Not found", { status: 404 });
+  return attempt(
+    updateTask(u, v.task_id, {
+      assignee_id: v.assignee_id ?? null,
+      due_at: v.due_at ? new Date(v.due_at).toISOString() : null,
+      ...(v.status ? { status: v.status } : {}),
+      notes: v.notes ?? "",
+      cost: v.cost ?? null,
+      checklist: editedChecklist(v),
+    }),
+  );
+}
+
+/** One of the company's tasks by its id in the address (else 404). */
+export async function companyTask(ctx: ModuleContext, raw: string | null) {
+  if (raw === null || !/^\d{1,12}$/.test(raw)) throw new Response("Not found", { status: 404 });
+  const t = (await listTasks(up(ctx)).catch(notFoundOr)).find((x) => x.id === Number(raw));
+  if (!t) throw new Response("Not found", { status: 404 });
+  return t;
+}
+
+export async function removePhoto(ctx: ModuleContext, taskId: number, photo: string) {
+  const t = await companyTask(ctx, String(taskId));
+  if (!t.photos.includes(photo)) throw new Response("Not found", { status: 404 });
+  return attempt(deleteTaskPhoto(up(ctx), t.id, photo));
 }

@@ -7,15 +7,19 @@ import {
   createProgramme,
   createTask,
   createTemplate,
+  deleteTaskPhoto,
   listAssetStates,
   listHistory,
   listMeters,
+  listPeople,
   listProgrammes,
   listSchedules,
   listTasks,
   listTemplates,
   setAssetState,
+  taskPhoto,
   updateTask,
+  uploadTaskPhoto,
   updateTemplate,
   type TemplateInput,
 } from "./upstream.server";
@@ -120,6 +124,67 @@ describe("maintenance contract", () => {
       imei: asset!.imei,
       state: "in_workshop",
     });
+  });
+
+  it("edits a task: assignee, due, status, checklist, notes and cost", async () => {
+    const a = await admin();
+    const [t] = await listTasks(a, { status: "open" });
+    const people = await listPeople(a);
+    const u = await updateTask(a, t!.id, {
+      assignee_id: people[0]!.id,
+      due_at: "2026-12-01T00:00:00.000Z",
+      status: "in_progress",
+      checklist: [
+        { text: "Check", done: true },
+        { text: "Added", done: false },
+      ],
+      notes: "Parts ordered",
+      cost: 120.5,
+    });
+    expect(u).toMatchObject({
+      assignee_id: people[0]!.id,
+      due_at: "2026-12-01T00:00:00.000Z",
+      status: "in_progress",
+      checklist: [
+        { text: "Check", done: true },
+        { text: "Added", done: false },
+      ],
+      notes: "Parts ordered",
+      cost: 120.5,
+    });
+    expect((await rejection(updateTask(a, t!.id, { cost: -1 }))).status).toBe(400);
+    const foreignPerson = (await listPeople(await other()))[0]!.id;
+    expect((await rejection(updateTask(a, t!.id, { assignee_id: foreignPerson }))).status).toBe(
+      404,
+    );
+  });
+
+  it("stores task photos as streams: upload, read back, delete; images only; foreign ids 404", async () => {
+    const a = await admin();
+    const [t] = await listTasks(a, { status: "open" });
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const body = () => new Blob([bytes]).stream();
+    const saved = await uploadTaskPhoto(a, t!.id, "image/png", body());
+    const photo = saved.photos.at(-1)!;
+    expect(photo).toMatch(/^[0-9a-f]{32}\.png$/);
+    const res = await taskPhoto(a, t!.id, photo);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+    const notImage = await rejection(uploadTaskPhoto(a, t!.id, "text/html" as "image/png", body()));
+    expect(notImage.status).toBe(400);
+    // A patch may leave a photo out, never add one that was not uploaded.
+    expect((await updateTask(a, t!.id, { photos: [...saved.photos, "x.png"] })).photos).toEqual(
+      saved.photos,
+    );
+    const o = await other();
+    const [foreign] = await listTasks(o);
+    expect((await rejection(uploadTaskPhoto(a, foreign!.id, "image/png", body()))).status).toBe(
+      404,
+    );
+    expect((await rejection(taskPhoto(o, t!.id, photo))).status).toBe(404);
+    expect((await rejection(deleteTaskPhoto(o, t!.id, photo))).status).toBe(404);
+    expect((await deleteTaskPhoto(a, t!.id, photo)).photos).not.toContain(photo);
+    expect((await rejection(taskPhoto(a, t!.id, photo))).status).toBe(404);
   });
 
   it("is tenant-isolated: another company's ids are 404", async () => {

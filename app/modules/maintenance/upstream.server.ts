@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Upstream } from "~/services/upstream/client.server";
+import { getStream, postStream } from "~/services/upstream/streams.server";
 
 const num = z.number().finite();
 const nn = num.nonnegative().nullable();
@@ -88,6 +89,7 @@ export type TaskPatch = Partial<
     | "cost"
     | "checklist"
     | "schedule_id"
+    | "photos"
   >
 > & { status?: Exclude<TaskStatus, "done">; source?: Task["source"] };
 
@@ -182,3 +184,41 @@ export const setAssetState = (up: Upstream, imei: string, state: AssetState) =>
 /** The company's people, who tasks can be assigned to. */
 export const listPeople = (up: Upstream) =>
   get(up, "/people", z.array(z.object({ id: z.number().int(), name: z.string() })));
+
+/** The image types a task photo may be (the upstream refuses others). */
+export const PHOTO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/**
+ * POST /maintenance/photos?task_id&content_type with the image's bytes as a stream: the task with
+ * the new photo's id (`<hex>.<ext>`) at the end of its photos. Not retried: the bytes are gone once sent.
+ */
+export const uploadTaskPhoto = async (
+  up: Upstream,
+  taskId: number,
+  type: PhotoType,
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+) =>
+  taskSchema.parse(
+    await postStream(
+      up,
+      `${M}/photos`,
+      { task_id: String(taskId), content_type: type },
+      body,
+      signal,
+    ),
+  );
+/** GET /maintenance/photos/content?task_id&photo: the image as the upstream streams it. */
+export const taskPhoto = (up: Upstream, taskId: number, photo: string) =>
+  getStream(up, `${M}/photos/content`, { task_id: String(taskId), photo });
+/** DELETE /maintenance/photos?task_id&photo: the task without the photo. */
+export const deleteTaskPhoto = async (up: Upstream, taskId: number, photo: string) =>
+  (
+    await up.request({
+      method: "DELETE",
+      path: `${M}/photos`,
+      query: { task_id: String(taskId), photo },
+      schema: taskSchema,
+    })
+  ).data;

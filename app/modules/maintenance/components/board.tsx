@@ -1,14 +1,13 @@
 /**
- * A board of columns and cards. Every card has a "Move to…" form, a plain POST that works without
- * JavaScript; with it, cards can also be dragged (pointer or keyboard: focus the handle, Space to
- * pick up, ← → to change column, Space to drop, Escape to cancel), and every step is announced
- * to screen readers. A column at its WIP limit says so, and the server refuses more.
+ * A board of columns and cards. Every card has a "Move to" form, a plain POST that works without
+ * JavaScript (once hydrated, a button opening the board's one shared menu); with JavaScript, cards
+ * can also be dragged (pointer or keyboard: focus the handle, Space to pick up, ← → to change
+ * column, Space to drop, Escape to cancel), and every step is announced to screen readers. A column at its WIP limit says so, and the server refuses more.
  */
 import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
@@ -16,20 +15,11 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { Form, Link, useFetcher } from "@remix-run/react";
-import { memo, useRef } from "react";
+import { Anchor, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link, useFetcher } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
+import { Card, type OpenMenu } from "./board-card";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export type BoardCard = { id: string; title: string; sub: string; badge: string | null };
 export type BoardColumn = {
@@ -58,93 +48,8 @@ const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
   return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: rect.top + 40 };
 };
 
-/**
- * While a card is dragged, dnd-kit re-renders every draggable on each move: the card's own part
- * is kept small (its frame and handle), and its text and "Move to" form are memoised, so a board
- * of hundreds of cards still draws a frame in time.
- */
-const CardText = memo(function CardText({ card }: { card: BoardCard }) {
-  return (
-    <div>
-      <Text size="sm" fw={600}>
-        {card.title}
-      </Text>
-      {card.sub ? (
-        <Text size="xs" c="dimmed">
-          {card.sub}
-        </Text>
-      ) : null}
-      {card.badge ? (
-        <Badge size="xs" variant="light" mt={4}>
-          {card.badge}
-        </Badge>
-      ) : null}
-    </div>
-  );
-});
-
-const MoveForm = memo(function MoveForm(props: {
-  card: BoardCard;
-  columns: BoardColumn[];
-  from: string;
-}) {
-  const { card, columns, from } = props;
-  return (
-    <Form method="post" style={{ marginTop: 6 }}>
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="id" value={card.id} />
-      <Group gap={4} wrap="nowrap">
-        <NativeSelect
-          name="to"
-          size="xs"
-          aria-label={`Move ${card.title} to`}
-          data={columns.filter((c) => c.id !== from).map((c) => ({ value: c.id, label: c.title }))}
-        />
-        <Button type="submit" size="compact-xs" variant="default">
-          Move
-        </Button>
-      </Group>
-    </Form>
-  );
-});
-
-const Card = memo(function Card(props: { card: BoardCard; columns: BoardColumn[]; from: string }) {
-  const { card, columns, from } = props;
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: card.id,
-    data: { from, title: card.title },
-  });
-  const style = transform
-    ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10 }
-    : undefined;
-  return (
-    <Paper
-      withBorder
-      p="xs"
-      ref={setNodeRef}
-      style={{ ...style, opacity: isDragging ? 0.8 : 1 }}
-      component="li"
-      data-card={card.id}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <CardText card={card} />
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${card.title}`}
-          data-drag={card.id}
-        >
-          ⠿
-        </Button>
-      </Group>
-      <MoveForm card={card} columns={columns} from={from} />
-    </Paper>
-  );
-});
-
-function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn[] }) {
+function Column(props: { column: BoardColumn; columns: BoardColumn[]; openMenu: OpenMenu | null }) {
+  const { column, columns, openMenu } = props;
   const { setNodeRef, isOver } = useDroppable({ id: column.id, data: { title: column.title } });
   const atLimit = column.limit !== null && column.count >= column.limit;
   const headingId = `column-${column.id}`;
@@ -179,7 +84,7 @@ function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn
       ) : null}
       <Stack component="ul" gap="xs" mt="xs" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {column.cards.map((card) => (
-          <Card key={card.id} card={card} columns={columns} from={column.id} />
+          <Card key={card.id} card={card} columns={columns} from={column.id} openMenu={openMenu} />
         ))}
       </Stack>
       {column.more ? (
@@ -199,8 +104,56 @@ function Column({ column, columns }: { column: BoardColumn; columns: BoardColumn
   );
 }
 
+type MenuState = { card: BoardCard; from: string; button: HTMLButtonElement; at: DOMRect };
+
+/** The board's one "Move to" menu, opened at the card whose button was pressed. */
+function MoveMenu(props: {
+  menu: MenuState;
+  columns: BoardColumn[];
+  onClose: () => void;
+  onMove: (id: string, to: string) => void;
+}) {
+  const { menu, columns, onClose, onMove } = props;
+  return (
+    <Menu opened onChange={(o) => (o ? undefined : onClose())} position="bottom-start" trapFocus>
+      <Menu.Target>
+        <span
+          aria-hidden
+          style={{
+            position: "fixed",
+            left: menu.at.left,
+            top: menu.at.bottom,
+            width: 1,
+            height: 1,
+          }}
+        />
+      </Menu.Target>
+      <Menu.Dropdown aria-label={`Move ${menu.card.title} to`} data-move-menu={menu.card.id}>
+        <Menu.Label>Move {menu.card.title} to</Menu.Label>
+        {columns
+          .filter((c) => c.id !== menu.from)
+          .map((c) => (
+            <Menu.Item key={c.id} onClick={() => onMove(menu.card.id, c.id)}>
+              {c.title}
+            </Menu.Item>
+          ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
   const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const openMenu = useCallback<OpenMenu>(
+    (card, from, button) => setMenu({ card, from, button, at: button.getBoundingClientRect() }),
+    [],
+  );
+  const closeMenu = () => {
+    menu?.button.focus();
+    setMenu(null);
+  };
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnJump }),
@@ -226,12 +179,11 @@ export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
       over ? `${name(active)} was moved to ${name(over)}.` : `${name(active)} was dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active)} was cancelled.`,
   };
+  const move = (card: string, to: string) =>
+    fetcher.submit({ intent: "move", id: card, to }, { method: "post" });
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || over.id === active.data.current?.from) return;
-    fetcher.submit(
-      { intent: "move", id: String(active.id), to: String(over.id) },
-      { method: "post" },
-    );
+    move(String(active.id), String(over.id));
   };
   return (
     <DndContext
@@ -254,57 +206,22 @@ export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
         data-board={id}
       >
         {columns.map((c) => (
-          <Column key={c.id} column={c} columns={columns} />
+          <Column key={c.id} column={c} columns={columns} openMenu={hydrated ? openMenu : null} />
         ))}
       </Group>
+      {menu ? (
+        <MoveMenu
+          menu={menu}
+          columns={columns}
+          onClose={closeMenu}
+          onMove={(card, to) => {
+            closeMenu();
+            move(card, to);
+          }}
+        />
+      ) : null}
     </DndContext>
   );
 }
 
-export type BoardFilterValues = {
-  q: string;
-  imei: string | null;
-  assignee: number | null;
-  group: number | null;
-};
-
-/** The board's filters: a GET form, so they work without JavaScript and can be bookmarked. */
-export function BoardFilters(props: {
-  filters: BoardFilterValues;
-  vehicles: { imei: string; nickname: string }[];
-  groups: { id: number; nickname: string }[];
-  people: { id: number; name: string }[] | null;
-}) {
-  const { filters: f } = props;
-  const any = (label = "Any") => ({ value: "", label });
-  return (
-    <Form method="get" role="search" aria-label="Filter the board">
-      <Group align="flex-end" gap="sm">
-        <TextInput name="q" label="Search" defaultValue={f.q} />
-        <NativeSelect
-          name="imei"
-          label="Vehicle"
-          defaultValue={f.imei ?? ""}
-          data={[any(), ...props.vehicles.map((v) => ({ value: v.imei, label: v.nickname }))]}
-        />
-        {props.people ? (
-          <NativeSelect
-            name="assignee"
-            label="Assignee"
-            defaultValue={f.assignee === null ? "" : String(f.assignee)}
-            data={[any(), ...props.people.map((p) => ({ value: String(p.id), label: p.name }))]}
-          />
-        ) : null}
-        <NativeSelect
-          name="group"
-          label="Group"
-          defaultValue={f.group === null ? "" : String(f.group)}
-          data={[any(), ...props.groups.map((g) => ({ value: String(g.id), label: g.nickname }))]}
-        />
-        <Button type="submit" variant="default">
-          Filter
-        </Button>
-      </Group>
-    </Form>
-  );
-}
+export { BoardFilters, type BoardFilterValues } from "./board-filters";
