@@ -40,9 +40,14 @@ const notFound = () => new Response("Not found", { status: 404 });
 const forbidden = () => new Response("Forbidden", { status: 403 });
 
 /** The company's driver with this id; anything else (another company's, unknown, malformed) is 404. */
-export async function requireDriver(ctx: ModuleContext, id: unknown) {
+/** The company's driver with this id, or undefined (none, or another company's). */
+export async function findDriver(ctx: ModuleContext, id: unknown) {
   const n = Number(id);
-  const d = Number.isInteger(n) ? (await listDrivers(ctx.auth)).find((x) => x.id === n) : undefined;
+  return Number.isInteger(n) ? (await listDrivers(ctx.auth)).find((x) => x.id === n) : undefined;
+}
+
+export async function requireDriver(ctx: ModuleContext, id: unknown) {
+  const d = await findDriver(ctx, id);
   if (!d) throw notFound();
   return d;
 }
