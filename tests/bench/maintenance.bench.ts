@@ -1,6 +1,7 @@
 import http from "node:http";
+import { launchChromium } from "../support/chromium";
 import os from "node:os";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { schedulePlan, type Interval } from "../../app/modules/maintenance/next-due";
 import { listMeters } from "../../app/modules/maintenance/upstream.server";
 import { createUpstream } from "../../app/services/upstream/client.server";
@@ -270,10 +271,7 @@ async function dragFrames(page: Page): Promise<number[]> {
 }
 
 async function browserFigures(base: string) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       baseURL: base,

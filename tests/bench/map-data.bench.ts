@@ -1,5 +1,5 @@
 import http from "node:http";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../support/chromium";
 import { signIn, startBenchStack } from "./support";
 
 /**
@@ -145,19 +145,7 @@ export default async function run() {
 }
 
 async function browserFigures(base: string) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       baseURL: base,

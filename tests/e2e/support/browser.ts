@@ -1,33 +1,13 @@
-import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../../support/chromium";
 import { afterAll, inject } from "vitest";
-
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (p) => p && fs.existsSync(p),
-  );
-  if (!found)
-    throw new Error("Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)");
-  return found;
-}
 
 let browser: Browser | undefined;
 
 /** One Chromium per test file (Debian's, driven by playwright-core); closed after the file. */
 export async function getBrowser(): Promise<Browser> {
   if (!browser) {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
     afterAll(async () => {
       await browser?.close();
       browser = undefined;
