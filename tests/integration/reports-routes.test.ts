@@ -367,3 +367,28 @@ describe("report routes", () => {
     );
   });
 });
+
+describe("background results", () => {
+  it("live in PostgreSQL (any process reads what another built), gzipped, pruned after a week", async () => {
+    const { pruneResults, readResult, storeResult } =
+      await import("~/modules/reports/report-results.server");
+    const result = {
+      kind: "trip-summary",
+      params: { imeis: [], groups: [] },
+      rows: Array.from({ length: 2000 }, (_, i) => [`Vehicle ${i}`, i * 1.5, null]),
+      totals: [null, 2998500, null],
+      range: { from: 0, to: 1, label: "a week" },
+      timeZone: "Australia/Brisbane",
+      chart: [],
+      headline: [{ label: "Rows", value: "2000" }],
+    } as unknown as Parameters<typeof storeResult>[1];
+    await storeResult("resultprobe1", result);
+    expect(await readResult("resultprobe1")).toEqual(result);
+    const row = await prisma.reportResult.findUniqueOrThrow({ where: { jobId: "resultprobe1" } });
+    expect(row.data.length).toBeLessThan(JSON.stringify(result).length / 4);
+    expect(await readResult("nosuchjob")).toBeNull();
+    expect(await pruneResults(Date.now() + 6 * 86_400_000)).toBe(0);
+    expect(await pruneResults(Date.now() + 8 * 86_400_000)).toBeGreaterThanOrEqual(1);
+    expect(await readResult("resultprobe1")).toBeNull();
+  });
+});

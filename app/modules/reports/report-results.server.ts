@@ -1,6 +1,5 @@
-/** A built report's outputs: job results kept on disk, the summary, and what the page shows. */
-import fs from "node:fs/promises";
-import path from "node:path";
+/** A built report's outputs: job results kept in the database, the summary, and what the page shows. */
+import { gunzipSync, gzipSync } from "node:zlib";
 import {
   formatCell,
   headerLabel,
@@ -9,9 +8,9 @@ import {
   type Row,
 } from "./catalogue";
 import type { BuiltReport, Range } from "./reports.server";
-import { getEnv } from "~/services/env.server";
+import { prisma } from "~/services/db.server";
 
-// ------------------------------------------------------------------ finished job results on disk
+// ------------------------------------------------------------------ finished job results (PostgreSQL)
 
 export type StoredReport = {
   kind: string;
@@ -24,23 +23,19 @@ export type StoredReport = {
   headline: { label: string; value: string }[];
 };
 
-function resultFile(jobId: string) {
-  if (!/^[a-z0-9]+$/i.test(jobId)) throw new Response("Not found", { status: 404 });
-  return path.join(getEnv().DATA_DIR, "reports", `${jobId}.json`);
-}
-
 export async function storeResult(jobId: string, result: StoredReport) {
-  const file = resultFile(jobId);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, JSON.stringify(result));
+  // Prisma's Bytes is a plain Uint8Array over an ArrayBuffer, not Node's pooled Buffer.
+  const data = new Uint8Array(gzipSync(JSON.stringify(result)));
+  await prisma.reportResult.upsert({
+    where: { jobId },
+    create: { jobId, data },
+    update: { data, createdAt: new Date() },
+  });
 }
 
 export async function readResult(jobId: string): Promise<StoredReport | null> {
-  try {
-    return JSON.parse(await fs.readFile(resultFile(jobId), "utf8")) as StoredReport;
-  } catch {
-    return null;
-  }
+  const row = await prisma.reportResult.findUnique({ where: { jobId }, select: { data: true } });
+  return row ? (JSON.parse(gunzipSync(row.data).toString("utf8")) as StoredReport) : null;
 }
 
 /** Chart data and headline figures of a built report (what the screen and the email show). */
@@ -51,6 +46,16 @@ export function summaryOf(def: ReportDefinition<BaseParams>, built: BuiltReport)
       ? def.headline(built.rows, built.totals, built.input)
       : [{ label: "Rows", value: String(built.rows.length) }],
   };
+}
+
+const KEEP_MS = 7 * 86_400_000;
+
+/** Removes results older than a week (their jobs then show as done without a download). */
+export async function pruneResults(now = Date.now()): Promise<number> {
+  const { count } = await prisma.reportResult.deleteMany({
+    where: { createdAt: { lt: new Date(now - KEEP_MS) } },
+  });
+  return count;
 }
 
 // ------------------------------------------------------------------ what the page shows
