@@ -31,7 +31,7 @@ export default function WikiPermissions() {
     <Stack gap="md" maw={1200}>
       <Title order={1}>Wiki permissions</Title>
       <Text c="dimmed">
-        What each user may do in the insight-tag wikis. A user without an explicit setting has the
+        Who may change what in the wikis of insight tags. A user without an explicit setting has the
         default: renaming folders, uploading files, writing pages and deleting are allowed;
         creating, renaming and deleting categories and creating folders are not. Pages need the
         upload permission to write and the delete permission to delete, as files do.
