@@ -35,12 +35,21 @@ export async function receiveBlob(
   const dir = filesDir(state);
   const part = path.join(dir, `${blob}.part`);
   const out = fs.createWriteStream(part);
+  // A write still in flight when a broken-off upload destroys the stream fails with nobody left
+  // to tell; without a listener that error would crash the process.
+  let failed: Error | null = null;
+  out.on("error", (e) => (failed = e));
   let size = 0;
   try {
     for await (const chunk of body) {
       size += chunk.length;
       if (size > max) throw new HttpError(413, "File too large");
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
+      if (!out.write(chunk))
+        await new Promise<void>((r) => {
+          out.once("drain", r);
+          out.once("close", r);
+        });
+      if (failed) throw failed;
     }
     await new Promise<void>((resolve, reject) =>
       out.end((e?: Error | null) => (e ? reject(e) : resolve())),

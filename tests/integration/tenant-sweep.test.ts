@@ -225,7 +225,10 @@ async function companyTwo() {
       orderBy: { id: "asc" },
     }),
     ...(await driversAndMaintenance(upstream(token.token))),
-    insightTags: await iup.insightTags(upstream(token.token)),
+    // What a user could change; a GPS tag's last position and battery move on their own.
+    insightTags: (await iup.insightTags(upstream(token.token))).map(
+      ({ last_position: _p, battery: _b, ...t }) => t,
+    ),
     insightWiki: ids ? await iup.wiki(upstream(token.token), ids.insightB.uuid) : null,
   };
 }

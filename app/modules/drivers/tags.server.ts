@@ -13,7 +13,7 @@ import { logInfo } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { forgetCompany, listDrivers, listTags } from "./data.server";
-import { findDriver, requireDriver } from "./management.server";
+import { requireDriver } from "./management.server";
 import { driverName } from "./safety.server";
 import { tagCreateSchema } from "./schemas";
 import * as dup from "./upstream.server";
@@ -27,7 +27,6 @@ export type TagActionData = {
   confirmFor?: number;
 };
 
-export const UNKNOWN_DRIVER = "Choose one of your company's drivers.";
 const notFound = () => new Response("Not found", { status: 404 });
 const forbidden = () => new Response("Forbidden", { status: 403 });
 const mayEdit = (ctx: ModuleContext) => isAllowed(ctx.user, { permission: "drivers_manage" });
@@ -84,10 +83,9 @@ async function register(ctx: ModuleContext, form: FormData) {
     json<TagActionData>({ intent: "register", errors, values: valuesOf(form) }, { status: 400 });
   if (sub.status !== "success") return bad(firstErrors(sub));
   const v = sub.value;
-  // A driver id the company does not have (never one of another company: same message) is a
-  // field to correct, not a missing page.
-  if (v.driverId !== undefined && !(await findDriver(ctx, v.driverId)))
-    return bad({ driverId: UNKNOWN_DRIVER });
+  // Another company's driver (or none) is a 404, as every id of another company is (the tenant
+  // sweep holds every action to it): the form's picker only offers the company's own.
+  if (v.driverId !== undefined) await requireDriver(ctx, v.driverId);
   if ((await listTags(ctx.auth)).some((t) => t.uid === v.uid)) return bad({ uid: DUPLICATE_UID });
   try {
     const t = await dup.createDriverTag(upstream(ctx.auth.token), {
