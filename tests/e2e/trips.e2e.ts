@@ -384,6 +384,9 @@ describe("trips and replay", () => {
     await pick(second);
     await page.getByRole("button", { name: "Replay selected trips" }).click();
     await page.getByTestId("trip-replay").waitFor();
+    // Each vehicle's track arrives on its own request: wait for the second, then count.
+    await page.getByTestId("replay-vehicle-speed").nth(1).waitFor();
+    await page.locator(".recharts-line").nth(1).waitFor();
     expect(await page.getByTestId("replay-vehicle-speed").count()).toBe(2);
     expect(await page.locator(".recharts-line").count()).toBe(2);
   });
