@@ -6,7 +6,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { startBenchStack } from "../tests/bench/support";
-import { launchChromium } from "../tests/support/chromium";
+import { launchChromium, signInPage } from "../tests/support/chromium";
 
 const OUT = "docs/screenshots";
 
@@ -44,13 +44,7 @@ async function main() {
     for (const shot of SHOTS) {
       const context = await browser.newContext({ baseURL: app.url, viewport: shot.viewport });
       const page = await context.newPage();
-      await page.goto("/login");
-      await page.locator("input[name=username]").fill("admin");
-      await page.locator("input[name=password]").fill("admin123");
-      await Promise.all([
-        page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }),
-        page.getByRole("button", { name: "Sign in" }).click(),
-      ]);
+      await signInPage(page);
       await page.goto(shot.path);
       // The app's splash until it is interactive, then its offer of push alerts.
       await page.getByTestId("loading-screen").waitFor({ state: "detached" });

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { launchChromium } from "../support/chromium";
+import { launchChromium, signInPage } from "../support/chromium";
 import os from "node:os";
 import type { Page } from "playwright-core";
 import { schedulePlan, type Interval } from "../../app/modules/maintenance/next-due";
@@ -278,13 +278,7 @@ async function browserFigures(base: string) {
       viewport: { width: 1400, height: 900 },
     });
     const page = await context.newPage();
-    await page.goto("/login");
-    await page.locator("input[name=username]").fill("admin");
-    await page.locator("input[name=password]").fill("admin123");
-    await Promise.all([
-      page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }),
-      page.getByRole("button", { name: "Sign in" }).click(),
-    ]);
+    await signInPage(page);
     for (const [label, path] of [
       [`all ${DEVICES} cards rendered`, `/dashboard/asset-board?more_in_service=${DEVICES}`],
       ["first 50 per column (as first shown)", "/dashboard/asset-board"],

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { launchChromium } from "../support/chromium";
+import { launchChromium, signInPage } from "../support/chromium";
 import { signIn, startBenchStack } from "./support";
 
 /**
@@ -152,13 +152,7 @@ async function browserFigures(base: string) {
       viewport: { width: 1400, height: 900 },
     });
     const page = await context.newPage();
-    await page.goto("/login");
-    await page.locator("input[name=username]").fill("admin");
-    await page.locator("input[name=password]").fill("admin123");
-    await Promise.all([
-      page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }),
-      page.getByRole("button", { name: "Sign in" }).click(),
-    ]);
+    await signInPage(page);
     for (const run of [
       "first visit",
       ...Array.from({ length: VISITS - 1 }, (_, k) => `visit ${k + 2} (static part cached)`),

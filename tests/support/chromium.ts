@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Headless Chromium as every browser test, benchmark and script here runs it. */
 export const CHROMIUM_FLAGS = [
@@ -25,4 +25,15 @@ export function chromiumPath(): string {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+/** Signs `page` in through the login form as a demo user (benches and scripts; tests have their own). */
+export async function signInPage(page: Page, username = "admin", password = "admin123") {
+  await page.goto("/login");
+  await page.locator("input[name=username]").fill(username);
+  await page.locator("input[name=password]").fill(password);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 120_000 }),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
 }

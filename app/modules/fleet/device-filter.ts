@@ -33,12 +33,17 @@ export function parseFilters(params: URLSearchParams): DeviceFilters {
   };
 }
 
+/** The search box's rule, for every device list: the nickname (any case) or the IMEI contains it. */
+export function matchesSearch(d: { nickname: string; imei: string }, q: string): boolean {
+  const text = q.toLowerCase();
+  return !text || d.nickname.toLowerCase().includes(text) || d.imei.includes(text);
+}
+
 export function filterDevices<T extends Filterable>(list: T[], f: DeviceFilters): T[] {
-  const q = f.q.toLowerCase();
   if (!isFiltered(f)) return list;
   return list.filter(
     (d) =>
-      (!q || d.nickname.toLowerCase().includes(q) || d.imei.includes(q)) &&
+      matchesSearch(d, f.q) &&
       (f.group === null || d.groupIds.includes(f.group)) &&
       (f.tag === null || d.tagIds.includes(f.tag)) &&
       (f.status === null || d.status === f.status),

@@ -8,7 +8,7 @@ import { getEnv } from "~/services/env.server";
 import { byNickname, compareText } from "~/lib/text-order";
 import { pageRows, parsePage, parseTableSort, sortRows } from "~/lib/table-query";
 import { STATUSES } from "./device-status";
-import { filterDevices, NO_FILTERS, parseFilters } from "./device-filter";
+import { filterDevices, matchesSearch, parseFilters } from "./device-filter";
 import { settingsFromCookieHeader } from "~/lib/settings";
 
 /** Silent longer than this: listed on devices-offline (default 24 h, DEVICES_OFFLINE_AFTER_HOURS). */
@@ -99,10 +99,7 @@ export async function offlineDevices(ctx: ModuleContext, request: Request, { all
       (a, b) =>
         (b.silentMs ?? Infinity) - (a.silentMs ?? Infinity) || compareText(a.nickname, b.nickname),
     );
-  const matched = filterDevices(
-    silent.map((d) => ({ ...d, groupIds: [], tagIds: [] })),
-    { ...NO_FILTERS, q },
-  );
+  const matched = silent.filter((d) => matchesSearch(d, q));
   const addresses = await lastAddresses(auth, matched, request, all);
   return {
     sync,
@@ -168,10 +165,9 @@ export async function geofenceList(ctx: ModuleContext, request: Request, { all =
         ]
       : [];
   });
-  const rows = filterDevices(
-    fenced.map((r) => ({ ...r, groupIds: [], tagIds: [] })),
-    { ...NO_FILTERS, q },
-  ).filter((r) => state === null || fenceState(r.inside) === state);
+  const rows = fenced.filter(
+    (r) => matchesSearch(r, q) && (state === null || fenceState(r.inside) === state),
+  );
   // The centre by its address (street or suburb level, as the user chose), the coordinates until known.
   const addresses = await addressesFor(auth, rows, levelOf(accurateAddress), {
     budgetMs: all ? 3000 : 800,
@@ -183,15 +179,7 @@ export async function geofenceList(ctx: ModuleContext, request: Request, { all =
     total: fenced.length,
     measurement,
     timeZone: await companyTimeZone(auth),
-    rows: rows.map((r, i) => ({
-      imei: r.imei,
-      nickname: r.nickname,
-      lat: r.lat,
-      lng: r.lng,
-      meters: r.meters,
-      inside: r.inside,
-      address: addresses[i] ?? null,
-    })),
+    rows: rows.map((r, i) => ({ ...r, address: addresses[i] ?? null })),
     devicesWithout: devices.length - fenced.length,
   };
 }
