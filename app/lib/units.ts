@@ -2,7 +2,8 @@
  * Measurement units (SPEC §2.11: metric by default). Everything is stored and computed in
  * kilometres and km/h; conversion happens only when a figure is shown, so totals never drift.
  */
-export type Measurement = "metric" | "imperial";
+export const MEASUREMENTS = ["metric", "imperial"] as const;
+export type Measurement = (typeof MEASUREMENTS)[number];
 
 export const KM_PER_MILE = 1.609344;
 

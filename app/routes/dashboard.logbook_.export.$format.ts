@@ -8,7 +8,8 @@ import {
 import { logbookQuery } from "~/modules/trips/logbook-route.server";
 import { loadLogbook } from "~/modules/trips/logbook.server";
 import { requireModule } from "~/services/guard.server";
-import { measurementOf, tripsContext } from "~/modules/trips/trips-route.server";
+import { measurementOf } from "~/services/measurement.server";
+import { tripsContext } from "~/modules/trips/trips-route.server";
 import { requireVehicle } from "~/modules/trips/trips.server";
 import { incompleteExport } from "~/modules/trips/trips-csv.server";
 

@@ -21,7 +21,9 @@ import {
   rangeProblem,
   reportTimeZone,
 } from "~/modules/reports/reports.server";
-import { paramsFrom, readResult } from "~/modules/reports/report-results.server";
+import { paramsFrom, readResult, summaryOf } from "~/modules/reports/report-results.server";
+import { headlineTexts } from "~/modules/reports/catalogue";
+import { measurementOf } from "~/services/measurement.server";
 import { reportFileName } from "~/modules/reports/file-name";
 
 /**
@@ -35,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!FORMATS.includes(format))
     throw new Response("Choose a format: csv, xlsx or pdf", { status: 400 });
   const ra = { token: auth.token, companyId: auth.user.companyid };
+  const measurement = measurementOf(request);
   let input: RenderInput;
   let from: number;
   const jobId = url.searchParams.get("job");
@@ -50,6 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rows: stored.rows,
       totals: stored.totals,
       timeZone: stored.timeZone,
+      measurement,
+      summary: headlineTexts(stored.headline, measurement),
     };
     from = stored.range.from;
   } else {
@@ -73,6 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rows: built.rows,
       totals: built.totals,
       timeZone,
+      measurement,
+      summary: headlineTexts(summaryOf(def, built).headline, measurement),
     };
     from = built.range.from;
   }

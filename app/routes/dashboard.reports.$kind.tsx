@@ -18,6 +18,7 @@ import { ReportView } from "~/modules/reports/components/report-view";
 import { DEFAULT_SPEED_LIMIT } from "~/modules/reports/catalogue";
 import { requireReport } from "~/modules/reports/report-access.server";
 import { reportPage, reportPageAction } from "~/modules/reports/report-page.server";
+import { measurementOf } from "~/services/measurement.server";
 import { JobProgress } from "~/modules/reports/components/job-progress";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { auth, def } = await requireReport(request, params.kind);
-  return reportPage(auth, def, new URL(request.url));
+  return reportPage(auth, def, new URL(request.url), measurementOf(request));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -27,6 +27,7 @@ import {
   type ScheduleActionData,
 } from "~/modules/reports/schedule-actions.server";
 import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
+import { measurementOf } from "~/services/measurement.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.isNew ? "New schedule" : (data?.values.subject ?? "Schedule")} · Tracksmith` },
@@ -70,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       timeZone: schedule.timeZone,
       period: schedule.period,
       format: schedule.format,
+      measurement: schedule.measurement,
       recipients: schedule.recipients.join(", "),
       subject: schedule.subject,
       message: schedule.message,
@@ -90,6 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       timeZone: await reportTimeZone(auth).catch(() => "UTC"),
       period: "last_week",
       format: "pdf",
+      measurement: measurementOf(request),
       recipients: user.email ?? "",
       subject: REPORTS.find((r) => r.kind === kind)!.title,
       message: "",

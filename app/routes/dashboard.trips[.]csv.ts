@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { incompleteExport, tripsCsv } from "~/modules/trips/trips-csv.server";
 import { tripsList } from "~/modules/trips/trips-list.server";
-import { measurementOf } from "~/modules/trips/trips-route.server";
+import { measurementOf } from "~/services/measurement.server";
 import { requireModule } from "~/services/guard.server";
 
 /** GET /dashboard/trips.csv with the trips page's vehicles and days: every trip, as a file. */

@@ -196,6 +196,29 @@ describe("scheduled report delivery over SMTP", () => {
     }
   });
 
+  it("a schedule saved in imperial units mails miles and mph: the figures in the mail and the attachment", async () => {
+    const { id } = await dueSchedule({ recipients: "us@example.com", measurement: "imperial" });
+    expect((await prisma.reportSchedule.findUniqueOrThrow({ where: { id } })).measurement).toBe(
+      "imperial",
+    );
+    expect((await reportTick()).outcomes).toEqual({ sent: 1 });
+    await waitFor(() => smtp.mails.length >= 1);
+    const mail = smtp.mails[0]!;
+    expect(mail.text).toMatch(/Distance: [\d,.]+ mi/);
+    expect(mail.text).not.toMatch(/ km\b/);
+    const rows = parseCsv(
+      mail.attachments[0]!.content.toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd(),
+    );
+    expect(rows[0]).toContain("Distance (mi)");
+    expect(rows[0]).toContain("Max speed (mph)");
+    // The headline's miles are the attachment's total, converted once from the stored kilometres.
+    const total = Number(rows.at(-1)![6]);
+    const headline = Number(/Distance: ([\d,.]+) mi/.exec(mail.text!)![1]!.replace(/,/g, ""));
+    expect(Math.abs(headline - total)).toBeLessThanOrEqual(0.1);
+  });
+
   it("two workers ticking at once send it once", async () => {
     const { id } = await dueSchedule({ recipients: "one@example.com", format: "xlsx" });
     const results = await Promise.all([reportTick(), reportTick(), reportTick()]);

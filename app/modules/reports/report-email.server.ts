@@ -4,7 +4,6 @@
  * without an account (a signed token naming the schedule and the address).
  */
 import crypto from "node:crypto";
-import type { Headline } from "./catalogue";
 import { prisma } from "~/services/db.server";
 import { appSecrets, getEnv } from "~/services/env.server";
 import type { MailAttachment, Mail } from "~/services/mail.server";
@@ -85,7 +84,8 @@ export type ReportEmail = {
   message: string;
   reportTitle: string;
   period: string;
-  headline: Headline[];
+  /** The headline figures as text, in the schedule's unit. */
+  headline: { label: string; value: string }[];
   rowCount: number;
   reportPath: string;
   attachment: MailAttachment;

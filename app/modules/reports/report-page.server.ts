@@ -1,6 +1,7 @@
 /** The report page of one kind: its form, the report built on the page, or a background job for a large one. */
 import { json, redirect } from "@remix-run/node";
 import { CAN, isAllowed } from "~/lib/access";
+import type { Measurement } from "~/lib/units";
 import type { SessionData } from "~/services/session.server";
 import { DEFAULT_SPEED_LIMIT, localDay, type BaseParams, type ReportDefinition } from "./catalogue";
 import { cancelReportJob, reportJobStatus, startReportJob } from "./report-jobs.server";
@@ -18,7 +19,12 @@ import {
 import { paramsFrom, readResult, summaryOf, viewOf } from "./report-results.server";
 
 /** The report page: the form's values, and the report itself, a job's progress or why neither. */
-export async function reportPage(auth: SessionData, def: ReportDefinition<BaseParams>, url: URL) {
+export async function reportPage(
+  auth: SessionData,
+  def: ReportDefinition<BaseParams>,
+  url: URL,
+  measurement: Measurement,
+) {
   const ra = { token: auth.token, companyId: auth.user.companyid };
   const timeZone = await reportTimeZone(ra);
   const vehicles = await companyVehicles(ra);
@@ -54,7 +60,9 @@ export async function reportPage(auth: SessionData, def: ReportDefinition<BasePa
       speedLimit: String(sp.speedLimit ?? DEFAULT_SPEED_LIMIT),
       minStopMinutes: String(sp.minStopMinutes ?? 5),
     };
-    const view = stored ? viewOf(def, { ...stored, period: describeRange(def, stored) }) : null;
+    const view = stored
+      ? viewOf(def, { ...stored, period: describeRange(def, stored) }, measurement)
+      : null;
     return json({
       ...base,
       form: {
@@ -104,7 +112,11 @@ export async function reportPage(auth: SessionData, def: ReportDefinition<BasePa
     ...base,
     form,
     job: null,
-    view: viewOf(def, { ...built, chart, headline, period: describeRange(def, built) }),
+    view: viewOf(
+      def,
+      { ...built, chart, headline, period: describeRange(def, built) },
+      measurement,
+    ),
     errors,
     tooLarge: null,
     query,

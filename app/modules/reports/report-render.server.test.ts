@@ -5,7 +5,14 @@ import { computeTotals, findReport, type ReportInput } from "./catalogue";
 import type { TripRecord } from "~/modules/trips";
 import { parseCsv } from "../../../tests/support/csv";
 import { pdfText } from "../../../tests/support/pdf";
-import { render, type ReportFormat } from "./report-render.server";
+import { render, type RenderInput, type ReportFormat } from "./report-render.server";
+import {
+  inkShare,
+  isLogoGreen,
+  overlappingWords,
+  pdfWords,
+  renderPages,
+} from "../../../tests/support/pdf-layout";
 
 const trip = (
   i: number,
@@ -65,7 +72,11 @@ const input: ReportInput = {
   now: Date.parse("2026-03-10T00:00:00Z"),
 };
 
-async function renderTo(format: ReportFormat, data: ReportInput = input): Promise<Buffer> {
+async function renderTo(
+  format: ReportFormat,
+  data: ReportInput = input,
+  extra: Partial<RenderInput> = {},
+): Promise<Buffer> {
   const def = findReport("trip-summary")!;
   const rows = def.build(data, def.params.parse({}));
   const out = new PassThrough();
@@ -80,6 +91,7 @@ async function renderTo(format: ReportFormat, data: ReportInput = input): Promis
       rows,
       totals: computeTotals(def.columns, rows),
       timeZone: data.timeZone,
+      ...extra,
     },
     out,
   );
@@ -157,10 +169,12 @@ describe("report files", () => {
     expect(sheet.getRow(6).getCell(7).value).toBe(20);
   });
 
-  it("PDF: text extracted with pdf-parse carries title, rows, non-ASCII text and totals", async () => {
+  it("PDF: its text carries title, rows, non-ASCII text and totals", async () => {
     const pdf = await renderTo("pdf");
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const { text, numpages } = await pdfText(pdf);
+    const { text: lines, numpages } = await pdfText(pdf);
+    // Headers wrap inside their column: read the words in order, whatever the line breaks.
+    const text = lines.replace(/\s+/g, " ");
     expect(numpages).toBe(1);
     for (const s of [
       "Trip summary",
@@ -174,5 +188,71 @@ describe("report files", () => {
       "104",
     ])
       expect(text).toContain(s);
+  });
+
+  it("PDF layout: long cells wrap instead of being cut, headers repeat on every page, no text overlaps, summary and logo first", async () => {
+    const long =
+      "Unit 4, 1200 Kingsford Smith Drive, Pinkenba Industrial Estate, Brisbane Airport QLD 4008";
+    const many: ReportInput = {
+      ...input,
+      trips: Array.from({ length: 90 }, (_, i) => trip(i, "A", 10 + i / 10, 60 + (i % 50), long)),
+    };
+    const pdf = await renderTo("pdf", many, {
+      summary: [
+        { label: "Trips", value: "90" },
+        { label: "Distance", value: "1,300.5 km" },
+      ],
+    });
+    const words = await pdfWords(pdf);
+    const pages = Math.max(...words.map((w) => w.page));
+    expect(pages).toBeGreaterThan(2);
+    expect(overlappingWords(words)).toEqual([]);
+    // Every page starts its table with the whole header (nothing cut to "Max speed (…").
+    for (let p = 1; p <= pages; p++) {
+      const onPage = words.filter((w) => w.page === p).map((w) => w.text);
+      expect(onPage.join(" ")).toContain("Max speed (km/h)");
+      expect(onPage).toContain(`Page`);
+    }
+    // The long address arrives whole, over several lines of its cell.
+    const text = (await pdfText(pdf)).text.replace(/\s+/g, " ");
+    expect(text).toContain("Pinkenba Industrial Estate, Brisbane Airport QLD 4008");
+    expect(text).not.toContain("…");
+    // The summary sits above the table's header on page one.
+    const first = words.filter((w) => w.page === 1);
+    const summaryY = first.find((w) => w.text === "1,300.5")!.y0;
+    const headerY = first.find((w) => w.text === "Vehicle")!.y0;
+    expect(summaryY).toBeLessThan(headerY);
+    // Rendered: every page has ink; the logo's green is in page one's top-left corner only.
+    const images = await renderPages(pdf);
+    expect(images).toHaveLength(pages);
+    for (const img of images) expect(inkShare(img)).toBeGreaterThan(0.01);
+    const corner = { x0: 0, y0: 0, x1: 0.1, y1: 0.12 };
+    expect(inkShare(images[0]!, corner, isLogoGreen)).toBeGreaterThan(0.05);
+    expect(inkShare(images[1]!, corner, isLogoGreen)).toBe(0);
+  });
+
+  it("imperial: every export shows miles and mph, converted from the stored kilometres", async () => {
+    const csv = parseCsv(
+      (await renderTo("csv", input, { measurement: "imperial" }))
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd(),
+    );
+    const distance = csv[0]!.indexOf("Distance (mi)");
+    const speed = csv[0]!.indexOf("Max speed (mph)");
+    expect(distance).toBeGreaterThan(0);
+    expect(speed).toBeGreaterThan(0);
+    expect(csv[1]![distance]).toBe("7.8"); // 12.5 km
+    expect(csv[2]![speed]).toBe("65"); // 104 km/h
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      (await renderTo("xlsx", input, { measurement: "imperial" })) as unknown as ArrayBuffer,
+    );
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(3).getCell(7).value).toBe("Distance (mi)");
+    expect(sheet.getRow(4).getCell(7).value).toBeCloseTo(12.5 / 1.609344, 6);
+    const { text } = await pdfText(await renderTo("pdf", input, { measurement: "imperial" }));
+    expect(text).toContain("Distance (mi)");
+    expect(text).not.toContain("(km)");
   });
 });

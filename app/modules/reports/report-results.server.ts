@@ -1,9 +1,14 @@
 /** A built report's outputs: job results kept in the database, the summary, and what the page shows. */
 import { gunzipSync, gzipSync } from "node:zlib";
+import type { Measurement } from "~/lib/units";
 import {
   formatCell,
   headerLabel,
+  headlineTexts,
+  inUnit,
+  unitLabel,
   type BaseParams,
+  type Headline,
   type ReportDefinition,
   type Row,
 } from "./catalogue";
@@ -20,7 +25,7 @@ export type StoredReport = {
   range: Range;
   timeZone: string;
   chart: Array<Record<string, string | number>>;
-  headline: { label: string; value: string }[];
+  headline: Headline[];
 };
 
 export async function storeResult(jobId: string, result: StoredReport) {
@@ -70,32 +75,52 @@ export function viewOf(
     totals: Row;
     timeZone: string;
     chart: Array<Record<string, string | number>>;
-    headline: { label: string; value: string }[];
+    headline: Headline[];
     period: string;
   },
+  measurement: Measurement = "metric",
 ) {
+  const cell = (i: number, v: Row[number] | undefined) =>
+    formatCell(def.columns[i]!, v ?? null, r.timeZone, measurement);
+  const series = def.chart?.series ?? [];
   return {
-    headers: def.columns.map(headerLabel),
+    headers: def.columns.map((c) => headerLabel(c, measurement)),
     numeric: def.columns.map((c) => c.type !== "text"),
-    rows: r.rows
-      .slice(0, SCREEN_ROWS)
-      .map((row) => def.columns.map((c, i) => formatCell(c, row[i] ?? null, r.timeZone))),
+    rows: r.rows.slice(0, SCREEN_ROWS).map((row) => def.columns.map((_, i) => cell(i, row[i]))),
     rowCount: r.rows.length,
-    totals: def.columns.map((c, i) =>
-      i === 0 && r.totals[0] === null ? "Total" : formatCell(c, r.totals[i] ?? null, r.timeZone),
+    totals: def.columns.map((_, i) =>
+      i === 0 && r.totals[0] === null ? "Total" : cell(i, r.totals[i]),
     ),
     chart: def.chart
       ? {
           type: def.chart.type,
           title: def.chart.title,
           x: def.chart.x,
-          series: def.chart.series,
-          data: r.chart.slice(0, 400),
+          series: series.map((s) => {
+            const unit = s.type ? unitLabel(s.type, measurement) : null;
+            return { key: s.key, label: unit ? `${s.label} (${unit})` : s.label };
+          }),
+          data: r.chart.slice(0, 400).map((point) => chartPoint(point, series, measurement)),
         }
       : null,
-    headline: r.headline,
+    headline: headlineTexts(r.headline, measurement),
     period: r.period,
   };
+}
+
+/** A chart point with its typed series in the reader's unit (one decimal, as the bars show). */
+function chartPoint(
+  point: Record<string, string | number>,
+  series: NonNullable<ReportDefinition["chart"]>["series"],
+  measurement: Measurement,
+) {
+  const out = { ...point };
+  for (const s of series) {
+    const v = point[s.key];
+    if (s.type && typeof v === "number")
+      out[s.key] = Math.round(inUnit(s.type, v, measurement) * 10) / 10;
+  }
+  return out;
 }
 
 /** Report params from a query string (or form), as the definition's schema reads them. */

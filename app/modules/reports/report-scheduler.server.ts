@@ -12,7 +12,8 @@
  * due time and send still sends.
  */
 import { Prisma } from "~/generated/prisma/client";
-import { findReport, type BaseParams } from "./catalogue";
+import { findReport, headlineTexts, type BaseParams } from "./catalogue";
+import { parseMeasurement } from "~/lib/units";
 import { nextDue, periodFor, type SchedulePeriod } from "./schedule";
 import { prisma } from "~/services/db.server";
 import { liveToken } from "~/services/session.server";
@@ -205,6 +206,8 @@ async function attemptRun(runId: string, mine: number, now: Date, lease: Lease):
     });
     const period = describeRange(def, built);
     const format = s.format as ReportFormat;
+    const measurement = parseMeasurement(s.measurement);
+    const headline = headlineTexts(summaryOf(def, built).headline, measurement);
     const file = await renderToBuffer(format, {
       title: def.title,
       subtitle: period,
@@ -212,8 +215,9 @@ async function attemptRun(runId: string, mine: number, now: Date, lease: Lease):
       rows: built.rows,
       totals: built.totals,
       timeZone: built.timeZone,
+      measurement,
+      summary: headline,
     });
-    const { headline } = summaryOf(def, built);
     const filename = reportFileName(def.kind, built.range.from, built.timeZone, EXT[format]);
     const qs = new URLSearchParams({
       from: new Date(built.range.from + 12 * 3_600_000).toISOString().slice(0, 10),

@@ -11,6 +11,7 @@ import { prisma } from "~/services/db.server";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
 import { FORMATS } from "./report-render.server";
+import { MEASUREMENTS, type Measurement } from "~/lib/units";
 
 export const scheduleInput = z
   .object({
@@ -33,6 +34,9 @@ export const scheduleInput = z
     timeZone: z.string().refine(isValidTimeZone, "Choose a valid time zone"),
     period: z.enum(PERIODS, { errorMap: () => ({ message: "Choose the period it covers" }) }),
     format: z.enum(FORMATS, { errorMap: () => ({ message: "Choose a format" }) }),
+    measurement: z
+      .enum(MEASUREMENTS, { errorMap: () => ({ message: "Choose the units" }) })
+      .default("metric"),
     recipients: z.string().max(20_000),
     subject: z.string().trim().min(1, "Enter a subject").max(200, "At most 200 characters"),
     message: z.string().max(2000, "At most 2000 characters").default(""),
@@ -55,6 +59,7 @@ export type ScheduleValues = {
   timeZone: string;
   period: (typeof PERIODS)[number];
   format: (typeof FORMATS)[number];
+  measurement: Measurement;
   recipients: string[];
   subject: string;
   message: string;
@@ -96,6 +101,7 @@ export function parseScheduleForm(form: FormData): ParsedSchedule {
       timeZone: v.timeZone,
       period: v.period,
       format: v.format,
+      measurement: v.measurement,
       recipients: recipients.emails,
       subject: v.subject,
       message: v.message,
@@ -138,6 +144,7 @@ const LIST_SELECT = {
   timeZone: true,
   period: true,
   format: true,
+  measurement: true,
   recipients: true,
   subject: true,
   enabled: true,

@@ -70,6 +70,7 @@ function echo(form: FormData): ScheduleFormValues {
     timeZone: s("timeZone"),
     period: s("period"),
     format: s("format"),
+    measurement: s("measurement"),
     recipients: s("recipients"),
     subject: s("subject"),
     message: s("message"),

@@ -14,7 +14,8 @@ import {
   loadLogbook,
 } from "./logbook.server";
 import { withParams } from "./trip-query";
-import { measurementOf, tripsContext } from "./trips-route.server";
+import { measurementOf } from "~/services/measurement.server";
+import { tripsContext } from "./trips-route.server";
 import { requireVehicle } from "./trips.server";
 import { requireTrip } from "./trip-cache.server";
 import type { ModuleContext } from "~/services/guard.server";

@@ -1,5 +1,6 @@
 import { parseCsvObjects } from "../../../tests/support/csv";
 import { pdfText as pdfParse } from "../../../tests/support/pdf";
+import { overlappingWords, pdfWords } from "../../../tests/support/pdf-layout";
 import { describe, expect, it } from "vitest";
 import { summarize } from "./logbook-summary";
 import { fromLogEntry } from "./logbook-entries";
@@ -107,20 +108,58 @@ describe("logbook CSV", () => {
 });
 
 describe("logbook PDF", () => {
-  it("reads like a paper logbook: vehicle, period, odometers, each trip and the business-use percentage", async () => {
+  it("reads like a paper logbook: vehicle, period, odometers, each trip with times and addresses, and the business-use percentage", async () => {
     const pdf = await logbookPdf(input());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const { text } = await pdfParse(pdf);
     expect(text).toContain("Vehicle logbook");
     expect(text).toContain("Van 12 (354800100000001)");
     expect(text).toContain("2026-03-01 to 2026-03-31");
-    expect(text).toMatch(/Odometer at start:\s*1,000\.0 km/);
-    expect(text).toMatch(/Odometer at end:\s*1,060\.0 km/);
+    // The summary block: each label with its figure under it.
+    const words = await pdfWords(pdf);
+    const under = (label: string, value: string) => {
+      const l = words.find((w) => w.text === label)!;
+      const v = words.find((w) => w.text === value && Math.abs(w.x0 - l.x0) < 1 && w.y0 > l.y0)!;
+      expect(v, `${value} under ${label}`).toBeDefined();
+      expect(v.y0 - l.y1).toBeLessThan(6);
+    };
+    under("Odometer", "1,000.0"); // at start
+    under("Total", "60.0");
     // total 60, business 40: 66.7 %
-    expect(text).toMatch(/Business-use percentage:\s*66\.7%/);
+    under("Business-use", "66.7%");
+    expect(text).toContain("1,060.0 km");
     expect(text).toContain("01/03/2026");
     expect(text).toContain("Ann Lee");
     expect(text).toContain("Business: Delivery, Newstead");
+    for (const e of input().entries) {
+      if (e.startAddress) expect(text).toContain(e.startAddress);
+      if (e.endAddress) expect(text).toContain(e.endAddress);
+    }
+  });
+
+  it("lays out long descriptions and addresses on wrapped lines that never overlap, on every page", async () => {
+    const long = "Delivery of palletised freight to the loading dock behind the warehouse, gate 3";
+    const many = Array.from({ length: 60 }, (_, i) =>
+      fromLogEntry(
+        e(
+          `t${i}`,
+          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(),
+          i * 10,
+          i * 10 + 5,
+          "business",
+          long,
+          "Ann",
+        ),
+      ),
+    );
+    const pdf = await logbookPdf({ ...input(), entries: many, summary: summarize(many) });
+    const words = await pdfWords(pdf);
+    expect(Math.max(...words.map((w) => w.page))).toBeGreaterThan(1);
+    expect(overlappingWords(words)).toEqual([]);
+    expect((await pdfParse(pdf)).text.replace(/\s+/g, " ")).toContain(
+      "loading dock behind the warehouse, gate 3",
+    );
   });
 
   it("an empty period still renders, with 0% and no NaN", async () => {

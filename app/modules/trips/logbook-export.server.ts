@@ -1,12 +1,13 @@
 /**
  * Logbook exports: CSV (one row per trip, for spreadsheets) and a PDF laid out like the paper
  * logbooks tax authorities accept: vehicle, period, odometer at start and end, one line per trip
- * (date, start and end odometer, distance, purpose, driver) and the business-use percentage.
+ * (date, times, addresses, start and end odometer, distance, purpose, driver) and the business-use
+ * percentage.
  */
-import PDFDocument from "pdfkit";
 import type { LogbookEntry, LogbookSummary } from "./logbook-summary";
 import { distanceLabel, formatOdometer, toDistanceUnit, type Measurement } from "~/lib/units";
 import { csvText } from "~/services/csv.server";
+import { PdfTable } from "~/services/pdf-table.server";
 
 export type ExportInput = {
   vehicle: { imei: string; nickname: string };
@@ -81,104 +82,59 @@ export function exportFileName(
   return `logbook-${safe}-${input.period.from}-to-${input.period.to}.${ext}`;
 }
 
-/** The paper logbook as a PDF (A4 portrait). */
+/** The paper logbook as a PDF: the summary first, then one wrapped line per trip with times and addresses. */
 export function logbookPdf(input: ExportInput): Promise<Buffer> {
   const { vehicle, period, entries, summary, measurement: m, timeZone: tz } = input;
   const unit = distanceLabel(m);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 40,
-    info: { Title: `Vehicle logbook ${vehicle.nickname}`, Creator: "Tracksmith" },
+  const odometer = (km: number | null) => (km === null ? "-" : formatOdometer(km, m, 1));
+  const table = new PdfTable({
+    title: `Vehicle logbook: ${vehicle.nickname}`,
+    subtitle: `${vehicle.nickname} (${vehicle.imei}) · ${period.from} to ${period.to} (${tz})`,
+    summary: [
+      { label: "Odometer at start", value: odometer(summary.startOdometer) },
+      { label: "Odometer at end", value: odometer(summary.endOdometer) },
+      { label: "Total distance", value: `${dist(summary.totalKmsTravelled, m)} ${unit}` },
+      { label: "Business distance", value: `${dist(summary.businessKmsTravelled, m)} ${unit}` },
+      { label: "Business-use percentage", value: `${summary.businessPercent.toFixed(1)}%` },
+      { label: "Trips", value: String(entries.length) },
+      ...(summary.issues.length
+        ? [{ label: "Odometer readings flagged", value: String(summary.issues.length) }]
+        : []),
+    ],
+    columns: [
+      { title: "Date", width: 52 },
+      { title: "Start", width: 32 },
+      { title: "End", width: 32 },
+      { title: "From", width: 130 },
+      { title: "To", width: 130 },
+      { title: `Start odometer (${unit})`, width: 58, align: "right" },
+      { title: `End odometer (${unit})`, width: 58, align: "right" },
+      { title: `Distance (${unit})`, width: 46, align: "right" },
+      { title: "Purpose", width: 110 },
+      { title: "Driver", width: 70 },
+    ],
+    fontSize: 8,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  doc.font("Helvetica-Bold").fontSize(16).text("Vehicle logbook");
-  doc.moveDown(0.5).font("Helvetica").fontSize(10);
-  const line = (label: string, value: string) =>
-    doc
-      .font("Helvetica-Bold")
-      .text(`${label}: `, { continued: true })
-      .font("Helvetica")
-      .text(value);
-  line("Vehicle", `${vehicle.nickname} (${vehicle.imei})`);
-  line("Period", `${period.from} to ${period.to}`);
-  line(
-    "Odometer at start",
-    summary.startOdometer === null ? "-" : formatOdometer(summary.startOdometer, m, 1),
-  );
-  line(
-    "Odometer at end",
-    summary.endOdometer === null ? "-" : formatOdometer(summary.endOdometer, m, 1),
-  );
-  line("Total distance", `${dist(summary.totalKmsTravelled, m)} ${unit}`);
-  line("Business distance", `${dist(summary.businessKmsTravelled, m)} ${unit}`);
-  line("Business-use percentage", `${summary.businessPercent.toFixed(1)}%`);
-  if (summary.issues.length) line("Odometer readings flagged", String(summary.issues.length));
-  doc.moveDown();
-
-  const cols = [
-    { title: "Date", w: 62 },
-    { title: `Start odo (${unit})`, w: 70 },
-    { title: `End odo (${unit})`, w: 70 },
-    { title: unit, w: 42 },
-    { title: "Purpose", w: 140 },
-    { title: "Driver", w: 131 },
-  ];
-  const left = doc.page.margins.left;
-  const rowH = 16;
-  const header = () => {
-    let x = left;
-    doc.font("Helvetica-Bold").fontSize(9);
-    const y = doc.y;
-    for (const c of cols) {
-      doc.text(c.title, x, y, { width: c.w - 4, lineBreak: false });
-      x += c.w;
-    }
-    doc
-      .moveTo(left, y + rowH - 3)
-      .lineTo(left + cols.reduce((s, c) => s + c.w, 0), y + rowH - 3)
-      .stroke();
-    doc.y = y + rowH;
-    doc.font("Helvetica");
-  };
-  header();
-  if (!entries.length) doc.text("No trips in this period.", left, doc.y);
-  for (const e of entries) {
-    if (doc.y + rowH > doc.page.height - doc.page.margins.bottom - 40) {
-      doc.addPage();
-      header();
-    }
-    const cells = [
+  const done = table.buffer();
+  for (const e of entries)
+    table.row([
       dateOf(e.startMs, tz),
+      timeOf(e.startMs, tz),
+      timeOf(e.stopMs, tz),
+      e.startAddress ?? "",
+      e.endAddress ?? "",
       odo(e.startOdometer, m),
       odo(e.endOdometer, m),
       dist(e.km, m),
       `${purposeLabel(e.purpose)}${e.description ? `: ${e.description}` : ""}`,
       e.driver ?? "",
-    ];
-    let x = left;
-    const y = doc.y;
-    cells.forEach((text, i) => {
-      doc.text(text, x, y, { width: cols[i]!.w - 4, lineBreak: false, ellipsis: true });
-      x += cols[i]!.w;
-    });
-    doc.y = y + rowH;
-  }
-  doc
-    .moveDown(2)
-    .fontSize(10)
-    .text(`Business-use percentage for the period: ${summary.businessPercent.toFixed(1)}%`, left);
-  doc
-    .moveDown(2)
-    .text(
-      "Signature of driver / owner: ______________________________    Date: ______________",
-      left,
-    );
-  doc.end();
+    ]);
+  if (!entries.length) table.note("No trips in this period.", 4);
+  table.note(`Business-use percentage for the period: ${summary.businessPercent.toFixed(1)}%`, 16);
+  table.note(
+    "Signature of driver / owner: ______________________________    Date: ______________",
+    24,
+  );
+  table.end();
   return done;
 }

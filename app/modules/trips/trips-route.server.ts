@@ -1,6 +1,4 @@
 /** What every trips-area loader needs first: access, the upstream auth, the company's vehicles and time zone. */
-import { settingsFromCookieHeader } from "~/lib/settings";
-import { parseMeasurement, type Measurement } from "~/lib/units";
 import type { ModuleContext } from "~/services/guard.server";
 import { listVehicles, type Vehicle } from "./trips.server";
 import { type Auth } from "~/services/company-context.server";
@@ -12,11 +10,4 @@ export async function tripsContext(
   const { auth, user } = ctx;
   const [vehicles, timeZone] = await Promise.all([listVehicles(auth), companyTimeZone(auth)]);
   return { auth, vehicles, timeZone, username: user.username };
-}
-
-/** The user's unit on the server: `?measurement=` first, then the settings cookie mirror, metric by default. */
-export function measurementOf(request: Request): Measurement {
-  const q = new URL(request.url).searchParams.get("measurement");
-  if (q) return parseMeasurement(q);
-  return settingsFromCookieHeader(request.headers.get("cookie")).measurement;
 }

@@ -1,18 +1,32 @@
 /** Cell formatting shared by the screen, CSV and PDF (XLSX keeps numbers as numbers). */
+import { distanceLabel, speedLabel, toDistanceUnit, type Measurement } from "~/lib/units";
 import { offsetAt } from "../schedule";
-import type { Cell, Column, ColumnType } from "./types";
+import type { Cell, Column, ColumnType, Headline } from "./types";
 
 const UNITS: Partial<Record<ColumnType, string>> = {
-  km: "km",
-  kmh: "km/h",
   percent: "%",
   celsius: "°C",
 };
 
-/** "Distance (km)". */
-export function headerLabel(c: Column): string {
-  const unit = UNITS[c.type];
+/** The unit a column's figures are shown in: "km" or "mi", "km/h" or "mph", "%"… */
+export function unitLabel(type: ColumnType, measurement: Measurement = "metric"): string | null {
+  if (type === "km") return distanceLabel(measurement);
+  if (type === "kmh") return speedLabel(measurement);
+  return UNITS[type] ?? null;
+}
+
+/** "Distance (km)", or "Distance (mi)" for an imperial reader. */
+export function headerLabel(c: Column, measurement: Measurement = "metric"): string {
+  const unit = unitLabel(c.type, measurement);
   return unit ? `${c.label} (${unit})` : c.label;
+}
+
+/**
+ * A stored figure in the reader's unit. Reports keep kilometres and km/h (totals never drift);
+ * only what is shown or exported is converted. XLSX keeps the converted number as a number.
+ */
+export function inUnit(type: ColumnType, v: number, measurement: Measurement = "metric"): number {
+  return type === "km" || type === "kmh" ? toDistanceUnit(v, measurement) : v;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -53,10 +67,16 @@ export function formatHms(seconds: number): string {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-export function formatCell(c: Column, v: Cell, timeZone: string): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "string") return v;
-  if (!Number.isFinite(v)) return "";
+export function formatCell(
+  c: Pick<Column, "type">,
+  cell: Cell,
+  timeZone: string,
+  measurement: Measurement = "metric",
+): string {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell === "string") return cell;
+  if (!Number.isFinite(cell)) return "";
+  const v = inUnit(c.type, cell, measurement);
   switch (c.type) {
     case "datetime":
       return formatLocal(v, timeZone);
@@ -73,4 +93,17 @@ export function formatCell(c: Column, v: Cell, timeZone: string): string {
     default:
       return Number.isInteger(v) ? String(v) : v.toFixed(2);
   }
+}
+
+/** A headline figure as text, with its unit: "1,234.5 km" or "767.1 mi". */
+export function headlineText(h: Headline, measurement: Measurement = "metric"): string {
+  if (typeof h.value === "string" || !h.type) return String(h.value);
+  const unit = unitLabel(h.type, measurement);
+  const text = formatCell({ type: h.type }, h.value, "UTC", measurement);
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** Headline figures as label and text, for the screen, the email and the PDF's summary block. */
+export function headlineTexts(hs: Headline[], measurement: Measurement = "metric") {
+  return hs.map((h) => ({ label: h.label, value: headlineText(h, measurement) }));
 }

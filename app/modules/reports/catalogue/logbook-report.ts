@@ -48,8 +48,8 @@ export const logbookReport: ReportDefinition = {
     title: "Business and private distance per day",
     x: "day",
     series: [
-      { key: "business", label: "Business (km)" },
-      { key: "private", label: "Private (km)" },
+      { key: "business", label: "Business", type: "km" },
+      { key: "private", label: "Private", type: "km" },
     ],
     data: (rows, input) => {
       const out = new Map<string, { business: number; private: number }>();
@@ -66,8 +66,8 @@ export const logbookReport: ReportDefinition = {
     },
   },
   headline: (_rows, totals) => [
-    { label: "Business distance", value: `${Number(totals[8] ?? 0).toFixed(1)} km` },
-    { label: "Total distance", value: `${Number(totals[7] ?? 0).toFixed(1)} km` },
+    { label: "Business distance", value: Number(totals[8] ?? 0), type: "km" },
+    { label: "Total distance", value: Number(totals[7] ?? 0), type: "km" },
     {
       label: "Business percent",
       value: `${businessPercent(Number(totals[8] ?? 0), Number(totals[7] ?? 0)).toFixed(1)} %`,

@@ -66,12 +66,12 @@ export const tripSummary: ReportDefinition = {
     type: "bar",
     title: "Distance per day",
     x: "day",
-    series: [{ key: "km", label: "Distance (km)" }],
+    series: [{ key: "km", label: "Distance", type: "km" }],
     data: (_rows, input) => kmPerDay(input.trips, input),
   },
   headline: (rows, totals) => [
     { label: "Trips", value: String(rows.length) },
-    { label: "Distance", value: `${Number(totals[6] ?? 0).toFixed(1)} km` },
+    { label: "Distance", value: Number(totals[6] ?? 0), type: "km" },
     { label: "Driving time", value: `${Math.round(Number(totals[7] ?? 0) / 3600)} h` },
   ],
 };
@@ -117,7 +117,7 @@ export const distancePerVehicle: ReportDefinition = {
     type: "bar",
     title: "Distance per vehicle (top 30)",
     x: "vehicle",
-    series: [{ key: "km", label: "Distance (km)" }],
+    series: [{ key: "km", label: "Distance", type: "km" }],
     data: (rows) =>
       [...rows]
         .sort((a, b) => Number(b[2]) - Number(a[2]))
@@ -126,7 +126,7 @@ export const distancePerVehicle: ReportDefinition = {
   },
   headline: (rows, totals) => [
     { label: "Vehicles", value: String(rows.length) },
-    { label: "Distance", value: `${Number(totals[2] ?? 0).toFixed(1)} km` },
+    { label: "Distance", value: Number(totals[2] ?? 0), type: "km" },
     { label: "Trips", value: String(totals[1] ?? 0) },
   ],
 };
@@ -184,7 +184,9 @@ export const speeding: ReportDefinition<z.infer<typeof speedParams>> = {
   },
   headline: (rows, totals) => [
     { label: "Speeding trips", value: String(rows.length) },
-    { label: "Highest speed", value: totals[5] === null ? "–" : `${totals[5]} km/h` },
+    totals[5] === null
+      ? { label: "Highest speed", value: "–" }
+      : { label: "Highest speed", value: Number(totals[5]), type: "kmh" },
   ],
 };
 

@@ -81,11 +81,13 @@ export type Chart = {
   type: "bar" | "line";
   title: string;
   x: string;
-  series: Array<{ key: string; label: string }>;
+  /** A series with a type is converted to the reader's unit, and its label gets the unit. */
+  series: Array<{ key: string; label: string; type?: ColumnType }>;
   data: (rows: Row[], input: ReportInput) => Array<Record<string, string | number>>;
 };
 
-export type Headline = { label: string; value: string };
+/** A figure the screen and the email lead with; a number with a type is shown in the reader's unit. */
+export type Headline = { label: string; value: string | number; type?: ColumnType };
 
 export type ReportDefinition<P extends BaseParams = BaseParams> = {
   kind: string;

@@ -26,6 +26,7 @@ export type ScheduleFormValues = {
   timeZone: string;
   period: string;
   format: string;
+  measurement: string;
   recipients: string;
   subject: string;
   message: string;
@@ -160,6 +161,16 @@ export function ScheduleForm({ values, errors, reports, vehicles, timeZones, bus
               { value: "csv", label: "CSV" },
             ]}
             error={errors.format}
+          />
+          <NativeSelect
+            label="Units"
+            name="measurement"
+            defaultValue={values.measurement}
+            data={[
+              { value: "metric", label: "Metric (km, km/h)" },
+              { value: "imperial", label: "Imperial (mi, mph)" },
+            ]}
+            error={errors.measurement}
           />
         </Group>
         <Textarea

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ReportSchedule" ADD COLUMN     "measurement" TEXT NOT NULL DEFAULT 'metric';
