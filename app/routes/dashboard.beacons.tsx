@@ -1,8 +1,10 @@
 import { requireModule } from "~/services/guard.server";
-import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { TableToolbar } from "~/components/data-table/toolbar";
+import { BEACON_STATUS_LABELS, BEACON_STATUSES } from "~/modules/beacons/beacon-list";
 import { BeaconTable } from "~/modules/beacons/components/beacon-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,9 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await beaconsPage(await requireModule(request, "beacons"), new URL(request.url)));
 }
 
-/** Every BLE beacon of the company; search and sort are GET parameters, so they work without JavaScript. */
+/** Every BLE beacon of the company; search, status and sort are GET parameters, so they work without JavaScript. */
 export default function Beacons() {
-  const { rows, total, q, sort, dir, sync, canConfigure } = useLoaderData<typeof loader>();
+  const { rows, total, q, status, sort, dir, sync, canConfigure } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -42,34 +44,32 @@ export default function Beacons() {
         </Text>
       ) : (
         <>
-          <Form method="get" role="search">
-            <input type="hidden" name="sort" value={sort} />
-            <input type="hidden" name="dir" value={dir} />
-            <Group align="flex-end">
-              <TextInput
-                name="q"
-                label="Search beacons"
-                placeholder="Name, uuid, asset or vehicle"
-                defaultValue={q}
-                w={320}
-              />
-              <Button type="submit" variant="default">
-                Search
-              </Button>
-              {q ? (
-                <Button component={Link} to={`?sort=${sort}&dir=${dir}`} variant="subtle">
-                  Clear
-                </Button>
-              ) : null}
-            </Group>
-          </Form>
+          <TableToolbar
+            csv="/dashboard/beacons.csv"
+            search={{
+              value: q,
+              label: "Search beacons",
+              placeholder: "Name, uuid, asset or vehicle",
+            }}
+            filters={[
+              {
+                name: "status",
+                label: "Status",
+                value: status ?? "",
+                options: [
+                  { value: "", label: "Any status" },
+                  ...BEACON_STATUSES.map((s) => ({ value: s, label: BEACON_STATUS_LABELS[s] })),
+                ],
+              },
+            ]}
+          />
           <Text size="sm" c="dimmed" data-testid="beacon-count">
-            {q ? `${rows.length} of ${total} beacons match "${q}".` : `${total} beacons.`}
+            {q || status ? `${rows.length} of ${total} beacons match.` : `${total} beacons.`}
           </Text>
           {rows.length ? (
             <BeaconTable rows={rows} sort={sort} dir={dir} />
           ) : (
-            <Text data-testid="beacons-no-match">No beacon matches your search.</Text>
+            <Text data-testid="beacons-no-match">No beacon matches your search and filters.</Text>
           )}
         </>
       )}

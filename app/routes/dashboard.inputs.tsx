@@ -7,11 +7,12 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputsTable } from "~/modules/fleet/fleet-pages.server";
+import { TableToolbar } from "~/components/data-table/toolbar";
 
 export const meta: MetaFunction = () => [{ title: "Inputs · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await inputsTable(await requireModule(request, "fleet")));
+  return json(await inputsTable(await requireModule(request, "fleet"), request));
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -43,13 +44,32 @@ const COLUMNS = [
 
 /** The inputs each device reports (the upstream reports ignition, battery and temperature). */
 export default function Inputs() {
-  const { rows, sync } = useLoaderData<typeof loader>();
+  const { rows, sync, q, ignition, total } = useLoaderData<typeof loader>();
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
         Inputs
       </Title>
       <StaleBanner sync={sync} />
+      {total > 0 ? (
+        <TableToolbar
+          csv="/dashboard/inputs.csv"
+          search={{ value: q, label: "Search devices", placeholder: "Name or IMEI" }}
+          filters={[
+            {
+              name: "ignition",
+              label: "Ignition",
+              value: ignition ?? "",
+              options: [
+                { value: "", label: "On or off" },
+                { value: "on", label: "On" },
+                { value: "off", label: "Off" },
+                { value: "unknown", label: "Not reported" },
+              ],
+            },
+          ]}
+        />
+      ) : null}
       <DataTable
         data={rows}
         columns={COLUMNS}
@@ -57,7 +77,7 @@ export default function Inputs() {
         testId="inputs-table"
         label="Inputs"
         highlightOnHover={false}
-        empty="No devices yet."
+        empty={total > 0 ? "No device matches your search and filters." : "No devices yet."}
       />
     </Stack>
   );

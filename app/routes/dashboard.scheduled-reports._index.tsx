@@ -4,38 +4,20 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatZoned } from "~/lib/zoned-time";
+import { TableToolbar } from "~/components/data-table/toolbar";
 import { RunStatus } from "~/modules/reports/components/run-status";
-import { findReport } from "~/modules/reports/catalogue";
-import { describeRule, PERIOD_LABELS, type SchedulePeriod } from "~/modules/reports/schedule";
 import { requireReports } from "~/modules/reports/report-access.server";
-import { listSchedules, ruleOf } from "~/modules/reports/report-schedules.server";
-import { scheduleViewer, visibleOwner } from "~/modules/reports/schedule-actions.server";
+import {
+  SCHEDULE_STATE_LABELS,
+  SCHEDULE_STATES,
+  scheduleList,
+} from "~/modules/reports/schedule-list.server";
 
 export const meta: MetaFunction = () => [{ title: "Scheduled reports · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireReports(request);
-  // The user's own schedules; every one of the company for those who manage reports.
-  const viewer = scheduleViewer(user);
-  const rows = await listSchedules(user.companyid, visibleOwner(viewer));
-  return json({
-    canCreate: viewer.manager,
-    schedules: rows.map((s) => ({
-      id: s.id,
-      mine: s.userId === user.username_id,
-      subject: s.subject,
-      report: findReport(s.reportKind)?.title ?? s.reportKind,
-      when: describeRule(ruleOf(s)),
-      period: PERIOD_LABELS[s.period as SchedulePeriod] ?? s.period,
-      format: s.format.toUpperCase(),
-      recipients: s.recipients.length,
-      enabled: s.enabled,
-      // In the schedule's own zone, the zone its rule is written in.
-      nextRun: s.nextRunAt ? formatZoned(s.nextRunAt.getTime(), s.timeZone, "full") : null,
-      last: s.runs[0] ? { status: s.runs[0].status, at: s.runs[0].startedAt.toISOString() } : null,
-    })),
-  });
+  const { user, token } = await requireReports(request);
+  return json(await scheduleList(user, new URL(request.url), { token, companyId: user.companyid }));
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["schedules"][number];
@@ -91,7 +73,7 @@ const COLUMNS = [
 ];
 
 export default function ScheduledReports() {
-  const { schedules, canCreate } = useLoaderData<typeof loader>();
+  const { schedules, canCreate, total, q, state } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md" maw={1200}>
       <Group justify="space-between">
@@ -107,6 +89,27 @@ export default function ScheduledReports() {
           </Button>
         ) : null}
       </Group>
+      {total > 0 ? (
+        <TableToolbar
+          csv="/dashboard/scheduled-reports.csv"
+          search={{
+            value: q,
+            label: "Search schedules",
+            placeholder: "Subject, report or recipient",
+          }}
+          filters={[
+            {
+              name: "state",
+              label: "State",
+              value: state ?? "",
+              options: [
+                { value: "", label: "Any state" },
+                ...SCHEDULE_STATES.map((s) => ({ value: s, label: SCHEDULE_STATE_LABELS[s] })),
+              ],
+            },
+          ]}
+        />
+      ) : null}
       <DataTable
         data={schedules}
         columns={COLUMNS}
@@ -114,22 +117,28 @@ export default function ScheduledReports() {
         label="Scheduled reports"
         minWidth={900}
         empty={
-          <Paper withBorder p="lg">
-            <Stack gap="xs">
-              <Text fw={600}>No scheduled reports yet</Text>
-              {canCreate ? (
-                <Text size="sm">
-                  Open a report in{" "}
-                  <Anchor component={Link} to="/dashboard/reports">
-                    Reports
-                  </Anchor>{" "}
-                  and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
-                </Text>
-              ) : (
-                <Text size="sm">Scheduled reports are set up by those who manage reports.</Text>
-              )}
-            </Stack>
-          </Paper>
+          total > 0 ? (
+            <Text data-testid="schedules-no-match">
+              No schedule matches your search and filters.
+            </Text>
+          ) : (
+            <Paper withBorder p="lg">
+              <Stack gap="xs">
+                <Text fw={600}>No scheduled reports yet</Text>
+                {canCreate ? (
+                  <Text size="sm">
+                    Open a report in{" "}
+                    <Anchor component={Link} to="/dashboard/reports">
+                      Reports
+                    </Anchor>{" "}
+                    and choose &ldquo;Schedule by email&rdquo;, or create a schedule here.
+                  </Text>
+                ) : (
+                  <Text size="sm">Scheduled reports are set up by those who manage reports.</Text>
+                )}
+              </Stack>
+            </Paper>
+          )
         }
       />
     </Stack>

@@ -10,6 +10,10 @@ import { loader as fleetCsvLoader } from "~/routes/dashboard.fleet[.]csv";
 import { loader as offlineCsvLoader } from "~/routes/dashboard.devices-offline[.]csv";
 import { loader as geofencesCsvLoader } from "~/routes/dashboard.geofences[.]csv";
 import { loader as tripsCsvLoader } from "~/routes/dashboard.trips[.]csv";
+import { loader as beaconsLoader } from "~/routes/dashboard.beacons";
+import { loader as inputsCsvLoader } from "~/routes/dashboard.inputs[.]csv";
+import { loader as beaconsCsvLoader } from "~/routes/dashboard.beacons[.]csv";
+import { listBeacons } from "~/modules/beacons/beacons.server";
 import { listVehicles } from "~/modules/trips/trips.server";
 import { listDevices } from "~/modules/fleet/devices-read.server";
 import { renameDevice, saveDeviceGeofence } from "~/modules/fleet/devices-write.server";
@@ -125,6 +129,60 @@ describe("devices offline and geofences", () => {
     expect(row[6]).toBe("Inside");
     const outside = await csvOf(geofencesCsvLoader, "/dashboard/geofences.csv?state=outside");
     expect(outside.rows.some((r) => r[1] === d.imei)).toBe(false);
+  });
+});
+
+describe("inputs", () => {
+  it("searches and filters by ignition; the CSV holds exactly the matching devices", async () => {
+    const { devices } = await listDevices(admin);
+    const on = devices.filter((d) => d.ignition === true).map((d) => d.imei);
+    const off = devices.filter((d) => d.ignition === false).map((d) => d.imei);
+    expect(on.length).toBeGreaterThan(0);
+    expect(off.length).toBeGreaterThan(0);
+    const file = await csvOf(inputsCsvLoader, "/dashboard/inputs.csv?ignition=on");
+    expect(file.name).toMatch(/^inputs-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.header.slice(0, 3)).toEqual(["Device", "IMEI", "Ignition"]);
+    expect(file.rows.map((r) => r[1]).sort()).toEqual([...on].sort());
+    expect(file.rows.every((r) => r[2] === "On")).toBe(true);
+    const one = devices[0]!;
+    const found = await csvOf(inputsCsvLoader, `/dashboard/inputs.csv?q=${one.imei}`);
+    expect(found.rows.map((r) => r[1])).toEqual([one.imei]);
+  });
+});
+
+describe("beacons", () => {
+  it("filters by status on the server; the CSV holds the same rows, in the same order, with every column", async () => {
+    const { beacons } = await listBeacons(admin);
+    // The simulator has beacons heard just now and long ago, so a status filter leaves some out.
+    expect(new Set(beacons.map((b) => b.status)).size).toBeGreaterThan(1);
+    const status = beacons[0]!.status;
+    const page = (await (
+      await call(
+        beaconsLoader,
+        get(`/dashboard/beacons?status=${status}&sort=name&dir=desc`, cookie),
+      )
+    ).json()) as { rows: { uuid: string; status: string }[] };
+    const expected = beacons.filter((b) => b.status === status);
+    expect(page.rows.length).toBe(expected.length);
+    expect(page.rows.every((r) => r.status === status)).toBe(true);
+    const csv = await csvOf(
+      beaconsCsvLoader,
+      `/dashboard/beacons.csv?status=${status}&sort=name&dir=desc`,
+    );
+    expect(csv.name).toMatch(/^beacons-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.header).toEqual([
+      "Beacon",
+      "Asset",
+      "UUID",
+      "Battery (%)",
+      "Last seen (Australia/Brisbane)",
+      "Seen near",
+      "Status",
+    ]);
+    expect(csv.rows.map((r) => r[2])).toEqual(page.rows.map((r) => r.uuid));
+    // Another status's beacons are not in the file.
+    const other = beacons.find((b) => b.status !== status);
+    if (other) expect(csv.rows.map((r) => r[2])).not.toContain(other.uuid);
   });
 });
 

@@ -24,6 +24,9 @@ import { useSimulator } from "../support/upstream";
 import { call, cookieFrom, formPost } from "../support/remix";
 import { action as loginAction } from "~/routes/login";
 import { action as scheduleAction } from "~/routes/dashboard.scheduled-reports.$id";
+import { loader as scheduleListLoader } from "~/routes/dashboard.scheduled-reports._index";
+import { loader as scheduleCsvLoader } from "~/routes/dashboard.scheduled-reports[.]csv";
+import { get } from "../support/remix";
 
 let dbUrl: string;
 let smtp: Awaited<ReturnType<typeof useSmtpServer>>;
@@ -395,6 +398,45 @@ describe("schedules", () => {
     } finally {
       demo.permissions.drivers_manage = was;
     }
+  });
+
+  it("the list searches by subject or recipient and filters by state; the CSV holds the same schedules with their recipients", async () => {
+    await dueSchedule({ subject: "Morning trips", recipients: "ops@example.com" });
+    const off = await dueSchedule({ subject: "Weekly speeding", recipients: "safety@example.com" });
+    await prisma.reportSchedule.update({ where: { id: off.id }, data: { enabled: false } });
+    const cookie = cookieFrom(
+      await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
+    );
+    type List = { schedules: { subject: string }[]; total: number };
+    const list = async (qs: string) =>
+      (await (
+        await call(scheduleListLoader, get(`/dashboard/scheduled-reports?${qs}`, cookie))
+      ).json()) as List;
+    expect((await list("")).schedules.map((s) => s.subject).sort()).toEqual([
+      "Morning trips",
+      "Weekly speeding",
+    ]);
+    expect((await list("q=safety%40")).schedules.map((s) => s.subject)).toEqual([
+      "Weekly speeding",
+    ]);
+    expect((await list("state=enabled")).schedules.map((s) => s.subject)).toEqual([
+      "Morning trips",
+    ]);
+    const none = await list("state=failing");
+    expect(none.schedules).toEqual([]);
+    expect(none.total).toBe(2);
+    const res = await call(
+      scheduleCsvLoader,
+      get("/dashboard/scheduled-reports.csv?state=disabled", cookie),
+    );
+    expect(res.headers.get("content-disposition")).toMatch(
+      /scheduled-reports-\d{4}-\d{2}-\d{2}\.csv/,
+    );
+    const rows = parseCsv((await res.text()).replace(/^\uFEFF/, "").trimEnd());
+    expect(rows[0]![0]).toBe("Subject");
+    expect(rows.slice(1).map((r) => [r[0], r[6], r[8]])).toEqual([
+      ["Weekly speeding", "No", "safety@example.com"],
+    ]);
   });
 
   it("another company's schedule is a 404", async () => {

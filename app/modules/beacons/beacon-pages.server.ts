@@ -3,7 +3,18 @@ import type { ModuleContext } from "~/services/guard.server";
 import { CAN, isAllowed } from "~/lib/access";
 import { redirect } from "@remix-run/node";
 import { parseBeaconConfig } from "./beacon-config";
-import { filterBeacons, normaliseUuid, parseSort, sortBeacons } from "./beacon-list";
+import {
+  BEACON_STATUS_LABELS,
+  BEACON_STATUSES,
+  filterBeacons,
+  normaliseUuid,
+  parseSort,
+  sortBeacons,
+  type BeaconStatus,
+} from "./beacon-list";
+import { formatZoned } from "~/lib/zoned-time";
+import { companyTimeZone } from "~/services/company-time-zone.server";
+import { csvDownload, csvFileName, type CsvColumn } from "~/services/table-csv.server";
 import {
   createBeaconShareLink,
   listBeaconShareLinks,
@@ -20,9 +31,17 @@ import { isUpstreamError } from "~/services/upstream/index.server";
 export async function beaconsPage(ctx: ModuleContext, url: URL) {
   const { auth } = ctx;
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const rawStatus = url.searchParams.get("status") ?? "";
+  const status = (BEACON_STATUSES as string[]).includes(rawStatus)
+    ? (rawStatus as BeaconStatus)
+    : null;
   const { sort, dir } = parseSort(url.searchParams.get("sort"), url.searchParams.get("dir"));
-  const { beacons, sync } = await listBeacons(auth);
-  const rows = sortBeacons(filterBeacons(beacons, q), sort, dir).map((b) => ({
+  const [{ beacons, sync }, timeZone] = await Promise.all([
+    listBeacons(auth),
+    companyTimeZone(auth),
+  ]);
+  const matching = filterBeacons(beacons, q).filter((b) => !status || b.status === status);
+  const rows = sortBeacons(matching, sort, dir).map((b) => ({
     uuid: b.uuid,
     nickname: b.nickname,
     assetName: b.assetName,
@@ -35,11 +54,30 @@ export async function beaconsPage(ctx: ModuleContext, url: URL) {
     rows,
     total: beacons.length,
     q,
+    status,
     sort,
     dir,
     sync,
+    timeZone,
     canConfigure: isAllowed(ctx.user, CAN.editBeacons),
   };
+}
+
+/** GET /dashboard/beacons.csv: the list as the page shows it (search, status and order), every row. */
+export function beaconsCsv(data: Awaited<ReturnType<typeof beaconsPage>>, now = new Date()) {
+  const columns: CsvColumn<(typeof data.rows)[number]>[] = [
+    { header: "Beacon", value: (r) => r.nickname },
+    { header: "Asset", value: (r) => r.assetName ?? "" },
+    { header: "UUID", value: (r) => r.uuid },
+    { header: "Battery (%)", value: (r) => r.battery },
+    {
+      header: `Last seen (${data.timeZone})`,
+      value: (r) => (r.lastSeenAt ? formatZoned(r.lastSeenAt, data.timeZone, "full") : ""),
+    },
+    { header: "Seen near", value: (r) => r.lastGatewayName ?? "" },
+    { header: "Status", value: (r) => BEACON_STATUS_LABELS[r.status] },
+  ];
+  return csvDownload(csvFileName("beacons", now, data.timeZone), columns, data.rows);
 }
 
 /** /dashboard/beacon: a picker; `?uuid=` (the picker's GET form) goes to that beacon. */

@@ -47,7 +47,10 @@ export default defineModule({
       ],
     },
   ],
-  routes: [{ pattern: "/dashboard/assets/beacon/:uuid", title: "Beacon" }],
+  routes: [
+    { pattern: "/dashboard/assets/beacon/:uuid", title: "Beacon" },
+    { pattern: "/dashboard/beacons.csv", title: "Beacons (CSV)", file: true },
+  ],
   publicRoutes: [
     { pattern: "/beacons/dashboard/:uuid", why: "only with a beacon share link's token" },
     {

@@ -3,7 +3,7 @@ import { FEET_PER_METRE, speedLabel, toSpeedUnit } from "~/lib/units";
 import { formatZoned } from "~/lib/zoned-time";
 import { csvDownload, csvFileName, type CsvColumn } from "~/services/table-csv.server";
 import { STATUS_LABELS } from "./device-status";
-import type { fleetTable, geofenceList, offlineDevices } from "./fleet-pages.server";
+import type { fleetTable, geofenceList, inputsTable, offlineDevices } from "./fleet-pages.server";
 
 type FleetTable = Awaited<ReturnType<typeof fleetTable>>;
 type Row = FleetTable["rows"][number];
@@ -48,6 +48,26 @@ export function offlineCsv(data: Offline, now = new Date()): Response {
     { header: "Last address", value: (r) => r.address ?? "" },
   ];
   return csvDownload(csvFileName("devices-offline", now, data.timeZone), columns, data.rows);
+}
+
+type Inputs = Awaited<ReturnType<typeof inputsTable>>;
+
+export function inputsCsv(data: Inputs, now = new Date()): Response {
+  const columns: CsvColumn<Inputs["rows"][number]>[] = [
+    { header: "Device", value: (r) => r.nickname },
+    { header: "IMEI", value: (r) => r.imei },
+    { header: "Ignition", value: (r) => (r.ignition === null ? "" : r.ignition ? "On" : "Off") },
+    { header: "Battery (%)", value: (r) => (r.battery === null ? "" : Math.round(r.battery)) },
+    {
+      header: "Temperature (°C)",
+      value: (r) => (r.temperature === null ? "" : Math.round(r.temperature * 10) / 10),
+    },
+    {
+      header: `Last contact (${data.timeZone})`,
+      value: (r) => (r.lastContactAt ? formatZoned(r.lastContactAt, data.timeZone, "full") : ""),
+    },
+  ];
+  return csvDownload(csvFileName("inputs", now, data.timeZone), columns, data.rows);
 }
 
 type Fences = Awaited<ReturnType<typeof geofenceList>>;

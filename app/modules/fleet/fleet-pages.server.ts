@@ -202,18 +202,37 @@ export function insideFence(
   return 2 * R * Math.asin(Math.sqrt(a)) <= meters;
 }
 
-export async function inputsTable(ctx: ModuleContext) {
+export const IGNITION_FILTERS = ["on", "off", "unknown"] as const;
+
+/** The inputs table: searched by name or IMEI and filtered by ignition, on the server (page and CSV alike). */
+export async function inputsTable(ctx: ModuleContext, request: Request) {
   const { auth } = ctx;
-  const { devices, sync } = await listDevices(auth);
+  const url = new URL(request.url);
+  const q = parseFilters(url.searchParams).q;
+  const raw = url.searchParams.get("ignition") ?? "";
+  const ignition = (IGNITION_FILTERS as readonly string[]).includes(raw)
+    ? (raw as (typeof IGNITION_FILTERS)[number])
+    : null;
+  const [{ devices, sync }, timeZone] = await Promise.all([
+    listDevices(auth),
+    companyTimeZone(auth),
+  ]);
+  const state = (v: boolean | null) => (v === null ? "unknown" : v ? "on" : "off");
   return {
     sync,
-    rows: devices.map((d) => ({
-      imei: d.imei,
-      nickname: d.nickname,
-      ignition: d.ignition,
-      battery: d.battery,
-      temperature: d.temperature,
-      lastContactAt: d.lastContactAt,
-    })),
+    q,
+    ignition,
+    total: devices.length,
+    timeZone,
+    rows: devices
+      .filter((d) => matchesSearch(d, q) && (!ignition || state(d.ignition) === ignition))
+      .map((d) => ({
+        imei: d.imei,
+        nickname: d.nickname,
+        ignition: d.ignition,
+        battery: d.battery,
+        temperature: d.temperature,
+        lastContactAt: d.lastContactAt,
+      })),
   };
 }

@@ -80,6 +80,12 @@ export default defineModule({
     // The lists' CSV exports, each open to whoever may open its page.
     { pattern: "/dashboard/fleet.csv", title: "Fleet (CSV)", file: true },
     {
+      pattern: "/dashboard/inputs.csv",
+      title: "Inputs (CSV)",
+      rule: { feature: "inputs", tsadmin: false },
+      file: true,
+    },
+    {
       pattern: "/dashboard/devices-offline.csv",
       title: "Devices offline (CSV)",
       rule: { tsadmin: false },

@@ -33,6 +33,12 @@ export default defineModule({
       rule: { feature: "reporting", tsadmin: false },
     },
     {
+      pattern: "/dashboard/scheduled-reports.csv",
+      title: "Scheduled Reports (CSV)",
+      rule: { feature: "reporting", tsadmin: false },
+      file: true,
+    },
+    {
       pattern: "/dashboard/reports/:kind",
       title: "Report",
       rule: { feature: "reporting", tsadmin: false },
