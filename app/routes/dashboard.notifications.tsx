@@ -5,6 +5,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useSettings } from "~/components/settings/settings-context";
+import { toSpeedUnit } from "~/lib/units";
 import { BrowsersList } from "~/modules/notifications/components/browsers-list";
 import { FeedList } from "~/modules/notifications/components/feed-list";
 import { PushSettings } from "~/modules/notifications/components/push-settings";
@@ -36,6 +38,7 @@ export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as NotificationsActionData | undefined;
   const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
+  const { measurement } = useSettings().settings;
 
   const vehicleNames = new Map(data.choices.vehicles.map((v) => [v.value, v.label]));
   const groupNames = new Map(data.choices.groups.map((g) => [g.value, g.label]));
@@ -59,7 +62,7 @@ export default function NotificationsPage() {
         quietEnd: one(failed.values.quietEnd),
         timeZone: one(failed.values.timeZone) || data.defaultTimeZone,
         enabled: one(failed.values.enabled) === "on",
-        speedLimitKmh: one(failed.values.speedLimitKmh),
+        speedLimit: one(failed.values.speedLimit),
         offlineHours: one(failed.values.offlineHours),
       }
     : e
@@ -77,7 +80,10 @@ export default function NotificationsPage() {
           quietEnd: e.quietEnd ?? "",
           timeZone: e.timeZone,
           enabled: e.enabled,
-          speedLimitKmh: e.speedLimitKmh === null ? "" : String(e.speedLimitKmh),
+          speedLimit:
+            e.speedLimitKmh === null
+              ? ""
+              : String(Math.round(toSpeedUnit(e.speedLimitKmh, measurement))),
           offlineHours: e.offlineHours === null ? "" : String(e.offlineHours),
         }
       : {
@@ -94,7 +100,7 @@ export default function NotificationsPage() {
           quietEnd: "",
           timeZone: data.defaultTimeZone,
           enabled: true,
-          speedLimitKmh: "",
+          speedLimit: "",
           offlineHours: "",
         };
 

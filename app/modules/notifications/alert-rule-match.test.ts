@@ -53,20 +53,43 @@ describe("thresholds", () => {
   });
   it("the form takes blank as no threshold and refuses nonsense with a message", () => {
     const base = { name: "R", kinds: ["overspeed"], channels: ["inapp"] };
-    const blank = alertRuleSchema.safeParse({ ...base, speedLimitKmh: " ", offlineHours: "" });
+    const blank = alertRuleSchema.safeParse({ ...base, speedLimit: " ", offlineHours: "" });
     expect(blank.success && blank.data).toMatchObject({
       speedLimitKmh: undefined,
       offlineHours: undefined,
     });
-    const ok = alertRuleSchema.safeParse({ ...base, speedLimitKmh: "110", offlineHours: "24" });
+    const ok = alertRuleSchema.safeParse({ ...base, speedLimit: "110", offlineHours: "24" });
     expect(ok.success && ok.data).toMatchObject({ speedLimitKmh: 110, offlineHours: 24 });
-    const bad = alertRuleSchema.safeParse({ ...base, speedLimitKmh: "fast", offlineHours: "0" });
+    const bad = alertRuleSchema.safeParse({ ...base, speedLimit: "fast", offlineHours: "0" });
     expect(bad.success).toBe(false);
     const messages = Object.fromEntries(bad.error!.issues.map((i) => [i.path[0], i.message]));
     expect(messages).toEqual({
-      speedLimitKmh: "Enter a speed in km/h",
+      speedLimit: "Enter a speed",
       offlineHours: "At least 1 hour",
     });
+  });
+});
+
+describe("overspeed threshold in the reader's unit", () => {
+  const base = { name: "R", kinds: ["overspeed"], channels: ["inapp"] };
+  it("is stored in km/h: 62 mph is 100 km/h, 100 km/h stays 100", () => {
+    const mph = alertRuleSchema.safeParse({ ...base, speedLimit: "62", speedUnit: "imperial" });
+    expect(mph.success && mph.data.speedLimitKmh).toBe(100);
+    const kmh = alertRuleSchema.safeParse({ ...base, speedLimit: "100", speedUnit: "metric" });
+    expect(kmh.success && kmh.data.speedLimitKmh).toBe(100);
+  });
+  it("checks the range in the unit typed, with the unit in the message", () => {
+    const slow = alertRuleSchema.safeParse({ ...base, speedLimit: "5", speedUnit: "imperial" });
+    expect(slow.success ? null : slow.error.issues[0]!.message).toBe("At least 6 mph");
+    const fast = alertRuleSchema.safeParse({ ...base, speedLimit: "301" });
+    expect(fast.success ? null : fast.error.issues[0]!.message).toBe("At most 300 km/h");
+    // 150 mph is a fine limit; as km/h it would be too, but 190 mph is not.
+    expect(
+      alertRuleSchema.safeParse({ ...base, speedLimit: "150", speedUnit: "imperial" }).success,
+    ).toBe(true);
+    expect(
+      alertRuleSchema.safeParse({ ...base, speedLimit: "190", speedUnit: "imperial" }).success,
+    ).toBe(false);
   });
 });
 

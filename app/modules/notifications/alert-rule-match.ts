@@ -4,6 +4,7 @@
  * which are machines or a record, still receive). Shared by the event sync and the rules page.
  */
 import { z } from "zod";
+import { fromDistanceUnit, MEASUREMENTS, speedLabel } from "~/lib/units";
 
 export const EVENT_KINDS = [
   "geofence_enter",
@@ -217,15 +218,15 @@ export const alertRuleSchema = z
     enabled: z
       .preprocess((v) => v === "on" || v === "true" || v === true, z.boolean())
       .default(false),
-    speedLimitKmh: z.preprocess(
+    /** The overspeed threshold in the unit the form showed (`speedUnit`); stored in km/h. */
+    speedLimit: z.preprocess(
       blankToUndefined,
       z.coerce
-        .number({ invalid_type_error: "Enter a speed in km/h" })
+        .number({ invalid_type_error: "Enter a speed" })
         .int("Enter a whole number")
-        .min(10, "At least 10 km/h")
-        .max(300, "At most 300 km/h")
         .optional(),
     ),
+    speedUnit: z.enum(MEASUREMENTS).default("metric"),
     offlineHours: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -255,6 +256,16 @@ export const alertRuleSchema = z
         path: ["webhookSecret"],
         message: "Enter a signing secret (16+ characters)",
       });
+    if (v.speedLimit !== undefined) {
+      const [lo, hi] = SPEED_LIMIT_RANGE[v.speedUnit];
+      const unit = speedLabel(v.speedUnit);
+      if (v.speedLimit < lo || v.speedLimit > hi)
+        ctx.addIssue({
+          code: "custom",
+          path: ["speedLimit"],
+          message: v.speedLimit < lo ? `At least ${lo} ${unit}` : `At most ${hi} ${unit}`,
+        });
+    }
     if (Boolean(v.quietStart) !== Boolean(v.quietEnd)) {
       ctx.addIssue({
         code: "custom",
@@ -262,5 +273,13 @@ export const alertRuleSchema = z
         message: "Give both the start and the end of quiet hours",
       });
     }
-  });
+  })
+  .transform(({ speedLimit, speedUnit, ...rule }) => ({
+    ...rule,
+    speedLimitKmh:
+      speedLimit === undefined ? undefined : Math.round(fromDistanceUnit(speedLimit, speedUnit)),
+  }));
 export type AlertRuleInput = z.infer<typeof alertRuleSchema>;
+
+/** The overspeed threshold a rule may hold, in each unit: 10–300 km/h, 6–186 mph. */
+export const SPEED_LIMIT_RANGE = { metric: [10, 300], imperial: [6, 186] } as const;

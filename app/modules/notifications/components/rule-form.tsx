@@ -15,7 +15,15 @@ import {
 } from "@mantine/core";
 import { MultiPicker } from "~/components/forms/multi-picker";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CHANNEL_LABELS, CHANNELS, EVENT_KINDS, KIND_LABELS } from "../alert-rule-match";
+import {
+  CHANNEL_LABELS,
+  CHANNELS,
+  EVENT_KINDS,
+  KIND_LABELS,
+  SPEED_LIMIT_RANGE,
+} from "../alert-rule-match";
+import { speedLabel } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
 
 export type Choice = { value: string; label: string };
 export type RuleDefaults = {
@@ -32,7 +40,8 @@ export type RuleDefaults = {
   quietEnd: string;
   timeZone: string;
   enabled: boolean;
-  speedLimitKmh: string;
+  /** In the reader's unit (`measurement`), as typed or converted from the stored km/h. */
+  speedLimit: string;
   offlineHours: string;
 };
 
@@ -54,6 +63,7 @@ export function RuleForm({
   timeZones: string[];
 }) {
   const busy = useNavigation().state === "submitting";
+  const { measurement } = useSettings().settings;
   const err = (k: string) => errors[k];
   return (
     <Paper withBorder p="md" id="rule-form">
@@ -91,16 +101,17 @@ export function RuleForm({
           </Checkbox.Group>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <input type="hidden" name="speedUnit" value={measurement} />
             <TextInput
-              label="Overspeed: only above (km/h)"
+              label={`Overspeed: only above (${speedLabel(measurement)})`}
               description="Empty: every overspeed alert."
-              name="speedLimitKmh"
+              name="speedLimit"
               type="number"
               inputMode="numeric"
-              min={10}
-              max={300}
-              defaultValue={defaults.speedLimitKmh}
-              error={err("speedLimitKmh")}
+              min={SPEED_LIMIT_RANGE[measurement][0]}
+              max={SPEED_LIMIT_RANGE[measurement][1]}
+              defaultValue={defaults.speedLimit}
+              error={err("speedLimit")}
             />
             <TextInput
               label="Offline: only after (hours)"

@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatSpeed } from "~/lib/units";
 import {
   CHANNEL_LABELS,
   EVENT_KINDS,
@@ -49,6 +51,7 @@ export function RulesList(props: {
   me?: number;
 }) {
   const { rules, confirmFor, testResult } = props;
+  const { measurement } = useSettings().settings;
   if (!rules.length) {
     return (
       <Paper withBorder p="md" data-testid="rules-empty">
@@ -82,7 +85,7 @@ export function RulesList(props: {
                   : r.kinds.map((k) => KIND_LABELS[k as AlertKind] ?? k).join(", ")}{" "}
                 · {scope(r, props.vehicleName, props.groupName)}
                 {r.speedLimitKmh != null && r.kinds.includes("overspeed")
-                  ? ` · overspeed above ${r.speedLimitKmh} km/h`
+                  ? ` · overspeed above ${formatSpeed(r.speedLimitKmh, measurement)}`
                   : ""}
                 {r.offlineHours != null && r.kinds.includes("offline")
                   ? ` · offline after ${r.offlineHours} h`
