@@ -35,17 +35,25 @@ export function periodKey(ms: number, period: Period, timeZone: string): string 
 }
 
 /** Offset of a time zone from UTC at an instant, in ms (Brisbane: +10 h). */
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
+  // A formatter per zone, kept: building one costs more than the conversion (and ICU memory).
+  let f = partFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    partFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(new Date(ms));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(
     get("year"),
