@@ -15,7 +15,7 @@ import { DeleteConfirmRow, PurposeEditRow } from "~/modules/trips/components/log
 import { Pager } from "~/modules/trips/components/pager";
 import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
-import { addDays, utcToZonedLocal } from "~/modules/trips/zoned-days";
+import { addDays, utcToZonedLocal } from "~/lib/zoned-days";
 import { pageOf, withParams } from "~/modules/trips/trip-query";
 import { formatZoned } from "~/lib/zoned-time";
 import { distanceLabel, formatDistance, formatOdometer } from "~/lib/units";

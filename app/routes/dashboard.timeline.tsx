@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterForm, VehicleSelect } from "~/modules/trips/components/trip-filters";
 import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
-import { addDays, startOfDay } from "~/modules/trips/zoned-days";
+import { addDays, startOfDay } from "~/lib/zoned-days";
 import { dayRange } from "~/modules/trips/trip-query";
 import { timelineOf } from "~/modules/trips/trip-record";
 import { formatZoned } from "~/lib/zoned-time";

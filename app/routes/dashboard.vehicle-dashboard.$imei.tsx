@@ -12,7 +12,7 @@ import { useDeviceLive } from "~/modules/fleet/components/use-device-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import { capabilities } from "~/lib/device-types";
-import { dayKey, startOfDay } from "~/modules/trips/zoned-days";
+import { dayKey, startOfDay } from "~/lib/zoned-days";
 import { formatZoned } from "~/lib/zoned-time";
 import { requireModule } from "~/services/guard.server";
 import { syncInfo } from "~/modules/fleet/devices-sync.server";

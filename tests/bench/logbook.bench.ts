@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { summarizeLogEntries } from "../../app/modules/trips/logbook-summary";
-import { addDays, dayKey, startOfDay } from "../../app/modules/trips/zoned-days";
+import { addDays, dayKey, startOfDay } from "../../app/lib/zoned-days";
 import type { TripRecord } from "../../app/modules/trips/trip-record";
 import type { LogEntry } from "../../app/services/upstream/schemas";
 

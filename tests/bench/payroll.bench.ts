@@ -5,7 +5,7 @@ import { OVERTIME_PRESETS, type WorkEntry } from "../../app/modules/timesheets/o
 import { computePayroll, type PayrollPerson } from "../../app/modules/timesheets/payroll";
 import { payrollXlsx } from "../../app/modules/timesheets/payroll-export.server";
 import { holidayDays } from "../../app/modules/timesheets/holidays.server";
-import { addDays, startOfDay } from "../../app/modules/trips/zoned-days";
+import { addDays, startOfDay } from "../../app/lib/zoned-days";
 
 /**
  * Issue 20 performance (`npm run bench -- payroll`): payroll for 1,000 people and a month of

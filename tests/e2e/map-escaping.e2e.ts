@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, dayKey } from "~/modules/trips/zoned-days";
+import { addDays, dayKey } from "~/lib/zoned-days";
 import type { LogEntry } from "~/services/upstream/schemas";
 import { appUrl, getBrowser, newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
 

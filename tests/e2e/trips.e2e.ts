@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { summarizeLogEntries } from "~/modules/trips/logbook-summary";
-import { addDays, dayKey, startOfDay } from "~/modules/trips/zoned-days";
+import { addDays, dayKey, startOfDay } from "~/lib/zoned-days";
 import type { LogEntry } from "~/services/upstream/schemas";
 import { parseCsvObjects } from "../support/csv";
 import { pdfText } from "../support/pdf";

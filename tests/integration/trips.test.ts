@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { summarizeLogEntries } from "~/modules/trips/logbook-summary";
-import { dayKey, startOfDay } from "~/modules/trips/zoned-days";
+import { dayKey, startOfDay } from "~/lib/zoned-days";
 import { action as loginAction } from "~/routes/login";
 import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { zonedLocalToUtc } from "~/modules/trips/zoned-days";
+import { zonedLocalToUtc } from "~/lib/zoned-days";
 import {
   classifyHours,
   OVERTIME_PRESETS,

@@ -13,7 +13,7 @@
  * - The seventh consecutive day worked in a workweek uses its own tiers from the day's first minute.
  * - On a public holiday every minute is holiday time at the holiday multiplier.
  */
-import { addDays, dayKey } from "~/modules/trips/zoned-days";
+import { addDays, dayKey } from "~/lib/zoned-days";
 
 export type Tier = { afterHours: number; multiplier: number };
 

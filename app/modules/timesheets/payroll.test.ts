@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { zonedLocalToUtc } from "~/modules/trips/zoned-days";
+import { zonedLocalToUtc } from "~/lib/zoned-days";
 import { parseCsv } from "../../../tests/support/csv";
 import { OVERTIME_PRESETS, type WorkEntry } from "./overtime";
 import { computePayroll } from "./payroll";

@@ -1,5 +1,5 @@
 /** Working days of a leave request: Monday to Friday, less the company's public holidays. */
-import { addDays } from "~/modules/trips/zoned-days";
+import { addDays } from "~/lib/zoned-days";
 
 /** Days from `from` to `to` ("YYYY-MM-DD", inclusive) that are neither weekend nor in `holidays`. */
 export function workingDays(from: string, to: string, holidays: ReadonlySet<string>): number {

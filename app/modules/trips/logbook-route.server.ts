@@ -1,6 +1,6 @@
 /** Input rules of the logbook forms (zod on every action input) and the page's query. */
 import { z } from "zod";
-import { addDays, startOfDay, zonedLocalToUtc } from "./zoned-days";
+import { addDays, startOfDay, zonedLocalToUtc } from "~/lib/zoned-days";
 import { dayRange, purposeParam } from "./trip-query";
 import { fromDistanceUnit, parseMeasurement } from "~/lib/units";
 import { MAX_LOG_DAYS } from "./trips.server";

@@ -17,7 +17,7 @@ import {
   sortEntries,
   toLogEntry,
 } from "./logbook-entries";
-import { dayKey, periodKey, startOfDay, weekKey } from "./zoned-days";
+import { dayKey, periodKey, startOfDay, weekKey } from "~/lib/zoned-days";
 import { formatDistance } from "~/lib/units";
 
 let seq = 0;
@@ -380,7 +380,7 @@ describe("days in the company's time zone", () => {
 
 describe("wall clock in the company's time zone", () => {
   it("converts typed local times both ways", async () => {
-    const { zonedLocalToUtc, utcToZonedLocal, addDays } = await import("./zoned-days");
+    const { zonedLocalToUtc, utcToZonedLocal, addDays } = await import("~/lib/zoned-days");
     expect(new Date(zonedLocalToUtc("2026-03-01T23:30", "Australia/Brisbane")).toISOString()).toBe(
       "2026-03-01T13:30:00.000Z",
     );

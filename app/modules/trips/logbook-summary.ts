@@ -3,9 +3,10 @@
  * and total km). Pure and fast: the summary of 100,000 entries must take well under 50 ms, so
  * timestamps are parsed once and sorting is skipped when the input is already in order.
  */
+import type { Period } from "~/lib/zoned-days";
 import type { LogEntry } from "~/services/upstream/schemas";
 import { isoMs, num, purposeOf } from "./logbook-entries";
-import { periodKey } from "./zoned-days";
+import { periodKey } from "~/lib/zoned-days";
 
 export type Purpose = "business" | "private";
 
@@ -258,7 +259,7 @@ export function driversOf(entries: readonly LogbookEntry[]): string[] {
 
 // ------------------------------------------------------------------ distance per period
 
-export type Period = "day" | "week" | "month";
+export type { Period };
 
 /** Total km per period key, keyed by the day each trip started in the time zone. */
 export function kmByPeriod(

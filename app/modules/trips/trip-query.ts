@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { type Period } from "./logbook-summary";
-import { addDays, dayKey } from "./zoned-days";
+import { addDays, dayKey } from "~/lib/zoned-days";
 
 const day = z
   .string()

@@ -3,7 +3,7 @@ import type { ModuleContext } from "~/services/guard.server";
 import { dayRange } from "./trip-query";
 import { tripsContext } from "./trips-route.server";
 import { getTrips, MAX_TRIPS_DAYS, pageWaitMs, requireVehicle } from "./trips.server";
-import { addDays, startOfDay } from "./zoned-days";
+import { addDays, startOfDay } from "~/lib/zoned-days";
 
 /** More vehicles than this on one page is a report, not a trips list. */
 export const MAX_VEHICLES = 8;

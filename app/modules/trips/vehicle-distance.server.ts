@@ -1,6 +1,6 @@
 /** Distance per vehicle per day, week or month (from the trip cache; keyed by the day each trip started in the company's time zone). */
 import { kmByPeriod, type Period } from "./logbook-summary";
-import { addDays, periodKey, startOfDay } from "./zoned-days";
+import { addDays, periodKey, startOfDay } from "~/lib/zoned-days";
 import { dayRange, periodParam } from "./trip-query";
 import { entryFromTrip } from "./trip-record";
 import { getTrips, type Vehicle } from "./trips.server";

@@ -1,5 +1,6 @@
 /** Days, weeks and months in the company's time zone, and conversions between local and UTC times. */
-import type { Period } from "./logbook-summary";
+/** A logbook summary's grouping. */
+export type Period = "day" | "week" | "month";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
