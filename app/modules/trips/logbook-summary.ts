@@ -3,10 +3,9 @@
  * and total km). Pure and fast: the summary of 100,000 entries must take well under 50 ms, so
  * timestamps are parsed once and sorting is skipped when the input is already in order.
  */
-import type { Period } from "~/lib/zoned-days";
 import type { LogEntry } from "~/services/upstream/schemas";
 import { isoMs, num, purposeOf } from "./logbook-entries";
-import { periodKey } from "~/lib/zoned-days";
+import { periodKey, type Period } from "~/lib/zoned-days";
 
 export type Purpose = "business" | "private";
 
