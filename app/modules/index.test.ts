@@ -187,6 +187,8 @@ describe("ruleForPath", () => {
     });
     expect(ruleForPath("/admin/jobsite/4")).toMatchObject({ permission: "jobsites_view" });
     expect(ruleForPath("/admin/jobsite/4/a/b")).toMatchObject({ permission: "jobsites_view" });
+    // Installers fit devices: the installation check needs fleet_edit.
+    expect(ruleForPath("/installation/123")).toEqual({ permission: "fleet_edit" });
     expect(ruleForPath("/timesheet/payroll")).toEqual({
       feature: "timesheet",
       permission: "admin_timesheet",
@@ -195,7 +197,6 @@ describe("ruleForPath", () => {
 
   it("needs only a session for the paths whose module asks for nothing more", () => {
     expect(ruleForPath("/dashboard/account")).toEqual({});
-    expect(ruleForPath("/installation/123")).toEqual({});
   });
 
   it("knows no rule for a path no module declares (the guard refuses it)", () => {

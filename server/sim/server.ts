@@ -16,6 +16,7 @@ import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
 import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
+import { diagnosticsRoutes } from "./api-diagnostics";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -38,6 +39,7 @@ const ROUTES: Route[] = [
   ...geocodeRoutes,
   ...insightTagRoutes,
   ...insightPageRoutes,
+  ...diagnosticsRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

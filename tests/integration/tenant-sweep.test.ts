@@ -96,6 +96,8 @@ let handle: (request: Request) => Promise<Response>;
 const cookies: Record<"admin" | "other", string> = { admin: "", other: "" };
 
 type Ids = {
+  /** An installation certificate of company 2's device. */
+  certificateB: string;
   userB: number;
   imeiB: string;
   imeiA: string;
@@ -387,7 +389,21 @@ beforeAll(async () => {
     body: "For company 2",
   });
 
+  const certificateB = (
+    await prisma.installationCertificate.create({
+      data: {
+        companyId: 2,
+        imei: imeiB,
+        deviceName: "Theirs",
+        installer: "Their installer",
+        checks: [],
+        issuedBy: 2001,
+      },
+    })
+  ).id;
+
   ids = {
+    certificateB,
     insightA,
     insightB: { ...insightB0, file: fileB.id, page: pageB.id },
     driverB: (await dup.drivers(upB))[0]!.id,
@@ -740,6 +756,30 @@ function cases(i: Ids): Case[] {
       method: "POST",
       url: "/dashboard/sessions",
       body: { userId: String(i.userB), confirm: "yes" },
+    },
+    // The installation check: their device, on opening, while checking, when issuing, and a
+    // certificate of theirs asked for under our device.
+    { file: "installation.$imei.tsx", method: "GET", url: `/installation/${i.imeiB}` },
+    {
+      file: "installation.$imei.tsx",
+      method: "GET",
+      url: `/installation/${i.imeiB}?since=${Date.now() - 60_000}`,
+    },
+    {
+      file: "installation.$imei.tsx",
+      method: "POST",
+      url: `/installation/${i.imeiB}?since=${Date.now() - 60_000}`,
+      body: { intent: "issue", installer: "Someone Else" },
+    },
+    {
+      file: "installation.$imei.certificate.$id.ts",
+      method: "GET",
+      url: `/installation/${i.imeiB}/certificate/${i.certificateB}`,
+    },
+    {
+      file: "installation.$imei.certificate.$id.ts",
+      method: "GET",
+      url: `/installation/${i.imeiA}/certificate/${i.certificateB}`,
     },
   ];
 }

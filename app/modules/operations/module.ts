@@ -1,14 +1,19 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+/** Installers fit and configure devices: the fleet-editing permission. */
+const INSTALL = CAN.editFleet;
 
 export default defineModule({
   id: "operations",
-  status: "planned",
+  // The installation check is built; every menu item below is still "coming soon".
   menu: [
     {
       section: "fleet-assets",
       order: 20,
       icon: "bolt",
       id: "automations",
+      status: "planned",
       title: "Automations",
       rule: { feature: "automation" },
       description: "Rules that act on device events.",
@@ -33,6 +38,7 @@ export default defineModule({
       order: 40,
       icon: "crane",
       id: "plant-hire",
+      status: "planned",
       title: "Plant Hire",
       href: "/dashboard/plant-hire",
       description: "Hired plant and equipment, with hire periods.",
@@ -42,6 +48,7 @@ export default defineModule({
       order: 50,
       icon: "package",
       id: "deliverymanagement",
+      status: "planned",
       title: "Delivery Management",
       href: "/dashboard/deliverymanagement",
       description: "Deliveries, their stops and proof of delivery.",
@@ -51,6 +58,7 @@ export default defineModule({
       order: 60,
       icon: "building",
       id: "suppliers",
+      status: "planned",
       title: "Suppliers",
       href: "/dashboard/suppliers",
       description: "Suppliers and their contacts.",
@@ -60,6 +68,7 @@ export default defineModule({
       order: 50,
       icon: "truckDelivery",
       id: "courier",
+      status: "planned",
       title: "Courier",
       href: "/courier",
       description: "Courier shipments and their tracking.",
@@ -72,7 +81,17 @@ export default defineModule({
       title: "Device Installation",
       description:
         "Step-by-step checks while a device is installed: power, GPS fix and first report.",
+      rule: INSTALL,
+    },
+    {
+      pattern: "/installation/:imei/certificate/:id",
+      title: "Installation certificate (PDF)",
+      rule: INSTALL,
+      file: true,
     },
   ],
+  actions: {
+    "/installation/:imei": { issue: INSTALL },
+  },
   devicePaths: ["/installation/:imei"],
 });

@@ -8,7 +8,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useSettings } from "~/components/settings/settings-context";
@@ -102,6 +102,20 @@ export function DeviceManage({ device, companyTags, companyGroups, tiles, result
           </Group>
         </Form>
         <Feedback result={result} intent="rename" />
+      </Section>
+
+      <Section title="Installation" hidden={!can.rename}>
+        <Text size="sm" mb="xs">
+          Fitting or moving this device? The installation check follows its GPS fix, ignition,
+          supply voltage and odometer live, and issues a signed certificate once all pass.
+        </Text>
+        <Button
+          component={Link}
+          to={`/installation/${encodeURIComponent(device.imei)}`}
+          variant="light"
+        >
+          Start the installation check
+        </Button>
       </Section>
 
       <Section title="Icon" hidden={!can.icon}>
