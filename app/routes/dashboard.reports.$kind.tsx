@@ -19,6 +19,7 @@ import { DEFAULT_SPEED_LIMIT } from "~/modules/reports/catalogue";
 import { requireReport } from "~/modules/reports/report-access.server";
 import { reportPage, reportPageAction } from "~/modules/reports/report-page.server";
 import { measurementOf } from "~/services/measurement.server";
+import { speedLabel } from "~/lib/units";
 import { JobProgress } from "~/modules/reports/components/job-progress";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -84,15 +85,18 @@ export default function ReportRoute() {
               </>
             ) : null}
             {data.hasSpeed ? (
-              <NumberInput
-                label="Speed limit (km/h)"
-                name="speedLimit"
-                defaultValue={String(data.form.speedLimit ?? DEFAULT_SPEED_LIMIT)}
-                min={20}
-                max={250}
-                error={data.errors.speedLimit}
-                w={150}
-              />
+              <>
+                <input type="hidden" name="speedUnit" value={data.measurement} />
+                <NumberInput
+                  label={`Speed limit (${speedLabel(data.measurement)})`}
+                  name="speedLimit"
+                  defaultValue={String(data.form.speedLimit ?? DEFAULT_SPEED_LIMIT)}
+                  min={data.measurement === "imperial" ? 13 : 20}
+                  max={data.measurement === "imperial" ? 155 : 250}
+                  error={data.errors.speedLimit}
+                  w={150}
+                />
+              </>
             ) : null}
             {data.hasStops ? (
               <NumberInput
@@ -131,7 +135,10 @@ export default function ReportRoute() {
                 <input type="hidden" name="from" value={data.form.from} />
                 <input type="hidden" name="to" value={data.form.to} />
                 {data.hasSpeed ? (
-                  <input type="hidden" name="speedLimit" value={String(data.form.speedLimit)} />
+                  <>
+                    <input type="hidden" name="speedLimit" value={String(data.form.speedLimit)} />
+                    <input type="hidden" name="speedUnit" value={data.measurement} />
+                  </>
                 ) : null}
                 {data.hasStops ? (
                   <input

@@ -11,6 +11,7 @@ import {
   action as unsubscribeAction,
 } from "~/routes/unsubscribe.$token";
 import { prisma } from "~/services/db.server";
+import { DEFAULT_SETTINGS, SETTINGS_COOKIE } from "~/lib/settings";
 import { unsubscribeToken } from "~/modules/reports/report-email.server";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { parseCsv } from "../support/csv";
@@ -277,6 +278,42 @@ describe("report routes", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("imperial readers: the screen, the speed limit typed in mph and the download are in miles and mph", async () => {
+    const cookie = `${await as("admin", "admin123")}; ${SETTINGS_COOKIE}=${encodeURIComponent(
+      JSON.stringify({ ...DEFAULT_SETTINGS, measurement: "imperial" }),
+    )}`;
+    const range = "from=2026-03-02&to=2026-03-08";
+    const page = async (qs: string) =>
+      (await (
+        await call(reportLoader, get(`/dashboard/reports/speeding?${range}&${qs}`, cookie), {
+          params: { kind: "speeding" },
+        })
+      ).json()) as {
+        form: { speedLimit: string };
+        errors: Record<string, string>;
+        view: { headers: string[]; rowCount: number } | null;
+      };
+    // 56 mph is 90 km/h: the same trips as the default limit, shown in the reader's unit.
+    const mph = await page("speedUnit=imperial&speedLimit=56");
+    const kmh = await page("speedLimit=90");
+    expect(mph.view!.rowCount).toBe(kmh.view!.rowCount);
+    expect(mph.view!.rowCount).toBeGreaterThan(0);
+    expect(mph.form.speedLimit).toBe("56");
+    expect(kmh.form.speedLimit).toBe("56");
+    expect(mph.view!.headers.join(" ")).toContain("(mph)");
+    expect(mph.view!.headers.join(" ")).not.toContain("km/h");
+    const slow = await page("speedUnit=imperial&speedLimit=12");
+    expect(slow.errors.speedLimit).toBe("Enter a whole speed from 13 to 155 mph");
+    expect(slow.form.speedLimit).toBe("12");
+    const csv = await call(
+      downloadLoader,
+      get(`/dashboard/reports/trip-summary/download?format=csv&${range}`, cookie),
+      { params: { kind: "trip-summary" } },
+    );
+    const header = parseCsv((await csv.text()).replace(/^\uFEFF/, "").trimEnd())[0]!;
+    expect(header).toContain("Distance (mi)");
   });
 
   it("a year of the fleet is offered as a background job, which reports progress, finishes and notifies", async () => {

@@ -1,7 +1,7 @@
 /** The report page of one kind: its form, the report built on the page, or a background job for a large one. */
 import { json, redirect } from "@remix-run/node";
 import { CAN, isAllowed } from "~/lib/access";
-import type { Measurement } from "~/lib/units";
+import { toSpeedUnit, type Measurement } from "~/lib/units";
 import type { SessionData } from "~/services/session.server";
 import { DEFAULT_SPEED_LIMIT, localDay, type BaseParams, type ReportDefinition } from "./catalogue";
 import { cancelReportJob, reportJobStatus, startReportJob } from "./report-jobs.server";
@@ -17,6 +17,9 @@ import {
   vehicleDays,
 } from "./reports.server";
 import { paramsFrom, readResult, summaryOf, viewOf } from "./report-results.server";
+
+/** A km/h limit as the form shows it: whole km/h or mph. */
+const speedInput = (kmh: number, m: Measurement) => String(Math.round(toSpeedUnit(kmh, m)));
 
 /** The report page: the form's values, and the report itself, a job's progress or why neither. */
 export async function reportPage(
@@ -36,6 +39,7 @@ export async function reportPage(
     description: def.description,
     ranged: def.ranged,
     timeZone,
+    measurement,
     hasSpeed: "speedLimit" in (def.params as unknown as { shape?: object }).shape!,
     hasStops: "minStopMinutes" in (def.params as unknown as { shape?: object }).shape!,
     vehicles: chooseVehicles(
@@ -57,7 +61,7 @@ export async function reportPage(
     const form = {
       imeis: sp.imeis ?? [],
       groups: sp.groups ?? [],
-      speedLimit: String(sp.speedLimit ?? DEFAULT_SPEED_LIMIT),
+      speedLimit: speedInput(sp.speedLimit ?? DEFAULT_SPEED_LIMIT, measurement),
       minStopMinutes: String(sp.minStopMinutes ?? 5),
     };
     const view = stored
@@ -86,7 +90,15 @@ export async function reportPage(
     groups: parsed.ok ? parsed.params.groups : [],
     from: localDay(range.from, timeZone),
     to: localDay(range.to - 1, timeZone),
-    speedLimit: url.searchParams.get("speedLimit") ?? String(DEFAULT_SPEED_LIMIT),
+    // What was typed stays as typed when it is refused; otherwise the limit in the reader's unit.
+    speedLimit:
+      parsed.ok || !url.searchParams.get("speedLimit")
+        ? speedInput(
+            (parsed.ok ? (parsed.params as { speedLimit?: number }).speedLimit : undefined) ??
+              DEFAULT_SPEED_LIMIT,
+            measurement,
+          )
+        : url.searchParams.get("speedLimit")!,
     minStopMinutes: url.searchParams.get("minStopMinutes") ?? "5",
   };
   const errors: Record<string, string> = parsed.ok ? {} : parsed.errors;

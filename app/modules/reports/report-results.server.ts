@@ -1,6 +1,6 @@
 /** A built report's outputs: job results kept in the database, the summary, and what the page shows. */
 import { gunzipSync, gzipSync } from "node:zlib";
-import type { Measurement } from "~/lib/units";
+import { fromDistanceUnit, type Measurement } from "~/lib/units";
 import {
   formatCell,
   headerLabel,
@@ -133,9 +133,15 @@ export function paramsFrom(def: ReportDefinition<BaseParams>, search: URLSearchP
     const v = search.get(k);
     if (v) raw[k] = v;
   }
+  // A speed limit typed in mph (`speedUnit=imperial`) is kept in km/h, like every stored speed.
+  const imperial = search.get("speedUnit") === "imperial";
+  const typed = Number(raw.speedLimit);
+  if (imperial && raw.speedLimit !== undefined && Number.isInteger(typed))
+    raw.speedLimit = String(Math.round(fromDistanceUnit(typed, "imperial")));
   const parsed = def.params.safeParse(raw);
   if (parsed.success) return { ok: true as const, params: parsed.data };
   const errors: Record<string, string> = {};
   for (const i of parsed.error.issues) errors[String(i.path[0] ?? "form")] ??= i.message;
+  if (imperial && errors.speedLimit) errors.speedLimit = "Enter a whole speed from 13 to 155 mph";
   return { ok: false as const, errors };
 }
