@@ -3,18 +3,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
-import dayjs from "dayjs";
 import { z } from "zod";
 import { ConfirmForm } from "~/components/confirm-form";
 import { requireModule } from "~/services/guard.server";
-import { endUserSessions, listCompanySessions } from "~/modules/account/admin-sessions.server";
+import {
+  endUserSessions,
+  listCompanySessions,
+  sessionsPage,
+} from "~/modules/account/admin-sessions.server";
+import { TableToolbar } from "~/components/data-table/toolbar";
+import { formatZoned } from "~/lib/zoned-time";
 import { logInfo } from "~/services/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Active sessions · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = (await requireModule(request, "account")).session;
-  return json({ sessions: await listCompanySessions(user.companyid), me: user.username_id });
+  return json(await sessionsPage(await requireModule(request, "account"), new URL(request.url)));
 }
 
 const EndSchema = z.object({
@@ -44,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["sessions"][number];
 const col = createColumnHelper<Row>();
 
-function sessionColumns(me: number, confirmFor: number | null, busy: boolean) {
+function sessionColumns(me: number, confirmFor: number | null, busy: boolean, timeZone: string) {
   return [
     col.accessor("name", {
       header: "User",
@@ -61,7 +65,7 @@ function sessionColumns(me: number, confirmFor: number | null, busy: boolean) {
     col.accessor("sessions", { header: "Sessions" }),
     col.accessor("lastSeenAt", {
       header: "Last seen",
-      cell: ({ getValue }) => dayjs(getValue()).format("D MMM YYYY HH:mm"),
+      cell: ({ getValue }) => formatZoned(getValue(), timeZone, "full"),
     }),
     col.display({
       id: "end",
@@ -83,7 +87,7 @@ function sessionColumns(me: number, confirmFor: number | null, busy: boolean) {
 }
 
 export default function ActiveSessions() {
-  const { sessions, me } = useLoaderData<typeof loader>();
+  const { sessions, me, q, total, timeZone } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -93,21 +97,28 @@ export default function ActiveSessions() {
           Active sessions
         </Title>
         <Text c="dimmed" size="sm">
-          Everyone signed in to your company. Ending a user&apos;s sessions signs them out on every
-          browser at once.
+          Everyone signed in to your company (times in {timeZone}). Ending a user&apos;s sessions
+          signs them out on every browser at once.
         </Text>
       </div>
       {result?.ended ? <Alert color="green">Ended {result.ended} session(s).</Alert> : null}
       {result?.error ? <Alert color="red">{result.error}</Alert> : null}
+      {total > 0 ? (
+        <TableToolbar
+          search={{ value: q, label: "Search people", placeholder: "Name or username" }}
+        />
+      ) : null}
       <DataTable
         data={sessions}
-        columns={sessionColumns(me, result?.confirmFor ?? null, busy)}
+        columns={sessionColumns(me, result?.confirmFor ?? null, busy, timeZone)}
         getRowId={(s) => String(s.userId)}
         label="Active sessions"
         minWidth={640}
         empty={
           <Paper withBorder p="lg">
-            <Text>No one is signed in.</Text>
+            <Text>
+              {total > 0 ? "No one signed in matches your search." : "No one is signed in."}
+            </Text>
           </Paper>
         }
       />

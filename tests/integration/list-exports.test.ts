@@ -11,6 +11,7 @@ import { loader as offlineCsvLoader } from "~/routes/dashboard.devices-offline[.
 import { loader as geofencesCsvLoader } from "~/routes/dashboard.geofences[.]csv";
 import { loader as tripsCsvLoader } from "~/routes/dashboard.trips[.]csv";
 import { loader as beaconsLoader } from "~/routes/dashboard.beacons";
+import { loader as sessionsLoader } from "~/routes/dashboard.sessions";
 import { loader as inputsCsvLoader } from "~/routes/dashboard.inputs[.]csv";
 import { loader as beaconsCsvLoader } from "~/routes/dashboard.beacons[.]csv";
 import { listBeacons } from "~/modules/beacons/beacons.server";
@@ -129,6 +130,23 @@ describe("devices offline and geofences", () => {
     expect(row[6]).toBe("Inside");
     const outside = await csvOf(geofencesCsvLoader, "/dashboard/geofences.csv?state=outside");
     expect(outside.rows.some((r) => r[1] === d.imei)).toBe(false);
+  });
+});
+
+describe("active sessions", () => {
+  it("searches people by name or username; the count of everyone signed in stays", async () => {
+    type Sessions = { sessions: { username: string }[]; total: number; timeZone: string };
+    const list = async (qs: string) =>
+      (await (
+        await call(sessionsLoader, get(`/dashboard/sessions?${qs}`, cookie))
+      ).json()) as Sessions;
+    const all = await list("");
+    expect(all.sessions.map((s) => s.username)).toContain("admin");
+    expect(all.timeZone).toBe("Australia/Brisbane");
+    expect((await list("q=ADM")).sessions.map((s) => s.username)).toContain("admin");
+    const none = await list("q=nobody-by-this-name");
+    expect(none.sessions).toEqual([]);
+    expect(none.total).toBe(all.total);
   });
 });
 

@@ -1,5 +1,7 @@
 import { prisma } from "~/services/db.server";
 import { endAllSessions } from "~/services/session.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
+import type { ModuleContext } from "~/services/guard.server";
 
 export type ActiveSession = {
   userId: number;
@@ -42,4 +44,24 @@ export async function endUserSessions(companyId: number, userId: number): Promis
   const owned = await prisma.session.count({ where: { companyId, userId } });
   if (owned === 0) return 0;
   return endAllSessions(userId);
+}
+
+/** The active sessions page: who is signed in, searched by name or username, times in the company's zone. */
+export async function sessionsPage(ctx: ModuleContext, url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const [all, timeZone] = await Promise.all([
+    listCompanySessions(ctx.user.companyid),
+    companyTimeZone(ctx.auth).catch(() => "UTC"),
+  ]);
+  const text = q.toLowerCase();
+  return {
+    sessions: all.filter(
+      (s) =>
+        !text || s.name.toLowerCase().includes(text) || s.username.toLowerCase().includes(text),
+    ),
+    total: all.length,
+    q,
+    timeZone,
+    me: ctx.user.username_id,
+  };
 }
