@@ -35,11 +35,10 @@ export function periodKey(ms: number, period: Period, timeZone: string): string 
   return period === "day" ? day : period === "week" ? weekKey(day) : day.slice(0, 7);
 }
 
-/** Offset of a time zone from UTC at an instant, in ms (Brisbane: +10 h). */
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
-export function zoneOffsetMs(ms: number, timeZone: string): number {
-  // A formatter per zone, kept: building one costs more than the conversion (and ICU memory).
+/** A wall-clock formatter per zone, kept: building one costs more than a conversion (and ICU memory). */
+function partFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = partFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -54,17 +53,39 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
     });
     partFormatters.set(timeZone, f);
   }
-  const parts = f.formatToParts(new Date(ms));
+  return f;
+}
+
+/** Whether the runtime knows a time zone name. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    partFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type LocalParts = { y: number; m: number; d: number; hh: number; mm: number; ss: number };
+
+/** The wall clock of an instant in a time zone. */
+export function localParts(ms: number, timeZone: string): LocalParts {
+  const parts = partFormatter(timeZone).formatToParts(new Date(ms));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour") % 24,
-    get("minute"),
-    get("second"),
-  );
-  return asUtc - Math.floor(ms / 1000) * 1000;
+  return {
+    y: get("year"),
+    m: get("month"),
+    d: get("day"),
+    hh: get("hour") % 24,
+    mm: get("minute"),
+    ss: get("second"),
+  };
+}
+
+/** Offset of a time zone from UTC at an instant, in ms (Brisbane: +10 h; Sydney in summer: +11 h). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return Date.UTC(p.y, p.m - 1, p.d, p.hh, p.mm, p.ss) - Math.floor(ms / 1000) * 1000;
 }
 
 /** The instant a "YYYY-MM-DD" day starts in a time zone. */

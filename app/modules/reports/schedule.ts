@@ -7,6 +7,8 @@
  * exist that day (the spring-forward gap) runs at the same distance after the gap's start, and a
  * time that happens twice (autumn) runs at its first occurrence.
  */
+import { localParts, zoneOffsetMs as offsetAt } from "~/lib/zoned-days";
+
 export const FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export const PERIODS = ["yesterday", "last_week", "last_month"] as const;
@@ -43,55 +45,7 @@ export type ScheduleRule = {
   timeZone: string;
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type Local = { y: number; m: number; d: number; hh: number; mm: number; ss: number };
-
-/** The wall clock of an instant in a time zone. */
-export function localParts(ms: number, timeZone: string): Local {
-  const parts = formatter(timeZone).formatToParts(new Date(ms));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return {
-    y: get("year"),
-    m: get("month"),
-    d: get("day"),
-    hh: get("hour") % 24,
-    mm: get("minute"),
-    ss: get("second"),
-  };
-}
-
-/** Offset from UTC at an instant, in ms (Sydney in summer: +11 h). */
-export function offsetAt(ms: number, timeZone: string): number {
-  const p = localParts(ms, timeZone);
-  return Date.UTC(p.y, p.m - 1, p.d, p.hh, p.mm, p.ss) - Math.floor(ms / 1000) * 1000;
-}
+export { isValidTimeZone, localParts, zoneOffsetMs as offsetAt } from "~/lib/zoned-days";
 
 /**
  * The instant of a wall-clock time in a time zone. Ambiguous (autumn): the first occurrence.
