@@ -9,6 +9,7 @@ import { upstream } from "~/services/api.server";
 import { logInfo } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
+import { limitedBody } from "~/services/upstream/streams.server";
 import { fileTypeOf, formatBytes, isPreviewable, sanitiseFileName } from "./rules";
 import { notFound, requireInsightTag } from "./tags.server";
 import * as iup from "./upstream.server";
@@ -58,33 +59,16 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
         )
       )
         throw new UploadRefused(`A file named ${name} is already in this folder.`);
-      const ctl = new AbortController();
-      let size = 0;
-      const it = part.data[Symbol.asyncIterator]();
-      const body = new ReadableStream<Uint8Array>({
-        async pull(c) {
-          const { value, done } = await it.next();
-          if (done) return c.close();
-          size += value.length;
-          if (size > limit) {
-            const e = new UploadRefused(
-              `The file is larger than the limit of ${formatBytes(limit)}.`,
-            );
-            ctl.abort(e);
-            c.error(e);
-            return;
-          }
-          c.enqueue(value);
-        },
-        async cancel() {
-          await it.return?.();
-        },
-      });
+      const { body, signal } = limitedBody(
+        part.data,
+        limit,
+        () => new UploadRefused(`The file is larger than the limit of ${formatBytes(limit)}.`),
+      );
       saved = await iup.uploadFile(
         up,
         { folderId: folder.id, name, contentType: type },
         body,
-        ctl.signal,
+        signal,
       );
       return saved.name;
     });

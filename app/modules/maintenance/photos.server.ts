@@ -9,6 +9,7 @@ import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { ModuleContext } from "~/services/guard.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/errors";
+import { limitedBody } from "~/services/upstream/streams.server";
 import { up } from "./maintenance.server";
 import { companyTask } from "./tasks.server";
 import { taskPhoto, uploadTaskPhoto, type PhotoType } from "./upstream.server";
@@ -57,29 +58,13 @@ export async function uploadPhotoAction(ctx: ModuleContext, raw: string, request
       if (head.length === 0) throw new PhotoRefused("Choose a photo to upload.");
       const type = photoTypeOf(head);
       if (!type) throw new PhotoRefused("Only photos may be added: PNG, JPEG, GIF or WebP.");
-      const ctl = new AbortController();
-      let size = 0;
-      const tooLarge = `The photo is larger than the limit of ${PHOTO_LIMIT_TEXT}.`;
-      const count = (c: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array) => {
-        size += chunk.length;
-        if (size <= PHOTO_MAX_BYTES) return (c.enqueue(chunk), true);
-        const e = new PhotoRefused(tooLarge);
-        ctl.abort(e);
-        c.error(e);
-        return false;
-      };
-      const body = new ReadableStream<Uint8Array>({
-        start: (c) => void count(c, head),
-        async pull(c) {
-          const { value, done } = await it.next();
-          if (done) return c.close();
-          count(c, value);
-        },
-        async cancel() {
-          await it.return?.();
-        },
-      });
-      await uploadTaskPhoto(up(ctx), task.id, type, body, ctl.signal);
+      const { body, signal } = limitedBody(
+        { [Symbol.asyncIterator]: () => it },
+        PHOTO_MAX_BYTES,
+        () => new PhotoRefused(`The photo is larger than the limit of ${PHOTO_LIMIT_TEXT}.`),
+        head,
+      );
+      await uploadTaskPhoto(up(ctx), task.id, type, body, signal);
       saved = true;
       return undefined;
     });

@@ -78,3 +78,40 @@ export async function getStream(
   if (!res.ok) return failure(res, call);
   return res;
 }
+
+/**
+ * An upload's bytes as a body for the upstream, counted as they pass: past `maxBytes` the body
+ * errors with `tooLarge()` and `signal` aborts the upstream request, so the upstream keeps
+ * nothing. `head` is bytes already read from the part (a signature sniffed before the call).
+ */
+export function limitedBody(
+  data: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  tooLarge: () => Error,
+  head: Uint8Array = new Uint8Array(0),
+): { body: ReadableStream<Uint8Array>; signal: AbortSignal } {
+  const ctl = new AbortController();
+  const it = data[Symbol.asyncIterator]();
+  let size = 0;
+  const count = (c: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array) => {
+    size += chunk.length;
+    if (size <= maxBytes) return c.enqueue(chunk);
+    const e = tooLarge();
+    ctl.abort(e);
+    c.error(e);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      if (head.length) count(c, head);
+    },
+    async pull(c) {
+      const { value, done } = await it.next();
+      if (done) return c.close();
+      count(c, value);
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+  return { body, signal: ctl.signal };
+}
