@@ -2,6 +2,7 @@
 import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
+import type { JobCodeState } from "./api-jobcodes";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -55,6 +56,8 @@ export type SimState = {
   formSubmissions: SimFormSubmission[];
   /** Maintenance data (maintenance.ts), seeded on first use. */
   maintenance?: MaintState;
+  /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
+  jobCodes?: JobCodeState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

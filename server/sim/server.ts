@@ -17,6 +17,7 @@ import { formRoutes } from "./api-forms";
 import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
+import { jobCodeRoutes } from "./api-jobcodes";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -40,6 +41,7 @@ const ROUTES: Route[] = [
   ...insightTagRoutes,
   ...insightPageRoutes,
   ...diagnosticsRoutes,
+  ...jobCodeRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

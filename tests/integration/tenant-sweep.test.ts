@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
+import { listJobCodes } from "~/modules/admin/jobcodes-upstream.server";
 import { notifyUser } from "~/modules/notifications/notifications.server";
 import { startReportJob } from "~/modules/reports/report-jobs.server";
 import { createBeaconShareLink } from "~/modules/beacons/beacon-sharing.server";
@@ -96,6 +97,8 @@ let handle: (request: Request) => Promise<Response>;
 const cookies: Record<"admin" | "other", string> = { admin: "", other: "" };
 
 type Ids = {
+  /** A job code of company 2. */
+  jobCodeB: number;
   /** An installation certificate of company 2's device. */
   certificateB: string;
   userB: number;
@@ -402,7 +405,10 @@ beforeAll(async () => {
     })
   ).id;
 
+  const jobCodeB = (await listJobCodes(upB))[0]!.id;
+
   ids = {
+    jobCodeB,
     certificateB,
     insightA,
     insightB: { ...insightB0, file: fileB.id, page: pageB.id },
@@ -757,6 +763,14 @@ function cases(i: Ids): Case[] {
       url: "/dashboard/sessions",
       body: { userId: String(i.userB), confirm: "yes" },
     },
+    // Job codes: editing, changing, deleting or switching theirs.
+    { file: "admin.jobcodes.tsx", method: "GET", url: `/admin/jobcodes?edit=${i.jobCodeB}` },
+    ...["update", "delete", "deactivate", "activate"].map((intent): Case => ({
+      file: "admin.jobcodes.tsx",
+      method: "POST",
+      url: "/admin/jobcodes",
+      body: { intent, id: String(i.jobCodeB), code: "MINE-1", name: "Mine", confirm: "yes" },
+    })),
     // The installation check: their device, on opening, while checking, when issuing, and a
     // certificate of theirs asked for under our device.
     { file: "installation.$imei.tsx", method: "GET", url: `/installation/${i.imeiB}` },

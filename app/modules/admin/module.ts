@@ -1,5 +1,8 @@
 import { defineModule } from "../kit";
 
+/** Timesheet administrators manage job codes; codes_view only reads them. */
+const MANAGE_CODES = { permission: "admin_timesheet" } as const;
+
 export default defineModule({
   id: "admin",
   status: "planned",
@@ -64,6 +67,7 @@ export default defineModule({
       id: "jobcodes",
       title: "Job Codes",
       href: "/admin/jobcodes",
+      status: "live",
       rule: { permission: "codes_view" },
       description: "Job codes for timesheets.",
     },
@@ -119,5 +123,14 @@ export default defineModule({
       description: "The card or account subscriptions are paid from.",
     },
   ],
-  actions: { "/dashboard/company_settings": { "*": { permission: "edit_permissions" } } },
+  actions: {
+    "/dashboard/company_settings": { "*": { permission: "edit_permissions" } },
+    "/admin/jobcodes": {
+      create: MANAGE_CODES,
+      update: MANAGE_CODES,
+      delete: MANAGE_CODES,
+      deactivate: MANAGE_CODES,
+      activate: MANAGE_CODES,
+    },
+  },
 });
