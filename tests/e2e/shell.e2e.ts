@@ -204,7 +204,7 @@ describe("the shell for the admin", () => {
     expect(await nav.getAttribute("data-collapsed")).toBe("false");
     expect(await width()).toBe(280);
 
-    await page.goto("/installation/356000000000001");
+    await page.goto("/installation/354800100000001");
     await hydrated(page);
     expect(await nav.getAttribute("data-collapsed")).toBe("true");
     expect(await width()).toBe(80);

@@ -4,7 +4,7 @@
  * passes now (re-read on the server), its PDF, and the guards (fleet_edit, another company's 404).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/installation.$imei";
+import { action, loader } from "~/routes/_shell.installation.$imei";
 import { loader as pdfLoader } from "~/routes/installation.$imei.certificate.$id";
 import { prisma } from "~/services/db.server";
 import { verificationCode } from "~/modules/operations/installation.server";

@@ -5,7 +5,7 @@
  * company's code.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/admin.jobcodes";
+import { action, loader } from "~/routes/_shell.admin.jobcodes";
 import { useTestDatabase } from "../support/db";
 import { call, formPost, get } from "../support/remix";
 import { sessionCookie } from "../support/sign-in";

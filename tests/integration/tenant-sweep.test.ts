@@ -764,23 +764,23 @@ function cases(i: Ids): Case[] {
       body: { userId: String(i.userB), confirm: "yes" },
     },
     // Job codes: editing, changing, deleting or switching theirs.
-    { file: "admin.jobcodes.tsx", method: "GET", url: `/admin/jobcodes?edit=${i.jobCodeB}` },
+    { file: "_shell.admin.jobcodes.tsx", method: "GET", url: `/admin/jobcodes?edit=${i.jobCodeB}` },
     ...["update", "delete", "deactivate", "activate"].map((intent): Case => ({
-      file: "admin.jobcodes.tsx",
+      file: "_shell.admin.jobcodes.tsx",
       method: "POST",
       url: "/admin/jobcodes",
       body: { intent, id: String(i.jobCodeB), code: "MINE-1", name: "Mine", confirm: "yes" },
     })),
     // The installation check: their device, on opening, while checking, when issuing, and a
     // certificate of theirs asked for under our device.
-    { file: "installation.$imei.tsx", method: "GET", url: `/installation/${i.imeiB}` },
+    { file: "_shell.installation.$imei.tsx", method: "GET", url: `/installation/${i.imeiB}` },
     {
-      file: "installation.$imei.tsx",
+      file: "_shell.installation.$imei.tsx",
       method: "GET",
       url: `/installation/${i.imeiB}?since=${Date.now() - 60_000}`,
     },
     {
-      file: "installation.$imei.tsx",
+      file: "_shell.installation.$imei.tsx",
       method: "POST",
       url: `/installation/${i.imeiB}?since=${Date.now() - 60_000}`,
       body: { intent: "issue", installer: "Someone Else" },
