@@ -77,5 +77,8 @@ export function logError(scope: string, error: unknown, fields?: LogFields) {
  */
 export function logLine(line: string) {
   const m = /^\[([\w-]+)\]\s*([\s\S]*)$/.exec(line);
-  logger().info({ scope: m?.[1] ?? "server" }, maskSecrets(m?.[2] ?? line));
+  // A child at "info" whatever LOG_LEVEL says: with LOG_LEVEL=warn the ready line went unwritten
+  // and tools waiting for it (the load benchmark) timed out.
+  const boot = singleton("boot-logger", () => logger().child({}, { level: "info" }));
+  boot.info({ scope: m?.[1] ?? "server" }, maskSecrets(m?.[2] ?? line));
 }
