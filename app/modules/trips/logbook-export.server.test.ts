@@ -107,6 +107,23 @@ describe("logbook CSV", () => {
   });
 });
 
+/** `n` business trips an hour apart from 1 January, 5 km each, with one description. */
+const hourly = (n: number, description: string) =>
+  Array.from({ length: n }, (_, i) =>
+    fromLogEntry(
+      e(
+        `t${i}`,
+        new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+        new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(),
+        i * 10,
+        i * 10 + 5,
+        "business",
+        description,
+        "Ann",
+      ),
+    ),
+  );
+
 describe("logbook PDF", () => {
   it("reads like a paper logbook: vehicle, period, odometers, each trip with times and addresses, and the business-use percentage", async () => {
     const pdf = await logbookPdf(input());
@@ -139,20 +156,7 @@ describe("logbook PDF", () => {
 
   it("lays out long descriptions and addresses on wrapped lines that never overlap, on every page", async () => {
     const long = "Delivery of palletised freight to the loading dock behind the warehouse, gate 3";
-    const many = Array.from({ length: 60 }, (_, i) =>
-      fromLogEntry(
-        e(
-          `t${i}`,
-          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
-          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(),
-          i * 10,
-          i * 10 + 5,
-          "business",
-          long,
-          "Ann",
-        ),
-      ),
-    );
+    const many = hourly(60, long);
     const pdf = await logbookPdf({ ...input(), entries: many, summary: summarize(many) });
     const words = await pdfWords(pdf);
     expect(Math.max(...words.map((w) => w.page))).toBeGreaterThan(1);
@@ -171,20 +175,7 @@ describe("logbook PDF", () => {
   });
 
   it("runs over several pages for a long period", async () => {
-    const many = Array.from({ length: 120 }, (_, i) =>
-      fromLogEntry(
-        e(
-          `t${i}`,
-          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
-          new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 + 60_000).toISOString(),
-          i * 10,
-          i * 10 + 5,
-          "business",
-          "Job",
-          "Ann",
-        ),
-      ),
-    );
+    const many = hourly(120, "Job");
     const { numpages } = await pdfParse(
       await logbookPdf({ ...input(), entries: many, summary: summarize(many) }),
     );
