@@ -89,19 +89,20 @@ function columns(canManage: boolean, act: ActionData | undefined, busy: boolean)
     col.accessor("code", {
       header: "Code",
       cell: ({ row: { original: c } }) =>
+        // A code reads as one word: never broken across lines on a phone.
         canManage ? (
-          <Anchor component={Link} to={`?edit=${c.id}`}>
+          <Anchor component={Link} to={`?edit=${c.id}`} style={{ whiteSpace: "nowrap" }}>
             {c.code}
           </Anchor>
         ) : (
-          c.code
+          <span style={{ whiteSpace: "nowrap" }}>{c.code}</span>
         ),
     }),
     col.accessor("name", { header: "Name" }),
     col.accessor("active", {
       header: "State",
       cell: ({ getValue }) => (
-        <Badge color={getValue() ? "teal" : "gray"} variant="light">
+        <Badge color={getValue() ? "teal" : "gray"} variant="light" miw="fit-content">
           {getValue() ? "Active" : "Inactive"}
         </Badge>
       ),
