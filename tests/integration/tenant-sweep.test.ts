@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -5,7 +6,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
-import { listJobCodes } from "~/modules/admin/jobcodes-upstream.server";
 import { notifyUser } from "~/modules/notifications/notifications.server";
 import { startReportJob } from "~/modules/reports/report-jobs.server";
 import { createBeaconShareLink } from "~/modules/beacons/beacon-sharing.server";
@@ -20,6 +20,7 @@ import * as iup from "~/modules/insight-tags/upstream.server";
 import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo } from "../support/remix";
 import { useSimulator } from "../support/upstream";
+import type { ModuleSweep, SweepCase, SweepContext } from "./tenant-sweep/kit";
 
 /**
  * Issue 8 (ASVS V8), the tenant sweep: company 2 (`other`) owns one of everything that has an
@@ -97,8 +98,6 @@ let handle: (request: Request) => Promise<Response>;
 const cookies: Record<"admin" | "other", string> = { admin: "", other: "" };
 
 type Ids = {
-  /** A job code of company 2. */
-  jobCodeB: number;
   /** An installation certificate of company 2's device. */
   certificateB: string;
   userB: number;
@@ -133,6 +132,17 @@ type Ids = {
   insightA: { uuid: string; category: number; folder: number };
 };
 let ids: Ids;
+
+/** The modules' own parts of the sweep (tenant-sweep/<module>.sweep.ts), with what each seeded. */
+const moduleSweeps = Object.entries(
+  import.meta.glob<{ default: ModuleSweep<unknown> }>("./tenant-sweep/*.sweep.ts", {
+    eager: true,
+  }),
+).map(([file, m]) => ({ file, sweep: m.default, seeded: undefined as unknown }));
+let sweepCtx: SweepContext;
+const moduleCases = (): SweepCase[] => moduleSweeps.flatMap((m) => m.sweep.cases(m.seeded));
+const moduleSnapshots = async () =>
+  Promise.all(moduleSweeps.map((m) => m.sweep.snapshot(sweepCtx, m.seeded)));
 
 const request = (
   method: "GET" | "POST" | "DELETE",
@@ -405,10 +415,7 @@ beforeAll(async () => {
     })
   ).id;
 
-  const jobCodeB = (await listJobCodes(upB))[0]!.id;
-
   ids = {
-    jobCodeB,
     certificateB,
     insightA,
     insightB: { ...insightB0, file: fileB.id, page: pageB.id },
@@ -441,6 +448,17 @@ beforeAll(async () => {
     formSubmissionB: formSubmission.id,
     formB: 311,
   };
+
+  sweepCtx = {
+    upA,
+    upB,
+    authA: { token: a.token, companyId: 1 },
+    authB,
+    imeiA,
+    imeiB,
+    request: (as, method, url, body) => request(method, url, cookies[as], body),
+  };
+  for (const m of moduleSweeps) m.seeded = await m.sweep.seed(sweepCtx);
 }, 120_000);
 
 // ------------------------------------------------------------------ the sweep
@@ -454,6 +472,10 @@ type Case = {
 
 /** Every request company 1 could make with an id of company 2, by the route file that answers it. */
 function cases(i: Ids): Case[] {
+  return [...coreCases(i), ...moduleCases()];
+}
+
+function coreCases(i: Ids): Case[] {
   const device = (intent: string, fields: Record<string, string> = {}): Case => ({
     file: "dashboard.assets.device.$imei.tsx",
     method: "POST",
@@ -763,14 +785,6 @@ function cases(i: Ids): Case[] {
       url: "/dashboard/sessions",
       body: { userId: String(i.userB), confirm: "yes" },
     },
-    // Job codes: editing, changing, deleting or switching theirs.
-    { file: "_shell.admin.jobcodes.tsx", method: "GET", url: `/admin/jobcodes?edit=${i.jobCodeB}` },
-    ...["update", "delete", "deactivate", "activate"].map((intent): Case => ({
-      file: "_shell.admin.jobcodes.tsx",
-      method: "POST",
-      url: "/admin/jobcodes",
-      body: { intent, id: String(i.jobCodeB), code: "MINE-1", name: "Mine", confirm: "yes" },
-    })),
     // The installation check: their device, on opening, while checking, when issuing, and a
     // certificate of theirs asked for under our device.
     { file: "_shell.installation.$imei.tsx", method: "GET", url: `/installation/${i.imeiB}` },
@@ -1062,6 +1076,7 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
     { timeout: 120_000 },
     async () => {
       const before = await companyTwo();
+      const beforeModules = await moduleSnapshots();
       // The drivers and maintenance records watched below are there to be changed.
       expect(before.unidentifiedTrip?.driver_id, "the unidentified trip").toBeNull();
       expect([before.driverTags, before.programmes, before.tasks].map((l) => l.length > 0)).toEqual(
@@ -1083,11 +1098,13 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
           "For company 2",
           "Theirs",
           "Southside subbies",
+          ...moduleSweeps.flatMap((m) => m.sweep.secrets?.(m.seeded) ?? []),
         ])
           if (res.text.includes(secret)) wrong.push(`leaks ${secret}: ${label}`);
       }
       expect(wrong).toEqual([]);
       expect(await companyTwo()).toEqual(before);
+      expect(await moduleSnapshots()).toEqual(beforeModules);
     },
   );
 
@@ -1125,6 +1142,7 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
         `/dashboard/insight-tag/${ids.insightB.uuid}`,
         `/dashboard/insight-tags/${ids.insightB.uuid}/wiki?folder=${ids.insightB.folder}`,
         `/dashboard/insight-tags/${ids.insightB.uuid}/wiki/files/${ids.insightB.file}`,
+        ...moduleSweeps.flatMap((m) => m.sweep.own(m.seeded)),
       ];
       for (const url of own)
         expect((await request("GET", url, cookies.other)).status, url).toBe(200);
