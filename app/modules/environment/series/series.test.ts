@@ -30,7 +30,10 @@ describe("mean kinetic temperature", () => {
       fc.property(
         fc.array(fc.double({ min: -40, max: 60, noNaN: true }), { minLength: 1, maxLength: 50 }),
         (v) => {
-          const m = mktWeighted(v, v.map(() => 1))!;
+          const m = mktWeighted(
+            v,
+            v.map(() => 1),
+          )!;
           expect(m).toBeGreaterThanOrEqual(Math.min(...v) - 1e-6);
           expect(m).toBeLessThanOrEqual(Math.max(...v) + 1e-6);
           expect(m).toBeGreaterThanOrEqual(v.reduce((a, b) => a + b, 0) / v.length - 1e-6);
@@ -72,13 +75,16 @@ describe("time out of range", () => {
   });
   it("never counts more than the interpolated time, whatever the samples", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -5, max: 15 }), { minLength: 2, maxLength: 60 }), (v) => {
-        const s = at(...v);
-        const total = outOfRangeMs(excursions(s, { min: 2, max: 8 }));
-        expect(total).toBeGreaterThanOrEqual(0);
-        expect(total).toBeLessThanOrEqual(s.t[s.t.length - 1]!);
-        if (v.every((x) => x >= 2 && x <= 8)) expect(total).toBe(0);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -5, max: 15 }), { minLength: 2, maxLength: 60 }),
+        (v) => {
+          const s = at(...v);
+          const total = outOfRangeMs(excursions(s, { min: 2, max: 8 }));
+          expect(total).toBeGreaterThanOrEqual(0);
+          expect(total).toBeLessThanOrEqual(s.t[s.t.length - 1]!);
+          if (v.every((x) => x >= 2 && x <= 8)) expect(total).toBe(0);
+        },
+      ),
     );
   });
 });
