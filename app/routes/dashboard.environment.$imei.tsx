@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Grid,
   Group,
@@ -9,7 +8,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -20,8 +18,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
-import { formatZoned } from "~/lib/zoned-time";
 import { LimitFormCard } from "~/modules/environment/components/limit-form";
+import { ExcursionTable } from "~/modules/environment/components/excursion-table";
 import { SensorChart } from "~/modules/environment/components/sensor-chart";
 import {
   devicePage,
@@ -216,46 +214,12 @@ export default function EnvironmentDevice() {
               </Anchor>
             ))}
           </Group>
-          {v.excursions.length ? (
-            <Table.ScrollContainer minWidth={640}>
-              <Table data-testid="excursions">
-                <Table.Caption>Excursions outside the limit</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Side</Table.Th>
-                    <Table.Th>Start</Table.Th>
-                    <Table.Th>End</Table.Th>
-                    <Table.Th>Out of range</Table.Th>
-                    <Table.Th>Peak</Table.Th>
-                    <Table.Th>Alert</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {v.excursions.map((e) => (
-                    <Table.Tr key={`${e.side}${e.start}`}>
-                      <Table.Td>{e.side === "high" ? "Above" : "Below"}</Table.Td>
-                      <Table.Td>{formatZoned(e.start, d.timeZone)}</Table.Td>
-                      <Table.Td>
-                        {formatZoned(e.end, d.timeZone)}
-                        {e.openEnded ? " (open)" : ""}
-                      </Table.Td>
-                      <Table.Td>{formatMinutes(e.countedMs)}</Table.Td>
-                      <Table.Td>{fmt(e.peak.v)}</Table.Td>
-                      <Table.Td>
-                        {e.alarm ? (
-                          <Badge color="red" variant="light">
-                            Alerted
-                          </Badge>
-                        ) : (
-                          <Text size="sm">Shorter than {Math.round(v.minDurationS / 60)} min</Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
+          <ExcursionTable
+            excursions={v.excursions}
+            timeZone={d.timeZone}
+            unit={unit}
+            minDurationS={v.minDurationS}
+          />
         </>
       ) : null}
       <Grid gutter="lg">
