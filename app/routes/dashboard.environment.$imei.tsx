@@ -127,6 +127,11 @@ export default function EnvironmentDevice() {
           {Math.round(d.device.interval_s / 60)} minutes · times in {d.timeZone}
         </Text>
       </div>
+      {d.device.channels.length ? null : (
+        <Alert color="gray" data-testid="no-channels">
+          This device reports no sensor channels: nothing to chart or limit.
+        </Alert>
+      )}
       <Form method="get" data-testid="range-form">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NativeSelect
@@ -263,7 +268,7 @@ export default function EnvironmentDevice() {
             )}
           </Paper>
         </Grid.Col>
-        {d.canManage ? (
+        {d.canManage && d.device.channels.length ? (
           <Grid.Col span={{ base: 12, md: 6 }}>
             <LimitFormCard
               channels={d.device.channels.map((c) => c.channel)}

@@ -48,9 +48,9 @@ type ActionData = { result?: SubmissionResult<string[]>; message?: string | null
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "environment");
-  const id = idOf(params.id);
   return switchIntent(await request.formData(), {
     signoff: async (form) => {
+      const id = idOf(params.id);
       const submission = parseForm(form, SignOffSchema);
       if (submission.status !== "success")
         return json<ActionData>({ result: submission.reply(), message: null }, { status: 400 });

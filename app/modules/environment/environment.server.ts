@@ -11,6 +11,7 @@ import { upstream } from "~/services/api.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
+import { listDevices } from "~/modules/fleet/index.server";
 import { analyse, bandOf, type Analysis } from "./analysis";
 import type { LimitForm } from "./limit-form";
 import { checkDeviceLimits } from "./alerts.server";
@@ -111,11 +112,24 @@ export function rangeOf(
   return { from: now - PRESETS[preset], to: now, preset, fromDay: "", toDay: "" };
 }
 
-/** One device: 404 for another company's (or an unknown) imei. */
+/**
+ * One device: a sensor device, or another of the company's devices that reports no sensor
+ * channels (shown as such); 404 for another company's (or an unknown) imei.
+ */
 async function deviceOf(ctx: ModuleContext, imei: string): Promise<SensorDevice> {
   const d = (await listSensorDevices(upstream(ctx.auth.token))).find((x) => x.imei === imei);
-  if (!d) throw new Response("Not found", { status: 404 });
-  return d;
+  if (d) return d;
+  const own = (await listDevices(ctx.auth)).devices.find((x) => x.imei === imei);
+  if (!own) throw new Response("Not found", { status: 404 });
+  return {
+    imei,
+    nickname: own.nickname,
+    device_type_id: own.deviceTypeId,
+    kind: "probe",
+    interval_s: 300,
+    channels: [],
+    latest: {},
+  };
 }
 
 export type ChannelView = {
@@ -134,10 +148,11 @@ export async function channelView(
 ): Promise<ChannelView & { series: Awaited<ReturnType<typeof getSeries>> }> {
   const up = upstream(ctx.auth.token);
   const device = await deviceOf(ctx, imei);
-  if (!device.channels.some((c) => c.channel === channel))
-    throw new Response("Not found", { status: 404 });
+  const none = { imei, channel, unit: "", interval_s: device.interval_s, t: [], v: [], late: [] };
   const [series, limits] = await Promise.all([
-    getSeries(up, { imei, channel, from: range.from, to: range.to }),
+    device.channels.some((c) => c.channel === channel)
+      ? getSeries(up, { imei, channel, from: range.from, to: range.to })
+      : { ...none, from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() },
     listLimits(up),
   ]);
   const limit = limits.find((l) => l.imei === imei && l.channel === channel) ?? null;
