@@ -157,10 +157,15 @@ export function seedSensors(world: World): SensorState {
   const r2 = first(1, "reefer", 1);
   const r3 = first(1, "reefer", 2) ?? r1;
   load(1, r1, 802, "Frozen peas, 18 pallets", "HL-24017", at - 30 * HOUR, at - 6 * HOUR);
-  // The load that fails its profile: a compressor fault mid-route, 90 minutes up to 13.5 °C.
+  // The load that fails its profile: a compressor fault mid-route, three hours up to 13.5 °C.
   load(1, r3, 801, "Vaccines, batch VX-2291", "HL-24021", at - 20 * HOUR, at - 2 * HOUR);
   if (r3)
-    incidents.push({ imei: r3, start: at - 14 * HOUR, end: at - 14 * HOUR + 90 * MIN, peak: 13.5 });
+    incidents.push({
+      imei: r3,
+      start: at - 14 * HOUR,
+      end: at - 14 * HOUR + 180 * MIN,
+      peak: 13.5,
+    });
   load(1, r2, 803, "Tablets, 12 cartons", "HL-23990", at - 48 * HOUR, at - 24 * HOUR);
   load(1, r1, 802, "Ice cream, 22 pallets", "HL-24030", at - 4 * HOUR, null);
   const probe = first(2, "probe");
