@@ -4,7 +4,6 @@
  * ten minutes out, not twenty), never by whole sample intervals. An interval across a data gap is
  * unmeasured: an excursion running into a gap ends at the last sample before it, flagged.
  */
-import { gapAt } from "./gaps";
 import type { Band, Series, Window } from "./types";
 import { coveredMs, mergeWindows } from "./windows";
 
@@ -68,8 +67,10 @@ function scan(
     peak = -1;
   };
   const over = (i: number) => (s.v[i]! - limit) * dir;
+  // Gaps are sorted sample-to-sample intervals: one pointer walks them with the samples.
+  let gi = 0;
   for (let i = 0; i < n; i++) {
-    const x = over(i);
+    const x = (s.v[i]! - limit) * dir;
     if (x > 0) {
       if (start === null) start = s.t[i]!;
       if (peak < 0 || x > over(peak)) peak = i;
@@ -77,11 +78,12 @@ function scan(
     if (i + 1 === n) break;
     const a = s.t[i]!;
     const b = s.t[i + 1]!;
-    if (gapAt(gaps, a, b)) {
+    while (gi < gaps.length && gaps[gi]!.from < a) gi++;
+    if (gi < gaps.length && gaps[gi]!.from === a && gaps[gi]!.to === b) {
       if (start !== null) close(a, true);
       continue;
     }
-    const y = over(i + 1);
+    const y = (s.v[i + 1]! - limit) * dir;
     if (x <= 0 && y > 0) {
       // Entering between the samples: the crossing by linear interpolation.
       start = a + ((b - a) * -x) / (y - x);

@@ -2,21 +2,21 @@
  * Mean kinetic temperature (USP <1079>): MKT = (ΔH/R) / −ln(Σ tᵢ·e^(−ΔH/(R·Tᵢ)) / Σ tᵢ), with
  * ΔH/R = 10,000 K and Tᵢ in kelvin; tᵢ is the time spent at Tᵢ.
  */
-import { gapAt } from "./gaps";
 import type { Series, Window } from "./types";
 
 export const DELTA_H_OVER_R = 10_000;
 const KELVIN = 273.15;
 
 /** MKT in °C of temperatures (°C) each held for `weights[i]` (any time unit); null when no time. */
-export function mktWeighted(tempsC: readonly number[], weights: readonly number[]): number | null {
+export function mktWeighted(tempsC: ArrayLike<number>, weights: ArrayLike<number>): number | null {
   let num = 0;
   let den = 0;
   // Factored by the hottest term so e^(−ΔH/RT) never underflows for cold (frozen) loads.
-  let ref = Infinity;
+  let hottest = -Infinity;
   for (let i = 0; i < tempsC.length; i++)
-    if (weights[i]! > 0) ref = Math.min(ref, DELTA_H_OVER_R / (tempsC[i]! + KELVIN));
-  if (ref === Infinity) return null;
+    if (weights[i]! > 0 && tempsC[i]! > hottest) hottest = tempsC[i]!;
+  if (hottest === -Infinity) return null;
+  const ref = DELTA_H_OVER_R / (hottest + KELVIN);
   for (let i = 0; i < tempsC.length; i++) {
     const w = weights[i]!;
     if (!(w > 0)) continue;
@@ -35,14 +35,30 @@ export function mktOfSeries(s: Series, gaps: readonly Window[] = []): number | n
   const n = s.t.length;
   if (n === 0) return null;
   if (n === 1) return s.v[0]!;
-  const w = new Array<number>(n).fill(0);
+  let hottest = -Infinity;
+  for (let i = 0; i < n; i++) if (s.v[i]! > hottest) hottest = s.v[i]!;
+  const ref = DELTA_H_OVER_R / (hottest + KELVIN);
+  // One pass: each interval not across a gap adds half its length to each end sample's term.
+  let num = 0;
+  let den = 0;
+  let gi = 0;
+  let fa = Math.exp(ref - DELTA_H_OVER_R / (s.v[0]! + KELVIN));
   for (let i = 0; i + 1 < n; i++) {
     const a = s.t[i]!;
     const b = s.t[i + 1]!;
-    if (gapAt(gaps, a, b)) continue;
-    const half = (b - a) / 2;
-    w[i]! += half;
-    w[i + 1]! += half;
+    const fb = Math.exp(ref - DELTA_H_OVER_R / (s.v[i + 1]! + KELVIN));
+    while (gi < gaps.length && gaps[gi]!.from < a) gi++;
+    if (!(gi < gaps.length && gaps[gi]!.from === a && gaps[gi]!.to === b)) {
+      const half = (b - a) / 2;
+      num += half * (fa + fb);
+      den += b - a;
+    }
+    fa = fb;
   }
-  return mktWeighted(s.v, w);
+  if (den === 0)
+    return mktWeighted(
+      s.v,
+      Array.from({ length: n }, () => 1),
+    );
+  return DELTA_H_OVER_R / (ref - Math.log(num / den)) - KELVIN;
 }
