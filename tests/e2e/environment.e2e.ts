@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../support/pdf";
 import { newPage, signIn, whenReady } from "./support/browser";
+import { axeViolations, open, phoneProblems } from "./support/console";
 
 /**
  * Environment and freight temperature control in the browser (issue 22): a cold-chain load that
@@ -90,4 +91,27 @@ describe("environment", () => {
     await toast(page, /Limit saved/);
     await context.close();
   });
+});
+
+describe("the sensor and load pages with data", () => {
+  // The console sweep opens /dashboard/environment/:imei with the company's first device (no
+  // sensors): these are the pages with a chart, tables and forms, on a phone and through axe.
+  it("pass the phone layout and WCAG 2.1 AA checks", async () => {
+    const { page, context } = await newPage();
+    await signIn(page, "admin", "admin123");
+    await page.goto("/dashboard/ftc");
+    await whenReady(page);
+    const href = await page
+      .getByTestId("ftc-loads")
+      .getByRole("link", { name: "HL-24021" })
+      .getAttribute("href");
+    for (const url of ["/dashboard/environment/354800100000021?range=7d", href!]) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect((await open(page, url))?.status()).toBe(200);
+      const phone = await phoneProblems(page);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      expect({ url, phone, axe: await axeViolations(page) }).toEqual({ url, phone: [], axe: [] });
+    }
+    await context.close();
+  }, 180_000);
 });
