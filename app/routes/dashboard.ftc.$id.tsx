@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-function SignOffForm({ result }: { result?: ActionData }) {
+function SignOffForm({ result, signer }: { result?: ActionData; signer: string }) {
   const busy = useNavigation().state === "submitting";
   const [form, f] = useForm({
     id: "signoff",
@@ -89,7 +89,7 @@ function SignOffForm({ result }: { result?: ActionData }) {
           {...getInputProps(f.name, { type: "text" })}
           key={f.name.key}
           label="Signed off by"
-          defaultValue={(f.name.initialValue as string | undefined) ?? ""}
+          defaultValue={(f.name.initialValue as string | undefined) ?? signer}
           error={f.name.errors?.join(" ")}
         />
         <TextInput
@@ -244,7 +244,7 @@ export default function FtcLoad() {
           ) : d.inTransit ? (
             <Text size="sm">The load is in transit: it can be signed off once it has ended.</Text>
           ) : d.canSignOff ? (
-            <SignOffForm result={act} />
+            <SignOffForm result={act} signer={d.signer} />
           ) : (
             <Text size="sm">Not signed off yet.</Text>
           )}

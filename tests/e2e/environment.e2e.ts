@@ -27,6 +27,9 @@ describe("freight temperature control", () => {
     expect(await page.getByTestId("tiers").innerText()).toContain("FAIL");
     const form = page.getByTestId("signoff-form");
     if (await form.isVisible()) {
+      // Named as the signed-in user by default; a blank name is refused by the field.
+      expect(await form.getByLabel("Signed off by").inputValue()).not.toBe("");
+      await form.getByLabel("Signed off by").fill("");
       await page.getByRole("button", { name: "Sign off load" }).click();
       await page.getByText("Enter your name").waitFor();
       await form.getByLabel("Signed off by").fill("E2E Quality");

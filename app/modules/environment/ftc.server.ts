@@ -140,6 +140,8 @@ export async function loadPage(ctx: ModuleContext, id: number) {
   return {
     timeZone,
     canSignOff: isAllowed(ctx.user, SIGN_OFF),
+    /** The signer is named as the signed-in user unless they type another name. */
+    signer: ctx.user.name || ctx.user.username,
     load: j.load,
     profile: j.profile,
     device: j.device ? { imei: j.device.imei, nickname: j.device.nickname } : null,
