@@ -3,6 +3,7 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { SensorState } from "./api-sensors";
 import type { TicketState } from "./api-tickets";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
@@ -59,6 +60,8 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */
+  sensors?: SensorState;
   /** Ticket types, tickets, decisions and delegations (api-tickets.ts), seeded on first use. */
   tickets?: TicketState;
   cache: Map<string, { key: string; value: unknown }>;

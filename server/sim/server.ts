@@ -18,6 +18,7 @@ import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
+import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
@@ -43,6 +44,7 @@ const ROUTES: Route[] = [
   ...insightPageRoutes,
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
+  ...sensorRoutes,
   ...ticketRoutes,
 ];
 const MAX_BODY = 1_000_000;
