@@ -3,6 +3,7 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { DashcamState } from "./api-dashcam";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -58,6 +59,8 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** Dashcam footage requests (api-dashcam.ts), created on first use. */
+  dashcam?: DashcamState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;
@@ -93,6 +96,8 @@ export type Ctx = {
   jti: string;
   now: number;
   state: SimState;
+  /** The request's headers (absent on a replayed write); media routes read `range`. */
+  headers?: Record<string, string | string[] | undefined> & { range?: string };
   /**
    * A random token (base64url). Handlers of write routes must take randomness only from here:
    * the values are kept in the journal so a replay produces the same state.
@@ -107,7 +112,7 @@ export type Result = {
   contentType?: string;
   headers?: Record<string, string>;
   /** A file on disk sent as the body, streamed (wiki file downloads). */
-  file?: { path: string; size: number };
+  file?: { path: string; size: number; start?: number };
 };
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
 /**
