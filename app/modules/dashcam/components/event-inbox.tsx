@@ -208,7 +208,7 @@ export function EventInbox({
     }),
     col.accessor("status", {
       header: "Status",
-      meta: { cellProps: (r) => ({ "data-testid": "event-status" }) },
+      meta: { cellProps: () => ({ "data-testid": "event-status" }) },
       cell: ({ row: { original: r } }) =>
         `${REVIEW_LABEL[r.status]}${r.reason ? `: ${r.reason}` : ""}`,
     }),
