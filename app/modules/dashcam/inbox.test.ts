@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/parse-form";
+import { firstErrors, parseForm } from "~/lib/parse-form";
 import { eventPopup } from "./popup";
 import { bulkReviewSchema, footageSchema } from "./forms";
 import { filterEvents, parseFilters, windowProblem } from "./inbox";
@@ -77,8 +77,8 @@ describe("footage windows", () => {
     );
     const bad = form({ imei: "354800100000012", from: "yesterday", seconds: "601" });
     expect(bad.status).toBe("error");
-    expect(bad.error?.from?.[0]).toBe("Enter the start time as a date and time");
-    expect(bad.error?.seconds?.[0]).toBe("At most 600 seconds (10 minutes)");
+    expect(firstErrors(bad).from).toBe("Enter the start time as a date and time");
+    expect(firstErrors(bad).seconds).toBe("At most 600 seconds (10 minutes)");
   });
 });
 
@@ -99,8 +99,8 @@ describe("bulk review form", () => {
     expect(post(["a-1", "b-2"], "reviewed").status).toBe("success");
   });
   it("asks for a selection, and a reason to dismiss", () => {
-    expect(post([], "reviewed").error?.ids?.[0]).toBe("Select at least one event");
-    expect(post(["a-1"], "dismissed").error?.reason?.[0]).toBe("Say why the events are dismissed");
+    expect(firstErrors(post([], "reviewed")).ids).toBe("Select at least one event");
+    expect(firstErrors(post(["a-1"], "dismissed")).reason).toBe("Say why the events are dismissed");
     expect(post(["a-1"], "done").status).toBe("error");
   });
 });

@@ -18,7 +18,7 @@ export default defineModule({
   ],
   routes: [
     {
-      pattern: "/dashboard/dashcam-media/:media",
+      pattern: "/dashboard/dashcam-media/:id",
       title: "Dashcam snapshot or clip",
       rule: { feature: "dashcam" },
       file: true,

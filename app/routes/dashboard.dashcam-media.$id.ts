@@ -5,5 +5,5 @@ import { requireModule } from "~/services/guard.server";
 /** A dashcam snapshot or clip, streamed with byte ranges after checking the company owns it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "dashcam");
-  return mediaResponse(ctx, params.media ?? "", request.headers.get("range"));
+  return mediaResponse(ctx, params.id ?? "", request.headers.get("range"));
 }
