@@ -4,6 +4,7 @@ import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
 import type { DashcamState } from "./api-dashcam";
+import type { TicketState } from "./api-tickets";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -61,6 +62,8 @@ export type SimState = {
   jobCodes?: JobCodeState;
   /** Dashcam footage requests (api-dashcam.ts), created on first use. */
   dashcam?: DashcamState;
+  /** Ticket types, tickets, decisions and delegations (api-tickets.ts), seeded on first use. */
+  tickets?: TicketState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

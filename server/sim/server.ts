@@ -19,6 +19,7 @@ import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
+import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -44,6 +45,7 @@ const ROUTES: Route[] = [
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
   ...dashcamRoutes,
+  ...ticketRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
