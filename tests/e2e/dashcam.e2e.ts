@@ -97,6 +97,26 @@ describe("dashcam events", () => {
     await context.close();
   });
 
+  it("bulk review works without JavaScript (the checkboxes belong to the review form)", async () => {
+    const { page, context } = await newPage({ javaScriptEnabled: false });
+    await signIn(page, "admin", "admin123");
+    await page.goto("/dashboard/dashcam-events?status=needs_review");
+    const id = await page.locator("[data-event]").first().getAttribute("data-event");
+    await page.locator(`[data-event="${id}"] input[type=checkbox]`).check();
+    const bulk = page.getByTestId("bulk-review");
+    await bulk.getByLabel("Set the checked events to").selectOption("dismissed");
+    await bulk.getByLabel("Reason (to dismiss)").fill("Camera knocked");
+    await Promise.all([
+      page.waitForURL("**/dashboard/dashcam-events?status=needs_review"),
+      bulk.getByRole("button", { name: "Apply to checked events" }).click(),
+    ]);
+    await page.goto("/dashboard/dashcam-events?status=dismissed");
+    expect(await page.locator(`[data-event="${id}"]`).innerText()).toContain(
+      "Dismissed: Camera knocked",
+    );
+    await context.close();
+  });
+
   it("requests footage and follows the request until it is available, then plays it", async () => {
     const { page, context } = await newPage();
     await signIn(page, "admin", "admin123");
