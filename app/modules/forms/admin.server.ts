@@ -29,18 +29,16 @@ export async function adminPage(ctx: ModuleContext) {
   const up = upstream(ctx.auth.token);
   const [forms, groups] = await Promise.all([listAllForms(up, "all"), compGroups(up)]);
   return {
-    forms: forms.map(
-      (f): AdminForm => ({
-        id: f.id,
-        title: f.title,
-        version: f.version ?? null,
-        versions: f.versions ?? [],
-        draftChanged: f.draft_changed ?? false,
-        archived: f.archived ?? false,
-        everyone: f.fillers?.everyone ?? true,
-        groupIds: f.fillers?.group_ids ?? [],
-      }),
-    ),
+    forms: forms.map((f): AdminForm => ({
+      id: f.id,
+      title: f.title,
+      version: f.version ?? null,
+      versions: f.versions ?? [],
+      draftChanged: f.draft_changed ?? false,
+      archived: f.archived ?? false,
+      everyone: f.fillers?.everyone ?? true,
+      groupIds: f.fillers?.group_ids ?? [],
+    })),
     groups,
   };
 }
@@ -56,7 +54,8 @@ async function own(ctx: ModuleContext, id: number) {
   }
 }
 
-export type AdminResult = { ok: true; message: string } | { ok: false; message: string; id: number };
+export type AdminResult =
+  { ok: true; message: string } | { ok: false; message: string; id: number };
 
 const refusal = (e: unknown) => (isUpstreamError(e) && e.status === 400 ? e.message : null);
 

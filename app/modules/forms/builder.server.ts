@@ -112,7 +112,11 @@ export async function applyBuilder(
     const type = String(form.get("addType") ?? "") as FieldType;
     const parent = String(form.get("addTo") ?? "") || undefined;
     if (!(FIELD_TYPES as readonly string[]).includes(type))
-      return { ok: false, errors: { ...errors, addType: "Choose a kind of question." }, draft: content };
+      return {
+        ok: false,
+        errors: { ...errors, addType: "Choose a kind of question." },
+        draft: content,
+      };
     if (parent && type === "group")
       return {
         ok: false,
@@ -147,7 +151,11 @@ export async function applyBuilder(
   if (problems.length) return { ok: false, errors: { form: problems.join(" ") }, draft };
   try {
     const done = await publishForm(upstream(ctx.auth.token), id);
-    return { ok: true, message: `Version ${done.version} published.`, published: done.version ?? 0 };
+    return {
+      ok: true,
+      message: `Version ${done.version} published.`,
+      published: done.version ?? 0,
+    };
   } catch (e) {
     if (isUpstreamError(e) && e.status === 400)
       return { ok: false, errors: { form: e.message }, draft };

@@ -36,7 +36,9 @@ export async function selectionPage(ctx: ModuleContext): Promise<{ forms: Fillab
 export type Vehicle = { imei: string; name: string };
 
 async function vehiclesOf(ctx: ModuleContext, fields: Field[]): Promise<Vehicle[]> {
-  const needed = fields.some((f) => f.type === "vehicle" || f.fields?.some((c) => c.type === "vehicle"));
+  const needed = fields.some(
+    (f) => f.type === "vehicle" || f.fields?.some((c) => c.type === "vehicle"),
+  );
   if (!needed) return [];
   const devices = await iotDevices(upstream(ctx.auth.token));
   return devices

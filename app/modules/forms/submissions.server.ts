@@ -9,7 +9,6 @@ import { formatZoned } from "~/lib/zoned-time";
 import { upstream } from "~/services/api.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import type { ModuleContext } from "~/services/guard.server";
-import { PdfTable } from "~/services/pdf-table.server";
 import { iotDevices, isUpstreamError } from "~/services/upstream/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { answerText, flaggedAnswers, type Flag } from "./fields/answers";
@@ -279,7 +278,8 @@ export async function submissionPage(ctx: ModuleContext, id: string) {
   };
 }
 
-export type ReviewResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> };
+export type ReviewResult =
+  { ok: true; message: string } | { ok: false; errors: Record<string, string> };
 
 export async function reviewAction(
   ctx: ModuleContext,
@@ -308,53 +308,4 @@ export async function uploadBytes(ctx: ModuleContext, id: string) {
     if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
     throw e;
   }
-}
-
-/** The submission as a PDF: its answers in a table, then its photos and signature. */
-export async function submissionPdf(ctx: ModuleContext, id: string): Promise<Buffer> {
-  const page = await submissionPage(ctx, id);
-  const r = page.row;
-  const table = new PdfTable({
-    title: r.title,
-    subtitle: `Version ${r.version} · ${r.person} · ${r.submittedLocal}`,
-    summary: [
-      { label: "Status", value: r.statusLabel },
-      { label: "Submitted by", value: r.person },
-      { label: "Flagged answers", value: String(r.flags) },
-      ...(r.vehicleName ? [{ label: "Vehicle", value: r.vehicleName }] : []),
-    ],
-    columns: [
-      { title: "Question", width: 230 },
-      { title: "Answer", width: 300 },
-      { title: "Flag", width: 60 },
-    ],
-    layout: "portrait",
-    fontSize: 9,
-  });
-  const done = table.buffer();
-  const pictures: { upload: string; caption: string }[] = [];
-  const write = (list: AnswerRow[], prefix: string) => {
-    for (const a of list) {
-      if (a.kind === "heading") table.row([a.label, "", ""], { bold: true });
-      else if (a.kind === "group")
-        a.items.forEach((item, i) => write(item, `${prefix}${a.label} ${i + 1}: `));
-      else {
-        table.row([`${prefix}${a.label}`, a.text, a.flagged ? "Flagged" : ""]);
-        if (a.upload) pictures.push({ upload: a.upload, caption: `${prefix}${a.label}` });
-      }
-    }
-  };
-  write(page.answers, "");
-  if (page.review)
-    table.note(
-      `${STATUS_LABELS[r.status]} by ${page.review.by.name} on ${page.review.atLocal}${page.review.comment ? `: ${page.review.comment}` : ""}`,
-    );
-  for (const p of pictures) {
-    const file = await uploadBytes(ctx, p.upload).catch(() => null);
-    if (file && (file.content_type === "image/jpeg" || file.content_type === "image/png"))
-      table.image(file.bytes, p.caption);
-    else table.note(`${p.caption}: the picture can be seen on the form's page.`);
-  }
-  table.end();
-  return done;
 }
