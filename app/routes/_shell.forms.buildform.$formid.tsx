@@ -21,7 +21,7 @@ const idOf = (s: string | undefined) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireModule(request, "forms");
+  const ctx = await requireModule(request, "forms", { permission: "forms_edit" });
   return json({ form: await builderPage(ctx, idOf(params.formid)) });
 }
 

@@ -4,7 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isAllowed } from "~/lib/access";
-import { createDraftForm } from "~/modules/forms/builder.server";
+import { copyForm, createDraftForm } from "~/modules/forms/builder.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 
@@ -12,13 +12,19 @@ export const meta: MetaFunction = () => [{ title: "Build a form · Tracksmith" }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "forms");
-  return json({ canAdmin: isAllowed(ctx.user, { permission: "forms_edit" }) });
+  return json({
+    canAdmin: isAllowed(ctx.user, { permission: "forms_edit" }),
+    canCreate: ctx.can.create === true,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "forms");
   return switchIntent(await request.formData(), {
     create: async (f) => {
+      // Starting from a copy of one of the company's forms (404 for any other).
+      const from = f.get("from");
+      if (from !== null) return redirect(`/forms/buildform/${await copyForm(ctx, Number(from))}`);
       const title = String(f.get("title") ?? "");
       const r = await createDraftForm(ctx, title, String(f.get("description") ?? ""));
       if (!r.ok) return json({ errors: r.errors, title }, { status: 400 });
@@ -28,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewForm() {
-  const { canAdmin } = useLoaderData<typeof loader>();
+  const { canAdmin, canCreate } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>();
   const errors = act && "errors" in act ? act.errors : {};
   return (
@@ -49,7 +55,8 @@ export default function NewForm() {
           </>
         ) : null}
       </Text>
-      <Paper withBorder p="md">
+      {canCreate ? null : <Text c="dimmed">Making a new form needs the forms_add permission.</Text>}
+      <Paper withBorder p="md" hidden={!canCreate}>
         <Form method="post">
           <Stack gap="sm">
             <TextInput

@@ -21,6 +21,7 @@ import {
 import { FIELD_TYPES, allFields, toField, type FieldType } from "./fields/model";
 import {
   createForm,
+  duplicateForm,
   getForm,
   publishForm,
   saveDraft,
@@ -85,6 +86,13 @@ export async function createDraftForm(
     fields: [],
   });
   return { ok: true, id: made.id };
+}
+
+/** A new draft copied from one of the company's forms (404 for any other); its id. */
+export async function copyForm(ctx: ModuleContext, from: number): Promise<number> {
+  if (!Number.isInteger(from) || from <= 0) throw new Response("Form not found", { status: 404 });
+  await detail(ctx, from);
+  return (await duplicateForm(upstream(ctx.auth.token), from)).id;
 }
 
 export type BuilderResult =

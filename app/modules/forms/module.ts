@@ -60,19 +60,15 @@ export default defineModule({
           id: "forms-build",
           title: "Build a Form",
           href: "/forms/buildform",
-          rule: { permission: "forms_add" },
+          // Making a form needs forms_add, changing one forms_edit (the actions below).
+          rule: { anyPermission: ["forms_add", "forms_edit"] },
           description: "Design a form: its questions and their order.",
+          match: ["/forms/buildform/:formid"],
         },
       ],
     },
   ],
   routes: [
-    {
-      pattern: "/forms/buildform/:formid",
-      title: "Edit a form",
-      description: "A form's draft: its questions, their order and conditions; publish it.",
-      rule: { feature: "forms", permission: "forms_edit" },
-    },
     {
       pattern: "/forms/completed/:id/pdf",
       title: "Completed form (PDF)",
