@@ -18,6 +18,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isAllowed } from "~/lib/access";
 import { adminAction, adminPage } from "~/modules/forms/admin.server";
 import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Forms Admin · Tracksmith" }];
@@ -32,12 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "forms");
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  const r = await adminAction(ctx, String(form.get("intent") ?? ""), id, form);
-  if (!r.ok) return json({ id: r.id, message: r.message }, { status: 400 });
-  return redirectWithToast("/forms/admin", { type: "success", description: r.message });
+  const run = async (form: FormData) => {
+    const id = Number(form.get("id"));
+    if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+    const r = await adminAction(ctx, String(form.get("intent")), id, form);
+    if (!r.ok) return json({ id: r.id, message: r.message }, { status: 400 });
+    return redirectWithToast("/forms/admin", { type: "success", description: r.message });
+  };
+  return switchIntent(await request.formData(), {
+    publish: run,
+    archive: run,
+    unarchive: run,
+    duplicate: run,
+    fillers: run,
+  });
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -163,7 +172,8 @@ function columns(groups: Data["groups"]) {
 
 export default function FormsAdmin() {
   const data = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const act = useActionData<typeof action>();
+  const failed = act && "id" in act ? act : null;
   return (
     <Stack gap="md" maw={1300}>
       <div>
