@@ -347,17 +347,6 @@ export class PdfTable {
     }
   }
 
-  /** A picture under the table (a photo, a signature) with its caption; JPEG or PNG bytes. */
-  image(data: Buffer, caption: string, height = 120) {
-    if (!this.pageNo) this.newPage();
-    if (this.y + 10 + this.lineH + height > this.bottom) this.newPage();
-    this.y += 10;
-    this.regular.text(caption, MARGIN, this.y, this.pageWidth - 2 * MARGIN);
-    this.y += this.lineH + 2;
-    this.doc.image(data, MARGIN, this.y, { fit: [this.pageWidth - 2 * MARGIN, height] });
-    this.y += height;
-  }
-
   end() {
     if (!this.pageNo) this.newPage();
     this.doc.end();

@@ -41,11 +41,21 @@ export async function submissionPdf(ctx: ModuleContext, id: string): Promise<Buf
     table.note(
       `${STATUS_LABELS[r.status]} by ${page.review.by.name} on ${page.review.atLocal}${page.review.comment ? `: ${page.review.comment}` : ""}`,
     );
+  // Pictures after the table, three to a page of their own (the table's layout has no images).
+  let slot = 0;
   for (const p of pictures) {
     const file = await uploadBytes(ctx, p.upload).catch(() => null);
-    if (file && (file.content_type === "image/jpeg" || file.content_type === "image/png"))
-      table.image(file.bytes, p.caption);
-    else table.note(`${p.caption}: the picture can be seen on the form's page.`);
+    if (!file || (file.content_type !== "image/jpeg" && file.content_type !== "image/png")) {
+      table.note(`${p.caption}: the picture can be seen on the form's page.`);
+      continue;
+    }
+    const doc = table.doc;
+    if (slot % 3 === 0) doc.addPage({ size: "A4", layout: "portrait", margin: 40 });
+    const top = 40 + (slot % 3) * 255;
+    doc.font("Helvetica-Bold").fontSize(10).fillColor("#000000");
+    doc.text(p.caption, 40, top, { width: 515, lineBreak: false, ellipsis: true });
+    doc.image(file.bytes, 40, top + 16, { fit: [515, 225] });
+    slot++;
   }
   table.end();
   return done;
