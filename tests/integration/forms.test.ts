@@ -335,7 +335,7 @@ describe("the public form", () => {
     expect(Object.keys(data).sort()).toEqual(["company", "expiresAt", "form"]);
     // Whose form it is, by name (kept with the link) and logo, never by the company's id.
     expect(data.company).toEqual({ name: "Harbour Logistics", logo: null });
-    expect(Object.keys(data.form).sort()).toEqual(["description", "fields", "title"]);
+    expect(Object.keys(data.form).sort()).toEqual(["description", "fields", "title", "version"]);
     for (const f of data.form.fields)
       expect(
         Object.keys(f).every((k) => ["id", "label", "type", "required", "options"].includes(k)),
