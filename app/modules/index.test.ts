@@ -247,15 +247,14 @@ describe("module status (planned modules are offered as Coming soon)", () => {
 
   it("resolves every item's status: its own, else its parent's, else its module's", () => {
     expect(all().every((i) => i.status === "live" || i.status === "planned")).toBe(true);
-    expect(statusOf("leave-calendar")).toBe("planned"); // timesheets: a planned module
-    expect(statusOf("company")).toBe("live"); // admin: planned, but Company is built
-    expect(statusOf("people")).toBe("planned");
+    expect(statusOf("company")).toBe("live"); // admin: Company is built
     expect(statusOf("forms")).toBe("live"); // forms: built (issue 25), its children with it
     expect(statusOf("forms-selection")).toBe("live");
-    expect(statusOf("tickets-admin")).toBe("planned"); // tickets: a planned module
+    expect(statusOf("tickets-matrix")).toBe("planned"); // tickets: a planned module…
+    expect(statusOf("tickets-admin")).toBe("live"); // …whose admin page is built
     expect(statusOf("dashboard-forms")).toBe("live");
     expect(statusOf("assets")).toBe("live");
-    expect(ROUTES.find((r) => r.pattern === "/timesheet/payroll")?.status).toBe("planned");
+    expect(ROUTES.find((r) => r.pattern === "/tickets/approvals")?.status).toBe("planned");
     expect(ROUTES.find((r) => r.pattern === "/dashboard/trips")?.status).toBe("live");
   });
 
