@@ -1,5 +1,8 @@
 import { defineModule } from "../kit";
 
+/** No permission of SPEC §6 names concrete: the feature is the rule for reading and writing. */
+const CONCRETE = { feature: "concrete_curing" } as const;
+
 export default defineModule({
   id: "concrete",
   status: "planned",
@@ -48,6 +51,7 @@ export default defineModule({
       order: 40,
       icon: "flask",
       id: "mix-designs",
+      status: "live",
       title: "Mix Designs",
       href: "/concrete/mix-designs",
       rule: { feature: "concrete_curing" },
@@ -81,6 +85,7 @@ export default defineModule({
       order: 70,
       icon: "droplet",
       id: "evaporation-limits",
+      status: "live",
       title: "Evaporation Limits",
       href: "/concrete/evaporation-limits",
       rule: { feature: "concrete_curing" },
@@ -92,6 +97,7 @@ export default defineModule({
       order: 80,
       icon: "maturity",
       id: "maturity-inputs",
+      status: "live",
       title: "Maturity Inputs",
       href: "/concrete/maturity-inputs",
       rule: { feature: "concrete_curing" },
@@ -103,10 +109,20 @@ export default defineModule({
       order: 90,
       icon: "building",
       id: "create-supplier",
+      status: "live",
       title: "Create Supplier",
       href: "/concrete/create-supplier",
       rule: { feature: "concrete_curing" },
       description: "Add a concrete supplier.",
     },
   ],
+  actions: {
+    "/concrete/create-supplier": { create: CONCRETE, delete: CONCRETE },
+    "/concrete/mix-design": { create: CONCRETE },
+    "/concrete/mix-design/:id": { update: CONCRETE, delete: CONCRETE },
+    "/concrete/evaporation-limits": { calculate: CONCRETE, delete: CONCRETE },
+    "/concrete/evaporation-limit": { create: CONCRETE, update: CONCRETE },
+    "/concrete/maturity-inputs": { delete: CONCRETE },
+    "/concrete/maturity-input": { create: CONCRETE, calculate: CONCRETE },
+  },
 });
