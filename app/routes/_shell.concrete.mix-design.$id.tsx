@@ -7,7 +7,6 @@ import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-desi
 import {
   mixDesignAction,
   mixDesignLoader,
-  mixIdOf,
   type MixDesignActionData,
 } from "~/modules/concrete/mix-design-route.server";
 
@@ -16,9 +15,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  mixDesignLoader(request, mixIdOf(params.id));
+  mixDesignLoader(request, params.id);
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  mixDesignAction(request, mixIdOf(params.id));
+  mixDesignAction(request, params.id);
 
 /** One mix design (SPEC §2.4 mix-design/{id}): edit it and its calibration; see its curves. */
 export default function EditMixDesign() {

@@ -19,15 +19,18 @@ export function mixIdOf(param: string | undefined): number {
   return id;
 }
 
-export async function mixDesignLoader(request: Request, id: number | null) {
+/** `param` is the route's `$id` (undefined on the new-mix page); the guard runs before it is read. */
+export async function mixDesignLoader(request: Request, param: string | undefined | null) {
   const ctx = await requireModule(request, "concrete");
+  const id = param === null ? null : mixIdOf(param);
   const page = await mixDesignPage(ctx, id);
   if (id !== null && !page.mix) throw new Response("Not found", { status: 404 });
   return json(page);
 }
 
-export async function mixDesignAction(request: Request, id: number | null) {
+export async function mixDesignAction(request: Request, param: string | undefined | null) {
   const ctx = await requireModule(request, "concrete");
+  const id = param === null ? null : mixIdOf(param);
   const save = async (form: FormData) => {
     const values = fieldsOf(form);
     const r = await saveMixDesign(ctx, id, values);

@@ -1,7 +1,11 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
-/** No permission of SPEC §6 names concrete: the feature is the rule for reading and writing. */
-const CONCRETE = { feature: "concrete_curing" } as const;
+/**
+ * Reading needs the feature (every item's rule); changing the company's concrete set-up needs the
+ * app's concrete_manage permission; the calculators change nothing and need the page only.
+ */
+const MANAGE = CAN.manageConcrete;
 
 export default defineModule({
   id: "concrete",
@@ -117,12 +121,12 @@ export default defineModule({
     },
   ],
   actions: {
-    "/concrete/create-supplier": { create: CONCRETE, delete: CONCRETE },
-    "/concrete/mix-design": { create: CONCRETE },
-    "/concrete/mix-design/:id": { update: CONCRETE, delete: CONCRETE },
-    "/concrete/evaporation-limits": { calculate: CONCRETE, delete: CONCRETE },
-    "/concrete/evaporation-limit": { create: CONCRETE, update: CONCRETE },
-    "/concrete/maturity-inputs": { delete: CONCRETE },
-    "/concrete/maturity-input": { create: CONCRETE, calculate: CONCRETE },
+    "/concrete/create-supplier": { create: MANAGE, delete: MANAGE },
+    "/concrete/mix-design": { create: MANAGE },
+    "/concrete/mix-design/:id": { update: MANAGE, delete: MANAGE },
+    "/concrete/evaporation-limits": { calculate: CAN.own, delete: MANAGE },
+    "/concrete/evaporation-limit": { create: MANAGE, update: MANAGE },
+    "/concrete/maturity-inputs": { delete: MANAGE },
+    "/concrete/maturity-input": { create: MANAGE, calculate: CAN.own },
   },
 });
