@@ -30,8 +30,10 @@ export async function mixDesignLoader(request: Request, param: string | undefine
 
 export async function mixDesignAction(request: Request, param: string | undefined | null) {
   const ctx = await requireModule(request, "concrete");
-  const id = param === null ? null : mixIdOf(param);
+  // The id is read by the handlers: a post with an unknown intent is a 400 whatever the path says.
+  const idNow = () => (param === null ? null : mixIdOf(param));
   const save = async (form: FormData) => {
+    const id = idNow();
     const values = fieldsOf(form);
     const r = await saveMixDesign(ctx, id, values);
     if (!r.ok) return json<MixDesignActionData>({ values, errors: r.errors }, { status: 400 });
@@ -41,11 +43,12 @@ export async function mixDesignAction(request: Request, param: string | undefine
     });
   };
   const handlers: Record<string, (form: FormData) => Promise<Response>> =
-    id === null
+    param === null
       ? { create: save }
       : {
           update: save,
           delete: async (form) => {
+            const id = mixIdOf(param);
             if (form.get("confirm") !== "yes")
               return json<MixDesignActionData>({ confirmDelete: true });
             const r = await removeMixDesign(ctx, id);
