@@ -226,7 +226,11 @@ export function MixDesignForm({
                       {(
                         [
                           ["age_h", "age", "age (h)"],
-                          ["index", "index", indexLabel.toLowerCase()],
+                          [
+                            "index",
+                            "index",
+                            basis === "maturity" ? "maturity (°C·h)" : "equivalent age (h)",
+                          ],
                           ["strength_mpa", "strength", "strength (MPa)"],
                         ] as const
                       ).map(([key, name, label]) => (
