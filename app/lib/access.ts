@@ -62,6 +62,8 @@ export const CAN = {
   manageDrivers: { permission: "drivers_manage" },
   /** Maintenance templates, programmes, tasks and their boards. */
   manageMaintenance: { permission: "maintenance_manage" },
+  /** Concrete suppliers, mix designs, limits, strength results, pours and sensors. */
+  manageConcrete: { permission: "concrete_manage" },
   /** Make and revoke fill-in links of forms, retry forwarding answers (upstream permissions). */
   manageFormLinks: { anyPermission: ["forms_add", "forms_edit"] },
   /**

@@ -70,6 +70,7 @@ export const PERMISSIONS = [
   "logbook_edit_all",
   "drivers_manage",
   "maintenance_manage",
+  "concrete_manage",
 ] as const;
 
 export const FEATURES = [

@@ -1,4 +1,11 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+/**
+ * Reading needs the feature (every item's rule); changing the company's concrete set-up needs the
+ * app's concrete_manage permission; the calculators change nothing and need the page only.
+ */
+const MANAGE = CAN.manageConcrete;
 
 export default defineModule({
   id: "concrete",
@@ -48,6 +55,7 @@ export default defineModule({
       order: 40,
       icon: "flask",
       id: "mix-designs",
+      status: "live",
       title: "Mix Designs",
       href: "/concrete/mix-designs",
       rule: { feature: "concrete_curing" },
@@ -81,6 +89,7 @@ export default defineModule({
       order: 70,
       icon: "droplet",
       id: "evaporation-limits",
+      status: "live",
       title: "Evaporation Limits",
       href: "/concrete/evaporation-limits",
       rule: { feature: "concrete_curing" },
@@ -92,6 +101,7 @@ export default defineModule({
       order: 80,
       icon: "maturity",
       id: "maturity-inputs",
+      status: "live",
       title: "Maturity Inputs",
       href: "/concrete/maturity-inputs",
       rule: { feature: "concrete_curing" },
@@ -103,10 +113,20 @@ export default defineModule({
       order: 90,
       icon: "building",
       id: "create-supplier",
+      status: "live",
       title: "Create Supplier",
       href: "/concrete/create-supplier",
       rule: { feature: "concrete_curing" },
       description: "Add a concrete supplier.",
     },
   ],
+  actions: {
+    "/concrete/create-supplier": { create: MANAGE, delete: MANAGE },
+    "/concrete/mix-design": { create: MANAGE },
+    "/concrete/mix-design/:id": { update: MANAGE, delete: MANAGE },
+    "/concrete/evaporation-limits": { calculate: CAN.own, delete: MANAGE },
+    "/concrete/evaporation-limit": { create: MANAGE, update: MANAGE },
+    "/concrete/maturity-inputs": { delete: MANAGE },
+    "/concrete/maturity-input": { create: MANAGE, calculate: CAN.own },
+  },
 });

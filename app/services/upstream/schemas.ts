@@ -119,6 +119,8 @@ export const APP_PERMISSIONS = [
   "drivers_manage",
   /** maintenance templates, programmes, tasks and their boards */
   "maintenance_manage",
+  /** concrete suppliers, mix designs, limits, strength results, pours and sensors */
+  "concrete_manage",
 ] as const;
 
 export const PERMISSIONS = [...UPSTREAM_PERMISSIONS, ...APP_PERMISSIONS] as const;

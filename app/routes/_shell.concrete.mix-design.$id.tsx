@@ -1,0 +1,65 @@
+import { Alert, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
+import {
+  mixDesignAction,
+  mixDesignLoader,
+  type MixDesignActionData,
+} from "~/modules/concrete/mix-design-route.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.mix?.name ?? "Mix design"} · Tracksmith` },
+];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  mixDesignLoader(request, params.id);
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  mixDesignAction(request, params.id);
+
+/** One mix design (SPEC §2.4 mix-design/{id}): edit it and its calibration; see its curves. */
+export default function EditMixDesign() {
+  const { suppliers, mix } = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as MixDesignActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1} size="h2">
+          {mix!.name}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {mix!.design_strength_mpa} MPa · {mix!.cement_type} · w/c {mix!.wc_ratio}
+        </Text>
+      </div>
+      {act?.refused ? (
+        <Alert color="red" role="alert" title="Not deleted">
+          {act.refused}.
+        </Alert>
+      ) : null}
+      <MixDesignForm
+        key={act?.values ? JSON.stringify(act.values) : `mix-${mix!.id}`}
+        id={mix!.id}
+        values={act?.values ?? mixFields(mix)}
+        errors={act?.errors ?? {}}
+        suppliers={suppliers}
+      />
+      <ConfirmForm
+        fields={{ intent: "delete" }}
+        confirming={act?.confirmDelete === true}
+        label="Delete mix design"
+        question={`Delete ${mix!.name}?`}
+        confirmLabel="Yes, delete"
+        busy={busy}
+        variant="light"
+        size="sm"
+      />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

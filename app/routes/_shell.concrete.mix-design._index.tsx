@@ -1,0 +1,44 @@
+import { Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
+import {
+  mixDesignAction,
+  mixDesignLoader,
+  type MixDesignActionData,
+} from "~/modules/concrete/mix-design-route.server";
+
+export const meta: MetaFunction = () => [{ title: "New mix design · Tracksmith" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => mixDesignLoader(request, null);
+export const action = ({ request }: ActionFunctionArgs) => mixDesignAction(request, null);
+
+/** A new mix design (SPEC §2.4 mix-design). */
+export default function NewMixDesign() {
+  const { suppliers } = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as MixDesignActionData | undefined;
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1} size="h2">
+          New mix design
+        </Title>
+        <Text c="dimmed" size="sm">
+          A mix from a supplier, and the calibration its in-place strength is read from.
+        </Text>
+      </div>
+      <MixDesignForm
+        key={act ? JSON.stringify(act.values) : "new"}
+        id={null}
+        values={act?.values ?? mixFields(null)}
+        errors={act?.errors ?? {}}
+        suppliers={suppliers}
+      />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
