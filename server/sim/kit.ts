@@ -3,6 +3,7 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { ConcretePourState } from "./api-concrete";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -58,6 +59,8 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** Concrete pours, links, limit sets, rules and probes (api-concrete.ts), seeded on first use. */
+  concretePours?: ConcretePourState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;
