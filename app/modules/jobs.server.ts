@@ -4,6 +4,7 @@
  */
 import type PgBoss from "pg-boss";
 import { jobs as account } from "./account/jobs.server";
+import { jobs as concrete } from "./concrete/jobs.server";
 import { jobs as drivers } from "./drivers/jobs.server";
 import { jobs as fleet } from "./fleet/jobs.server";
 import { jobs as forms } from "./forms/jobs.server";
@@ -16,6 +17,7 @@ import { jobs as reports } from "./reports/jobs.server";
 
 export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   account,
+  concrete,
   drivers,
   fleet,
   forms,

@@ -100,7 +100,7 @@ const TARGETS = [
   { name: "Design strength", percent: 100 },
 ];
 /** Mix design ids of the mix-design calls (api-concrete-mix.ts) the seeded pours use. */
-export const SEED_MIX = { normal: 1101, mass: 1102, other: 1111 } as const;
+export const SEED_MIX = { normal: 2404, mass: 2406, other: 2407 } as const;
 
 /** Seeded probe imeis: 3548 + company + 9 + index, so they never clash with world devices. */
 const probeImei = (company: number, i: number) =>
