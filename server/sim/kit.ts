@@ -4,6 +4,7 @@ import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
 import type { ConcretePourState } from "./api-concrete";
+import type { ConcreteMixState } from "./api-concrete-mix";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -61,6 +62,8 @@ export type SimState = {
   jobCodes?: JobCodeState;
   /** Concrete pours, links, limit sets, rules and probes (api-concrete.ts), seeded on first use. */
   concretePours?: ConcretePourState;
+  /** Concrete suppliers, mix designs, evaporation limits, strength results (api-concrete-mix.ts). */
+  concreteMix?: ConcreteMixState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

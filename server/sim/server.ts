@@ -19,6 +19,7 @@ import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
 import { concreteRoutes } from "./api-concrete";
+import { concreteMixRoutes } from "./api-concrete-mix";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -44,6 +45,7 @@ const ROUTES: Route[] = [
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
   ...concreteRoutes,
+  ...concreteMixRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
