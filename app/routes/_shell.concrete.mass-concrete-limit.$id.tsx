@@ -27,10 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  const id = idParam(params.id);
   const unit = temperatureUnitFor(measurementOf(request));
   return switchIntent(await request.formData(), {
     save: async (form) => {
+      const id = idParam(params.id);
       await limitOf(ctx, id);
       const s = parseForm(form, LimitFormSchema);
       if (s.status !== "success") return invalid(form, s);

@@ -28,9 +28,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  const id = idParam(params.id);
   return switchIntent(await request.formData(), {
     link: async (form) => {
+      const id = idParam(params.id);
       const s = parseForm(form, LinkFormSchema);
       if (s.status !== "success") return invalid(form, s);
       const r = await saveLink(ctx, id, s.value);

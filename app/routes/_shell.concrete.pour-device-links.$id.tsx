@@ -22,9 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  const id = idParam(params.id);
   return switchIntent(await request.formData(), {
     unlink: async (form) => {
+      const id = idParam(params.id);
       const imei = String(form.get("imei") ?? "");
       if (form.get("confirm") !== "yes") return json({ confirmFor: imei });
       await removeLink(ctx, id, imei);

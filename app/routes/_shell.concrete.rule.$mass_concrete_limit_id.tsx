@@ -24,19 +24,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  const limitId = idParam(params.mass_concrete_limit_id);
-  const page = await ruleFormPage(ctx, limitId);
+  // The intent first: an unknown one is a 400 whatever the id.
+  const page = async () => {
+    const limitId = idParam(params.mass_concrete_limit_id);
+    return { limitId, ...(await ruleFormPage(ctx, limitId)) };
+  };
   return switchIntent(await request.formData(), {
     save: async (form) => {
+      const { limitId, rule } = await page();
       form.set("limit_id", String(limitId));
       const s = parseForm(form, RuleFormSchema);
       if (s.status !== "success") return invalid(form, s);
-      const r = await saveRule(ctx, page.rule ? limitId : null, s.value);
+      const r = await saveRule(ctx, rule ? limitId : null, s.value);
       if (!r.ok) return refused(form, { form: r.message });
       return redirectWithToast("/concrete/rules", { type: "success", description: "Rule saved." });
     },
     delete: async (form) => {
-      if (!page.rule) throw new Response("Not found", { status: 404 });
+      const { limitId, rule } = await page();
+      if (!rule) throw new Response("Not found", { status: 404 });
       if (form.get("confirm") !== "yes") return json({ errors: {}, values: {}, confirming: true });
       await removeRule(ctx, limitId);
       return redirectWithToast("/concrete/rules", {

@@ -47,9 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  const id = idParam(params.id);
   return switchIntent(await request.formData(), {
     signoff: async (form) => {
+      const id = idParam(params.id);
       const s = parseForm(form, SignOffSchema);
       if (s.status !== "success") return invalid(form, s);
       try {

@@ -1,14 +1,18 @@
 import { defineModule } from "../kit";
 
+const FEATURE = { feature: "concrete_curing" } as const;
+
 export default defineModule({
   id: "concrete",
-  status: "planned",
+  // Live as a module so its file routes (the pour report) are live; the mix-design part's items
+  // (concrete-maths) stay planned until that part flips them.
   menu: [
     {
       section: "concrete",
       order: 10,
       icon: "dashboard",
       id: "concrete-dashboard",
+      status: "live",
       title: "Concrete Dashboard",
       href: "/concrete/dashboard",
       rule: { feature: "concrete_curing" },
@@ -19,6 +23,7 @@ export default defineModule({
       order: 20,
       icon: "bucket",
       id: "pours",
+      status: "live",
       title: "Pours",
       href: "/concrete/pours",
       rule: { feature: "concrete_curing" },
@@ -37,6 +42,7 @@ export default defineModule({
       order: 30,
       icon: "sensor",
       id: "sensors",
+      status: "live",
       title: "Sensors",
       href: "/concrete/sensors",
       rule: { feature: "concrete_curing" },
@@ -48,6 +54,7 @@ export default defineModule({
       order: 40,
       icon: "flask",
       id: "mix-designs",
+      status: "planned",
       title: "Mix Designs",
       href: "/concrete/mix-designs",
       rule: { feature: "concrete_curing" },
@@ -59,6 +66,7 @@ export default defineModule({
       order: 50,
       icon: "thermometer",
       id: "mass-concrete-limits",
+      status: "live",
       title: "Mass Concrete Limits",
       href: "/concrete/mass-concrete-limits",
       rule: { feature: "concrete_curing" },
@@ -70,6 +78,7 @@ export default defineModule({
       order: 60,
       icon: "gavel",
       id: "limit-rules",
+      status: "live",
       title: "Limit Rules",
       href: "/concrete/rules",
       rule: { feature: "concrete_curing" },
@@ -81,6 +90,7 @@ export default defineModule({
       order: 70,
       icon: "droplet",
       id: "evaporation-limits",
+      status: "planned",
       title: "Evaporation Limits",
       href: "/concrete/evaporation-limits",
       rule: { feature: "concrete_curing" },
@@ -92,6 +102,7 @@ export default defineModule({
       order: 80,
       icon: "maturity",
       id: "maturity-inputs",
+      status: "planned",
       title: "Maturity Inputs",
       href: "/concrete/maturity-inputs",
       rule: { feature: "concrete_curing" },
@@ -103,10 +114,34 @@ export default defineModule({
       order: 90,
       icon: "building",
       id: "create-supplier",
+      status: "planned",
       title: "Create Supplier",
       href: "/concrete/create-supplier",
       rule: { feature: "concrete_curing" },
       description: "Add a concrete supplier.",
     },
   ],
+  routes: [
+    {
+      pattern: "/concrete/pour-report/:id",
+      title: "Pour report (PDF)",
+      description: "A pour's report with its sign-off, as a PDF.",
+      rule: { feature: "concrete_curing" },
+      file: true,
+    },
+  ],
+  actions: {
+    // Pours, their sensors, limit sets and rules: anyone with concrete curing (the page's rule).
+    "/concrete/pour": { save: FEATURE },
+    "/concrete/pour/:id": { save: FEATURE },
+    "/concrete/view-pour/:id": { signoff: FEATURE },
+    "/concrete/sensor": { create: FEATURE },
+    "/concrete/pour-device-links/:id": { unlink: FEATURE },
+    "/concrete/pour-device-link/:id": { link: FEATURE },
+    "/concrete/mass-concrete-limits": { delete: FEATURE },
+    "/concrete/mass-concrete-limit": { save: FEATURE },
+    "/concrete/mass-concrete-limit/:id": { save: FEATURE },
+    "/concrete/rule": { save: FEATURE },
+    "/concrete/rule/:mass_concrete_limit_id": { save: FEATURE, delete: FEATURE },
+  },
 });
