@@ -8,7 +8,7 @@ import { temperatureUnitFor } from "~/modules/concrete/curing";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
 import { LimitFormCard } from "~/modules/concrete/components/limit-form";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
-import { limitValues, saveLimit } from "~/modules/concrete/limits.server";
+import { limitValues, openPours, saveLimit } from "~/modules/concrete/limits.server";
 import { LimitFormSchema } from "~/modules/concrete/pour-forms";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -18,9 +18,9 @@ import { redirectWithToast } from "~/services/toast.server";
 export const meta: MetaFunction = () => [{ title: "New limit set · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireModule(request, "concrete");
+  const ctx = await requireModule(request, "concrete");
   const unit = temperatureUnitFor(measurementOf(request));
-  return json({ unit, values: limitValues(null, unit) });
+  return json({ unit, values: limitValues(null, unit), pours: await openPours(ctx) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,7 +50,13 @@ export default function NewLimit() {
         Limits a pour's temperatures are checked against; the defaults are ACI 301's for mass
         concrete.
       </PageHead>
-      <LimitFormCard editing={false} values={d.values} unit={d.unit} reply={reply} />
+      <LimitFormCard
+        editing={false}
+        values={d.values}
+        unit={d.unit}
+        reply={reply}
+        pours={d.pours}
+      />
     </Stack>
   );
 }

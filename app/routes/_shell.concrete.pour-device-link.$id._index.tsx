@@ -13,7 +13,7 @@ import {
 } from "~/modules/concrete/components/form-bits";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { LinkFormSchema } from "~/modules/concrete/pour-forms";
-import { idParam } from "~/modules/concrete/pours.server";
+import { idParam, pourOf } from "~/modules/concrete/pours.server";
 import { linkFormPage, saveLink } from "~/modules/concrete/sensors.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -31,6 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return switchIntent(await request.formData(), {
     link: async (form) => {
       const id = idParam(params.id);
+      // Another company's pour is a 404 before the form is even read.
+      await pourOf(ctx, id);
       const s = parseForm(form, LinkFormSchema);
       if (s.status !== "success") return invalid(form, s);
       const r = await saveLink(ctx, id, s.value);

@@ -8,7 +8,7 @@ import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
 import { PourFormCard } from "~/modules/concrete/components/pour-form";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { PourFormSchema } from "~/modules/concrete/pour-forms";
-import { idParam, pourFormPage, savePour } from "~/modules/concrete/pours.server";
+import { idParam, pourOf, pourFormPage, savePour } from "~/modules/concrete/pours.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -25,6 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return switchIntent(await request.formData(), {
     save: async (form) => {
       const id = idParam(params.id);
+      // Another company's pour is a 404 before the form is even read.
+      await pourOf(ctx, id);
       const s = parseForm(form, PourFormSchema);
       if (s.status !== "success") return invalid(form, s);
       const r = await savePour(ctx, id, s.value);

@@ -26,7 +26,7 @@ import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { invalid } from "~/modules/concrete/form-result.server";
 import { BREACH_LABELS } from "~/modules/concrete/pour-analysis";
 import { SignOffSchema } from "~/modules/concrete/pour-forms";
-import { idParam, refusal, up } from "~/modules/concrete/pours.server";
+import { idParam, pourOf, refusal, up } from "~/modules/concrete/pours.server";
 import { signOffPour } from "~/modules/concrete/pours-upstream.server";
 import { viewPourPage } from "~/modules/concrete/view-pour.server";
 import { requireModule } from "~/services/guard.server";
@@ -50,6 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return switchIntent(await request.formData(), {
     signoff: async (form) => {
       const id = idParam(params.id);
+      // Another company's pour is a 404 before the form is even read.
+      await pourOf(ctx, id);
       const s = parseForm(form, SignOffSchema);
       if (s.status !== "success") return invalid(form, s);
       try {

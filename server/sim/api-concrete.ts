@@ -355,10 +355,13 @@ function sensorInput(ctx: Ctx) {
   const nickname = typeof b.nickname === "string" ? b.nickname.trim() : "";
   if (!nickname || nickname.length > 64)
     throw new HttpError(400, "nickname is required (at most 64 characters)");
-  if (
-    ctx.state.world.devicesByImei.has(imei) ||
-    concreteData(ctx).sensors.some((s) => s.imei === imei)
-  )
+  const holder =
+    ctx.state.world.devicesByImei.get(imei)?.companyid ??
+    concreteData(ctx).sensors.find((s) => s.imei === imei)?.companyid;
+  // Another company's device is not found, as anywhere else (no probing of who holds an imei).
+  if (holder !== undefined && holder !== ctx.user.companyid)
+    throw new HttpError(404, "Device not found");
+  if (holder !== undefined)
     throw new HttpError(409, `A device with imei ${imei} is already registered`);
   return { imei, nickname };
 }
@@ -404,9 +407,7 @@ function pourInput(ctx: Ctx) {
   if (ended_at && ended_at <= placed_at)
     throw new HttpError(400, "ended_at must be after placed_at");
   const ids = Array.isArray(b.limit_set_ids) ? b.limit_set_ids.map(Number) : [];
-  for (const id of ids)
-    if (!d.limits.some((l) => l.id === id && l.companyid === ctx.user.companyid))
-      throw new HttpError(400, `limit set ${id} is not one of yours`);
+  for (const id of ids) limitOf(ctx, id);
   const targets = Array.isArray(b.targets)
     ? b.targets.map((t, i) => {
         const o = obj(t);
@@ -729,8 +730,13 @@ export const concreteRoutes = routes([
     "/concrete/limits",
     (ctx) => {
       const d = concreteData(ctx);
-      const l: SimLimitSet = { id: ++d.seq, companyid: ctx.user.companyid, ...limitInput(ctx) };
+      const input = limitInput(ctx);
+      // Optionally applied at once to some of the company's pours.
+      const raw = obj(ctx.body).pour_ids;
+      const pours = (Array.isArray(raw) ? raw : []).map((id) => pourOf(ctx, Number(id)));
+      const l: SimLimitSet = { id: ++d.seq, companyid: ctx.user.companyid, ...input };
       d.limits.push(l);
+      for (const p of pours) if (!p.limit_set_ids.includes(l.id)) p.limit_set_ids.push(l.id);
       return ok(limitView(l), 201);
     },
   ],

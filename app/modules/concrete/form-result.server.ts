@@ -7,7 +7,7 @@ export type FormReply = {
   values: Record<string, string | string[]>;
 };
 
-const MULTI = new Set(["limit_set_ids", "user_ids", "channels"]);
+const MULTI = new Set(["limit_set_ids", "user_ids", "channels", "pour_ids"]);
 
 export function typedValues(form: FormData): FormReply["values"] {
   const out: FormReply["values"] = {};

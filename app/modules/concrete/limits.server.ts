@@ -63,6 +63,13 @@ export function limitValues(l: Omit<LimitSet, "id"> | null, unit: TemperatureUni
   };
 }
 
+/** Pours a new limit set can be applied to at once: those not ended. */
+export async function openPours(ctx: ModuleContext) {
+  return (await listPours(up(ctx)))
+    .filter((p) => p.status !== "ended")
+    .map((p) => ({ id: p.id, element: p.element }));
+}
+
 export async function limitOf(ctx: ModuleContext, id: number): Promise<LimitSet> {
   const l = (await listLimits(up(ctx))).find((x) => x.id === id);
   if (!l) throw notFound();
@@ -84,7 +91,9 @@ export async function saveLimit(
   };
   try {
     const limit =
-      id === null ? await createLimit(up(ctx), input) : await updateLimit(up(ctx), id, input);
+      id === null
+        ? await createLimit(up(ctx), { ...input, pour_ids: v.pour_ids })
+        : await updateLimit(up(ctx), id, input);
     return { ok: true as const, limit };
   } catch (e) {
     return { ok: false as const, message: refusal(e) };

@@ -87,6 +87,7 @@ export const LimitFormSchema = z
     min_temp: number("Minimum temperature", -60, 300),
     max_diff: number("Maximum core–surface difference", 0.1, 180),
     max_cooling: number("Maximum cooling rate", 0.1, 90),
+    pour_ids: ids,
   })
   .superRefine((v, ctx) => {
     if (v.min_temp >= v.max_temp)

@@ -166,7 +166,7 @@ export const deleteLink = (up: Upstream, id: number) =>
   send(up, "DELETE", `${C}/pourlinks/${id}`, idSchema);
 
 export const listLimits = (up: Upstream) => get(up, `${C}/limits`, z.array(limitSchema));
-export const createLimit = (up: Upstream, l: LimitSetInput) =>
+export const createLimit = (up: Upstream, l: LimitSetInput & { pour_ids?: number[] }) =>
   send(up, "POST", `${C}/limits`, limitSchema, l);
 export const updateLimit = (up: Upstream, id: number, l: LimitSetInput) =>
   send(up, "PUT", `${C}/limits/${id}`, limitSchema, l);

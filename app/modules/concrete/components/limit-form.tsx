@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Paper, Stack, TextInput } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FormAlert, errorOf, valueOf, type Reply } from "./form-bits";
+import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
 
 type Values = {
   name: string;
@@ -16,6 +16,8 @@ export function LimitFormCard(props: {
   values: Values;
   unit: "C" | "F";
   reply: Reply | undefined;
+  /** On a new set: pours it can be applied to at once. */
+  pours?: { id: number; element: string }[];
 }) {
   const { reply, values, unit } = props;
   const busy = useNavigation().state === "submitting";
@@ -48,6 +50,19 @@ export function LimitFormCard(props: {
             )}
             {field("max_cooling", `Maximum cooling rate (°${unit}/h)`)}
           </Group>
+          {props.pours?.length ? (
+            <Checkbox.Group
+              label="Apply to pours"
+              error={errorOf(reply, "pour_ids")}
+              defaultValue={valuesOf(reply, "pour_ids", [])}
+            >
+              <Group mt={4}>
+                {props.pours.map((p) => (
+                  <Checkbox key={p.id} name="pour_ids" value={String(p.id)} label={p.element} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          ) : null}
           <Group>
             <Button type="submit" loading={busy}>
               {props.editing ? "Save limit set" : "Create limit set"}
