@@ -7,7 +7,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -20,8 +19,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
 import { formatZoned } from "~/lib/zoned-time";
 import { notifyBreaches } from "~/modules/concrete/breach-notices.server";
-import { CURVE_LABELS, RISK_TEXT } from "~/modules/concrete/curing";
 import { errorOf, valueOf, type Reply } from "~/modules/concrete/components/form-bits";
+import {
+  PourBreaches,
+  PourEvaporation,
+  PourSensors,
+  PourTargets,
+} from "~/modules/concrete/components/pour-sections";
 import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { invalid } from "~/modules/concrete/form-result.server";
 import { BREACH_LABELS } from "~/modules/concrete/pour-analysis";
@@ -67,8 +71,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const RISK_COLOUR = { low: "teal", moderate: "orange", high: "red" } as const;
-
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Paper withBorder p="sm">
@@ -96,10 +98,6 @@ export default function ViewPour() {
   }));
   const inConcrete = d.sensors.filter((s) => s.position !== "ambient");
   const open = d.breaches.filter((b) => b.end === null);
-  const worstEvap = d.evaporation.reduce<(typeof d.evaporation)[number] | null>(
-    (m, e) => (!m || e.rate > m.rate ? e : m),
-    null,
-  );
   const maxDiff = d.limits.length ? Math.min(...d.limits.map((l) => l.max_diff_c)) : null;
   return (
     <Stack gap="md" maw={1400}>
@@ -163,46 +161,7 @@ export default function ViewPour() {
         <Stat label="Sensors" value={`${d.sensors.length} linked`} />
       </SimpleGrid>
 
-      <Paper withBorder p="sm">
-        <Title order={2} size="h4" mb="xs">
-          Targets
-        </Title>
-        <Text size="sm" mb="xs">
-          Strength from Nurse–Saul maturity (datum T₀ {d.datum} °C) and Arrhenius equivalent age (Q{" "}
-          {d.q} K){d.curve ? `, on the mix's ${CURVE_LABELS[d.curve.kind]} curve` : ""}. Forecasts
-          follow the last day's temperature trend.
-        </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table data-testid="pour-targets">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Strength</Table.Th>
-                <Table.Th>When</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.targets.map((t) => (
-                <Table.Tr key={t.name}>
-                  <Table.Td>
-                    {t.name} ({t.percent} %)
-                  </Table.Td>
-                  <Table.Td>{t.mpa === null ? "—" : `${t.mpa.toFixed(1)} MPa`}</Table.Td>
-                  <Table.Td>
-                    {t.status === "reached"
-                      ? `Reached ${when(t.at)}`
-                      : t.status === "forecast"
-                        ? `Forecast ${when(t.at)}`
-                        : t.status === "unknown"
-                          ? "Needs a mix design with a strength curve"
-                          : "Not reached at the current trend"}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <PourTargets d={d} when={when} />
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <SeriesChart
@@ -240,136 +199,9 @@ export default function ViewPour() {
         />
       </SimpleGrid>
 
-      <Paper withBorder p="sm">
-        <Title order={2} size="h4" mb="xs">
-          Sensors
-        </Title>
-        <Table.ScrollContainer minWidth={760}>
-          <Table data-testid="pour-sensors">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Sensor</Table.Th>
-                <Table.Th>Position</Table.Th>
-                <Table.Th>Last reading</Table.Th>
-                <Table.Th>Maturity (°C·h)</Table.Th>
-                <Table.Th>Equivalent age (h)</Table.Th>
-                <Table.Th>Strength</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.sensors.map((s) => (
-                <Table.Tr key={s.imei}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/concrete/pour-device-link/${p.id}/${s.imei}`}>
-                      {s.nickname}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {s.position}
-                    {s.position === "ambient" ? "" : `, ${s.depth_mm} mm`}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.last ? `${s.last.c.toFixed(1)} °C at ${when(s.last.t)}` : "—"}
-                  </Table.Td>
-                  <Table.Td>{s.maturity === null ? "—" : Math.round(s.maturity)}</Table.Td>
-                  <Table.Td>{s.equivalentAge === null ? "—" : s.equivalentAge.toFixed(1)}</Table.Td>
-                  <Table.Td>{s.strength === null ? "—" : `${s.strength.toFixed(1)} MPa`}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-
-      <Paper withBorder p="sm">
-        <Title order={2} size="h4" mb="xs">
-          Breaches
-        </Title>
-        {d.breaches.length ? (
-          <Table.ScrollContainer minWidth={760}>
-            <Table data-testid="pour-breaches">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Breach</Table.Th>
-                  <Table.Th>Sensor</Table.Th>
-                  <Table.Th>Worst</Table.Th>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Notified</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.breaches.map((b) => (
-                  <Table.Tr key={b.id}>
-                    <Table.Td>
-                      {BREACH_LABELS[b.kind]} ({b.limitName})
-                    </Table.Td>
-                    <Table.Td>{b.sensor}</Table.Td>
-                    <Table.Td>
-                      {b.peak} (limit {b.threshold})
-                    </Table.Td>
-                    <Table.Td>{when(b.start)}</Table.Td>
-                    <Table.Td>{b.end === null ? "ongoing" : when(b.end)}</Table.Td>
-                    <Table.Td>{b.notified ? when(b.notified) : "—"}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text size="sm">
-            {d.limits.length ? "No limit has been breached." : "This pour has no limit set."}
-          </Text>
-        )}
-      </Paper>
-
-      <Paper withBorder p="sm">
-        <Title order={2} size="h4" mb="xs">
-          Evaporation risk while placing
-        </Title>
-        <Text size="sm" mb="xs">
-          Uno's formula (ACI 305R) from the jobsite's weather, against{" "}
-          {d.evaporationLimit.threshold} kg/m²/h ({d.evaporationLimit.name}); the estimate is about
-          ±40 %.
-          {worstEvap ? ` Worst: ${RISK_TEXT[worstEvap.risk]}.` : ""}
-        </Text>
-        {d.evaporation.length ? (
-          <Table.ScrollContainer minWidth={700}>
-            <Table data-testid="pour-evaporation">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Air</Table.Th>
-                  <Table.Th>Concrete</Table.Th>
-                  <Table.Th>Humidity</Table.Th>
-                  <Table.Th>Wind</Table.Th>
-                  <Table.Th>Evaporation rate</Table.Th>
-                  <Table.Th>Risk</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.evaporation.map((e) => (
-                  <Table.Tr key={e.t}>
-                    <Table.Td>{when(e.t)}</Table.Td>
-                    <Table.Td>{e.air.toFixed(1)} °C</Table.Td>
-                    <Table.Td>{e.concrete.toFixed(1)} °C</Table.Td>
-                    <Table.Td>{e.humidity} %</Table.Td>
-                    <Table.Td>{e.wind.toFixed(0)} km/h</Table.Td>
-                    <Table.Td>{e.rate.toFixed(2)} kg/m²/h</Table.Td>
-                    <Table.Td>
-                      <Badge color={RISK_COLOUR[e.risk]} variant="light">
-                        {e.risk}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text size="sm">No weather for this pour (no jobsite, or not placed yet).</Text>
-        )}
-      </Paper>
+      <PourSensors d={d} when={when} />
+      <PourBreaches d={d} when={when} />
+      <PourEvaporation d={d} when={when} />
 
       <Paper withBorder p="sm">
         <Title order={2} size="h4" mb="xs">

@@ -2,7 +2,7 @@
  * Where a probe was at a given time (the pour link whose monitoring window holds it) and so what it
  * read: the readings of a range are computed from the links, never stored.
  */
-import type { ConcretePourState } from "./api-concrete";
+import type { ConcretePourState } from "./concrete-state";
 import { READING_MS, probeTemperature, type Placement } from "./concrete-readings";
 import { strCode } from "./prng";
 

@@ -45,7 +45,7 @@ export default defineSweep({
       active: "on",
     };
     const get = (file: string, url: string): SweepCase => ({ file, method: "GET", url });
-    return [
+    const list: SweepCase[] = [
       get("_shell.concrete.view-pour.$id.tsx", `/concrete/view-pour/${pourB}`),
       {
         file: "_shell.concrete.view-pour.$id.tsx",
@@ -134,6 +134,7 @@ export default defineSweep({
         body: ruleBody,
       },
     ];
+    return list;
   },
   own: ({ pourB, sensorB, limitB }) => [
     `/concrete/view-pour/${pourB}`,
