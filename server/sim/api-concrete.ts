@@ -3,7 +3,7 @@
  * data). Sensors are the company's devices of type 77 plus probes registered here; their readings
  * (every 15 minutes) and the jobsites' weather are computed on request (concrete-readings.ts).
  *
- * `GET|POST /concrete/sensors`, `GET /concrete/sensors/{imei}`, `GET /concrete/readings?imei=&from=&to=`,
+ * `GET|POST /concrete/sensors`, `GET /concrete/sensors/{imei}`, `GET /concrete/readings?imei=&from=&to=` (`{imei, interval_s, start, temperatures}`),
  * `GET /concrete/weather?jobsite_id=&from=&to=`, `GET|POST /concrete/pours`, `GET|PUT
  * /concrete/pours/{id}`, `POST /concrete/poursignoff/{id}`, `GET|POST /concrete/pourlinks`
  * (`?pour_id=`), `PUT|DELETE /concrete/pourlinks/{id}`, `GET|POST /concrete/limits`, `PUT|DELETE
@@ -60,7 +60,7 @@ export const concreteRoutes = [
         return ok({
           imei: s.imei,
           interval_s: READING_MS / 1000,
-          readings: readingsFor(
+          ...readingsFor(
             ctx.state.world.seed,
             concreteData(ctx),
             ctx.user.companyid,

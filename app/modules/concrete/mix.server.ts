@@ -49,8 +49,29 @@ export type MixModel = {
   name: string;
 };
 
+/** Fitted curves by the calibration they came from: fitting runs once per calibration, not per page. */
+const fitted = new Map<string, MixModel | null>();
+
 /** The mix's strength curve, from its calibration points; null with too few points. */
 export function strengthModel(mix: MixDesign): MixModel | null {
+  const key = JSON.stringify([
+    mix.id,
+    mix.basis,
+    mix.curve,
+    mix.datum_c,
+    mix.q_k,
+    mix.design_strength_mpa,
+    mix.name,
+    mix.calibration,
+  ]);
+  if (fitted.has(key)) return fitted.get(key)!;
+  if (fitted.size > 500) fitted.clear();
+  const model = fit(mix);
+  fitted.set(key, model);
+  return model;
+}
+
+function fit(mix: MixDesign): MixModel | null {
   const points: CalibrationPoint[] = [];
   for (const p of mix.calibration) {
     const x = mix.basis === "maturity" ? p.maturity : p.equivalent_age;

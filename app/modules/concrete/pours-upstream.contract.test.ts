@@ -66,7 +66,7 @@ describe("concrete pours upstream", () => {
     const surface = await getReadings(api, "354800190000005", from, to);
     expect(core.interval_s).toBe(900);
     expect(core.readings.length).toBeGreaterThanOrEqual(24);
-    const diffs = core.readings.map((r, i) => r.temperature_c - surface.readings[i]!.temperature_c);
+    const diffs = core.readings.map((r, i) => r.c - surface.readings[i]!.c);
     expect(Math.min(...diffs)).toBeGreaterThan(19.4);
     // The same range twice gives the same readings: a pure function of the sensor and the time.
     expect((await getReadings(api, "354800190000004", from, to)).readings).toEqual(core.readings);

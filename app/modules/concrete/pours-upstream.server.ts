@@ -20,12 +20,15 @@ export const sensorSchema = z.object({
 });
 export type Sensor = z.infer<typeof sensorSchema>;
 
+/** Readings arrive compactly (a start, an interval, the temperatures) and are expanded here. */
 export const readingsSchema = z.object({
   imei: z.string(),
-  interval_s: z.number(),
-  readings: z.array(z.object({ time: z.string(), temperature_c: z.number() })),
+  interval_s: z.number().positive(),
+  start: z.string().nullable(),
+  temperatures: z.array(z.number()),
 });
-export type Reading = z.infer<typeof readingsSchema>["readings"][number];
+/** One reading: time (ms) and °C. */
+export type Reading = { t: number; c: number };
 
 export const weatherSchema = z.object({
   jobsite_id: z.number(),
@@ -134,12 +137,17 @@ export const getSensor = (up: Upstream, imei: string) =>
   get(up, `${C}/sensors/${encodeURIComponent(imei)}`, sensorSchema);
 export const registerSensor = (up: Upstream, s: { imei: string; nickname: string }) =>
   send(up, "POST", `${C}/sensors`, sensorSchema, s);
-export const getReadings = (up: Upstream, imei: string, from: Date, to: Date) =>
-  get(up, `${C}/readings`, readingsSchema, {
+export async function getReadings(up: Upstream, imei: string, from: Date, to: Date) {
+  const r = await get(up, `${C}/readings`, readingsSchema, {
     imei,
     from: from.toISOString(),
     to: to.toISOString(),
   });
+  const start = r.start === null ? 0 : Date.parse(r.start);
+  const step = r.interval_s * 1000;
+  const readings: Reading[] = r.temperatures.map((c, i) => ({ t: start + i * step, c }));
+  return { imei: r.imei, interval_s: r.interval_s, readings };
+}
 export const getWeather = (up: Upstream, jobsiteId: number, from: Date, to: Date) =>
   get(up, `${C}/weather`, weatherSchema, {
     jobsite_id: jobsiteId,

@@ -65,7 +65,7 @@ export async function sensorPage(ctx: ModuleContext, imei: string) {
     history: links
       .filter((l) => l.imei === imei)
       .map((l) => ({ ...l, element: pours.find((p) => p.id === l.pour_id)?.element ?? "—" })),
-    readings: readings.readings.map((r) => ({ t: Date.parse(r.time), c: r.temperature_c })),
+    readings: readings.readings,
   };
 }
 
@@ -172,7 +172,7 @@ export async function linkPage(ctx: ModuleContext, pourId: number, imei: string)
     link,
     sensor,
     timeZone,
-    readings: readings.map((r) => ({ t: Date.parse(r.time), c: r.temperature_c })),
+    readings,
   };
 }
 

@@ -14,7 +14,6 @@ import {
   forecastTime,
   maturitySeries,
   unoEvaporationRate,
-  type Reading,
 } from "./curing";
 import { evaporationLimitFor, mixOf, strengthModel } from "./mix.server";
 import {
@@ -64,9 +63,7 @@ export async function pourInputs(ctx: Caller, id: number, now = Date.now()) {
       const w = windowOf(l, pour, now);
       const readings =
         w.to > w.from
-          ? (await getReadings(api, l.imei, new Date(w.from), new Date(w.to))).readings.map(
-              (r): Reading => ({ t: Date.parse(r.time), c: r.temperature_c }),
-            )
+          ? (await getReadings(api, l.imei, new Date(w.from), new Date(w.to))).readings
           : [];
       return {
         imei: l.imei,
@@ -111,7 +108,9 @@ export async function viewPourPage(ctx: ModuleContext, id: number, now = Date.no
   ]);
   const model = mix ? strengthModel(mix) : null;
   const opts = model?.model ?? { datum: DEFAULT_DATUM_C, q: DEFAULT_Q_K };
-  const chartStep = pour.ended_at === null && now - placed < 3 * 24 * HOUR ? 0.25 * HOUR : HOUR;
+  // At most about 240 points a chart: the page stays light however long the pour has run.
+  const span = Math.max(0, Math.min(now, pour.ended_at ? Date.parse(pour.ended_at) : now) - placed);
+  const chartStep = Math.max(1, Math.ceil(span / 240 / (15 * 60_000))) * 15 * 60_000;
 
   const inConcrete = series.filter((s) => s.position !== "ambient");
   const perSensor = series.map((s) => {
