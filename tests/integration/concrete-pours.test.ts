@@ -52,6 +52,20 @@ describe("concrete pours", () => {
     expect(body.values).toMatchObject({ imei: "354800190000004", depth_mm: "100" });
   });
 
+  it("links a free sensor to a pour", async () => {
+    const res = await call(
+      linkAction,
+      formPost(
+        `/concrete/pour-device-link/${SLAB}`,
+        { intent: "link", imei: "354800100000020", position: "core", depth_mm: "150", from: "", to: "" },
+        { cookie: admin },
+      ),
+      { params: { id: String(SLAB) } },
+    );
+    if (res.status !== 302) console.log(await res.text());
+    expect(res.status).toBe(302);
+  });
+
   it("refuses a minimum temperature above the maximum with the typed values kept", async () => {
     const fields = {
       intent: "save",
