@@ -6,6 +6,7 @@ import type PgBoss from "pg-boss";
 import { jobs as account } from "./account/jobs.server";
 import { jobs as concrete } from "./concrete/jobs.server";
 import { jobs as drivers } from "./drivers/jobs.server";
+import { jobs as environment } from "./environment/jobs.server";
 import { jobs as fleet } from "./fleet/jobs.server";
 import { jobs as forms } from "./forms/jobs.server";
 import type { ModuleId } from "./index";
@@ -19,6 +20,7 @@ export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   account,
   concrete,
   drivers,
+  environment,
   fleet,
   forms,
   maintenance,
