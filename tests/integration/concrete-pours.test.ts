@@ -111,7 +111,7 @@ describe("concrete pours", () => {
     expect(s.targets.map((t) => t.status)).not.toContain("unknown");
     expect(s.targets[0]!.mpa).toBeCloseTo(32 * 0.7, 5);
     expect(s.evaporation.length).toBeGreaterThan(3);
-    expect(s.sensors.filter((x) => x.maturity !== null).length).toBe(2);
+    expect(s.sensors.filter((x) => x.maturity !== null).length).toBeGreaterThanOrEqual(2);
 
     const raft = await call(viewLoader, get(`/concrete/view-pour/${RAFT}`, admin), {
       params: { id: String(RAFT) },

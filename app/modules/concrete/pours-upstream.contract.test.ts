@@ -60,8 +60,8 @@ describe("concrete pours upstream", () => {
     const api = await admin();
     const pour = await getPour(api, 802);
     const placed = Date.parse(pour.placed_at);
-    const from = new Date(placed + 30 * HOUR);
-    const to = new Date(placed + 36 * HOUR);
+    const from = new Date(placed + 34 * HOUR);
+    const to = new Date(placed + 40 * HOUR);
     const core = await getReadings(api, "354800190000004", from, to);
     const surface = await getReadings(api, "354800190000005", from, to);
     expect(core.interval_s).toBe(900);
@@ -113,7 +113,7 @@ describe("concrete pours upstream", () => {
     });
     expect(
       (await rejection(updatePour(api, made.id, { ...input, limit_set_ids: [911] }))).status,
-    ).toBe(400);
+    ).toBe(404);
     expect((await rejection(getPour(api, 811))).status).toBe(404);
     expect((await rejection(updatePour(api, 811, input))).status).toBe(404);
   });
