@@ -57,7 +57,8 @@ describe("strength result against a pour", () => {
           { id: 6, companyid: 2 },
         ],
       },
-    };
+      // Only the pours this check reads (the pours API keeps more: api-concrete.ts).
+    } as unknown as Partial<SimState>;
     expect(await status(ctx(state, result(5)))).toBe(201);
     expect(await status(ctx(state, result(6)))).toBe(404);
     expect(await status(ctx(state, result(7)))).toBe(404);

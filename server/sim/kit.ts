@@ -4,6 +4,7 @@ import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
 import type { FormsBuilderState } from "./forms-builder";
+import type { ConcretePourState } from "./api-concrete";
 import type { ConcreteMixState } from "./api-concrete-mix";
 import type { SensorState } from "./api-sensors";
 import type { DashcamState } from "./api-dashcam";
@@ -65,6 +66,8 @@ export type SimState = {
   jobCodes?: JobCodeState;
   /** Forms with drafts and versions, and answer uploads (forms-builder.ts), seeded on first use. */
   formsBuilder?: FormsBuilderState;
+  /** Concrete pours, links, limit sets, rules and probes (api-concrete.ts), seeded on first use. */
+  concretePours?: ConcretePourState;
   /** Concrete suppliers, mix designs, evaporation limits, strength results (api-concrete-mix.ts). */
   concreteMix?: ConcreteMixState;
   /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */

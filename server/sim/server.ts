@@ -19,6 +19,7 @@ import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
+import { concreteRoutes } from "./api-concrete";
 import { concreteMixRoutes } from "./api-concrete-mix";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
@@ -46,6 +47,7 @@ const ROUTES: Route[] = [
   ...insightPageRoutes,
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
+  ...concreteRoutes,
   ...concreteMixRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,

@@ -9,13 +9,15 @@ const MANAGE = CAN.manageConcrete;
 
 export default defineModule({
   id: "concrete",
-  status: "planned",
+  // Live as a module so its file routes (the pour report) are live; the mix-design part's items
+  // (concrete-maths) stay planned until that part flips them.
   menu: [
     {
       section: "concrete",
       order: 10,
       icon: "dashboard",
       id: "concrete-dashboard",
+      status: "live",
       title: "Concrete Dashboard",
       href: "/concrete/dashboard",
       rule: { feature: "concrete_curing" },
@@ -26,6 +28,7 @@ export default defineModule({
       order: 20,
       icon: "bucket",
       id: "pours",
+      status: "live",
       title: "Pours",
       href: "/concrete/pours",
       rule: { feature: "concrete_curing" },
@@ -44,6 +47,7 @@ export default defineModule({
       order: 30,
       icon: "sensor",
       id: "sensors",
+      status: "live",
       title: "Sensors",
       href: "/concrete/sensors",
       rule: { feature: "concrete_curing" },
@@ -67,6 +71,7 @@ export default defineModule({
       order: 50,
       icon: "thermometer",
       id: "mass-concrete-limits",
+      status: "live",
       title: "Mass Concrete Limits",
       href: "/concrete/mass-concrete-limits",
       rule: { feature: "concrete_curing" },
@@ -78,6 +83,7 @@ export default defineModule({
       order: 60,
       icon: "gavel",
       id: "limit-rules",
+      status: "live",
       title: "Limit Rules",
       href: "/concrete/rules",
       rule: { feature: "concrete_curing" },
@@ -120,6 +126,15 @@ export default defineModule({
       description: "Add a concrete supplier.",
     },
   ],
+  routes: [
+    {
+      pattern: "/concrete/pour-report/:id",
+      title: "Pour report (PDF)",
+      description: "A pour's report with its sign-off, as a PDF.",
+      rule: { feature: "concrete_curing" },
+      file: true,
+    },
+  ],
   actions: {
     "/concrete/create-supplier": { create: MANAGE, delete: MANAGE },
     "/concrete/mix-design": { create: MANAGE },
@@ -128,5 +143,17 @@ export default defineModule({
     "/concrete/evaporation-limit": { create: MANAGE, update: MANAGE },
     "/concrete/maturity-inputs": { delete: MANAGE },
     "/concrete/maturity-input": { create: MANAGE, calculate: CAN.own },
+    // Pours, their sensors, limit sets and rules: concrete_manage, as the mix side.
+    "/concrete/pour": { save: MANAGE },
+    "/concrete/pour/:id": { save: MANAGE },
+    "/concrete/view-pour/:id": { signoff: MANAGE },
+    "/concrete/sensor": { create: MANAGE },
+    "/concrete/pour-device-links/:id": { unlink: MANAGE },
+    "/concrete/pour-device-link/:id": { link: MANAGE },
+    "/concrete/mass-concrete-limits": { delete: MANAGE },
+    "/concrete/mass-concrete-limit": { save: MANAGE },
+    "/concrete/mass-concrete-limit/:id": { save: MANAGE },
+    "/concrete/rule": { save: MANAGE },
+    "/concrete/rule/:mass_concrete_limit_id": { save: MANAGE, delete: MANAGE },
   },
 });

@@ -1,0 +1,118 @@
+/**
+ * Breach notifications: a breach of a pour's limit set that has lasted the rule's "after" minutes
+ * is sent to the rule's people by its channels (in the app, push, email). Once per breach: the
+ * upstream records the first claim of a breach id (POST /concrete/breachnotices answers
+ * created: true once), so checking again, on another server or after a restart, sends nothing.
+ * Push goes with the in-app notification it opens.
+ */
+import { notifyUser } from "~/modules/notifications/index.server";
+import { logError } from "~/services/log.server";
+import { sendMail } from "~/services/mail.server";
+import { formatDifference, formatTemperature } from "./curing";
+import { BREACH_LABELS, type Breach } from "./pour-analysis";
+import { up, type Caller } from "./pours.server";
+import {
+  claimNotice,
+  listPeople,
+  listPours,
+  listRules,
+  type LimitRule,
+  type Pour,
+} from "./pours-upstream.server";
+import { breachesOf, pourInputs } from "./view-pour.server";
+
+/** Breaches that ended longer ago than this are history, not news. */
+const RECENT_MS = 24 * 3_600_000;
+
+export function breachText(pour: Pick<Pour, "id" | "element">, b: Breach) {
+  const value =
+    b.kind === "cooling"
+      ? `${b.peak.toFixed(1)} °C/h (limit ${b.threshold} °C/h)`
+      : b.kind === "difference"
+        ? `${formatDifference(b.peak, "C")} (limit ${formatDifference(b.threshold, "C")})`
+        : `${formatTemperature(b.peak, "C")} (limit ${formatTemperature(b.threshold, "C")})`;
+  return {
+    title: `${pour.element}: ${BREACH_LABELS[b.kind].toLowerCase()}`,
+    body: `${BREACH_LABELS[b.kind]}: ${value}, limit set ${b.limitName}, since ${new Date(b.start).toISOString()}${b.end ? ` until ${new Date(b.end).toISOString()}` : ""}.`,
+    link: `/concrete/view-pour/${pour.id}`,
+  };
+}
+
+/** The breaches a rule says to send now (pure). */
+export function due(breaches: readonly Breach[], rules: readonly LimitRule[], now: number) {
+  const out: Array<{ breach: Breach; rule: LimitRule }> = [];
+  for (const b of breaches) {
+    const rule = rules.find((r) => r.limit_id === b.limitId && r.active);
+    if (!rule) continue;
+    const lasted = (b.end ?? now) - b.start;
+    if (lasted < rule.after_minutes * 60_000) continue;
+    if (b.end !== null && now - b.end > RECENT_MS) continue;
+    out.push({ breach: b, rule });
+  }
+  return out;
+}
+
+/** Sends what is owed for one pour's breaches; returns how many breaches were sent this time. */
+export async function notifyBreaches(
+  ctx: Caller,
+  pour: Pick<Pour, "id" | "element">,
+  breaches: readonly Breach[],
+  now = Date.now(),
+): Promise<number> {
+  const api = up(ctx);
+  const owed = due(breaches, await listRules(api), now);
+  if (!owed.length) return 0;
+  const people = await listPeople(api);
+  let sent = 0;
+  for (const { breach, rule } of owed) {
+    const claim = await claimNotice(api, {
+      breach_id: breach.id,
+      pour_id: pour.id,
+      limit_id: breach.limitId,
+      kind: breach.kind,
+      started_at: new Date(breach.start).toISOString(),
+      user_ids: rule.user_ids,
+      channels: rule.channels,
+    });
+    if (!claim.created) continue;
+    sent++;
+    const text = breachText(pour, breach);
+    for (const userId of rule.user_ids) {
+      try {
+        if (rule.channels.includes("inapp") || rule.channels.includes("push"))
+          await notifyUser({
+            userId,
+            companyId: ctx.auth.companyId,
+            kind: "concrete_breach",
+            ...text,
+            imei: breach.imei,
+            eventId: `concrete:${breach.id}`,
+            push: rule.channels.includes("push"),
+          });
+        const email = people.find((p) => p.id === userId)?.email;
+        if (rule.channels.includes("email") && email)
+          await sendMail({
+            to: email,
+            subject: text.title,
+            text: `${text.body}\n\nOpen the pour: ${text.link}\n`,
+          });
+      } catch (e) {
+        logError("concrete", e);
+      }
+    }
+  }
+  return sent;
+}
+
+/** One pass over a company's active pours with limit sets. */
+export async function checkCompanyPours(ctx: Caller, now = Date.now()): Promise<number> {
+  const pours = (await listPours(up(ctx))).filter(
+    (p) => p.status === "active" && p.limit_set_ids.length,
+  );
+  let sent = 0;
+  for (const p of pours) {
+    const inputs = await pourInputs(ctx, p.id, now);
+    sent += await notifyBreaches(ctx, p, breachesOf(inputs), now);
+  }
+  return sent;
+}

@@ -1,0 +1,78 @@
+import { Button, Checkbox, Group, Paper, Stack, TextInput } from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
+
+type Values = {
+  name: string;
+  max_temp: string;
+  min_temp: string;
+  max_diff: string;
+  max_cooling: string;
+};
+
+/** A mass-concrete limit set, typed in the reader's unit (°C or °F). */
+export function LimitFormCard(props: {
+  editing: boolean;
+  values: Values;
+  unit: "C" | "F";
+  reply: Reply | undefined;
+  /** On a new set: pours it can be applied to at once. */
+  pours?: { id: number; element: string }[];
+}) {
+  const { reply, values, unit } = props;
+  const busy = useNavigation().state === "submitting";
+  const field = (name: keyof Values, label: string, description?: string) => (
+    <TextInput
+      name={name}
+      label={label}
+      description={description}
+      inputMode="decimal"
+      defaultValue={valueOf(reply, name, values[name])}
+      error={errorOf(reply, name)}
+    />
+  );
+  return (
+    <Paper withBorder p="md" maw={620}>
+      <Form method="post" data-testid="limit-form">
+        <input type="hidden" name="intent" value="save" />
+        <Stack gap="sm">
+          <FormAlert reply={reply} />
+          {field("name", "Name")}
+          <Group grow align="flex-start">
+            {field("max_temp", `Maximum temperature (°${unit})`, "ACI 301: 70 °C (158 °F)")}
+            {field("min_temp", `Minimum temperature (°${unit})`)}
+          </Group>
+          <Group grow align="flex-start">
+            {field(
+              "max_diff",
+              `Maximum core–surface difference (°${unit})`,
+              "ACI 301: 19.4 °C (35 °F)",
+            )}
+            {field("max_cooling", `Maximum cooling rate (°${unit}/h)`)}
+          </Group>
+          {props.pours?.length ? (
+            <Checkbox.Group
+              label="Apply to pours"
+              error={errorOf(reply, "pour_ids")}
+              defaultValue={valuesOf(reply, "pour_ids", [])}
+            >
+              <Group mt={4}>
+                {props.pours.map((p) => (
+                  <Checkbox key={p.id} name="pour_ids" value={String(p.id)} label={p.element} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={busy}>
+              {props.editing ? "Save limit set" : "Create limit set"}
+            </Button>
+            <Button component={Link} to="/concrete/mass-concrete-limits" variant="subtle">
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
