@@ -3,6 +3,9 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { BillingState } from "./api-billing";
+import type { JobsiteState } from "./api-jobsites";
+import type { PeopleState } from "./api-people";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -58,6 +61,10 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** People, group grants, device links (api-people.ts), plans and billing (api-billing.ts), jobsites. */
+  people?: PeopleState;
+  billing?: BillingState;
+  jobsites?: JobsiteState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

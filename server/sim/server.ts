@@ -18,6 +18,9 @@ import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
+import { billingRoutes } from "./api-billing";
+import { peopleRoutes } from "./api-people";
+import { groupRoutes } from "./api-groups";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -42,6 +45,9 @@ const ROUTES: Route[] = [
   ...insightPageRoutes,
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
+  ...peopleRoutes,
+  ...groupRoutes,
+  ...billingRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
