@@ -1,5 +1,5 @@
 /** Reads of the device cache: never wait for the upstream, except the very first fill of a company. */
-import type { Auth } from "~/services/company-context.server";
+import { maySee, type Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { byNickname } from "~/lib/text-order";
@@ -31,7 +31,8 @@ export async function listDevices(auth: Auth, now = Date.now()): Promise<DeviceL
   const [rows, sync] = await Promise.all([readRows(auth.companyId), syncInfo(auth.companyId)]);
   await refreshIfStale(auth, sync);
   const t = statusThresholds();
-  return { devices: rows.map((r) => toView(r, now, t)).sort(byNickname), sync };
+  const seen = auth.only ? rows.filter((r) => maySee(auth, r.imei)) : rows;
+  return { devices: seen.map((r) => toView(r, now, t)).sort(byNickname), sync };
 }
 
 /** One device of the company, or a 404 (a foreign or unknown imei looks the same). */
@@ -45,7 +46,8 @@ export async function requireDevice(
     where: { imei, companyId: auth.companyId },
     select: ROW,
   })) as Row | null;
-  if (!row) throw new Response("Device not found", { status: 404 });
+  // A device a restricted account is not linked to looks like another company's.
+  if (!row || !maySee(auth, imei)) throw new Response("Device not found", { status: 404 });
   void syncInfo(auth.companyId)
     .then((info) => refreshIfStale(auth, info))
     .catch((e) => logError("devices", e));
