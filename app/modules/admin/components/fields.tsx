@@ -17,11 +17,12 @@ export function Field({
   return (
     <TextInput
       {...rest}
-      key={`${name}:${reply?.values?.[name] ?? initial}`}
+      key={rest.value === undefined ? `${name}:${reply?.values?.[name] ?? initial}` : name}
       id={rest.id ?? `f-${name}`}
       name={name}
       label={label}
-      defaultValue={reply?.values?.[name] ?? initial}
+      // A controlled field (the map fills it) takes its value from its owner.
+      {...(rest.value === undefined ? { defaultValue: reply?.values?.[name] ?? initial } : {})}
       error={reply?.errors?.[name]}
     />
   );
