@@ -234,7 +234,12 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
       for (const [imei, at] of s.localWrites) if (at < started) s.localWrites.delete(imei);
       s.fullAt = Date.now();
       s.since = startedAt;
-      return await synced(auth.companyId, before, await readRows(auth.companyId), Boolean(auth.only));
+      return await synced(
+        auth.companyId,
+        before,
+        await readRows(auth.companyId),
+        Boolean(auth.only),
+      );
     }
     const res = await up.positions(client, { since: s.since });
     const imeis = res.positions.map((p) => p.imei);

@@ -40,11 +40,7 @@ function encode(value: unknown): Encoded {
 
 const versionOf = (companyId: number) => `${cacheVersion(companyId)}|${remoteVersion(companyId)}`;
 
-async function build(
-  companyId: number,
-  version: string,
-  only?: readonly string[],
-): Promise<Entry> {
+async function build(companyId: number, version: string, only?: readonly string[]): Promise<Entry> {
   const now = Date.now();
   const t = statusThresholds();
   const rows = await companyRows(companyId);
