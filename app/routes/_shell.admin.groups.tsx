@@ -9,7 +9,7 @@ import { firstErrors, parseForm } from "~/lib/parse-form";
 import { Field, type FormReply } from "~/modules/admin/components/fields";
 import { refused } from "~/modules/admin/form-reply.server";
 import { GroupSchema } from "~/modules/admin/people-form";
-import { groupsPage, removeGroup, renameGroupOf } from "~/modules/admin/groups.server";
+import { addGroup, groupsPage, removeGroup, renameGroupOf } from "~/modules/admin/groups.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -27,6 +27,16 @@ type ActionData = FormReply & { confirmFor?: number; refusedFor?: number; messag
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   return switchIntent(await request.formData(), {
+    create: async (form) => {
+      const s = parseForm(form, GroupSchema);
+      if (s.status !== "success") return refused(form, firstErrors(s));
+      const r = await addGroup(ctx, s.value.nickname);
+      if (!r.ok) return refused(form, { nickname: r.message }, 409);
+      return redirectWithToast(PAGE, {
+        type: "success",
+        description: `Group ${r.nickname} added.`,
+      });
+    },
     rename: async (form) => {
       const s = parseForm(form, GroupSchema);
       if (s.status !== "success") return refused(form, firstErrors(s));
@@ -72,6 +82,19 @@ export default function Groups() {
           </Button>
         ) : null}
       </Group>
+      {act?.values && !act.values.id ? (
+        <Paper withBorder p="md">
+          <Form method="post" noValidate data-testid="addgroup-form">
+            <input type="hidden" name="intent" value="create" />
+            <Group align="flex-end">
+              <Field name="nickname" label="New group name" reply={act} />
+              <Button type="submit" loading={busy}>
+                Add group
+              </Button>
+            </Group>
+          </Form>
+        </Paper>
+      ) : null}
       {act?.message ? (
         <Alert color="red" role="alert" title="Not deleted" data-testid="group-refused">
           {act.message}

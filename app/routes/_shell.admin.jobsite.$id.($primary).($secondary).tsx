@@ -19,18 +19,40 @@ import { tileConfig } from "~/services/map-tiles.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.site.name ?? "Jobsite"} · Jobsites · Tracksmith` },
+  { title: `${data?.mode === "site" ? data.site.name : "Jobsite"} · Jobsites · Tracksmith` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  // /admin/jobsite/new: the add form again, where a refused add from /admin/add-jobsite lands.
+  if (params.id === "new" && !params.primary) {
+    await requireModule(request, "admin", { permission: "geofences_edit" });
+    return json({ mode: "new" as const, initial: formValues(null), tiles: tileConfig() });
+  }
   const ctx = await requireModule(request, "admin");
   const page = await jobsitePage(ctx, params);
-  return json({ ...page, initial: formValues(page.site), tiles: tileConfig() });
+  return json({
+    mode: "site" as const,
+    ...page,
+    initial: formValues(page.site),
+    tiles: tileConfig(),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   return switchIntent(await request.formData(), {
+    create: async (form) => {
+      if (params.id !== "new") throw new Response("Not found", { status: 404 });
+      const parsed = parseJobsiteForm(form);
+      if (!parsed.ok) return refused(form, parsed.errors);
+      const r = await saveJobsite(ctx, null, parsed.input);
+      if (!r.ok)
+        return refused(form, { [/named/.test(r.message) ? "name" : "form"]: r.message }, 409);
+      return redirectWithToast(`/admin/jobsite/${r.site.id}`, {
+        type: "success",
+        description: `${r.site.name} added.`,
+      });
+    },
     update: async (form) => {
       const parsed = parseJobsiteForm(form);
       if (!parsed.ok) return refused(form, parsed.errors);
@@ -55,8 +77,30 @@ const TAB_LABELS = {
 
 /** A jobsite (jobsites_view): tabs linked by URL (/admin/jobsite/{id}/{tab}/{sub-tab}). */
 export default function Jobsite() {
-  const data = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as FormReply | undefined;
+  if (loaded.mode === "new")
+    return (
+      <Stack gap="md" maw={1100}>
+        <div>
+          <Anchor component={Link} to="/admin/jobsites" size="sm">
+            ← Jobsites
+          </Anchor>
+          <Title order={1} size="h2">
+            Add jobsite
+          </Title>
+        </div>
+        <JobsiteForm
+          intent="create"
+          action="/admin/jobsite/new"
+          initial={loaded.initial}
+          reply={reply}
+          tiles={loaded.tiles}
+          submitLabel="Add jobsite"
+        />
+      </Stack>
+    );
+  const data = loaded;
   const s = data.site;
   const base = `/admin/jobsite/${s.id}`;
   return (

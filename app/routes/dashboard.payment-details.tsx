@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isAllowed } from "~/lib/access";
 import {
@@ -11,7 +11,6 @@ import {
   subscriptionsPage,
 } from "~/modules/admin/billing.server";
 import { requireModule } from "~/services/guard.server";
-import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment details · Tracksmith" }];
@@ -23,7 +22,11 @@ const PAGE = "/dashboard/payment-details";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "admin");
-  const checkout = new URL(request.url).searchParams.get("checkout");
+  const url = new URL(request.url);
+  const checkout = url.searchParams.get("checkout");
+  // "Add a card" is a link: it opens a checkout on the provider and sends the browser there.
+  if (url.searchParams.get("add") === "1" && isAllowed(ctx.user, MANAGE_BILLING))
+    return redirect(await cardPageUrl(ctx, new URL(PAGE, request.url).toString()));
   if (checkout && isAllowed(ctx.user, MANAGE_BILLING)) {
     const r = await attachReturnedCard(ctx, checkout.slice(0, 100));
     return redirectWithToast(
@@ -38,16 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { card, canManage } = await subscriptionsPage(ctx);
   return json({ card, canManage });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireModule(request, "admin");
-  return switchIntent(await request.formData(), {
-    change: async () => {
-      const back = new URL(PAGE, request.url).toString();
-      return redirect(await cardPageUrl(ctx, back));
-    },
-  });
 }
 
 /** Payment details (SPEC §2.3): the card on file, shown masked; changed on the provider's page. */
@@ -76,11 +69,9 @@ export default function PaymentDetails() {
           </Alert>
         )}
         {canManage ? (
-          <Form method="post">
-            <Button type="submit" name="intent" value="change" mt="md">
-              {card ? "Replace card" : "Add a card"}
-            </Button>
-          </Form>
+          <Button component="a" href={`${PAGE}?add=1`} mt="md">
+            {card ? "Replace card" : "Add a card"}
+          </Button>
         ) : null}
       </Paper>
     </Stack>

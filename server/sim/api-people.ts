@@ -123,8 +123,8 @@ function groupIds(ctx: Ctx, v: unknown): number[] {
   const own = new Set(
     ctx.state.world.groups.filter((g) => g.companyid === ctx.user.companyid).map((g) => g.id),
   );
-  const unknown = (v as number[]).filter((id) => !own.has(id));
-  if (unknown.length) throw new HttpError(400, `Unknown group id(s): ${unknown.join(", ")}`);
+  // Another company's group looks like no group at all.
+  if ((v as number[]).some((id) => !own.has(id))) throw new HttpError(404, "Group not found");
   return [...new Set(v as number[])];
 }
 

@@ -14,7 +14,6 @@ import { loader as fleetLoader } from "~/routes/dashboard.fleet";
 import { loader as reportLoader } from "~/routes/dashboard.reports.$kind";
 import { loader as jobsitesLoader } from "~/routes/_shell.admin.jobsites";
 import { action as groupsAction, loader as groupsLoader } from "~/routes/_shell.admin.groups";
-import { action as addGroupAction } from "~/routes/_shell.admin.addgroup";
 import { action as linkAction } from "~/routes/_shell.admin.accdevlink";
 import {
   action as matrixAction,
@@ -147,13 +146,13 @@ describe("groups and permissions", () => {
       [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
     );
     const add = await call(
-      addGroupAction,
-      formPost("/admin/addgroup", { intent: "create", nickname: "aardvarks" }, { cookie: admin }),
+      groupsAction,
+      formPost("/admin/groups", { intent: "create", nickname: "aardvarks" }, { cookie: admin }),
     );
     expect(add.status).toBe(302);
     const dup = await call(
-      addGroupAction,
-      formPost("/admin/addgroup", { intent: "create", nickname: "Aardvarks" }, { cookie: admin }),
+      groupsAction,
+      formPost("/admin/groups", { intent: "create", nickname: "Aardvarks" }, { cookie: admin }),
     );
     expect(dup.status).toBe(409);
     expect((await json<{ errors: Record<string, string> }>(dup)).errors.nickname).toBe(

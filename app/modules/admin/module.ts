@@ -149,13 +149,11 @@ export default defineModule({
     },
     "/admin/people": { create: ADMIN },
     "/admin/people/:id": { update: ADMIN, deactivate: ADMIN, activate: ADMIN, reset: ADMIN },
-    "/admin/groups": { rename: ADMIN, delete: ADMIN },
-    "/admin/addgroup": { create: ADMIN },
+    "/admin/groups": { create: ADMIN, rename: ADMIN, delete: ADMIN },
     "/admin/grouppermissions": { save: ADMIN },
     "/admin/accdevlink": { link: ADMIN, unlink: ADMIN, unrestrict: ADMIN },
-    "/admin/add-jobsite": { create: EDIT_JOBSITES },
-    "/admin/jobsite/:id/:primary?/:secondary?": { update: EDIT_JOBSITES },
+    // Adding posts to /admin/jobsite/new (the add-jobsite page's form), editing to the jobsite.
+    "/admin/jobsite/:id/:primary?/:secondary?": { create: EDIT_JOBSITES, update: EDIT_JOBSITES },
     "/dashboard/purchase-subscriptions": { quote: ADMIN, buy: ADMIN },
-    "/dashboard/payment-details": { change: ADMIN },
   },
 });

@@ -11,7 +11,10 @@ export function JobsiteForm({
   reply,
   tiles,
   submitLabel,
+  action,
 }: {
+  /** Where it posts (the add-jobsite page posts to /admin/jobsite/new). */
+  action?: string;
   intent: "create" | "update";
   initial: Record<string, string>;
   reply?: FormReply;
@@ -45,7 +48,7 @@ export function JobsiteForm({
     </Paper>
   );
   return (
-    <Form method="post" noValidate data-testid="jobsite-form">
+    <Form method="post" action={action} noValidate data-testid="jobsite-form">
       <input type="hidden" name="intent" value={intent} />
       <Stack gap="md">
         <FormMessage reply={reply} />
