@@ -249,7 +249,7 @@ describe("module status (planned modules are offered as Coming soon)", () => {
     expect(all().every((i) => i.status === "live" || i.status === "planned")).toBe(true);
     expect(statusOf("leave-calendar")).toBe("planned"); // timesheets: a planned module
     expect(statusOf("company")).toBe("live"); // admin: planned, but Company is built
-    expect(statusOf("people")).toBe("planned");
+    expect(statusOf("people")).toBe("live"); // admin: People is built (issue 19)
     expect(statusOf("forms")).toBe("planned"); // forms: the Forms entry and its children only
     expect(statusOf("forms-selection")).toBe("planned");
     expect(statusOf("dashboard-forms")).toBe("live");

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await purchasePage(ctx));
 }
 
-type ActionData = FormReply & { quote?: Quote };
+type ActionData = FormReply & { quote?: Quote & { id: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
@@ -46,9 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ActionData>({ quote: r.quote, values: valuesOf(form) });
     },
     buy: async (form) => {
-      const s = checked(form);
-      if (s.status !== "success") return refused(form, firstErrors(s));
-      const r = await placeOrder(ctx, s.value);
+      const r = await placeOrder(ctx, String(form.get("quote_id") ?? ""));
       if (!r.ok) return refused(form, { [r.field]: r.message }, 409);
       return redirectWithToast("/dashboard/subscriptions", {
         type: "success",
@@ -152,6 +150,7 @@ export default function Purchase() {
               >
                 {q ? "Price again" : "See the price"}
               </Button>
+              {q ? <input type="hidden" name="quote_id" value={q.id} /> : null}
               {q ? (
                 <Button type="submit" name="intent" value="buy" disabled={!d.card}>
                   Confirm purchase of {money(q.due_now_cents)}

@@ -8,8 +8,7 @@
  * that session's card (`POST /billing/payment-method {checkout_id}`). Money is in whole cents.
  */
 import { HttpError, obj, ok, routes, type Ctx, type SimState } from "./kit";
-import { idOf } from "./maintenance";
-import { html, page, readCardForm } from "./billing-pay";
+import { checkoutRoutes } from "./billing-pay";
 
 export type SimPlan = {
   id: string;
@@ -42,6 +41,18 @@ export type BillingState = {
   subscriptions: Record<number, SimSubscription>;
   invoices: SimInvoice[];
   cards: Record<number, SimCard>;
+  /** Priced orders (`POST /billing/quotes`): a purchase names one, so it is charged as shown. */
+  quotes?: Record<
+    string,
+    {
+      companyid: number;
+      plan_id: string;
+      devices: number;
+      users: number;
+      due_now_cents: number;
+      expires: number;
+    }
+  >;
   checkouts: Record<
     string,
     { companyid: number; return_url: string; card: SimCard | null; used: boolean }
@@ -172,147 +183,113 @@ function quote(ctx: Ctx, b: { plan_id?: unknown; devices?: unknown; users?: unkn
   };
 }
 
-function checkoutOf(ctx: Ctx) {
-  const c = billingState(ctx.state).checkouts[idOf(ctx)];
-  if (!c || c.used) throw new HttpError(404, "This payment page has expired");
-  return c;
-}
-
-export const billingRoutes = routes([
-  ["GET", "/billing/plans", () => ok(PLANS)],
-  [
-    "GET",
-    "/billing/subscription",
-    (ctx) => {
-      const s = sub(ctx);
-      const people = ctx.state.world.users.filter(
-        (u) =>
-          u.companyid === ctx.user.companyid && !ctx.state.people?.inactive.includes(u.username_id),
-      ).length;
-      return ok({
-        ...s,
-        used_devices: ctx.state.world.devicesByCompany.get(ctx.user.companyid)?.length ?? 0,
-        used_users: people,
-      });
-    },
-    { write: false },
-  ],
-  [
-    "GET",
-    "/billing/quote",
-    (ctx) =>
-      ok(
-        quote(ctx, {
-          plan_id: ctx.query.get("plan_id") ?? undefined,
-          devices: ctx.query.get("devices") ?? undefined,
-          users: ctx.query.get("users") ?? undefined,
-        }),
-      ),
-    // Writes nothing (it may seed the company's subscription, which is deterministic).
-    { write: false },
-  ],
-  [
-    "POST",
-    "/billing/purchase",
-    (ctx) => {
-      const b = obj(ctx.body);
-      const q = quote(ctx, b);
-      const bs = billingState(ctx.state);
-      const c = bs.cards[ctx.user.companyid];
-      if (!c) throw new HttpError(409, "Add a card before buying: there is no payment method");
-      const s = sub(ctx);
-      const plan = PLANS.find((p) => p.id === q.plan_id)!;
-      Object.assign(s, { plan_id: q.plan_id, devices: q.devices, users: q.users });
-      const invoice: SimInvoice = {
-        id: ++bs.seq,
-        companyid: ctx.user.companyid,
-        number: `INV-${ctx.user.companyid}-${String(bs.seq).padStart(5, "0")}`,
-        issued_at: iso(ctx.now),
-        description: `${plan.name}: ${q.devices} devices, ${q.users} users (prorated to ${s.renews_at.slice(0, 10)})`,
-        amount_cents: q.due_now_cents,
-        status: "paid",
-      };
-      bs.invoices.push(invoice);
-      return ok({ ...q, invoice, card: { brand: c.brand, last4: c.last4 } }, 201);
-    },
-  ],
-  [
-    "GET",
-    "/billing/invoices",
-    (ctx) =>
-      ok(
-        billingState(ctx.state)
-          .invoices.filter((i) => i.companyid === ctx.user.companyid)
-          .sort((a, b) => b.issued_at.localeCompare(a.issued_at))
-          .map(({ companyid: _c, ...i }) => i),
-      ),
-    { write: false },
-  ],
-  [
-    "GET",
-    "/billing/payment-method",
-    (ctx) => ok(billingState(ctx.state).cards[ctx.user.companyid] ?? null),
-    { write: false },
-  ],
-  [
-    "POST",
-    "/billing/checkout",
-    (ctx) => {
-      const url = obj(ctx.body).return_url;
-      if (typeof url !== "string" || !/^https?:\/\//.test(url))
-        throw new HttpError(400, "return_url must be an http(s) address");
-      const id = ctx.random().slice(0, 24);
-      billingState(ctx.state).checkouts[id] = {
-        companyid: ctx.user.companyid,
-        return_url: url,
-        card: null,
-        used: false,
-      };
-      return ok({ id, url: `/pay/${id}` }, 201);
-    },
-  ],
-  [
-    "POST",
-    "/billing/payment-method",
-    (ctx) => {
-      const id = obj(ctx.body).checkout_id;
-      const bs = billingState(ctx.state);
-      const c = typeof id === "string" ? bs.checkouts[id] : undefined;
-      if (!c || c.companyid !== ctx.user.companyid) throw new HttpError(404, "Checkout not found");
-      if (!c.card || c.used) throw new HttpError(409, "No card was entered on the payment page");
-      c.used = true;
-      bs.cards[ctx.user.companyid] = c.card;
-      return ok(c.card);
-    },
-  ],
-  [
-    "GET",
-    "/pay/:id",
-    (ctx) => {
-      try {
-        checkoutOf(ctx);
-        return html(page(idOf(ctx), null));
-      } catch {
-        return html(
-          "<!doctype html><title>Expired</title><p>This payment page has expired.</p>",
-          404,
-        );
-      }
-    },
-    { auth: false },
-  ],
-  [
-    "POST",
-    "/pay/:id",
-    (ctx) => {
-      const c = checkoutOf(ctx);
-      const b = obj(ctx.body) as { card?: SimCard; error?: string };
-      if (!b.card) return html(page(idOf(ctx), b.error ?? "Card refused"), 400);
-      c.card = b.card;
-      const back = new URL(c.return_url);
-      back.searchParams.set("checkout", idOf(ctx));
-      return { status: 303, headers: { location: back.toString() }, text: "" };
-    },
-    { auth: false, stream: readCardForm },
-  ],
-]);
+export const billingRoutes = [
+  ...routes([
+    ["GET", "/billing/plans", () => ok(PLANS)],
+    [
+      "GET",
+      "/billing/subscription",
+      (ctx) => {
+        const s = sub(ctx);
+        const people = ctx.state.world.users.filter(
+          (u) =>
+            u.companyid === ctx.user.companyid &&
+            !ctx.state.people?.inactive.includes(u.username_id),
+        ).length;
+        return ok({
+          ...s,
+          used_devices: ctx.state.world.devicesByCompany.get(ctx.user.companyid)?.length ?? 0,
+          used_users: people,
+        });
+      },
+      { write: false },
+    ],
+    [
+      "GET",
+      "/billing/quote",
+      (ctx) =>
+        ok(
+          quote(ctx, {
+            plan_id: ctx.query.get("plan_id") ?? undefined,
+            devices: ctx.query.get("devices") ?? undefined,
+            users: ctx.query.get("users") ?? undefined,
+          }),
+        ),
+      // Writes nothing (it may seed the company's subscription, which is deterministic).
+      { write: false },
+    ],
+    [
+      "POST",
+      "/billing/quotes",
+      (ctx) => {
+        const q = quote(ctx, obj(ctx.body));
+        const bs = billingState(ctx.state);
+        const id = ctx.random().slice(0, 20);
+        bs.quotes ??= {};
+        bs.quotes[id] = {
+          companyid: ctx.user.companyid,
+          plan_id: q.plan_id,
+          devices: q.devices,
+          users: q.users,
+          due_now_cents: q.due_now_cents,
+          expires: ctx.now + 30 * 60_000,
+        };
+        return ok({ id, ...q }, 201);
+      },
+    ],
+    [
+      "POST",
+      "/billing/purchase",
+      (ctx) => {
+        const b = obj(ctx.body);
+        // A purchase names a quote of the caller's company: another company's is a 404.
+        const saved =
+          typeof b.quote_id === "string" ? billingState(ctx.state).quotes?.[b.quote_id] : undefined;
+        if (!saved || saved.companyid !== ctx.user.companyid)
+          throw new HttpError(404, "Quote not found");
+        if (saved.expires < ctx.now)
+          throw new HttpError(409, "This price has expired: see the price again");
+        const q = quote(ctx, saved);
+        if (q.due_now_cents !== saved.due_now_cents)
+          throw new HttpError(409, "The price has changed: see the price again");
+        const bs = billingState(ctx.state);
+        const c = bs.cards[ctx.user.companyid];
+        if (!c) throw new HttpError(409, "Add a card before buying: there is no payment method");
+        delete bs.quotes![b.quote_id as string];
+        const s = sub(ctx);
+        const plan = PLANS.find((p) => p.id === q.plan_id)!;
+        Object.assign(s, { plan_id: q.plan_id, devices: q.devices, users: q.users });
+        const invoice: SimInvoice = {
+          id: ++bs.seq,
+          companyid: ctx.user.companyid,
+          number: `INV-${ctx.user.companyid}-${String(bs.seq).padStart(5, "0")}`,
+          issued_at: iso(ctx.now),
+          description: `${plan.name}: ${q.devices} devices, ${q.users} users (prorated to ${s.renews_at.slice(0, 10)})`,
+          amount_cents: q.due_now_cents,
+          status: "paid",
+        };
+        bs.invoices.push(invoice);
+        return ok({ ...q, invoice, card: { brand: c.brand, last4: c.last4 } }, 201);
+      },
+    ],
+    [
+      "GET",
+      "/billing/invoices",
+      (ctx) =>
+        ok(
+          billingState(ctx.state)
+            .invoices.filter((i) => i.companyid === ctx.user.companyid)
+            .sort((a, b) => b.issued_at.localeCompare(a.issued_at))
+            .map(({ companyid: _c, ...i }) => i),
+        ),
+      { write: false },
+    ],
+    [
+      "GET",
+      "/billing/payment-method",
+      (ctx) => ok(billingState(ctx.state).cards[ctx.user.companyid] ?? null),
+      { write: false },
+    ],
+  ]),
+  ...checkoutRoutes,
+];

@@ -1,6 +1,7 @@
 /** The payment provider's hosted card page (api-billing.ts): the only place a card number is typed. */
-import { HttpError, type Ctx } from "./kit";
-import type { SimCard } from "./api-billing";
+import { HttpError, obj, ok, routes, type Ctx } from "./kit";
+import { idOf } from "./maintenance";
+import { billingState, type SimCard } from "./api-billing";
 
 export function card(v: Record<string, unknown>): SimCard {
   const digits = String(v.number ?? "").replace(/[\s-]/g, "");
@@ -62,3 +63,74 @@ export const html = (text: string, status = 200) => ({
   text,
   contentType: "text/html; charset=utf-8",
 });
+
+function checkoutOf(ctx: Ctx) {
+  const c = billingState(ctx.state).checkouts[idOf(ctx)];
+  if (!c || c.used) throw new HttpError(404, "This payment page has expired");
+  return c;
+}
+
+/** Checkout sessions, attaching their card, and the hosted page itself. */
+export const checkoutRoutes = routes([
+  [
+    "POST",
+    "/billing/checkout",
+    (ctx) => {
+      const url = obj(ctx.body).return_url;
+      if (typeof url !== "string" || !/^https?:\/\//.test(url))
+        throw new HttpError(400, "return_url must be an http(s) address");
+      const id = ctx.random().slice(0, 24);
+      billingState(ctx.state).checkouts[id] = {
+        companyid: ctx.user.companyid,
+        return_url: url,
+        card: null,
+        used: false,
+      };
+      return ok({ id, url: `/pay/${id}` }, 201);
+    },
+  ],
+  [
+    "POST",
+    "/billing/payment-method",
+    (ctx) => {
+      const id = obj(ctx.body).checkout_id;
+      const bs = billingState(ctx.state);
+      const c = typeof id === "string" ? bs.checkouts[id] : undefined;
+      if (!c || c.companyid !== ctx.user.companyid) throw new HttpError(404, "Checkout not found");
+      if (!c.card || c.used) throw new HttpError(409, "No card was entered on the payment page");
+      c.used = true;
+      bs.cards[ctx.user.companyid] = c.card;
+      return ok(c.card);
+    },
+  ],
+  [
+    "GET",
+    "/pay/:id",
+    (ctx) => {
+      try {
+        checkoutOf(ctx);
+        return html(page(idOf(ctx), null));
+      } catch {
+        return html(
+          "<!doctype html><title>Expired</title><p>This payment page has expired.</p>",
+          404,
+        );
+      }
+    },
+    { auth: false },
+  ],
+  [
+    "POST",
+    "/pay/:id",
+    (ctx) => {
+      const c = checkoutOf(ctx);
+      const b = obj(ctx.body) as { card?: SimCard; error?: string };
+      if (!b.card) return html(page(idOf(ctx), b.error ?? "Card refused"), 400);
+      c.card = b.card;
+      const back = new URL(c.return_url);
+      back.searchParams.set("checkout", idOf(ctx));
+      return { status: 303, headers: { location: back.toString() }, text: "" };
+    },
+    { auth: false, stream: readCardForm },
+  ],
+]);

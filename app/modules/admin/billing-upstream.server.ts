@@ -70,12 +70,22 @@ export const getQuote = (up: Upstream, o: Order) =>
     `/billing/quote?${new URLSearchParams({ plan_id: o.plan_id, devices: String(o.devices), users: String(o.users) })}`,
     quoteSchema,
   );
-export const purchase = async (up: Upstream, o: Order) =>
+/** A priced order kept by the provider for 30 minutes; buying names it, so it is charged as shown. */
+export const createQuote = async (up: Upstream, o: Order) =>
+  (
+    await up.request({
+      method: "POST",
+      path: "/billing/quotes",
+      body: o,
+      schema: quoteSchema.extend({ id: z.string() }),
+    })
+  ).data;
+export const purchase = async (up: Upstream, quoteId: string) =>
   (
     await up.request({
       method: "POST",
       path: "/billing/purchase",
-      body: o,
+      body: { quote_id: quoteId },
       schema: quoteSchema.extend({ invoice: invoiceSchema }),
     })
   ).data;

@@ -14,7 +14,7 @@ import type { PurchaseForm } from "./people-form";
 import {
   attachCard,
   getPaymentMethod,
-  getQuote,
+  createQuote,
   getSubscription,
   listInvoices,
   listPlans,
@@ -57,7 +57,7 @@ const fieldOf = (m: string) => /^(plan_id|devices|users)\b/.exec(m)?.[1] ?? "for
 
 export async function quoteOrder(ctx: ModuleContext, o: PurchaseForm) {
   try {
-    return { ok: true as const, quote: await getQuote(upstream(ctx.auth.token), o) };
+    return { ok: true as const, quote: await createQuote(upstream(ctx.auth.token), o) };
   } catch (e) {
     const message = refusal(e);
     if (message) return { ok: false, field: fieldOf(message), message } satisfies Refused;
@@ -65,9 +65,12 @@ export async function quoteOrder(ctx: ModuleContext, o: PurchaseForm) {
   }
 }
 
-export async function placeOrder(ctx: ModuleContext, o: PurchaseForm) {
+export async function placeOrder(ctx: ModuleContext, quoteId: string) {
   try {
-    return { ok: true as const, order: await purchase(upstream(ctx.auth.token), o) };
+    return {
+      ok: true as const,
+      order: await purchase(upstream(ctx.auth.token), quoteId.slice(0, 100)),
+    };
   } catch (e) {
     const message = refusal(e);
     if (message) return { ok: false, field: fieldOf(message), message } satisfies Refused;
@@ -91,8 +94,6 @@ export async function attachReturnedCard(ctx: ModuleContext, checkoutId: string)
   try {
     return { ok: true as const, card: await attachCard(upstream(ctx.auth.token), checkoutId) };
   } catch (e) {
-    if (e && typeof e === "object" && "status" in e && e.status === 404)
-      return { ok: false as const, message: "That payment page was not ours or has expired" };
     const message = refusal(e);
     if (message) return { ok: false as const, message };
     throw e;

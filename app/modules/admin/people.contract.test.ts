@@ -7,6 +7,7 @@ import { iotDevices, login, permissions, profile } from "~/services/upstream/ind
 import { rejection, useContractSimulator } from "../../../tests/support/contract";
 import {
   attachCard,
+  createQuote,
   getPaymentMethod,
   getQuote,
   getSubscription,
@@ -240,11 +241,15 @@ describe("billing", () => {
     expect(q.due_now_cents).toBeLessThanOrEqual(5 * 3900);
     const few = await rejection(getQuote(api, { plan_id: sub.plan_id, devices: 1, users: 1 }));
     expect(few.message).toMatch(/^devices must be at least \d+/);
-    const bought = await purchase(api, {
+    const priced = await createQuote(api, {
       plan_id: sub.plan_id,
       devices: sub.devices + 5,
       users: sub.users,
     });
+    expect(priced.due_now_cents).toBe(q.due_now_cents);
+    expect((await rejection(purchase(await other(), priced.id))).status).toBe(404);
+    const bought = await purchase(api, priced.id);
+    expect((await rejection(purchase(api, priced.id))).status).toBe(404);
     expect(bought.invoice.amount_cents).toBe(q.due_now_cents);
     expect((await getSubscription(api)).devices).toBe(sub.devices + 5);
     expect((await listInvoices(api))[0]!.id).toBe(bought.invoice.id);
@@ -254,7 +259,9 @@ describe("billing", () => {
     const api = await other();
     expect(await getPaymentMethod(api)).toBeNull();
     const sub = await getSubscription(api);
-    const noCard = await rejection(purchase(api, { ...sub, devices: sub.devices + 1 }));
+    const noCard = await rejection(
+      purchase(api, (await createQuote(api, { ...sub, devices: sub.devices + 1 })).id),
+    );
     expect(noCard.status).toBe(409);
     const checkout = await startCheckout(api, "http://app.example/dashboard/payment-details");
     const pageUrl = `${up.sim.url}${checkout.url}`;

@@ -1,5 +1,6 @@
 import {
   changeDeviceLinks,
+  createPerson,
   listDeviceLinks,
   listGroupGrants,
   listGroups,
@@ -15,9 +16,17 @@ import { defineSweep, type SweepCase } from "./kit";
  */
 export default defineSweep({
   seed: async ({ upB, imeiB }) => {
-    const personB = (await listPeople(upB))[0]!.username_id;
     const groupB = (await listGroups(upB))[0]!.id;
-    // A restricted account of company 2, so its links are part of the snapshot.
+    // A restricted account of company 2 (not its signed-in user), so links are in the snapshot.
+    const personB = (
+      await createPerson(upB, {
+        first_name: "Rae",
+        last_name: "Stricted",
+        email: "rae@southside.example",
+        mobile: null,
+        group_ids: [groupB],
+      })
+    ).username_id;
     await changeDeviceLinks(upB, { action: "link", username_ids: [personB], imeis: [imeiB] });
     const checkoutB = (await startCheckout(upB, "http://localhost:3000/dashboard/payment-details"))
       .id;
