@@ -7,7 +7,12 @@ import {
   listPeople,
 } from "~/modules/admin/people-upstream.server";
 import { listAdminJobsites } from "~/modules/admin/jobsites-upstream.server";
-import { getPaymentMethod, startCheckout } from "~/modules/admin/billing-upstream.server";
+import {
+  createQuote,
+  getPaymentMethod,
+  getSubscription,
+  startCheckout,
+} from "~/modules/admin/billing-upstream.server";
 import { defineSweep, type SweepCase } from "./kit";
 
 /**
@@ -30,9 +35,11 @@ export default defineSweep({
     await changeDeviceLinks(upB, { action: "link", username_ids: [personB], imeis: [imeiB] });
     const checkoutB = (await startCheckout(upB, "http://localhost:3000/dashboard/payment-details"))
       .id;
-    return { personB, groupB, jobsiteB: 201, checkoutB };
+    const sub = await getSubscription(upB);
+    const quoteB = (await createQuote(upB, { ...sub, devices: sub.devices + 1 })).id;
+    return { personB, groupB, jobsiteB: 201, checkoutB, quoteB };
   },
-  cases: ({ personB, groupB, jobsiteB, checkoutB }): SweepCase[] => {
+  cases: ({ personB, groupB, jobsiteB, checkoutB, quoteB }): SweepCase[] => {
     const person = "_shell.admin.people.$id.tsx";
     const jobsite = "_shell.admin.jobsite.$id.($primary).($secondary).tsx";
     const site = {
@@ -104,6 +111,12 @@ export default defineSweep({
         body: { intent: "create", ...site },
       },
       {
+        file: "dashboard.purchase-subscriptions.tsx",
+        method: "POST",
+        url: "/dashboard/purchase-subscriptions",
+        body: { intent: "buy", quote_id: quoteB },
+      },
+      {
         file: "dashboard.payment-details.tsx",
         method: "GET",
         url: `/dashboard/payment-details?checkout=${checkoutB}`,
@@ -123,5 +136,6 @@ export default defineSweep({
     links: await listDeviceLinks(upB),
     jobsites: await listAdminJobsites(upB),
     card: await getPaymentMethod(upB),
+    subscription: await getSubscription(upB),
   }),
 });
