@@ -130,7 +130,8 @@ export default defineSweep({
     `/admin/jobsite/${jobsiteB}/details/contacts`,
   ],
   snapshot: async ({ upB }) => ({
-    people: await listPeople(upB),
+    // Sign-ins during the sweep move last_login; everything else must stay.
+    people: (await listPeople(upB)).map(({ last_login: _l, ...p }) => p),
     groups: await listGroups(upB),
     grants: await listGroupGrants(upB),
     links: await listDeviceLinks(upB),
