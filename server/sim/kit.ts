@@ -6,6 +6,10 @@ import type { JobCodeState } from "./api-jobcodes";
 import type { BillingState } from "./api-billing";
 import type { JobsiteState } from "./api-jobsites";
 import type { PeopleState } from "./api-people";
+import type { FormsBuilderState } from "./forms-builder";
+import type { SensorState } from "./api-sensors";
+import type { DashcamState } from "./api-dashcam";
+import type { TicketState } from "./api-tickets";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -65,6 +69,14 @@ export type SimState = {
   people?: PeopleState;
   billing?: BillingState;
   jobsites?: JobsiteState;
+  /** Forms with drafts and versions, and answer uploads (forms-builder.ts), seeded on first use. */
+  formsBuilder?: FormsBuilderState;
+  /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */
+  sensors?: SensorState;
+  /** Dashcam footage requests (api-dashcam.ts), created on first use. */
+  dashcam?: DashcamState;
+  /** Ticket types, tickets, decisions and delegations (api-tickets.ts), seeded on first use. */
+  tickets?: TicketState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;
@@ -100,6 +112,8 @@ export type Ctx = {
   jti: string;
   now: number;
   state: SimState;
+  /** The request's headers (absent on a replayed write); media routes read `range`. */
+  headers?: Record<string, string | string[] | undefined> & { range?: string };
   /**
    * A random token (base64url). Handlers of write routes must take randomness only from here:
    * the values are kept in the journal so a replay produces the same state.
@@ -114,7 +128,7 @@ export type Result = {
   contentType?: string;
   headers?: Record<string, string>;
   /** A file on disk sent as the body, streamed (wiki file downloads). */
-  file?: { path: string; size: number };
+  file?: { path: string; size: number; start?: number };
 };
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
 /**
