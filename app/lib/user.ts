@@ -13,6 +13,8 @@ export type SessionUser = {
   permissions: Record<string, boolean>;
   features_enabled: Record<string, boolean>;
   groups: { id: number; nickname: string }[];
+  /** Set for an account restricted to linked devices (admin/accdevlink): the only ones it sees. */
+  device_imeis?: string[] | null;
 };
 
 /** SPEC §3 wiki permissions: by default only folder edit, upload and delete are allowed. */

@@ -248,6 +248,7 @@ describe("module status (planned modules are offered as Coming soon)", () => {
   it("resolves every item's status: its own, else its parent's, else its module's", () => {
     expect(all().every((i) => i.status === "live" || i.status === "planned")).toBe(true);
     expect(statusOf("company")).toBe("live"); // admin: Company is built
+    expect(statusOf("people")).toBe("live"); // admin: People is built (issue 19)
     expect(statusOf("forms")).toBe("live"); // forms: built (issue 25), its children with it
     expect(statusOf("forms-selection")).toBe("live");
     expect(statusOf("tickets-matrix")).toBe("planned"); // tickets: a planned module…

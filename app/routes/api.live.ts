@@ -3,7 +3,7 @@ import { eventStream, lastEventId } from "~/services/event-stream.server";
 import { requireModule } from "~/services/guard.server";
 import { ensureLivePolling } from "~/modules/fleet/device-sync.server";
 import { syncInfo } from "~/modules/fleet/devices-sync.server";
-import { authOf } from "~/services/company-context.server";
+import { authOf, maySee } from "~/services/company-context.server";
 import { follow } from "~/modules/fleet/live-feed.server";
 import { logError } from "~/services/log.server";
 import { acquireStreamSlot } from "~/services/stream-limit.server";
@@ -32,7 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const feed = follow(
         auth.companyId,
         {
-          changes: (batch, id) => send({ event: "devices", data: JSON.stringify(batch), id }),
+          changes: (batch, id) =>
+            send({
+              event: "devices",
+              // A restricted account hears only of its linked devices.
+              data: JSON.stringify(auth.only ? batch.filter((c) => maySee(auth, c.imei)) : batch),
+              id,
+            }),
           ready: (id) => send({ event: "ready", data: id, id }),
           resync: (id) => send({ event: "resync", data: id, id }),
         },

@@ -23,6 +23,8 @@ const schema = z.object({
     )
     .optional(),
   UPSTREAM_API_URL: z.string().url("must be an http(s) URL of the upstream GPS API").optional(),
+  /** The payment provider's hosted card page (the upstream simulator plays it by default). */
+  PAYMENT_PROVIDER_URL: z.string().url("must be an http(s) URL of the payment provider").optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),

@@ -76,6 +76,7 @@ export async function buildSessionData(
     permissions,
     features_enabled: features,
     groups: [...profile.groups].sort((a, b) => compareText(a.nickname, b.nickname)),
+    ...(profile.device_imeis ? { device_imeis: profile.device_imeis } : {}),
   };
   return { user, token, tokenExp: tokenExpiry(token) };
 }

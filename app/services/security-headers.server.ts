@@ -67,6 +67,20 @@ export function baseSecurityHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * The payment provider's origin: "Add a card" posts to us and we redirect to its hosted page,
+ * which browsers check against form-action.
+ */
+function paymentOrigin(): string {
+  const env = getEnv();
+  const url = env.PAYMENT_PROVIDER_URL ?? env.UPSTREAM_API_URL;
+  try {
+    return url ? ` ${new URL(url).origin}` : "";
+  } catch {
+    return "";
+  }
+}
+
 /** Headers every HTML page carries; the CSP nonce is fresh per request (made in server/http.ts). */
 export function securityHeaders(nonce: string): Record<string, string> {
   const production = getEnv().NODE_ENV === "production";
@@ -82,7 +96,7 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    `form-action 'self'${paymentOrigin()}`,
   ].join("; ");
   const headers: Record<string, string> = {
     ...baseSecurityHeaders(),

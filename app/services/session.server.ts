@@ -125,6 +125,27 @@ export async function endAllSessions(userId: number) {
 }
 
 /**
+ * Changes every live session's copy of one user (an admin changed their permissions or device
+ * links), so the change holds from the user's next request. The sealed token is left as stored.
+ */
+export async function refreshUserSessions(userId: number, patch: Partial<SessionUser>) {
+  forgetQuick((e) => e.userId === userId);
+  const rows = await prisma.session.findMany({
+    where: { userId },
+    select: { id: true, data: true },
+  });
+  for (const r of rows) {
+    const data = r.data as { user?: SessionUser } | null;
+    if (!data?.user) continue;
+    const user = { ...data.user, ...patch };
+    for (const [k, v] of Object.entries(patch))
+      if (v === undefined) delete (user as Record<string, unknown>)[k];
+    await prisma.session.updateMany({ where: { id: r.id }, data: { data: { ...data, user } } });
+  }
+  return rows.length;
+}
+
+/**
  * Replaces the session's copy of the user (after a profile or company-settings change) and
  * returns the Set-Cookie header to send; null when the request has no signed-in session.
  */

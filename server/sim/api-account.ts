@@ -1,7 +1,8 @@
 /** Account calls: login, sign-up, token login, password reset, profile (read, update), app settings (read, replace), permissions, push. */
 import { FEATURES, PERMISSIONS } from "./catalog";
+import { effective, isActive, linkedImeis, recordLogin } from "./api-people";
 import { HttpError, obj, ok, routes, str, type Ctx } from "./kit";
-import { permissionsOf, type User, type World } from "./world";
+import type { User, World } from "./world";
 
 /** The user as the upstream shows it (never the password). */
 export function publicUser(world: World, u: User) {
@@ -38,6 +39,9 @@ async function login(ctx: Ctx) {
   if (!user || typeof b.password !== "string" || user.password !== b.password) {
     return ok({ user: null, message: "Invalid username or password" });
   }
+  if (!isActive(ctx.state, user))
+    return ok({ user: null, message: "This account has been deactivated" });
+  recordLogin(ctx.state, user, ctx.now);
   return ok({ token: await ctx.state.auth.issue(user), user: publicUser(ctx.state.world, user) });
 }
 
@@ -240,7 +244,15 @@ export const accountRoutes = routes([
     "/auth/logout",
     (ctx) => (ctx.state.auth.revoke(ctx.jti), ok({ message: "Logged out" })),
   ],
-  ["GET", "/user/profile", (ctx) => ok(publicUser(ctx.state.world, ctx.user))],
+  [
+    "GET",
+    "/user/profile",
+    (ctx) =>
+      ok({
+        ...publicUser(ctx.state.world, ctx.user),
+        device_imeis: linkedImeis(ctx.state, ctx.user),
+      }),
+  ],
   ["PATCH", "/user/profile", updateProfile],
   [
     "GET",
@@ -256,7 +268,11 @@ export const accountRoutes = routes([
   [
     "POST",
     "/user/getpermissions",
-    (ctx) => ok({ username_id: ctx.user.username_id, permissions: permissionsOf(ctx.user) }),
+    (ctx) =>
+      ok({
+        username_id: ctx.user.username_id,
+        permissions: effective(ctx.state, ctx.user).permissions,
+      }),
     { write: false },
   ],
   ["POST", "/timesheet/getLastPhoto", lastPhoto, { write: false }],

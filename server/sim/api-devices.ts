@@ -1,4 +1,5 @@
 /** Device calls: the device list with last positions, bulk position deltas, and device edits. */
+import { linkedImeis } from "./api-people";
 import { ICONS } from "./catalog";
 import {
   HttpError,
@@ -76,6 +77,18 @@ function deviceView(d: Device, fix: Fix | undefined, l: Lookups) {
 /** POST /user/iotdevices: the whole list is serialised once per tick and device-version. */
 function iotDevices(ctx: Ctx) {
   const { state, user, now } = ctx;
+  // An account restricted to linked devices (api-people.ts) sees only those.
+  const linked = linkedImeis(state, user);
+  if (linked) {
+    const fixes = companyFixes(state, user.companyid, now);
+    const l = lookups(state);
+    const allowed = new Set(linked);
+    return ok(
+      (state.world.devicesByCompany.get(user.companyid) ?? [])
+        .filter((d) => allowed.has(d.imei))
+        .map((d) => deviceView(d, fixes.get(d.imei), l)),
+    );
+  }
   const key = `devices|${user.companyid}`;
   const stamp = `${Math.floor(now / state.tickMs)}|${state.version}`;
   const hit = state.cache.get(key);
@@ -99,9 +112,12 @@ function positions(ctx: Ctx) {
   const b = ctx.body === undefined || ctx.body === null ? {} : obj(ctx.body);
   const since = timeParam(typeof b.since === "string" ? b.since : undefined, -Infinity, "since");
   const only = Array.isArray(b.imeis) ? new Set(b.imeis.map(String)) : null;
+  const linked = linkedImeis(ctx.state, ctx.user);
+  const allowed = linked ? new Set(linked) : null;
   const out = [];
   for (const [imei, f] of companyFixes(ctx.state, ctx.user.companyid, ctx.now)) {
-    if (f.timestamp > since && (!only || only.has(imei))) out.push({ imei, ...positionOf(f) });
+    if (f.timestamp > since && (!only || only.has(imei)) && (!allowed || allowed.has(imei)))
+      out.push({ imei, ...positionOf(f) });
   }
   return ok({ asOf: new Date(ctx.now).toISOString(), positions: out });
 }

@@ -24,7 +24,7 @@ export const seedKey = (seed: number) =>
 
 /** Reads world, tokens and clock from `state` on every call, so a restored state is seen. */
 export function createAuth(
-  state: { world: World; tokens: TokenData; clock: () => number },
+  state: { world: World; tokens: TokenData; clock: () => number; people?: { inactive: number[] } },
   key: Uint8Array,
 ) {
   let counter = 0;
@@ -51,7 +51,9 @@ export function createAuth(
       });
       if (!payload.jti || state.tokens.revoked.has(payload.jti)) return null;
       const user = state.world.users.find((u) => String(u.username_id) === payload.sub);
-      return user ? { user, jti: payload.jti } : null;
+      // A deactivated account's tokens stop working at once (api-people.ts).
+      if (!user || state.people?.inactive.includes(user.username_id)) return null;
+      return { user, jti: payload.jti };
     } catch {
       return null;
     }

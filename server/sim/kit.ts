@@ -3,6 +3,9 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { BillingState } from "./api-billing";
+import type { JobsiteState } from "./api-jobsites";
+import type { PeopleState } from "./api-people";
 import type { FormsBuilderState } from "./forms-builder";
 import type { ConcretePourState } from "./api-concrete";
 import type { ConcreteMixState } from "./api-concrete-mix";
@@ -64,6 +67,10 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** People, group grants, device links (api-people.ts), plans and billing (api-billing.ts), jobsites. */
+  people?: PeopleState;
+  billing?: BillingState;
+  jobsites?: JobsiteState;
   /** Forms with drafts and versions, and answer uploads (forms-builder.ts), seeded on first use. */
   formsBuilder?: FormsBuilderState;
   /** Concrete pours, links, limit sets, rules and probes (api-concrete.ts), seeded on first use. */

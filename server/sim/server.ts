@@ -21,6 +21,9 @@ import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
 import { concreteRoutes } from "./api-concrete";
 import { concreteMixRoutes } from "./api-concrete-mix";
+import { billingRoutes } from "./api-billing";
+import { peopleRoutes } from "./api-people";
+import { groupRoutes } from "./api-groups";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -49,6 +52,9 @@ const ROUTES: Route[] = [
   ...jobCodeRoutes,
   ...concreteRoutes,
   ...concreteMixRoutes,
+  ...peopleRoutes,
+  ...groupRoutes,
+  ...billingRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,
   ...ticketRoutes,

@@ -2,6 +2,10 @@ import { defineModule } from "../kit";
 
 /** Timesheet administrators manage job codes; codes_view only reads them. */
 const MANAGE_CODES = { permission: "admin_timesheet" } as const;
+/** People, groups, their permissions, device links and billing are the company administrator's. */
+const ADMIN = { permission: "edit_permissions" } as const;
+/** Jobsites are seen with jobsites_view and changed with geofences_edit (their fences). */
+const EDIT_JOBSITES = { permission: "geofences_edit" } as const;
 
 export default defineModule({
   id: "admin",
@@ -25,8 +29,10 @@ export default defineModule({
       id: "people",
       title: "People",
       href: "/admin/people",
+      status: "live",
       rule: { permission: "people_view" },
       description: "Staff accounts.",
+      match: ["/admin/people/:id"],
     },
     {
       section: "admin",
@@ -35,6 +41,7 @@ export default defineModule({
       id: "grouppermissions",
       title: "Group Permissions",
       href: "/admin/grouppermissions",
+      status: "live",
       rule: { permission: "edit_permissions" },
       description: "What each group of users may see and do.",
     },
@@ -45,6 +52,7 @@ export default defineModule({
       id: "jobsites",
       title: "Jobsites",
       href: "/admin/jobsites",
+      status: "live",
       rule: { permission: "jobsites_view" },
       description: "Jobsites and their geofences.",
       match: ["/admin/jobsite/:id/:primary?/:secondary?", "/admin/add-jobsite"],
@@ -56,6 +64,7 @@ export default defineModule({
       id: "groups",
       title: "Groups",
       href: "/admin/groups",
+      status: "live",
       rule: { permission: "groups_view" },
       description: "Groups of people and vehicles.",
       match: ["/admin/addgroup"],
@@ -98,6 +107,7 @@ export default defineModule({
       id: "accdevlink",
       title: "Account Device Links",
       href: "/admin/accdevlink",
+      status: "live",
       rule: { permission: "edit_permissions" },
       description: "Which accounts may see which devices.",
     },
@@ -108,7 +118,10 @@ export default defineModule({
       id: "subscriptions",
       title: "Subscriptions",
       href: "/dashboard/subscriptions",
+      status: "live",
       tsadmin: false,
+      // Plans and invoices are the company administrator's business.
+      rule: { permission: "edit_permissions" },
       description: "Your device subscriptions and their renewal dates.",
       match: ["/dashboard/purchase-subscriptions"],
     },
@@ -119,7 +132,9 @@ export default defineModule({
       id: "payment-details",
       title: "Payment Details",
       href: "/dashboard/payment-details",
+      status: "live",
       tsadmin: false,
+      rule: { permission: "edit_permissions" },
       description: "The card or account subscriptions are paid from.",
     },
   ],
@@ -132,5 +147,13 @@ export default defineModule({
       deactivate: MANAGE_CODES,
       activate: MANAGE_CODES,
     },
+    "/admin/people": { create: ADMIN },
+    "/admin/people/:id": { update: ADMIN, deactivate: ADMIN, activate: ADMIN, reset: ADMIN },
+    "/admin/groups": { create: ADMIN, rename: ADMIN, delete: ADMIN },
+    "/admin/grouppermissions": { save: ADMIN },
+    "/admin/accdevlink": { link: ADMIN, unlink: ADMIN, unrestrict: ADMIN },
+    // Adding posts to /admin/jobsite/new (the add-jobsite page's form), editing to the jobsite.
+    "/admin/jobsite/:id/:primary?/:secondary?": { create: EDIT_JOBSITES, update: EDIT_JOBSITES },
+    "/dashboard/purchase-subscriptions": { quote: ADMIN, buy: ADMIN },
   },
 });

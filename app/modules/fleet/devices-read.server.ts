@@ -1,5 +1,5 @@
 /** Reads of the device cache: never wait for the upstream, except the very first fill of a company. */
-import type { Auth } from "~/services/company-context.server";
+import { maySee, type Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import type { SyncInfo } from "~/lib/sync-info";
@@ -29,7 +29,8 @@ export async function listDevices(auth: Auth): Promise<DeviceList> {
     syncInfo(auth.companyId),
   ]);
   await refreshIfStale(auth, sync);
-  return { devices, sync };
+  // A restricted account (account–device links) sees only its linked devices.
+  return { devices: auth.only ? devices.filter((d) => maySee(auth, d.imei)) : devices, sync };
 }
 
 /** One device of the company, or a 404 (a foreign or unknown imei looks the same). */
@@ -43,7 +44,8 @@ export async function requireDevice(
     where: { imei, companyId: auth.companyId },
     select: ROW,
   })) as Row | null;
-  if (!row) throw new Response("Device not found", { status: 404 });
+  // A device a restricted account is not linked to looks like another company's.
+  if (!row || !maySee(auth, imei)) throw new Response("Device not found", { status: 404 });
   void syncInfo(auth.companyId)
     .then((info) => refreshIfStale(auth, info))
     .catch((e) => logError("devices", e));

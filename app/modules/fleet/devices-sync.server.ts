@@ -126,7 +126,7 @@ const COLUMNS: [string, string][] = [
 const q = (c: string) => `"${c}"`;
 
 /** One statement for the whole list (10,000 devices would be 10,000 round trips otherwise). */
-async function writeAll(companyId: number, rows: Upsert[]) {
+async function writeAll(companyId: number, rows: Upsert[], keepOthers = false) {
   const cols = COLUMNS.map(([c]) => q(c)).join(", ");
   const def = COLUMNS.map(([c, t]) => `${q(c)} ${t}`).join(", ");
   const set = COLUMNS.filter(([c]) => c !== "imei")
@@ -138,7 +138,13 @@ async function writeAll(companyId: number, rows: Upsert[]) {
        ON CONFLICT ("imei") DO UPDATE SET ${set}, "syncedAt" = now()`,
       JSON.stringify(rows),
     ),
-    prisma.device.deleteMany({ where: { companyId, imei: { notIn: rows.map((r) => r.imei) } } }),
+    ...(keepOthers
+      ? []
+      : [
+          prisma.device.deleteMany({
+            where: { companyId, imei: { notIn: rows.map((r) => r.imei) } },
+          }),
+        ]),
   ]);
 }
 
@@ -223,11 +229,17 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
           geofenceMeters: local.geofenceMeters,
         };
       });
-      await writeAll(auth.companyId, rows);
+      // A restricted account's list holds only its linked devices: it must not remove the others.
+      await writeAll(auth.companyId, rows, Boolean(auth.only));
       for (const [imei, at] of s.localWrites) if (at < started) s.localWrites.delete(imei);
       s.fullAt = Date.now();
       s.since = startedAt;
-      return await synced(auth.companyId, before, await readRows(auth.companyId));
+      return await synced(
+        auth.companyId,
+        before,
+        await readRows(auth.companyId),
+        Boolean(auth.only),
+      );
     }
     const res = await up.positions(client, { since: s.since });
     const imeis = res.positions.map((p) => p.imei);

@@ -3,5 +3,5 @@ export { staleAfterMs } from "./devices-sync.server";
 export { isCompanyDevicePhoto, listDevices } from "./devices-read.server";
 export { mayViewMedia } from "./media.server";
 export { setDevicePermDriver, companyGroupList } from "./devices-write.server";
-export { companyJobsites } from "./jobsites.server";
+export { clearJobsiteCache, companyJobsites } from "./jobsites.server";
 export { insideJobsite } from "./jobsite-layer";

@@ -77,7 +77,7 @@ export async function companyJobsites(auth: Auth): Promise<JobsitesPayload> {
   };
 }
 
-/** For tests: forget every company's jobsites. */
+/** Forget every company's jobsites (tests; and admin/jobsites after a change, so the map shows it). */
 export function clearJobsiteCache() {
   entries().clear();
 }

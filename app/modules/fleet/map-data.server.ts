@@ -40,10 +40,12 @@ function encode(value: unknown): Encoded {
 
 const versionOf = (companyId: number) => `${cacheVersion(companyId)}|${remoteVersion(companyId)}`;
 
-async function build(companyId: number, version: string): Promise<Entry> {
+async function build(companyId: number, version: string, only?: readonly string[]): Promise<Entry> {
   const now = Date.now();
   const t = statusThresholds();
-  const views = (await companyRows(companyId)).map((r) => toView(r, now, t)).sort(byNickname);
+  const rows = await companyRows(companyId);
+  const seen = only ? rows.filter((r) => only.includes(r.imei)) : rows;
+  const views = seen.map((r) => toView(r, now, t)).sort(byNickname);
   const groups = new Map<number, string>();
   const tags = new Map<number, [string, string | null]>();
   for (const d of views) {
@@ -151,9 +153,14 @@ export async function serveMapData(req: MapDataRequest): Promise<MapDataReply> {
   let payload: Entry;
   try {
     await touchCompany(auth);
-    payload = await mapPayload(auth.companyId);
+    // A restricted account (account–device links) gets its own payload of its linked devices,
+    // built per request: such accounts see a few devices, and the company's cache stays shared.
+    payload = auth.only
+      ? await build(auth.companyId, versionOf(auth.companyId), auth.only)
+      : await mapPayload(auth.companyId);
   } catch (e) {
-    const kept = slots().get(auth.companyId)?.ready;
+    // Never the company's whole payload for a restricted account.
+    const kept = auth.only ? undefined : slots().get(auth.companyId)?.ready;
     if (!isDatabaseUnavailable(e)) throw e;
     if (!kept) return unavailable();
     payload = kept; // PostgreSQL is away: what this process has in memory is the best answer

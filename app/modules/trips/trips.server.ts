@@ -5,7 +5,7 @@
  */
 import { Prisma } from "~/generated/prisma/client";
 import { remember } from "~/services/remember.server";
-import type { Auth } from "~/services/company-context.server";
+import { maySee, type Auth } from "~/services/company-context.server";
 import { cached, isCovered, requireTrip, store, wasFetchedWhole } from "./trip-cache.server";
 import { fromUpstreamTrip, tripFromLogEntry, type TripRecord } from "./trip-record";
 import { prisma } from "~/services/db.server";
@@ -42,7 +42,9 @@ export async function listVehicles(auth: Auth): Promise<Vehicle[]> {
           deviceTypeId: d.device_type_id,
         })),
       );
-  return all.filter((d) => TRIP_DEVICES.includes(d.deviceTypeId)).sort(byNickname);
+  return all
+    .filter((d) => TRIP_DEVICES.includes(d.deviceTypeId) && maySee(auth, d.imei))
+    .sort(byNickname);
 }
 
 /** The vehicle, or a 404 when it is not one of the company's (tenant isolation). */

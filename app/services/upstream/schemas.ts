@@ -28,6 +28,8 @@ export const userSchema = z.object({
   company_logo: nullableString.optional(),
   tsadmin: z.boolean().default(false),
   groups: z.array(groupSchema).default([]),
+  /** Designed: the devices an account restricted by account–device links may see (null = all). */
+  device_imeis: z.array(z.string()).nullable().optional(),
 });
 export type UpstreamUser = z.infer<typeof userSchema>;
 

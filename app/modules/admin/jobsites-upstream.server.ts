@@ -1,0 +1,61 @@
+/**
+ * Jobsite calls for the admin pages (designed; server/sim/api-jobsites.ts): one jobsite with its
+ * contacts, add and edit. The fleet map reads the same `GET /jobsites/` list (its own client).
+ */
+import { z } from "zod";
+import type { Upstream } from "~/services/upstream/client.server";
+
+const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const geofenceSchema = z.discriminatedUnion("type", [
+  latLng.extend({ type: z.literal("circle"), radius_meters: z.number().positive() }),
+  z.object({ type: z.literal("polygon"), points: z.array(latLng).min(3) }),
+]);
+export type Geofence = z.infer<typeof geofenceSchema>;
+
+const contactSchema = z
+  .object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() })
+  .nullable();
+export type Contact = z.infer<typeof contactSchema>;
+
+export const adminJobsiteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+  geofence: geofenceSchema,
+  primary_contact: contactSchema,
+  secondary_contact: contactSchema,
+});
+export type AdminJobsite = z.infer<typeof adminJobsiteSchema>;
+export type JobsiteInput = Omit<AdminJobsite, "id">;
+
+export const listAdminJobsites = async (up: Upstream) =>
+  (
+    await up.request({
+      method: "GET",
+      path: "/jobsites/",
+      schema: z.array(adminJobsiteSchema),
+      idempotent: true,
+    })
+  ).data;
+export const getJobsite = async (up: Upstream, id: number) =>
+  (
+    await up.request({
+      method: "GET",
+      path: `/jobsites/${id}`,
+      schema: adminJobsiteSchema,
+      idempotent: true,
+    })
+  ).data;
+export const createJobsite = async (up: Upstream, j: JobsiteInput) =>
+  (await up.request({ method: "POST", path: "/jobsites", body: j, schema: adminJobsiteSchema }))
+    .data;
+export const updateJobsite = async (up: Upstream, id: number, j: JobsiteInput) =>
+  (
+    await up.request({
+      method: "PUT",
+      path: `/jobsites/${id}`,
+      body: j,
+      schema: adminJobsiteSchema,
+    })
+  ).data;

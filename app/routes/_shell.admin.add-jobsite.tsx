@@ -1,0 +1,43 @@
+import { Anchor, Stack, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { JobsiteForm } from "~/modules/admin/components/jobsite-form";
+import { formValues } from "~/modules/admin/jobsites.server";
+import { requireModule } from "~/services/guard.server";
+import { tileConfig } from "~/services/map-tiles.server";
+
+export const meta: MetaFunction = () => [{ title: "Add jobsite · Tracksmith" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireModule(request, "admin", { permission: "geofences_edit" });
+  return json({ initial: formValues(null), tiles: tileConfig() });
+}
+
+/** Add a jobsite (jobsites_view and geofences_edit): posts to /admin/jobsite/new, which shows a refusal. */
+export default function AddJobsite() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Anchor component={Link} to="/admin/jobsites" size="sm">
+          ← Jobsites
+        </Anchor>
+        <Title order={1} size="h2">
+          Add jobsite
+        </Title>
+      </div>
+      <JobsiteForm
+        intent="create"
+        initial={data.initial}
+        tiles={data.tiles}
+        submitLabel="Add jobsite"
+      />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,169 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { firstErrors, parseForm } from "~/lib/parse-form";
+import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
+import type { Quote } from "~/modules/admin/billing-upstream.server";
+import { Field, FormMessage, type FormReply } from "~/modules/admin/components/fields";
+import { refused, valuesOf } from "~/modules/admin/form-reply.server";
+import { money } from "~/modules/admin/money";
+import { PurchaseSchema } from "~/modules/admin/people-form";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Buy licences · Tracksmith" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "admin");
+  return json(await purchasePage(ctx));
+}
+
+type ActionData = FormReply & { quote?: Quote & { id: string } };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "admin");
+  const checked = (form: FormData) => parseForm(form, PurchaseSchema);
+  return switchIntent(await request.formData(), {
+    quote: async (form) => {
+      const s = checked(form);
+      if (s.status !== "success") return refused(form, firstErrors(s));
+      const r = await quoteOrder(ctx, s.value);
+      if (!r.ok) return refused(form, { [r.field]: r.message });
+      return json<ActionData>({ quote: r.quote, values: valuesOf(form) });
+    },
+    buy: async (form) => {
+      const r = await placeOrder(ctx, String(form.get("quote_id") ?? ""));
+      if (!r.ok) return refused(form, { [r.field]: r.message }, 409);
+      return redirectWithToast("/dashboard/subscriptions", {
+        type: "success",
+        description: `Order confirmed: ${r.order.devices} device and ${r.order.users} user licences. Invoice ${r.order.invoice.number}, ${money(r.order.invoice.amount_cents)} charged.`,
+      });
+    },
+  });
+}
+
+/** Buy more licences or change plan (edit_permissions): priced first, then confirmed. */
+export default function Purchase() {
+  const d = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const q = act?.quote;
+  const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;
+  return (
+    <Stack gap="md" maw={760}>
+      <div>
+        <Anchor component={Link} to="/dashboard/subscriptions" size="sm">
+          ← Subscriptions
+        </Anchor>
+        <Title order={1} size="h2">
+          Buy licences
+        </Title>
+        <Text c="dimmed" size="sm">
+          Now: {d.subscription.devices} device and {d.subscription.users} user licences. A change is
+          charged now for the rest of the period, by the day.
+        </Text>
+      </div>
+      {!d.card ? (
+        <Alert color="orange" role="status">
+          There is no card on file.{" "}
+          <Anchor component={Link} to="/dashboard/payment-details">
+            Add a card
+          </Anchor>{" "}
+          before buying.
+        </Alert>
+      ) : null}
+      <Paper withBorder p="md">
+        <Form method="post" noValidate data-testid="purchase-form">
+          <Stack gap="sm">
+            <FormMessage reply={act} />
+            <NativeSelect
+              key={v("plan_id", d.subscription.plan_id)}
+              id="f-plan_id"
+              name="plan_id"
+              label="Plan"
+              defaultValue={v("plan_id", d.subscription.plan_id)}
+              error={act?.errors?.plan_id}
+              data={d.plans.map((p) => ({
+                value: p.id,
+                label: `${p.name}: ${money(p.device_price_cents)} a device, ${money(p.user_price_cents)} a user, monthly`,
+              }))}
+            />
+            <Group grow align="flex-start">
+              <Field
+                name="devices"
+                label="Device licences"
+                type="number"
+                min={1}
+                reply={act}
+                initial={String(d.subscription.devices)}
+              />
+              <Field
+                name="users"
+                label="User licences"
+                type="number"
+                min={1}
+                reply={act}
+                initial={String(d.subscription.users)}
+              />
+            </Group>
+            {q ? (
+              <Table data-testid="quote">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th scope="row">Monthly now</Table.Th>
+                    <Table.Td ta="right">{money(q.before_cents)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">Monthly after</Table.Th>
+                    <Table.Td ta="right">{money(q.after_cents)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">Due now (to {q.renews_at.slice(0, 10)})</Table.Th>
+                    <Table.Td ta="right" data-testid="due-now">
+                      {money(q.due_now_cents)}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            ) : null}
+            <Group>
+              <Button
+                type="submit"
+                name="intent"
+                value="quote"
+                variant={q ? "default" : "filled"}
+                loading={busy}
+              >
+                {q ? "Price again" : "See the price"}
+              </Button>
+              {q ? <input type="hidden" name="quote_id" value={q.id} /> : null}
+              {q ? (
+                <Button type="submit" name="intent" value="buy" disabled={!d.card}>
+                  Confirm purchase of {money(q.due_now_cents)}
+                </Button>
+              ) : null}
+            </Group>
+          </Stack>
+        </Form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
