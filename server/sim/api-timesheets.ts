@@ -5,6 +5,7 @@
  * (a conflict: overlapping entries, a locked pay period, an entry no longer a draft), with
  * `{message}` saying what to do.
  *
+ * - `GET /timesheet/people` the company's users `[{username_id, name, group_ids}]`.
  * - `GET /timesheet/entries?from=&to=&username_id=&status=` entries starting in [from, to); people
  *   without review_timesheet or admin_timesheet see only their own.
  * - `POST /timesheet/entries`, `PUT|DELETE /timesheet/entries/:id` (draft or rejected entries only).
@@ -78,7 +79,7 @@ function createEntry(ctx: Ctx) {
 }
 
 function updateEntry(ctx: Ctx) {
-  const e = ownEntry(ctx, idOf(ctx));
+  const e = ownEntry(ctx, idOf(ctx), true);
   editable(e);
   const b = obj(ctx.body);
   const start = b.start === undefined ? Date.parse(e.start) : time(b.start, "start");
@@ -100,7 +101,7 @@ function updateEntry(ctx: Ctx) {
 }
 
 function deleteEntry(ctx: Ctx) {
-  const e = ownEntry(ctx, idOf(ctx));
+  const e = ownEntry(ctx, idOf(ctx), true);
   editable(e);
   refuseLocked(ctx, e.username_id, Date.parse(e.start));
   const d = data(ctx);
@@ -267,6 +268,18 @@ function review(ctx: Ctx) {
 }
 
 const ENTRY_ROUTES: Parameters<typeof routes>[0] = [
+  // The people timesheets are kept for: the company's users with their groups (compgroups).
+  [
+    "GET",
+    "/timesheet/people",
+    (ctx) =>
+      ok(
+        ctx.state.world.users
+          .filter((u) => u.companyid === ctx.user.companyid)
+          .map((u) => ({ username_id: u.username_id, name: u.name, group_ids: u.group_ids }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      ),
+  ],
   ["GET", "/timesheet/entries", listEntries],
   ["POST", "/timesheet/entries", createEntry],
   ["PUT", "/timesheet/entries/:id", updateEntry],

@@ -109,16 +109,18 @@ export const entryView = (ctx: Ctx) => {
     );
     return {
       ...e,
-      person: { username_id: e.username_id, name: u?.name ?? "" },
+      person: { username_id: e.username_id, name: u?.name ?? "", group_ids: u?.group_ids ?? [] },
       break_minutes: breakMinutes,
     };
   };
 };
 
-export function ownEntry(ctx: Ctx, id: unknown): SimEntry {
+export function ownEntry(ctx: Ctx, id: unknown, write = false): SimEntry {
   const n = Number(id);
   const e = data(ctx).entries.find((x) => x.id === n && x.companyid === ctx.user.companyid);
-  if (!e || (e.username_id !== ctx.user.username_id && !reviewer(ctx.user)))
+  const mine = e?.username_id === ctx.user.username_id;
+  // Reviewers read and review others' entries; only payroll administrators change them.
+  if (!e || (!mine && !(write ? can(ctx.user, "admin_timesheet") : reviewer(ctx.user))))
     throw new HttpError(404, "Timesheet entry not found");
   return e;
 }

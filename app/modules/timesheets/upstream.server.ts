@@ -8,13 +8,15 @@ import { z } from "zod";
 import type { Upstream } from "~/services/upstream/client.server";
 
 const who = z.object({ username_id: z.number().int(), name: z.string() });
+export const personSchema = who.extend({ group_ids: z.array(z.number().int()) });
+export type Person = z.infer<typeof personSchema>;
 export const ENTRY_STATUSES = ["draft", "submitted", "approved", "rejected"] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 export const entrySchema = z.object({
   id: z.number().int(),
   username_id: z.number().int(),
-  person: who,
+  person: personSchema,
   start: z.string(),
   end: z.string().nullable(),
   breaks: z.array(z.object({ start: z.string(), end: z.string().nullable() })),
@@ -112,6 +114,16 @@ export const payrollGroupSchema = z.object({
 });
 export type PayrollGroup = z.infer<typeof payrollGroupSchema>;
 export type PayrollGroupInput = Omit<PayrollGroup, "id">;
+
+export const listPeople = async (up: Upstream) =>
+  (
+    await up.request({
+      method: "GET",
+      path: "/timesheet/people",
+      schema: z.array(personSchema),
+      idempotent: true,
+    })
+  ).data;
 
 const idOnly = z.object({ id: z.number().int() });
 const E = "/timesheet/entries";
