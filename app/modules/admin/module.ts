@@ -78,6 +78,7 @@ export default defineModule({
       id: "allowances",
       title: "Allowances",
       href: "/admin/allowances",
+      status: "live",
       rule: { permission: "admin_timesheet" },
       description: "Allowances paid with payroll.",
     },
@@ -88,6 +89,7 @@ export default defineModule({
       id: "payrollgroups",
       title: "Payroll Groups",
       href: "/admin/payrollgroups",
+      status: "live",
       rule: { permission: "admin_timesheet" },
       description: "Groups of staff paid on the same schedule.",
     },
@@ -132,5 +134,7 @@ export default defineModule({
       deactivate: MANAGE_CODES,
       activate: MANAGE_CODES,
     },
+    "/admin/allowances": { create: MANAGE_CODES, update: MANAGE_CODES, delete: MANAGE_CODES },
+    "/admin/payrollgroups": { create: MANAGE_CODES, update: MANAGE_CODES, delete: MANAGE_CODES },
   },
 });
