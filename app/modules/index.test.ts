@@ -254,7 +254,7 @@ describe("module status (planned modules are offered as Coming soon)", () => {
     expect(statusOf("forms-selection")).toBe("planned");
     expect(statusOf("dashboard-forms")).toBe("live");
     expect(statusOf("assets")).toBe("live");
-    expect(ROUTES.find((r) => r.pattern === "/timesheet/payroll")?.status).toBe("planned");
+    expect(ROUTES.find((r) => r.pattern === "/timesheet/structure")?.status).toBe("planned");
     expect(ROUTES.find((r) => r.pattern === "/dashboard/trips")?.status).toBe("live");
   });
 

@@ -20,7 +20,7 @@ import {
   submitWeek,
   type Outcome,
 } from "~/modules/timesheets/my-week.server";
-import { entryMinutes, hoursText } from "~/modules/timesheets/week";
+import { dayParam, entryMinutes, hoursText } from "~/modules/timesheets/week";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const done = (r: Outcome) =>
     r.ok
       ? redirectWithToast(back, { type: "success", description: r.message })
-      : json<ActionData>({ clockError: r.message }, { status: 409 });
+      : json<ActionData>({ clockError: r.message }, { status: 400 });
   const save = async (form: FormData, id: number | null) => {
     const submission = parseForm(form, EntrySchema);
     if (submission.status !== "success")
@@ -80,7 +80,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (f.get("confirm") !== "yes") return json<ActionData>({ confirmFor: id });
       return done(await removeEntry(ctx, id));
     },
-    submit: async (f) => done(await submitWeek(ctx, String(f.get("week") ?? ""))),
+    submit: async (f) => {
+      const week = dayParam(typeof f.get("week") === "string" ? String(f.get("week")) : null);
+      if (!week) return json<ActionData>({ clockError: "Pick a week to submit" }, { status: 400 });
+      return done(await submitWeek(ctx, week));
+    },
   });
 }
 

@@ -30,23 +30,24 @@ export async function pickers(ctx: ModuleContext, up: TimesheetContext["up"]) {
 export const isPayrollAdmin = (u: SessionUser) => u.permissions.admin_timesheet === true;
 
 /**
- * Whether `user` may see `person`'s timesheet: their own; everyone's with admin_timesheet; with
- * review_timesheet, the people of the groups they belong to.
+ * Whether the user may see `person`'s timesheet: their own; everyone's with admin_timesheet; with
+ * review_timesheet, the people of the groups the user belongs to.
  */
 export function reviewsPerson(
-  user: SessionUser,
+  tc: Pick<TimesheetContext, "user" | "people">,
   person: Pick<Person, "username_id" | "group_ids">,
 ) {
+  const user = tc.user;
   if (person.username_id === user.username_id || isPayrollAdmin(user)) return true;
   if (user.permissions.review_timesheet !== true) return false;
-  const mine = new Set(user.groups.map((g) => g.id));
+  const mine = new Set(tc.people.find((p) => p.username_id === user.username_id)?.group_ids ?? []);
   return person.group_ids.some((id) => mine.has(id));
 }
 
 /** The person, or a 404 when unknown, of another company, or not reviewed by the user. */
 export function requirePerson(tc: TimesheetContext, id: number): Person {
   const p = tc.people.find((x) => x.username_id === id);
-  if (!p || !reviewsPerson(tc.user, p)) throw new Response("Not found", { status: 404 });
+  if (!p || !reviewsPerson(tc, p)) throw new Response("Not found", { status: 404 });
   return p;
 }
 

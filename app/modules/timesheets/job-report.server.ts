@@ -52,7 +52,7 @@ export async function jobReport(ctx: ModuleContext, url: URL, now = Date.now()) 
   const rows = new Map<string, JobRow & { rate: string | null }>();
   for (const e of entries) {
     const p = people.get(e.username_id);
-    if (e.status === "rejected" || !p || !reviewsPerson(ctx.user, p)) continue;
+    if (e.status === "rejected" || !p || !reviewsPerson(tc, p)) continue;
     const jobcode =
       e.jobcode_id === null ? "No job code" : (codes.get(e.jobcode_id) ?? `#${e.jobcode_id}`);
     const jobsite =

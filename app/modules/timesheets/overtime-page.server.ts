@@ -39,7 +39,7 @@ export async function overtimePage(ctx: ModuleContext, url: URL) {
   const holidays = holidayDays(sel.group.country, sel.group.region, sel.period.from, sel.period.to);
   const people = sel.group.members
     .map((m) => tc.people.find((p) => p.username_id === m.username_id))
-    .filter((p): p is NonNullable<typeof p> => p !== undefined && reviewsPerson(ctx.user, p))
+    .filter((p): p is NonNullable<typeof p> => p !== undefined && reviewsPerson(tc, p))
     .map((p) => {
       const work = entries
         .filter((e) => e.username_id === p.username_id && e.status !== "rejected" && e.end)

@@ -43,7 +43,7 @@ async function visibleEntries(ctx: ModuleContext, url: URL) {
     })
   ).filter((e) => {
     const p = people.get(e.username_id);
-    return members.has(e.username_id) && p !== undefined && reviewsPerson(ctx.user, p);
+    return members.has(e.username_id) && p !== undefined && reviewsPerson(tc, p);
   });
   return { tc, sel, entries };
 }
