@@ -11,6 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
 import { beaconRoutes } from "./api-beacons";
+import { dashcamRoutes } from "./api-dashcam";
 import { deviceRoutes } from "./api-devices";
 import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
@@ -19,6 +20,8 @@ import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
 import { timesheetRoutes } from "./api-timesheets";
+import { sensorRoutes } from "./api-sensors";
+import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -44,6 +47,9 @@ const ROUTES: Route[] = [
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
   ...timesheetRoutes,
+  ...sensorRoutes,
+  ...dashcamRoutes,
+  ...ticketRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
@@ -126,7 +132,10 @@ function send(res: http.ServerResponse, r: Result) {
       "content-type": r.contentType ?? "application/octet-stream",
       "content-length": r.file.size,
     });
-    fs.createReadStream(r.file.path)
+    const { start } = r.file;
+    // A byte range (206) reads only its part of the file.
+    const part = start === undefined ? undefined : { start, end: start + r.file.size - 1 };
+    fs.createReadStream(r.file.path, part)
       .on("error", () => res.destroy())
       .pipe(res);
     return;
@@ -262,6 +271,7 @@ export function createSimServer(state: SimState, sink?: WriteSink) {
         body,
         now: state.clock(),
         state,
+        headers: req.headers,
         random: drawRandom,
       } as Ctx;
       if (route.auth) {
