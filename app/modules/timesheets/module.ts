@@ -116,12 +116,14 @@ export default defineModule({
       title: "Payroll export",
       rule: { feature: "timesheet", ...ADMIN },
       file: true,
+      status: "live",
     },
     {
       pattern: "/timesheet/reports/job/export/:format",
       title: "Job report export",
       rule: { feature: "timesheet", ...REVIEW },
       file: true,
+      status: "live",
     },
   ],
   actions: {
