@@ -150,7 +150,7 @@ function buildRoutes(): RouteEntry[] {
         api: r.api ?? false,
         file: r.file ?? false,
         actions: m.actions?.[r.pattern] ?? null,
-        status: m.status ?? "live",
+        status: r.status ?? m.status ?? "live",
       });
   // A rule for a path the module does not serve would guard nothing: refuse to start.
   for (const m of ALL)

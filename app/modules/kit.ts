@@ -21,6 +21,8 @@ export type ManifestRoute = {
   api?: boolean;
   /** Answers a file or takes one (a download, an upload), not a page: no page checks visit it. */
   file?: boolean;
+  /** Its own status where the module's ("planned") does not apply, e.g. an export of a live page. */
+  status?: ModuleStatus;
 };
 
 /**

@@ -33,6 +33,8 @@ export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => n
   },
   // A maintenance task photo: the module counts the image against its 10 MB limit and says so.
   { pattern: "/dashboard/tasks/:id/photos", limit: 11 * MB },
+  // A clock-on photo: the browser shrinks it first; without JavaScript the module says it is too large.
+  { pattern: "/timesheet/view", limit: 12 * MB },
 ];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */

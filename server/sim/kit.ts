@@ -9,6 +9,7 @@ import type { PeopleState } from "./api-people";
 import type { FormsBuilderState } from "./forms-builder";
 import type { ConcretePourState } from "./api-concrete";
 import type { ConcreteMixState } from "./api-concrete-mix";
+import type { TimesheetState } from "./timesheets-data";
 import type { SensorState } from "./api-sensors";
 import type { DashcamState } from "./api-dashcam";
 import type { TicketState } from "./api-tickets";
@@ -77,6 +78,8 @@ export type SimState = {
   concretePours?: ConcretePourState;
   /** Concrete suppliers, mix designs, evaporation limits, strength results (api-concrete-mix.ts). */
   concreteMix?: ConcreteMixState;
+  /** Timesheet entries, pay-period locks, allowances and payroll groups (api-timesheets.ts). */
+  timesheets?: TimesheetState;
   /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */
   sensors?: SensorState;
   /** Dashcam footage requests (api-dashcam.ts), created on first use. */

@@ -24,6 +24,7 @@ import { concreteMixRoutes } from "./api-concrete-mix";
 import { billingRoutes } from "./api-billing";
 import { peopleRoutes } from "./api-people";
 import { groupRoutes } from "./api-groups";
+import { timesheetRoutes } from "./api-timesheets";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -55,6 +56,7 @@ const ROUTES: Route[] = [
   ...peopleRoutes,
   ...groupRoutes,
   ...billingRoutes,
+  ...timesheetRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,
   ...ticketRoutes,

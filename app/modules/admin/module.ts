@@ -87,6 +87,7 @@ export default defineModule({
       id: "allowances",
       title: "Allowances",
       href: "/admin/allowances",
+      status: "live",
       rule: { permission: "admin_timesheet" },
       description: "Allowances paid with payroll.",
     },
@@ -97,6 +98,7 @@ export default defineModule({
       id: "payrollgroups",
       title: "Payroll Groups",
       href: "/admin/payrollgroups",
+      status: "live",
       rule: { permission: "admin_timesheet" },
       description: "Groups of staff paid on the same schedule.",
     },
@@ -155,5 +157,7 @@ export default defineModule({
     // Adding posts to /admin/jobsite/new (the add-jobsite page's form), editing to the jobsite.
     "/admin/jobsite/:id/:primary?/:secondary?": { create: EDIT_JOBSITES, update: EDIT_JOBSITES },
     "/dashboard/purchase-subscriptions": { quote: ADMIN, buy: ADMIN },
+    "/admin/allowances": { create: MANAGE_CODES, update: MANAGE_CODES, delete: MANAGE_CODES },
+    "/admin/payrollgroups": { create: MANAGE_CODES, update: MANAGE_CODES, delete: MANAGE_CODES },
   },
 });

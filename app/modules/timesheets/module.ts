@@ -1,5 +1,9 @@
 import { defineModule } from "../kit";
 
+const ACCESS = { permission: "access_timesheet" } as const;
+const REVIEW = { permission: "review_timesheet" } as const;
+const ADMIN = { permission: "admin_timesheet" } as const;
+
 export default defineModule({
   id: "timesheets",
   status: "planned",
@@ -18,6 +22,7 @@ export default defineModule({
           id: "timesheet-view",
           title: "My Timesheet",
           href: "/timesheet/view",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Your shifts and hours.",
         },
@@ -25,6 +30,7 @@ export default defineModule({
           id: "timesheet-review",
           title: "Review Timesheets",
           href: "/timesheet/review",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Approve or query the shifts of your team.",
         },
@@ -32,6 +38,7 @@ export default defineModule({
           id: "timesheet-payroll",
           title: "Payroll",
           href: "/timesheet/payroll",
+          status: "live",
           rule: { permission: "admin_timesheet" },
           description: "Payroll runs from approved timesheets.",
         },
@@ -60,6 +67,7 @@ export default defineModule({
           id: "job-report",
           title: "Job Report",
           href: "/timesheet/reports/job",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Hours per job code.",
         },
@@ -88,6 +96,7 @@ export default defineModule({
           id: "overtime",
           title: "Overtime",
           href: "/timesheet/overtime",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Overtime worked per person and period.",
         },
@@ -101,4 +110,34 @@ export default defineModule({
       ],
     },
   ],
+  routes: [
+    {
+      pattern: "/timesheet/payroll/export/:format",
+      title: "Payroll export",
+      rule: { feature: "timesheet", ...ADMIN },
+      file: true,
+      status: "live",
+    },
+    {
+      pattern: "/timesheet/reports/job/export/:format",
+      title: "Job report export",
+      rule: { feature: "timesheet", ...REVIEW },
+      file: true,
+      status: "live",
+    },
+  ],
+  actions: {
+    "/timesheet/view": {
+      clock_on: ACCESS,
+      clock_off: ACCESS,
+      break_start: ACCESS,
+      break_end: ACCESS,
+      create: ACCESS,
+      update: ACCESS,
+      delete: ACCESS,
+      submit: ACCESS,
+    },
+    "/timesheet/review": { approve: REVIEW, reject: REVIEW },
+    "/timesheet/payroll": { lock: ADMIN, reopen: ADMIN },
+  },
 });

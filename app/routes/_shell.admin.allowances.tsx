@@ -1,0 +1,202 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  allowanceInput,
+  allowancesPage,
+  removeAllowance,
+  saveAllowance,
+} from "~/modules/timesheets/payroll-setup.server";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Allowances · Tracksmith" }];
+const PAGE = "/admin/allowances";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "admin");
+  return json(await allowancesPage(ctx, new URL(request.url)));
+}
+
+type ActionData = { message?: string; values?: Record<string, string>; confirmFor?: number };
+
+const idOf = (f: FormData) => {
+  const id = Number(f.get("id"));
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "admin");
+  const save = async (f: FormData, id: number | null) => {
+    const values = Object.fromEntries([...f.entries()].map(([k, v]) => [k, String(v)]));
+    const input = allowanceInput(f);
+    if (typeof input === "string")
+      return json<ActionData>({ message: input, values }, { status: 400 });
+    const r = await saveAllowance(ctx, id, input);
+    if (!r.ok) return json<ActionData>({ message: r.message, values }, { status: 409 });
+    return redirectWithToast(PAGE, { type: "success", description: r.message });
+  };
+  return switchIntent(await request.formData(), {
+    create: (f) => save(f, null),
+    update: (f) => save(f, idOf(f)),
+    delete: async (f) => {
+      const id = idOf(f);
+      if (f.get("confirm") !== "yes") return json<ActionData>({ confirmFor: id });
+      const r = await removeAllowance(ctx, id);
+      if (!r.ok) return json<ActionData>({ message: r.message }, { status: 409 });
+      return redirectWithToast(PAGE, { type: "success", description: r.message });
+    },
+  });
+}
+
+const UNITS = [
+  { value: "shift", label: "per shift" },
+  { value: "day", label: "per day" },
+  { value: "hour", label: "per hour" },
+  { value: "km", label: "per km" },
+];
+
+/** Allowances (SPEC §2.8 allowances): amounts paid with payroll per day, shift, km or hour. */
+export default function Allowances() {
+  const d = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const e = d.editing;
+  const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;
+  return (
+    <Stack gap="md" maw={1200}>
+      <div>
+        <Title order={1} size="h2">
+          Allowances
+        </Title>
+        <Text c="dimmed" size="sm">
+          Paid on top of hours to the members of the payroll groups that include them.
+        </Text>
+      </div>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <ScrollArea type="auto">
+            <Table striped miw={560} data-testid="allowances">
+              <Table.Caption>Allowances of the company</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Taxable</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.allowances.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>No allowances yet.</Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {d.allowances.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`?edit=${a.id}`}>
+                        {a.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      {a.amount} per {a.unit === "hour" ? "hour" : a.unit}
+                    </Table.Td>
+                    <Table.Td>{a.taxable ? "Yes" : "No"}</Table.Td>
+                    <Table.Td>
+                      <ConfirmForm
+                        fields={{ intent: "delete", id: a.id }}
+                        confirming={act?.confirmFor === a.id}
+                        label="Delete"
+                        question={`Delete ${a.name}?`}
+                        confirmLabel="Yes, delete"
+                        busy={busy}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder p="md">
+            <Form method="post" key={e?.id ?? "new"} data-testid="allowance-form">
+              <input type="hidden" name="intent" value={e ? "update" : "create"} />
+              {e ? <input type="hidden" name="id" value={e.id} /> : null}
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {e ? `Edit ${e.name}` : "New allowance"}
+                </Title>
+                {act?.message ? (
+                  <Alert color="red" role="alert">
+                    {act.message}
+                  </Alert>
+                ) : null}
+                <TextInput
+                  name="name"
+                  label="Name"
+                  required
+                  maxLength={60}
+                  defaultValue={v("name", e?.name ?? "")}
+                />
+                <TextInput
+                  name="amount"
+                  label="Amount"
+                  required
+                  inputMode="decimal"
+                  defaultValue={v("amount", e?.amount ?? "")}
+                />
+                <NativeSelect
+                  name="unit"
+                  label="Unit"
+                  data={UNITS}
+                  defaultValue={v("unit", e?.unit ?? "shift")}
+                />
+                <Checkbox
+                  name="taxable"
+                  label="Taxable"
+                  defaultChecked={act?.values ? act.values.taxable === "on" : (e?.taxable ?? true)}
+                />
+                <Group>
+                  <Button type="submit" loading={busy}>
+                    {e ? "Save allowance" : "Create allowance"}
+                  </Button>
+                  {e ? (
+                    <Button component={Link} to={PAGE} variant="subtle">
+                      Cancel
+                    </Button>
+                  ) : null}
+                </Group>
+              </Stack>
+            </Form>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
