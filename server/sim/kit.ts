@@ -3,6 +3,7 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { LeaveState } from "./api-leave";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -58,6 +59,8 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** Leave, rosters and site declarations (api-leave.ts), seeded on first use. */
+  leave?: LeaveState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

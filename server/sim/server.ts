@@ -18,6 +18,7 @@ import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
+import { leaveRoutes } from "./api-leave";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -42,6 +43,7 @@ const ROUTES: Route[] = [
   ...insightPageRoutes,
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
+  ...leaveRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
