@@ -16,7 +16,7 @@ export type LeaveLike = {
 export type GroupPerson = { username_id: number; role: string; group_ids: number[] };
 
 export const LEAVE_GREEN = "#2b8a3e";
-export const LEAVE_GREY = "#868e96";
+export const LEAVE_GREY = "#5f6b76";
 
 /** SPEC §4: green when at least one approval exists (approved), otherwise grey (pending). */
 export const isApprovedLook = (l: Pick<LeaveLike, "leave_approval">) =>

@@ -156,9 +156,9 @@ describe("site declarations", () => {
     const qs = await listQuestions(api);
     expect(qs).toHaveLength(3);
     const q = await addQuestion(api, "Have you travelled overseas in the last 14 days?", "yes");
-    const answers = [...qs, q].map((x) => ({
+    const answers = [...qs, q].map((x): { question_id: number; answer: "yes" | "no" } => ({
       question_id: x.id,
-      answer: x.id === q.id ? ("yes" as const) : x.attention_answer === "yes" ? "no" : "yes",
+      answer: x.id === q.id ? "yes" : x.attention_answer === "yes" ? "no" : "yes",
     }));
     const d = await declare(api, { answers, jobsite_id: 101, entry_id: null });
     expect(d.flagged).toBe(true);

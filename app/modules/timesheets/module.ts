@@ -1,4 +1,8 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+const REVIEW = { permission: "review_timesheet" } as const;
+const ADMIN = { permission: "admin_timesheet" } as const;
 
 export default defineModule({
   id: "timesheets",
@@ -39,6 +43,7 @@ export default defineModule({
           id: "leave-requests",
           title: "Leave Requests",
           href: "/timesheet/leave-requests",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Your leave requests and their approvals.",
         },
@@ -46,6 +51,7 @@ export default defineModule({
           id: "all-leave-requests",
           title: "All Leave Requests",
           href: "/timesheet/all-leave-requests",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Every leave request of the company, to approve or decline.",
         },
@@ -53,6 +59,7 @@ export default defineModule({
           id: "leave-calendar",
           title: "Leave Calendar",
           href: "/timesheet/leave-calendar",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Leave on a calendar: green when approved, grey while pending.",
         },
@@ -67,6 +74,7 @@ export default defineModule({
           id: "missing-shifts",
           title: "Missing Shifts",
           href: "/timesheet/missingShifts",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Staff who worked but recorded no shift.",
         },
@@ -74,6 +82,7 @@ export default defineModule({
           id: "no-login",
           title: "No Login",
           href: "/timesheet/noLogin",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Staff who did not sign in on a working day.",
         },
@@ -81,6 +90,7 @@ export default defineModule({
           id: "structure",
           title: "Structure",
           href: "/timesheet/structure",
+          status: "live",
           rule: { permission: "admin_timesheet" },
           description: "Pay rates, shift rules and approval chains.",
         },
@@ -95,10 +105,32 @@ export default defineModule({
           id: "covid19",
           title: "COVID-19",
           href: "/timesheet/covid19",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Health declarations before a shift.",
         },
       ],
     },
   ],
+  routes: [
+    {
+      pattern: "/timesheet/covid19/register.csv",
+      title: "Site declaration register (CSV)",
+      rule: { ...REVIEW, feature: "timesheet" },
+      file: true,
+    },
+  ],
+  actions: {
+    "/timesheet/leave-requests": { request: CAN.own, cancel: CAN.own },
+    "/timesheet/all-leave-requests": { approve: REVIEW, decline: REVIEW },
+    "/timesheet/leave-calendar": {
+      request: CAN.own,
+      cancel: CAN.own,
+      approve: REVIEW,
+      decline: REVIEW,
+    },
+    "/timesheet/structure": { create: ADMIN, update: ADMIN, delete: ADMIN },
+    "/timesheet/missingShifts": { notify: REVIEW },
+    "/timesheet/covid19": { declare: CAN.own, "add-question": ADMIN, "retire-question": ADMIN },
+  },
 });
