@@ -76,7 +76,11 @@ export const RosterSchema = z
         message: "Write a rule such as FREQ=WEEKLY;INTERVAL=2;BYDAY=SA",
       });
     if (v.valid_to && v.valid_to < v.valid_from)
-      ctx.addIssue({ code: "custom", path: ["valid_to"], message: "The end must not be before the start" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["valid_to"],
+        message: "The end must not be before the start",
+      });
   });
 export type RosterForm = z.infer<typeof RosterSchema>;
 
@@ -86,5 +90,7 @@ export const QuestionSchema = z.object({
     .trim()
     .min(1, "Enter the question")
     .max(300, "At most 300 characters"),
-  attention_answer: z.enum(["yes", "no"], { required_error: "Pick the answer that needs attention" }),
+  attention_answer: z.enum(["yes", "no"], {
+    required_error: "Pick the answer that needs attention",
+  }),
 });

@@ -15,6 +15,9 @@ export type LeaveLike = {
 };
 export type GroupPerson = { username_id: number; role: string; group_ids: number[] };
 
+/** Clicks inside the calendar's modals do not clear its selection (FullCalendar unselectCancel). */
+export const LEAVE_MODAL_CLASS = "leave-modal";
+
 export const LEAVE_GREEN = "#2b8a3e";
 export const LEAVE_GREY = "#5f6b76";
 

@@ -62,7 +62,11 @@ export async function leaveBase(ctx: ModuleContext) {
 type Base = Awaited<ReturnType<typeof leaveBase>>;
 
 const daysOf = (b: Base, l: Pick<Leave, "leave_start_date" | "leave_end_date">) =>
-  workingDays(l.leave_start_date, l.leave_end_date, b.holidays(l.leave_start_date, l.leave_end_date));
+  workingDays(
+    l.leave_start_date,
+    l.leave_end_date,
+    b.holidays(l.leave_start_date, l.leave_end_date),
+  );
 
 const row = (b: Base, l: Leave) => ({
   ...l,
@@ -188,7 +192,8 @@ export async function allLeavePage(ctx: ModuleContext, url: URL) {
     }));
   return {
     requests: list,
-    status: (STATUSES as readonly string[]).includes(status) || status === "all" ? status : "pending",
+    status:
+      (STATUSES as readonly string[]).includes(status) || status === "all" ? status : "pending",
     group,
     q,
     groups: b.groups,
@@ -198,7 +203,8 @@ export async function allLeavePage(ctx: ModuleContext, url: URL) {
 
 /** Approves or declines (a decline needs a comment); tells the requester when it is settled. */
 export async function decide(ctx: ModuleContext, id: number, approve: boolean, comment: string) {
-  if (!approve && !comment) return { ok: false as const, message: "Say why the request is declined" };
+  if (!approve && !comment)
+    return { ok: false as const, message: "Say why the request is declined" };
   const r = await refused(() => decideLeave(upstream(ctx.auth.token), id, approve, comment));
   if (r.ok && r.value.status !== "pending")
     await notify({
@@ -224,7 +230,7 @@ export async function calendarPage(ctx: ModuleContext, url: URL) {
   const b = await leaveBase(ctx);
   const m = url.searchParams.get("month");
   const month = m && MONTH.test(m) ? m : b.today.slice(0, 7);
-  const view = url.searchParams.get("view") === "week" ? "week" : "month";
+  const view: "week" | "month" = url.searchParams.get("view") === "week" ? "week" : "month";
   const group = b.reviewer ? Number(url.searchParams.get("group")) || null : null;
   const from = addDays(`${month}-01`, -7);
   const to = addDays(`${month}-01`, 45);
@@ -283,7 +289,7 @@ export async function calendarPage(ctx: ModuleContext, url: URL) {
           leave_start_date: l.leave_start_date,
           leave_end_date: l.leave_end_date,
           status: l.status,
-          leave_approval: [],
+          leave_approval: [] as { approved: boolean }[],
         })),
       groupNames: b.groups.filter((g) => me?.group_ids.includes(g.id)),
     },

@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 

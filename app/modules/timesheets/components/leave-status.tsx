@@ -1,7 +1,12 @@
 import { Badge } from "@mantine/core";
 import { LEAVE_GREEN, LEAVE_GREY } from "../leave-rules";
 
-const COLOURS = { pending: LEAVE_GREY, approved: LEAVE_GREEN, declined: "#c92a2a", cancelled: LEAVE_GREY };
+const COLOURS = {
+  pending: LEAVE_GREY,
+  approved: LEAVE_GREEN,
+  declined: "#c92a2a",
+  cancelled: LEAVE_GREY,
+};
 
 /** A request's state; SPEC §4: green once an approval exists, grey while pending. */
 export function LeaveStatus({
