@@ -14,12 +14,18 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+} from "@remix-run/react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { addDays } from "~/lib/zoned-days";
-import { LeaveCalendar } from "~/modules/timesheets/components/leave-calendar.client";
 import { LeaveRequestForm } from "~/modules/timesheets/components/leave-request-form";
 import { LeaveStatus } from "~/modules/timesheets/components/leave-status";
 import {
@@ -33,6 +39,14 @@ import { calendarPage, type CalendarData } from "~/modules/timesheets/leave.serv
 import { workingDays } from "~/modules/timesheets/working-days";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
+
+// Loaded after hydration: FullCalendar adds its <style> to <head> when its module runs, and a
+// <head> changed before React hydrates the document fails hydration.
+const LeaveCalendar = lazy(() =>
+  import("~/modules/timesheets/components/leave-calendar.client").then((m) => ({
+    default: m.LeaveCalendar,
+  })),
+);
 
 export const meta: MetaFunction = () => [{ title: "Leave calendar · Tracksmith" }];
 
@@ -126,6 +140,21 @@ export default function LeaveCalendarPage() {
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
+  const [cleared, setCleared] = useState(0);
+  const nav = useNavigation();
+  const posted = useRef(false);
+  // After a post from a modal: a refusal keeps it open with the values; anything else closes it.
+  useEffect(() => {
+    if (nav.state === "submitting") posted.current = true;
+    if (nav.state === "idle" && posted.current) {
+      posted.current = false;
+      if (!act?.values && act?.decisionFor === undefined) {
+        setRange(null);
+        setShown(null);
+        setCleared((n) => n + 1);
+      }
+    }
+  }, [nav.state, act]);
   // A refused request reopens the modal with what was typed.
   useEffect(() => {
     if (act?.values && act.decisionFor === undefined)
@@ -245,25 +274,28 @@ export default function LeaveCalendarPage() {
       >
         {() => (
           <Paper withBorder p={{ base: 4, sm: "md" }}>
-            <LeaveCalendar
-              events={data.events}
-              holidays={data.holidays}
-              month={data.month}
-              view={data.view}
-              onSelect={(from, to) => {
-                setShown(null);
-                setRange({ from, to });
-              }}
-              onUnselect={() => setRange(null)}
-              onEvent={(id) => {
-                setRange(null);
-                setShown(id);
-              }}
-              onMonth={(month, view) => {
-                if (month !== data.month || view !== data.view)
-                  navigate(params(month, view), { replace: true, preventScrollReset: true });
-              }}
-            />
+            <Suspense fallback={<Text size="sm">Loading the calendar…</Text>}>
+              <LeaveCalendar
+                events={data.events}
+                holidays={data.holidays}
+                month={data.month}
+                view={data.view}
+                cleared={cleared}
+                onSelect={(from, to) => {
+                  setShown(null);
+                  setRange({ from, to });
+                }}
+                onUnselect={() => setRange(null)}
+                onEvent={(id) => {
+                  setRange(null);
+                  setShown(id);
+                }}
+                onMonth={(month, view) => {
+                  if (month !== data.month || view !== data.view)
+                    navigate(params(month, view), { replace: true, preventScrollReset: true });
+                }}
+              />
+            </Suspense>
           </Paper>
         )}
       </ClientOnly>

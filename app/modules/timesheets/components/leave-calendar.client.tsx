@@ -8,6 +8,7 @@ import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin from "@fullcalendar/interaction";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
+import { useEffect, useRef } from "react";
 import { addDays } from "~/lib/zoned-days";
 import { LEAVE_MODAL_CLASS, leaveColour } from "../leave-rules";
 
@@ -29,7 +30,10 @@ export function LeaveCalendar({
   onUnselect,
   onEvent,
   onMonth,
+  cleared,
 }: {
+  /** A new value clears the selection (after a request was sent). */
+  cleared: number;
   events: CalendarLeave[];
   holidays: { day: string; name: string }[];
   month: string;
@@ -39,9 +43,14 @@ export function LeaveCalendar({
   onEvent: (id: number) => void;
   onMonth: (month: string, view: "month" | "week") => void;
 }) {
+  const ref = useRef<FullCalendar>(null);
+  useEffect(() => {
+    if (cleared) ref.current?.getApi().unselect();
+  }, [cleared]);
   return (
     <div data-testid="leave-calendar">
       <FullCalendar
+        ref={ref}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
         initialView={view === "week" ? "timeGridWeek" : "dayGridMonth"}
         initialDate={`${month}-01`}
