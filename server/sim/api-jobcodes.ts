@@ -80,7 +80,8 @@ const SEED: Array<Omit<SimJobCode, "id" | "companyid"> & { companyid?: number }>
   },
 ];
 
-function data(ctx: Ctx): JobCodeState {
+/** Also read by the timesheet calls (api-timesheets.ts), which count the entries booked to a code. */
+export function data(ctx: Ctx): JobCodeState {
   if (!ctx.state.jobCodes)
     ctx.state.jobCodes = {
       seq: 700,

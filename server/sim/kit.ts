@@ -4,6 +4,7 @@ import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
 import type { LeaveState } from "./api-leave";
+import type { TimesheetState } from "./timesheets-data";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -61,6 +62,8 @@ export type SimState = {
   jobCodes?: JobCodeState;
   /** Leave, rosters and site declarations (api-leave.ts), seeded on first use. */
   leave?: LeaveState;
+  /** Timesheet entries, pay-period locks, allowances and payroll groups (api-timesheets.ts). */
+  timesheets?: TimesheetState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

@@ -19,6 +19,7 @@ import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
 import { leaveRoutes } from "./api-leave";
+import { timesheetRoutes } from "./api-timesheets";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -44,6 +45,7 @@ const ROUTES: Route[] = [
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
   ...leaveRoutes,
+  ...timesheetRoutes,
 ];
 const MAX_BODY = 1_000_000;
 

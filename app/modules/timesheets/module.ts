@@ -1,6 +1,7 @@
 import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
+const ACCESS = { permission: "access_timesheet" } as const;
 const REVIEW = { permission: "review_timesheet" } as const;
 const ADMIN = { permission: "admin_timesheet" } as const;
 
@@ -22,6 +23,7 @@ export default defineModule({
           id: "timesheet-view",
           title: "My Timesheet",
           href: "/timesheet/view",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Your shifts and hours.",
         },
@@ -29,6 +31,7 @@ export default defineModule({
           id: "timesheet-review",
           title: "Review Timesheets",
           href: "/timesheet/review",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Approve or query the shifts of your team.",
         },
@@ -36,6 +39,7 @@ export default defineModule({
           id: "timesheet-payroll",
           title: "Payroll",
           href: "/timesheet/payroll",
+          status: "live",
           rule: { permission: "admin_timesheet" },
           description: "Payroll runs from approved timesheets.",
         },
@@ -67,6 +71,7 @@ export default defineModule({
           id: "job-report",
           title: "Job Report",
           href: "/timesheet/reports/job",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Hours per job code.",
         },
@@ -98,6 +103,7 @@ export default defineModule({
           id: "overtime",
           title: "Overtime",
           href: "/timesheet/overtime",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Overtime worked per person and period.",
         },
@@ -119,6 +125,18 @@ export default defineModule({
       rule: { ...REVIEW, feature: "timesheet" },
       file: true,
     },
+    {
+      pattern: "/timesheet/payroll/export/:format",
+      title: "Payroll export",
+      rule: { feature: "timesheet", ...ADMIN },
+      file: true,
+    },
+    {
+      pattern: "/timesheet/reports/job/export/:format",
+      title: "Job report export",
+      rule: { feature: "timesheet", ...REVIEW },
+      file: true,
+    },
   ],
   actions: {
     "/timesheet/leave-requests": { request: CAN.own, cancel: CAN.own },
@@ -132,5 +150,17 @@ export default defineModule({
     "/timesheet/structure": { create: ADMIN, update: ADMIN, delete: ADMIN },
     "/timesheet/missingShifts": { notify: REVIEW },
     "/timesheet/covid19": { declare: CAN.own, "add-question": ADMIN, "retire-question": ADMIN },
+    "/timesheet/view": {
+      clock_on: ACCESS,
+      clock_off: ACCESS,
+      break_start: ACCESS,
+      break_end: ACCESS,
+      create: ACCESS,
+      update: ACCESS,
+      delete: ACCESS,
+      submit: ACCESS,
+    },
+    "/timesheet/review": { approve: REVIEW, reject: REVIEW },
+    "/timesheet/payroll": { lock: ADMIN, reopen: ADMIN },
   },
 });
