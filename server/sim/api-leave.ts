@@ -223,10 +223,12 @@ function seed(ctx: Ctx): LeaveState {
     ]),
     leave(2, 2101, 21, plus(mon, 1), plus(mon, 2), "Wedding"),
   ];
+  // The office roster matches the seeded office entries (some late, some missing); the workshop and
+  // depot rosters start next week, so the drivers' clock-ons meanwhile have no rostered shift.
   const rosters: SimRoster[] = [
+    roster(1, "Office", null, 106, [1, 2, 3, 4, 5], null, "08:00", "16:30", 30, 104),
     roster(1, "Workshop weekdays", null, 105, [1, 2, 3, 4, 5], null, "07:00", "15:30", 30, 104),
     roster(1, "Depot early", null, 102, [1, 2, 3, 4, 5], null, "06:00", "14:30", 30, 102),
-    roster(1, "North side", null, 101, [1, 2, 3, 4], null, "08:00", "16:30", 30, 101),
     roster(
       1,
       "Dan's Saturdays",
@@ -240,7 +242,11 @@ function seed(ctx: Ctx): LeaveState {
       103,
     ),
     roster(2, "Plumbers", null, 201, [1, 2, 3, 4, 5], null, "07:30", "16:00", 30, 201),
-  ].map((r, i) => ({ ...r, id: 801 + i, valid_from: plus(today, -56) }));
+  ].map((r, i) => ({
+    ...r,
+    id: 801 + i,
+    valid_from: i === 1 || i === 2 ? mon : plus(today, -56),
+  }));
   const questions: SimQuestion[] = [
     q(41, 1, "Do you have a fever, cough, sore throat or shortness of breath?", "yes"),
     q(
