@@ -21,8 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "timesheets");
   const url = new URL(request.url);
   return switchIntent(await request.formData(), {
-    notify: async () => {
-      const r = await notifyMissing(ctx, url);
+    notify: async (f) => {
+      const who = f.get("username_id");
+      const only = who === null || who === "" ? null : Number(who);
+      const r = await notifyMissing(ctx, url, only);
       return redirectWithToast(`${url.pathname}${url.search}`, {
         type: "success",
         description:
@@ -98,6 +100,24 @@ export default function MissingShifts() {
             header: "Rostered start",
             meta: { nowrap: true },
             cell: ({ getValue }) => at(getValue(), tz),
+          }),
+          m.display({
+            id: "notify",
+            header: "Reviewer",
+            cell: ({ row: { original: r } }) => (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="username_id" value={r.username_id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="notify"
+                  size="compact-sm"
+                  variant="subtle"
+                >
+                  Notify
+                </Button>
+              </Form>
+            ),
           }),
           m.accessor("late_clock_on", {
             header: "Clocked on",

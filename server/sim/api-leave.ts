@@ -390,7 +390,7 @@ function leaveInput(ctx: Ctx, body: unknown) {
   const b = obj(body);
   const d = data(ctx);
   const type = mine(ctx, d.types).find((t) => t.id === Number(b.type_id));
-  if (!type) throw new HttpError(400, "type_id must be one of the company's leave types");
+  if (!type) throw new HttpError(404, "Leave type not found");
   const from = String(b.leave_start_date ?? "");
   const to = String(b.leave_end_date ?? "");
   if (!DAY.test(from) || !DAY.test(to))

@@ -85,10 +85,13 @@ export async function missingShiftsPage(ctx: ModuleContext, url: URL) {
  * Tells each missing person's reviewer (or, without one, the user) about their missing shifts:
  * one notification per shift, never twice (the event id).
  */
-export async function notifyMissing(ctx: ModuleContext, url: URL) {
+export async function notifyMissing(ctx: ModuleContext, url: URL, only: number | null) {
   const { result, nameOf, people } = await missingShifts(ctx, url);
+  // One person's shifts only: someone not of the company is a 404 like any foreign id.
+  if (only !== null && !people.has(only)) throw new Response("Not found", { status: 404 });
+  const list = result.missing.filter((m) => only === null || m.username_id === only);
   let sent = 0;
-  for (const m of result.missing) {
+  for (const m of list) {
     const reviewer = people.get(m.username_id)?.reviewer_id ?? ctx.user.username_id;
     try {
       const item = await notifyUser({
@@ -105,7 +108,7 @@ export async function notifyMissing(ctx: ModuleContext, url: URL) {
       logError("timesheets", e);
     }
   }
-  return { sent, missing: result.missing.length };
+  return { sent, missing: list.length };
 }
 
 /** People who have neither signed in nor clocked on in the last N days (default 7). */
