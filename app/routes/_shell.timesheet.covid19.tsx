@@ -27,6 +27,7 @@ import {
   declareFromForm,
   retireDeclarationQuestion,
 } from "~/modules/timesheets/covid.server";
+import { DeclarationQuestions } from "~/modules/timesheets/components/declaration-questions";
 import { QuestionSchema } from "~/modules/timesheets/leave-form";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -164,73 +165,7 @@ export default function Covid19() {
               </Stack>
             </Form>
           </Paper>
-          {data.canManage ? (
-            <Paper withBorder p="md" mt="lg">
-              <Title order={2} size="h4" mb="sm">
-                Questions
-              </Title>
-              <Stack gap="xs">
-                {data.questions.map((q) => (
-                  <Group key={q.id} justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text size="sm" c={q.active ? undefined : "dimmed"}>
-                      {q.text}{" "}
-                      <Badge variant="outline" color="dark">
-                        needs attention if {q.attention_answer}
-                      </Badge>
-                      {q.active ? "" : " (no longer asked)"}
-                    </Text>
-                    {q.active ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={q.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="retire-question"
-                          size="compact-sm"
-                          variant="subtle"
-                        >
-                          Stop asking
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </Group>
-                ))}
-                <Form
-                  method="post"
-                  key={JSON.stringify(act?.form === "question" ? act.values : {})}
-                >
-                  <input type="hidden" name="intent" value="add-question" />
-                  <Stack gap="xs">
-                    {act?.form === "question" && act.message ? (
-                      <Alert color="red" role="alert">
-                        {act.message}
-                      </Alert>
-                    ) : null}
-                    <TextInput
-                      name="text"
-                      label="New question"
-                      defaultValue={act?.form === "question" ? act.values?.text : ""}
-                      error={act?.form === "question" ? act.errors?.text : undefined}
-                    />
-                    <NativeSelect
-                      name="attention_answer"
-                      label="The answer that needs attention"
-                      defaultValue={act?.form === "question" ? act.values?.attention_answer : "yes"}
-                      data={[
-                        { value: "yes", label: "Yes" },
-                        { value: "no", label: "No" },
-                      ]}
-                    />
-                    <Group>
-                      <Button type="submit" variant="default">
-                        Add question
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Form>
-              </Stack>
-            </Paper>
-          ) : null}
+          {data.canManage ? <DeclarationQuestions questions={data.questions} act={act} /> : null}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">

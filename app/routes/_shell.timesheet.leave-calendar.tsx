@@ -9,7 +9,6 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -27,7 +26,7 @@ import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { addDays } from "~/lib/zoned-days";
 import { LeaveRequestForm } from "~/modules/timesheets/components/leave-request-form";
-import { LeaveStatus } from "~/modules/timesheets/components/leave-status";
+import { LeaveDetail, span } from "~/modules/timesheets/components/leave-detail";
 import {
   cancelAction,
   decideAction,
@@ -35,7 +34,7 @@ import {
   type LeaveActionData,
 } from "~/modules/timesheets/leave-actions.server";
 import { groupShortWarnings, LEAVE_MODAL_CLASS } from "~/modules/timesheets/leave-rules";
-import { calendarPage, type CalendarData } from "~/modules/timesheets/leave.server";
+import { calendarPage } from "~/modules/timesheets/leave.server";
 import { workingDays } from "~/modules/timesheets/working-days";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -66,71 +65,6 @@ export async function action({ request }: ActionFunctionArgs) {
     approve: (f) => decideAction(ctx, f, true, back),
     decline: (f) => decideAction(ctx, f, false, back),
   });
-}
-
-type Event = CalendarData["events"][number];
-const span = (l: { leave_start_date: string; leave_end_date: string }) =>
-  l.leave_start_date === l.leave_end_date
-    ? l.leave_start_date
-    : `${l.leave_start_date} to ${l.leave_end_date}`;
-
-function LeaveDetail({
-  l,
-  act,
-}: {
-  l: Event | NonNullable<CalendarData["detail"]>;
-  act?: LeaveActionData;
-}) {
-  return (
-    <Stack gap="xs" data-testid="leave-detail">
-      <Group gap="xs">
-        <Text fw={600}>
-          {l.accounts.first_name} {l.accounts.last_name}
-        </Text>
-        <LeaveStatus status={l.status} approvals={l.approvals} required={l.approvals_required} />
-      </Group>
-      <Text size="sm">
-        {l.type_of_leave}, {span(l)}: {l.working_days} working day{l.working_days === 1 ? "" : "s"}
-        {l.allDay ? "" : `, ${l.hours} h a day`}
-      </Text>
-      {l.reason ? <Text size="sm">Reason: {l.reason}</Text> : null}
-      <Text size="sm">
-        Approvals: {l.approvals} of {l.approvals_required}
-      </Text>
-      {l.leave_approval.length ? (
-        <List size="sm">
-          {l.leave_approval.map((a) => (
-            <List.Item key={a.username_id}>
-              {a.approved ? "Approved" : "Declined"} by {a.first_name} {a.last_name}
-              {a.comment ? `: ${a.comment}` : ""}
-            </List.Item>
-          ))}
-        </List>
-      ) : null}
-      {"can_decide" in l && l.can_decide ? (
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="id" value={l.id} />
-          <Stack gap="xs">
-            <TextInput
-              name="comment"
-              label="Comment"
-              placeholder="Needed to decline"
-              defaultValue={act?.decisionFor === l.id ? String(act.values?.comment ?? "") : ""}
-              error={act?.decisionFor === l.id ? act.message : undefined}
-            />
-            <Group gap="xs">
-              <Button type="submit" name="intent" value="approve">
-                Approve
-              </Button>
-              <Button type="submit" name="intent" value="decline" variant="outline" color="red.9">
-                Decline
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      ) : null}
-    </Stack>
-  );
 }
 
 /** Leave on a calendar (SPEC §2.7 leave-calendar, §4 leave colours and modals). */

@@ -32,15 +32,19 @@ beforeAll(async () => {
   driver = await sessionCookie("driver", "driver123");
 }, 60_000);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const load = async (mod: { loader: any }, url: string, cookie: string) => {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+type Loader = Parameters<typeof call>[0];
+const load = async (mod: { loader: Loader }, url: string, cookie: string) => {
   const res = await call(mod.loader, get(url, cookie));
   return { status: res.status, data: res.status === 200 ? ((await res.json()) as Json) : null };
 };
-const post = (mod: { action: any }, url: string, fields: Record<string, string>, cookie: string) =>
-  // eslint-disable-line @typescript-eslint/no-explicit-any
-  call(mod.action, formPost(url, fields, { cookie }));
+const post = (
+  mod: { action: Loader },
+  url: string,
+  fields: Record<string, string>,
+  cookie: string,
+) => call(mod.action, formPost(url, fields, { cookie }));
 
 const request = (from: string, to: string, extra: Record<string, string> = {}) => ({
   intent: "request",
