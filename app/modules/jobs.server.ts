@@ -5,6 +5,7 @@
 import type PgBoss from "pg-boss";
 import { jobs as account } from "./account/jobs.server";
 import { jobs as drivers } from "./drivers/jobs.server";
+import { jobs as environment } from "./environment/jobs.server";
 import { jobs as fleet } from "./fleet/jobs.server";
 import { jobs as forms } from "./forms/jobs.server";
 import type { ModuleId } from "./index";
@@ -17,6 +18,7 @@ import { jobs as reports } from "./reports/jobs.server";
 export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   account,
   drivers,
+  environment,
   fleet,
   forms,
   maintenance,

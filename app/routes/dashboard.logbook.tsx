@@ -17,6 +17,7 @@ import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
 import { addDays, utcToZonedLocal } from "~/lib/zoned-days";
 import { pageOf, withParams } from "~/modules/trips/trip-query";
+import { vehicleChoices } from "~/modules/trips/vehicle-choices";
 import { formatZoned } from "~/lib/zoned-time";
 import { distanceLabel, formatDistance, formatOdometer } from "~/lib/units";
 import { logbookQuery } from "~/modules/trips/logbook-route.server";
@@ -49,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The summary covers the whole period; the table shows one page of it, newest first.
   const shown = pageOf([...book.entries].reverse(), params, PAGE_SIZE);
   return json({
-    vehicles: vehicles.map(({ imei, nickname }) => ({ imei, nickname })),
+    vehicles: vehicleChoices(vehicles, q.imei, params.get("vq")),
+    vehicleName: vehicles.find((v) => v.imei === q.imei)?.nickname ?? "",
     imei: q.imei,
     range: q.range,
     fromIso: new Date(q.from).toISOString(),
@@ -86,7 +88,6 @@ export default function LogbookPage() {
   const odo = (km: number) => formatOdometer(km, m, 1);
   const s = d.summary;
   const exportQuery = withParams(params, { edit: null, notice: null, measurement: m });
-  const vehicle = d.vehicles.find((v) => v.imei === d.imei);
   // The forms of a trip need logbook_edit_all: without it the column is left out.
   const canEdit = d.can.purpose || d.can.delete;
   const cols = canEdit ? 8 : 7;
@@ -238,7 +239,7 @@ export default function LogbookPage() {
 
           {d.can.add ? (
             <LogbookAddForm
-              vehicleName={vehicle?.nickname ?? ""}
+              vehicleName={d.vehicleName}
               now={d.now}
               unit={unit}
               busy={busy}

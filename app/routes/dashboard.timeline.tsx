@@ -9,6 +9,7 @@ import { PurposeBadge } from "~/modules/trips/components/trip-table";
 import { useMeasurement } from "~/modules/trips/components/use-measurement";
 import { addDays, startOfDay } from "~/lib/zoned-days";
 import { dayRange } from "~/modules/trips/trip-query";
+import { vehicleChoices } from "~/modules/trips/vehicle-choices";
 import { timelineOf } from "~/modules/trips/trip-record";
 import { formatZoned } from "~/lib/zoned-time";
 import { formatDistance, formatDuration, formatSpeed } from "~/lib/units";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       )
     : { trips: [], stale: false };
   return json({
-    vehicles: vehicles.map(({ imei, nickname }) => ({ imei, nickname })),
+    vehicles: vehicleChoices(vehicles, imei, params.get("vq")),
     imei,
     day,
     today,
@@ -69,7 +70,7 @@ export default function TimelinePage() {
       </div>
       <FilterForm submit="Show day">
         <Group grow align="end">
-          <VehicleSelect vehicles={d.vehicles} value={d.imei} />
+          <VehicleSelect choices={d.vehicles} value={d.imei} />
           <TextInput type="date" name="day" label="Day" defaultValue={d.day} max={d.today} />
         </Group>
       </FilterForm>

@@ -5,6 +5,10 @@ import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
 import type { LeaveState } from "./api-leave";
 import type { TimesheetState } from "./timesheets-data";
+import type { FormsBuilderState } from "./forms-builder";
+import type { SensorState } from "./api-sensors";
+import type { DashcamState } from "./api-dashcam";
+import type { TicketState } from "./api-tickets";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -64,6 +68,14 @@ export type SimState = {
   leave?: LeaveState;
   /** Timesheet entries, pay-period locks, allowances and payroll groups (api-timesheets.ts). */
   timesheets?: TimesheetState;
+  /** Forms with drafts and versions, and answer uploads (forms-builder.ts), seeded on first use. */
+  formsBuilder?: FormsBuilderState;
+  /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */
+  sensors?: SensorState;
+  /** Dashcam footage requests (api-dashcam.ts), created on first use. */
+  dashcam?: DashcamState;
+  /** Ticket types, tickets, decisions and delegations (api-tickets.ts), seeded on first use. */
+  tickets?: TicketState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;
@@ -99,6 +111,8 @@ export type Ctx = {
   jti: string;
   now: number;
   state: SimState;
+  /** The request's headers (absent on a replayed write); media routes read `range`. */
+  headers?: Record<string, string | string[] | undefined> & { range?: string };
   /**
    * A random token (base64url). Handlers of write routes must take randomness only from here:
    * the values are kept in the journal so a replay produces the same state.
@@ -113,7 +127,7 @@ export type Result = {
   contentType?: string;
   headers?: Record<string, string>;
   /** A file on disk sent as the body, streamed (wiki file downloads). */
-  file?: { path: string; size: number };
+  file?: { path: string; size: number; start?: number };
 };
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
 /**

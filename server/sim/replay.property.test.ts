@@ -31,6 +31,7 @@ type Op =
   | { k: "flags"; on: boolean }
   | { k: "beacon"; b: number; name: string }
   | { k: "form"; ref: number }
+  | { k: "clip"; minutesAgo: number; seconds: number }
   | { k: "logout" }
   | { k: "resetToken" }
   | { k: "tick"; ms: number }
@@ -64,6 +65,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant("flags"), on: fc.boolean() }),
   fc.record({ k: fc.constant("beacon"), b: fc.nat(3), name: fc.string({ maxLength: 70 }) }),
   fc.record({ k: fc.constant("form"), ref: fc.nat(3) }),
+  fc.record({
+    k: fc.constant("clip"),
+    minutesAgo: fc.integer({ min: -5, max: 9 * 24 * 60 }),
+    seconds: fc.integer({ min: 0, max: 700 }),
+  }),
   fc.record({ k: fc.constant("logout") }),
   fc.record({ k: fc.constant("resetToken") }),
   fc.record({ k: fc.constant("tick"), ms: fc.integer({ min: 0, max: 6 * HOUR }) }),
@@ -148,6 +154,15 @@ async function apply(sim: Simulator, o: Op, s: { admin: string; now: number }) {
         uuid: sim.world.beacons.filter((b) => b.companyid === 1)[o.b]!.uuid,
         nickname: o.name,
       });
+    case "clip": {
+      // Company 1's type 27 camera (7 days of footage): some windows are refused.
+      const from = s.now - o.minutesAgo * 60_000;
+      return post("/dashcam/clips", {
+        imei: "354800100000015",
+        from: new Date(from).toISOString(),
+        to: new Date(from + o.seconds * 1000).toISOString(),
+      });
+    }
     case "form":
       return post("/forms/submissions", {
         form_id: 302,

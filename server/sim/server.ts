@@ -11,6 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { accountRoutes } from "./api-account";
 import { beaconRoutes } from "./api-beacons";
+import { dashcamRoutes } from "./api-dashcam";
 import { deviceRoutes } from "./api-devices";
 import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
@@ -20,6 +21,8 @@ import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
 import { leaveRoutes } from "./api-leave";
 import { timesheetRoutes } from "./api-timesheets";
+import { sensorRoutes } from "./api-sensors";
+import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
 import { simRoutes } from "./api-sim";
 import { tripRoutes } from "./api-trips";
@@ -46,6 +49,9 @@ const ROUTES: Route[] = [
   ...jobCodeRoutes,
   ...leaveRoutes,
   ...timesheetRoutes,
+  ...sensorRoutes,
+  ...dashcamRoutes,
+  ...ticketRoutes,
 ];
 const MAX_BODY = 1_000_000;
 
@@ -128,7 +134,10 @@ function send(res: http.ServerResponse, r: Result) {
       "content-type": r.contentType ?? "application/octet-stream",
       "content-length": r.file.size,
     });
-    fs.createReadStream(r.file.path)
+    const { start } = r.file;
+    // A byte range (206) reads only its part of the file.
+    const part = start === undefined ? undefined : { start, end: start + r.file.size - 1 };
+    fs.createReadStream(r.file.path, part)
       .on("error", () => res.destroy())
       .pipe(res);
     return;
@@ -264,6 +273,7 @@ export function createSimServer(state: SimState, sink?: WriteSink) {
         body,
         now: state.clock(),
         state,
+        headers: req.headers,
         random: drawRandom,
       } as Ctx;
       if (route.auth) {

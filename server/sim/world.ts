@@ -256,12 +256,15 @@ const NICK_PREFIX: Record<Icon, string[]> = {
 
 function makeDevice(rng: Rng, company: Company, i: number, cGroups: Group[], cTags: Tag[]): Device {
   // The first devices of each company cover every type id of SPEC §9; the rest are mostly trucks and vans.
+  // Company 2's sixth vehicle carries a live dashcam, so tenant tests have a foreign camera.
   const typeId =
-    i < ALL_DEVICE_TYPES.length
-      ? ALL_DEVICE_TYPES[i]!
-      : rng.chance(0.9)
-        ? rng.pick(TRIP_DEVICES)
-        : rng.pick([21, 57, 77]);
+    company.id === 2 && i === 5
+      ? 24
+      : i < ALL_DEVICE_TYPES.length
+        ? ALL_DEVICE_TYPES[i]!
+        : rng.chance(0.9)
+          ? rng.pick(TRIP_DEVICES)
+          : rng.pick([21, 57, 77]);
   const stationary = isStationaryType(typeId);
   const avatar: Icon = TYPE_ICON[typeId] ?? rng.pick(VEHICLE_ICONS);
   const imei = `3548${String(company.id).padStart(3, "0")}${String(i + 1).padStart(8, "0")}`;

@@ -18,6 +18,8 @@ export type TableToolbarProps = {
   /** The list as a CSV file: the path of its download route, sent the page's filters and order. */
   csv?: string;
   testId?: string;
+  /** Further parameters a new search keeps (set by another form of the page, e.g. a date range). */
+  keep?: string[];
 };
 
 /** Parameters a new search keeps: the order stays, the page starts again. */
@@ -27,12 +29,12 @@ const KEPT = ["sort", "dir"];
  * Search, filters and CSV export above a data table: a GET form, so it works without JavaScript
  * and the address keeps the view; with JavaScript a filter applies as soon as it changes.
  */
-export function TableToolbar({ search, filters = [], csv, testId }: TableToolbarProps) {
+export function TableToolbar({ search, filters = [], csv, testId, keep = [] }: TableToolbarProps) {
   const location = useLocation();
   const submit = useSubmit();
   const params = new URLSearchParams(location.search);
   const active = Boolean(search?.value) || filters.some((f) => f.value !== "");
-  const kept = KEPT.filter((k) => params.has(k));
+  const kept = [...KEPT, ...keep].filter((k) => params.has(k));
   const clear = new URLSearchParams(kept.map((k) => [k, params.get(k) ?? ""]));
   return (
     <Group align="flex-end" gap="xs" wrap="wrap" data-testid={testId}>

@@ -1,8 +1,8 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 export default defineModule({
   id: "dashcam",
-  status: "planned",
   menu: [
     {
       section: "reporting",
@@ -16,4 +16,20 @@ export default defineModule({
       match: ["/dashboard/dashcam-events/:id"],
     },
   ],
+  routes: [
+    {
+      pattern: "/dashboard/dashcam-media/:id",
+      title: "Dashcam snapshot or clip",
+      rule: { feature: "dashcam" },
+      file: true,
+    },
+  ],
+  actions: {
+    // Reviews are driver safety reviews: the same permission as reviewing there.
+    "/dashboard/dashcam-events": { bulk: CAN.manageDrivers },
+    "/dashboard/dashcam-events/:id": {
+      review: CAN.manageDrivers,
+      footage: { feature: "dashcam" },
+    },
+  },
 });

@@ -51,7 +51,8 @@ export function rangeData(auth: Auth, from: number, to: number) {
   });
 }
 
-export type ReviewStatus = "needs_review" | "coached" | "dismissed" | "reviewed";
+import type { ReviewStatus } from "./schemas";
+export type { ReviewStatus };
 export type ReviewEntry = {
   status: ReviewStatus;
   reason: string | null;

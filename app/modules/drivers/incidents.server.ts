@@ -7,8 +7,9 @@ import type { ModuleContext } from "~/services/guard.server";
 import { BEHAVIOURS } from "./behaviours";
 import { reviewsOf, type rangeData, type ReviewStatus } from "./data.server";
 import { INCIDENT_ROWS, shownRows, slice } from "./safety-compute";
+import { REVIEW_STATUSES } from "./schemas";
 
-const STATUSES: ReviewStatus[] = ["needs_review", "coached", "dismissed", "reviewed"];
+const STATUSES: readonly ReviewStatus[] = REVIEW_STATUSES;
 
 export async function incidentList(
   ctx: ModuleContext,

@@ -8,12 +8,21 @@ const text = (max: number) =>
     z.string().max(max, `At most ${max} characters`).optional(),
   );
 
-export const REVIEW_STATUSES = ["needs_review", "coached", "dismissed", "reviewed"] as const;
-export const REVIEW_LABEL: Record<(typeof REVIEW_STATUSES)[number], string> = {
+/** Review statuses of a safety event, shared with the dashcam inbox (its video events). */
+export const REVIEW_STATUSES = [
+  "needs_review",
+  "needs_coaching",
+  "coached",
+  "reviewed",
+  "dismissed",
+] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_LABEL: Record<ReviewStatus, string> = {
   needs_review: "Needs review",
+  needs_coaching: "Needs coaching",
   coached: "Coached",
-  dismissed: "Dismissed",
   reviewed: "Reviewed",
+  dismissed: "Dismissed",
 };
 
 export const reviewSchema = z

@@ -1,8 +1,18 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+/**
+ * Environment monitoring and freight temperature control (issue 22). Both are gated by cold_chain:
+ * the environment sensors (type 57) are the cold rooms and fridges of the same cold chain, and no
+ * separate feature for them exists in SPEC §6.
+ */
+const COLD_CHAIN = { feature: "cold_chain" } as const;
+const LIMITS = { ...CAN.manageAlerts, ...COLD_CHAIN };
+const SIGN = { ...CAN.manageReports, ...COLD_CHAIN };
 
 export default defineModule({
   id: "environment",
-  status: "planned",
+  rule: COLD_CHAIN,
   menu: [
     {
       section: "overview",
@@ -12,7 +22,10 @@ export default defineModule({
       title: "FTC",
       href: "/dashboard/ftc",
       tsadmin: false,
-      description: "The fleet tracking console: live status of every device at a glance.",
+      rule: COLD_CHAIN,
+      description:
+        "Freight temperature control: loads against their product profiles, with a signed shipment report.",
+      match: ["/dashboard/ftc/:id"],
     },
     {
       section: "reporting",
@@ -21,8 +34,27 @@ export default defineModule({
       id: "environment",
       title: "Environment",
       href: "/dashboard/environment",
-      rule: { feature: "cold_chain" },
+      rule: COLD_CHAIN,
       description: "Cold chain and environment monitoring: temperature and humidity of sensors.",
+      match: ["/dashboard/environment/:imei"],
     },
   ],
+  routes: [
+    {
+      pattern: "/dashboard/environment/:imei/report/:format",
+      title: "Sensor report (CSV, XLSX or PDF)",
+      rule: COLD_CHAIN,
+      file: true,
+    },
+    {
+      pattern: "/dashboard/ftc/:id/report",
+      title: "Shipment report (PDF)",
+      rule: COLD_CHAIN,
+      file: true,
+    },
+  ],
+  actions: {
+    "/dashboard/environment/:imei": { "save-limit": LIMITS, "delete-limit": LIMITS },
+    "/dashboard/ftc/:id": { signoff: SIGN },
+  },
 });

@@ -2,36 +2,34 @@
 import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import { byNickname } from "~/lib/text-order";
 import type { SyncInfo } from "~/lib/sync-info";
-import {
-  readRows,
-  ROW,
-  statusThresholds,
-  toView,
-  type DeviceView,
-  type Row,
-} from "./devices.server";
+import { companyViews } from "./device-views.server";
+import { readRows, ROW, toView, type DeviceView, type Row } from "./devices.server";
 import { refreshIfStale, syncDevices, syncInfo } from "./devices-sync.server";
 
 export type DeviceList = { devices: DeviceView[]; sync: SyncInfo };
 
 /** The first read of a company fills the cache synchronously; later reads never wait for the upstream. */
 async function ensureCache(auth: Auth): Promise<void> {
-  const count = await prisma.device.count({ where: { companyId: auth.companyId } });
-  if (count > 0) return;
+  const one = await prisma.device.findFirst({
+    where: { companyId: auth.companyId },
+    select: { imei: true },
+  });
+  if (one) return;
   const info = await syncInfo(auth.companyId);
   if (info.okAt && !info.stale) return; // The company simply has no devices.
   await syncDevices(auth).catch((e) => logError("devices", e));
 }
 
 /** Every device of the company from the cache, sorted by nickname, with the freshness of the data. */
-export async function listDevices(auth: Auth, now = Date.now()): Promise<DeviceList> {
+export async function listDevices(auth: Auth): Promise<DeviceList> {
   await ensureCache(auth);
-  const [rows, sync] = await Promise.all([readRows(auth.companyId), syncInfo(auth.companyId)]);
+  const [devices, sync] = await Promise.all([
+    companyViews(auth.companyId),
+    syncInfo(auth.companyId),
+  ]);
   await refreshIfStale(auth, sync);
-  const t = statusThresholds();
-  return { devices: rows.map((r) => toView(r, now, t)).sort(byNickname), sync };
+  return { devices, sync };
 }
 
 /** One device of the company, or a 404 (a foreign or unknown imei looks the same). */

@@ -58,18 +58,25 @@ export async function postStream(
   return res.json();
 }
 
-/** GETs a file: the upstream's answer, its body still to be read (or handed on). */
+/**
+ * GETs a file: the upstream's answer, its body still to be read (or handed on). `headers` are
+ * passed on as they are (a media player's `Range`, so a 206 comes back as a part of the file).
+ */
 export async function getStream(
   up: Upstream,
   path: string,
   query: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const call = `GET ${path}`;
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), up.options.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(urlOf(up, path, query), { headers: headersOf(up), signal: ctl.signal });
+    res = await fetch(urlOf(up, path, query), {
+      headers: { ...headers, ...headersOf(up) },
+      signal: ctl.signal,
+    });
   } catch {
     throw new UpstreamError("The upstream cannot be reached", 503, "unreachable", null, call);
   } finally {

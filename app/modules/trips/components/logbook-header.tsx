@@ -2,11 +2,12 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Text } from "@mantine/core";
 import { formatDistance, formatOdometer } from "~/lib/units";
 import type { LogbookSummary } from "../logbook-summary";
+import type { VehicleChoices } from "../vehicle-choices";
 import { DateRangeInputs, FilterForm, VehicleSelect } from "./trip-filters";
 import { useMeasurement } from "./use-measurement";
 
 type FilterData = {
-  vehicles: { imei: string; nickname: string }[];
+  vehicles: VehicleChoices;
   imei: string | null;
   range: { from: string; to: string; today: string };
   purpose: string;
@@ -18,7 +19,7 @@ export function LogbookFilters({ d }: { d: FilterData }) {
   return (
     <FilterForm submit="Show logbook">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
-        <VehicleSelect vehicles={d.vehicles} value={d.imei} />
+        <VehicleSelect choices={d.vehicles} value={d.imei} />
         <DateRangeInputs from={d.range.from} to={d.range.to} max={d.range.today} />
         <NativeSelect
           name="purpose"

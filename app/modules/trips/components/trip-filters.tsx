@@ -13,7 +13,9 @@ import {
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export type VehicleOption = { imei: string; nickname: string };
+import type { VehicleChoices, VehicleOption } from "../vehicle-choices";
+
+export type { VehicleOption };
 
 /** Date range inputs (company days, inclusive). */
 export function DateRangeInputs({ from, to, max }: { from: string; to: string; max?: string }) {
@@ -25,25 +27,41 @@ export function DateRangeInputs({ from, to, max }: { from: string; to: string; m
   );
 }
 
-/** One vehicle, as a native select (works without JavaScript). */
+/**
+ * One vehicle, as a native select (works without JavaScript). On a big fleet it offers the matches
+ * of its search field: type part of a name, submit the form, then choose.
+ */
 export function VehicleSelect({
-  vehicles,
+  choices,
   value,
   name = "imei",
   label = "Vehicle",
 }: {
-  vehicles: VehicleOption[];
+  choices: VehicleChoices;
   value: string | null;
   name?: string;
   label?: string;
 }) {
-  return (
+  const select = (
     <NativeSelect
       name={name}
       label={label}
       defaultValue={value ?? undefined}
-      data={vehicles.map((v) => ({ value: v.imei, label: v.nickname }))}
+      data={choices.options.map((v) => ({ value: v.imei, label: v.nickname }))}
     />
+  );
+  if (!choices.limited) return select;
+  return (
+    <>
+      <TextInput
+        name="vq"
+        label="Find a vehicle"
+        defaultValue={choices.query}
+        description={`${choices.options.length} of ${choices.total.toLocaleString("en")} vehicles offered: type part of a name or IMEI and show again`}
+        data-testid="vehicle-search"
+      />
+      {select}
+    </>
   );
 }
 

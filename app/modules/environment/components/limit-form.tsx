@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from "@mantine/core";
+import { Form, useNavigation } from "@remix-run/react";
+import { LIMIT_CHANNELS, LimitSchema, UNIT_LABEL } from "../limit-form";
+
+/**
+ * Set a device's limit for a channel (replaces the channel's limit): posts without JavaScript;
+ * Conform checks it in the browser too, and a refused post keeps what was typed.
+ */
+export function LimitFormCard({
+  channels,
+  defaultChannel,
+  result,
+}: {
+  channels: string[];
+  defaultChannel: string;
+  result?: { result?: SubmissionResult<string[]>; message?: string | null };
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [form, f] = useForm({
+    id: "sensor-limit",
+    lastResult: result?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LimitSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const usable = LIMIT_CHANNELS.filter((c) => channels.includes(c));
+  const channel =
+    f.channel.initialValue ??
+    (usable.includes(defaultChannel as never) ? defaultChannel : usable[0]);
+  const units = ["C", "F", "%"];
+  return (
+    <Paper withBorder p="md">
+      <Form method="post" {...getFormProps(form)} data-testid="limit-form">
+        <input type="hidden" name="intent" value="save-limit" />
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Set a limit
+          </Title>
+          {result?.message ? (
+            <Alert color="red" role="alert">
+              {result.message}
+            </Alert>
+          ) : null}
+          <NativeSelect
+            name={f.channel.name}
+            key={f.channel.key}
+            label="Channel"
+            defaultValue={channel}
+            data={usable.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1) }))}
+            error={f.channel.errors?.join(" ")}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              {...getInputProps(f.min, { type: "text" })}
+              key={f.min.key}
+              inputMode="decimal"
+              label="Minimum"
+              defaultValue={(f.min.initialValue as string | undefined) ?? ""}
+              error={f.min.errors?.join(" ")}
+            />
+            <TextInput
+              {...getInputProps(f.max, { type: "text" })}
+              key={f.max.key}
+              inputMode="decimal"
+              label="Maximum"
+              defaultValue={(f.max.initialValue as string | undefined) ?? ""}
+              error={f.max.errors?.join(" ")}
+            />
+          </Group>
+          <Group grow align="flex-start">
+            <NativeSelect
+              name={f.unit.name}
+              key={f.unit.key}
+              label="Unit"
+              defaultValue={f.unit.initialValue ?? (channel === "temperature" ? "C" : "%")}
+              data={[
+                ...units.map((u) => ({ value: u, label: UNIT_LABEL[u]! })),
+                ...(f.unit.initialValue && !units.includes(f.unit.initialValue)
+                  ? [{ value: f.unit.initialValue, label: f.unit.initialValue }]
+                  : []),
+              ]}
+              error={f.unit.errors?.join(" ")}
+            />
+            <TextInput
+              {...getInputProps(f.duration, { type: "text" })}
+              key={f.duration.key}
+              inputMode="numeric"
+              label="Alert after (minutes)"
+              description="Out of range at least this long before alerting"
+              defaultValue={(f.duration.initialValue as string | undefined) ?? "15"}
+              error={f.duration.errors?.join(" ")}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={busy}>
+              Save limit
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+/** Units of sensor channels: stored canonical (°C, %), shown in the reader's setting (°F when imperial). */
+import type { Measurement } from "~/lib/units";
+
+export type TempUnit = "C" | "F";
+export const toF = (c: number) => (c * 9) / 5 + 32;
+export const fromF = (f: number) => ((f - 32) * 5) / 9;
+
+/** The canonical value (°C for temperature) of a value given in `unit`. */
+export const toCanonical = (v: number, unit: string) => (unit === "F" ? fromF(v) : v);
+
+export function displayUnit(channel: string, m: Measurement): string {
+  if (channel === "temperature" || channel === "setpoint") return m === "imperial" ? "°F" : "°C";
+  if (channel === "humidity" || channel === "battery") return "%";
+  return "";
+}
+
+/** A canonical value in the reader's unit, rounded for display only. */
+export function shown(channel: string, v: number, m: Measurement, digits = 1): number {
+  const x = (channel === "temperature" || channel === "setpoint") && m === "imperial" ? toF(v) : v;
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+export const CHANNEL_LABEL: Record<string, string> = {
+  temperature: "Temperature",
+  humidity: "Humidity",
+  door: "Door",
+  setpoint: "Setpoint",
+  defrost: "Defrost",
+  battery: "Battery",
+};
+
+export const KIND_LABEL: Record<string, string> = {
+  environment: "Environment sensor",
+  reefer: "Cold-chain trailer",
+  probe: "Temperature probe",
+};
+
+export function formatMinutes(ms: number): string {
+  const min = Math.round(ms / 60_000);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  return `${h} h ${String(min % 60).padStart(2, "0")} min`;
+}
