@@ -6,10 +6,11 @@ import type { JobCodeState } from "./api-jobcodes";
 import type { BillingState } from "./api-billing";
 import type { JobsiteState } from "./api-jobsites";
 import type { PeopleState } from "./api-people";
+import type { LeaveState } from "./api-leave";
+import type { TimesheetState } from "./timesheets-data";
 import type { FormsBuilderState } from "./forms-builder";
 import type { ConcretePourState } from "./api-concrete";
 import type { ConcreteMixState } from "./api-concrete-mix";
-import type { TimesheetState } from "./timesheets-data";
 import type { SensorState } from "./api-sensors";
 import type { DashcamState } from "./api-dashcam";
 import type { TicketState } from "./api-tickets";
@@ -72,14 +73,16 @@ export type SimState = {
   people?: PeopleState;
   billing?: BillingState;
   jobsites?: JobsiteState;
+  /** Leave, rosters and site declarations (api-leave.ts), seeded on first use. */
+  leave?: LeaveState;
+  /** Timesheet entries, pay-period locks, allowances and payroll groups (api-timesheets.ts). */
+  timesheets?: TimesheetState;
   /** Forms with drafts and versions, and answer uploads (forms-builder.ts), seeded on first use. */
   formsBuilder?: FormsBuilderState;
   /** Concrete pours, links, limit sets, rules and probes (api-concrete.ts), seeded on first use. */
   concretePours?: ConcretePourState;
   /** Concrete suppliers, mix designs, evaporation limits, strength results (api-concrete-mix.ts). */
   concreteMix?: ConcreteMixState;
-  /** Timesheet entries, pay-period locks, allowances and payroll groups (api-timesheets.ts). */
-  timesheets?: TimesheetState;
   /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */
   sensors?: SensorState;
   /** Dashcam footage requests (api-dashcam.ts), created on first use. */

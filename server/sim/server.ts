@@ -24,6 +24,7 @@ import { concreteMixRoutes } from "./api-concrete-mix";
 import { billingRoutes } from "./api-billing";
 import { peopleRoutes } from "./api-people";
 import { groupRoutes } from "./api-groups";
+import { leaveRoutes } from "./api-leave";
 import { timesheetRoutes } from "./api-timesheets";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
@@ -56,6 +57,7 @@ const ROUTES: Route[] = [
   ...peopleRoutes,
   ...groupRoutes,
   ...billingRoutes,
+  ...leaveRoutes,
   ...timesheetRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,

@@ -1,3 +1,4 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 const ACCESS = { permission: "access_timesheet" } as const;
@@ -46,6 +47,7 @@ export default defineModule({
           id: "leave-requests",
           title: "Leave Requests",
           href: "/timesheet/leave-requests",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Your leave requests and their approvals.",
         },
@@ -53,6 +55,7 @@ export default defineModule({
           id: "all-leave-requests",
           title: "All Leave Requests",
           href: "/timesheet/all-leave-requests",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Every leave request of the company, to approve or decline.",
         },
@@ -60,6 +63,7 @@ export default defineModule({
           id: "leave-calendar",
           title: "Leave Calendar",
           href: "/timesheet/leave-calendar",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Leave on a calendar: green when approved, grey while pending.",
         },
@@ -75,6 +79,7 @@ export default defineModule({
           id: "missing-shifts",
           title: "Missing Shifts",
           href: "/timesheet/missingShifts",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Staff who worked but recorded no shift.",
         },
@@ -82,6 +87,7 @@ export default defineModule({
           id: "no-login",
           title: "No Login",
           href: "/timesheet/noLogin",
+          status: "live",
           rule: { permission: "review_timesheet" },
           description: "Staff who did not sign in on a working day.",
         },
@@ -89,6 +95,7 @@ export default defineModule({
           id: "structure",
           title: "Structure",
           href: "/timesheet/structure",
+          status: "live",
           rule: { permission: "admin_timesheet" },
           description: "Pay rates, shift rules and approval chains.",
         },
@@ -104,6 +111,7 @@ export default defineModule({
           id: "covid19",
           title: "COVID-19",
           href: "/timesheet/covid19",
+          status: "live",
           rule: { permission: "access_timesheet" },
           description: "Health declarations before a shift.",
         },
@@ -111,6 +119,12 @@ export default defineModule({
     },
   ],
   routes: [
+    {
+      pattern: "/timesheet/covid19/register.csv",
+      title: "Site declaration register (CSV)",
+      rule: { ...REVIEW, feature: "timesheet" },
+      file: true,
+    },
     {
       pattern: "/timesheet/payroll/export/:format",
       title: "Payroll export",
@@ -127,6 +141,17 @@ export default defineModule({
     },
   ],
   actions: {
+    "/timesheet/leave-requests": { request: CAN.own, cancel: CAN.own },
+    "/timesheet/all-leave-requests": { approve: REVIEW, decline: REVIEW },
+    "/timesheet/leave-calendar": {
+      request: CAN.own,
+      cancel: CAN.own,
+      approve: REVIEW,
+      decline: REVIEW,
+    },
+    "/timesheet/structure": { create: ADMIN, update: ADMIN, delete: ADMIN },
+    "/timesheet/missingShifts": { notify: REVIEW },
+    "/timesheet/covid19": { declare: CAN.own, "add-question": ADMIN, "retire-question": ADMIN },
     "/timesheet/view": {
       clock_on: ACCESS,
       clock_off: ACCESS,

@@ -1,0 +1,150 @@
+import { Alert, Button, Grid, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LeaveRequestForm } from "~/modules/timesheets/components/leave-request-form";
+import { LeaveStatus } from "~/modules/timesheets/components/leave-status";
+import {
+  cancelAction,
+  requestAction,
+  type LeaveActionData,
+} from "~/modules/timesheets/leave-actions.server";
+import { myLeavePage } from "~/modules/timesheets/leave.server";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+
+export const meta: MetaFunction = () => [{ title: "Leave requests · Tracksmith" }];
+const PAGE = "/timesheet/leave-requests";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "timesheets");
+  return json(await myLeavePage(ctx, new URL(request.url)));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "timesheets");
+  return switchIntent(await request.formData(), {
+    request: (f) => requestAction(ctx, f, PAGE),
+    cancel: (f) => cancelAction(ctx, f, PAGE),
+  });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];
+const col = createColumnHelper<Row>();
+const columns = [
+  col.accessor("type_of_leave", { header: "Type" }),
+  col.display({
+    id: "dates",
+    header: "Dates",
+    meta: { nowrap: true },
+    cell: ({ row: { original: l } }) =>
+      l.leave_start_date === l.leave_end_date
+        ? l.leave_start_date
+        : `${l.leave_start_date} to ${l.leave_end_date}`,
+  }),
+  col.display({
+    id: "days",
+    header: "Working days",
+    meta: { align: "right" },
+    cell: ({ row: { original: l } }) =>
+      l.allDay ? l.working_days : `${l.working_days} × ${l.hours} h`,
+  }),
+  col.display({
+    id: "status",
+    header: "Status",
+    cell: ({ row: { original: l } }) => (
+      <LeaveStatus status={l.status} approvals={l.approvals} required={l.approvals_required} />
+    ),
+  }),
+  col.display({
+    id: "decisions",
+    header: "Approvals",
+    cell: ({ row: { original: l } }) =>
+      l.leave_approval.length === 0
+        ? `None yet (needs ${l.approvals_required})`
+        : l.leave_approval
+            .map(
+              (a) =>
+                `${a.approved ? "Approved" : "Declined"} by ${a.first_name} ${a.last_name}${a.comment ? `: ${a.comment}` : ""}`,
+            )
+            .join("; "),
+  }),
+  col.accessor("reason", { header: "Reason" }),
+  col.display({
+    id: "actions",
+    header: "Actions",
+    cell: ({ row: { original: l } }) =>
+      l.status === "pending" ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="id" value={l.id} />
+          <Button type="submit" name="intent" value="cancel" variant="subtle" size="compact-sm">
+            Cancel request
+          </Button>
+        </Form>
+      ) : null,
+  }),
+];
+
+/** My leave requests (SPEC §2.7 leave-requests): request leave, see approvals, cancel pending ones. */
+export default function LeaveRequests() {
+  const data = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as LeaveActionData | undefined;
+  const typed = act?.values as Record<string, string> | undefined;
+  const values = typed
+    ? { ...typed, all_day: act?.values?.all_day === true }
+    : {
+        leave_start_date: data.prefill.from ?? "",
+        leave_end_date: data.prefill.to ?? data.prefill.from ?? "",
+      };
+  return (
+    <Stack gap="md" maw={1300}>
+      <div>
+        <Title order={1} size="h2">
+          Leave requests
+        </Title>
+        <Text c="dimmed" size="sm">
+          Your leave and its approvals. Working days leave out weekends and the company&apos;s
+          public holidays. A pending request can be cancelled.
+        </Text>
+      </div>
+      {act?.message && !act.values ? (
+        <Alert color="red" role="alert">
+          {act.message}
+        </Alert>
+      ) : null}
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <DataTable
+            data={data.requests}
+            columns={columns}
+            getRowId={(l) => String(l.id)}
+            rowProps={(l) => ({ "data-leave": l.id, "data-status": l.status })}
+            label="My leave requests"
+            testId="my-leave"
+            minWidth={860}
+            empty="No leave requests yet."
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">
+              Request leave
+            </Title>
+            <LeaveRequestForm
+              types={data.types}
+              values={values}
+              errors={act?.errors}
+              message={act?.values ? act.message : null}
+            />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
