@@ -23,7 +23,7 @@ describe("freight temperature control", () => {
     await whenReady(page);
     const row = page.getByTestId("ftc-loads").getByRole("row").filter({ hasText: "Vaccines" });
     await row.getByText("Fail").waitFor();
-    await row.getByRole("link", { name: "HL-24021" }).click();
+    await row.getByRole("link", { name: "HL-24021", exact: true }).click();
     await page.getByTestId("verdict").getByText("Fail").waitFor();
     expect(await page.getByTestId("tiers").innerText()).toContain("FAIL");
     const form = page.getByTestId("signoff-form");
@@ -116,7 +116,7 @@ describe("the sensor and load pages with data", () => {
     await pf.getByLabel("Tier 1 minimum").fill("1");
     await pf.getByRole("button", { name: "Save profile" }).click();
     await toast(page, "Profile E2E berries saved.");
-    await page.getByTestId("ftc-profiles").getByText("E2E berries").waitFor();
+    await page.getByTestId("ftc-profiles").getByRole("heading", { name: "E2E berries" }).waitFor();
     const lf = page.getByTestId("load-form");
     const device = await lf.getByLabel("Device").locator("option").nth(1).getAttribute("value");
     await lf.getByLabel("Device").selectOption(device!);
@@ -141,7 +141,7 @@ describe("the sensor and load pages with data", () => {
     await whenReady(page);
     const href = await page
       .getByTestId("ftc-loads")
-      .getByRole("link", { name: "HL-24021" })
+      .getByRole("link", { name: "HL-24021", exact: true })
       .getAttribute("href");
     for (const url of ["/dashboard/environment/354800100000021?range=7d", href!]) {
       await page.setViewportSize({ width: 390, height: 844 });
