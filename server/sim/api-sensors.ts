@@ -9,13 +9,11 @@
  * · `GET /sensors/limits` · `POST /sensors/limits {imei, channel, min, max, unit, min_duration_s}`
  * (one limit per device and channel: replaces it) · `DELETE /sensors/limits/{id}` ·
  * `GET /ftc/profiles` · `GET /ftc/loads` · `GET /ftc/loads/{id}` · `POST /ftc/signoff/{id} {name,
- * note}` (once; 409 after) · `POST /ftc/profiles` and `POST /ftc/profiles/{id}` {name, description,
- * tiers[{label, min, max, allowance_s}], startup_ignore_s, defrost_recovery_s, door_recovery_s}
- * (create / replace; limits in °C) · `POST /ftc/loads` and `POST /ftc/loads/{id}` {imei,
- * profile_id, product, reference, start, end} (a signed-off load cannot be edited: 409). A foreign
- * or unknown imei or id is a 404.
+ * note}` (once; 409 after) · `POST /ftc/profiles[/{id}]` create/replace (body: ftc-input.ts; °C) ·
+ * `POST /ftc/loads[/{id}]` (not once signed off: 409). A foreign or unknown imei or id is a 404.
  */
 import { HttpError, deviceOf, obj, ok, routes, timeParam, type Ctx } from "./kit";
+import { loadFields, profileInput } from "./ftc-input";
 import { idOf } from "./maintenance";
 import {
   CHANNEL_UNIT,
@@ -34,7 +32,6 @@ import {
   type SimLoad,
   type SimProfile,
   type SimSensorLimit,
-  type SimTier,
 } from "./sensor-seed";
 export type { SensorState } from "./sensor-seed";
 
@@ -108,95 +105,25 @@ function limitInput(ctx: Ctx) {
   return { imei: d.imei, channel, unit, min, max, min_duration_s: dur };
 }
 
-const secs = (v: unknown, name: string, nullable: boolean): number | null => {
-  if (nullable && (v === null || v === undefined)) return null;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 30 * 86400)
-    throw new HttpError(400, `${name} must be a whole number of seconds from 0 to 2592000`);
-  return v;
-};
-
-function profileInput(ctx: Ctx): Omit<SimProfile, "id" | "companyid"> {
-  const b = obj(ctx.body);
-  const name = typeof b.name === "string" ? b.name.trim() : "";
-  if (!name || name.length > 80)
-    throw new HttpError(400, "name is required (at most 80 characters)");
-  const description = typeof b.description === "string" ? b.description.trim().slice(0, 300) : "";
-  if (!Array.isArray(b.tiers) || b.tiers.length < 1 || b.tiers.length > 4)
-    throw new HttpError(400, "tiers must list 1 to 4 tiers");
-  const tiers: SimTier[] = b.tiers.map((raw, i) => {
-    const t = obj(raw);
-    const min = num(t.min, `tiers[${i}].min`);
-    const max = num(t.max, `tiers[${i}].max`);
-    if (min === null && max === null)
-      throw new HttpError(400, `tiers[${i}] needs a minimum, a maximum or both`);
-    if (min !== null && max !== null && min > max)
-      throw new HttpError(400, `tiers[${i}].min must not be above max`);
-    const label = typeof t.label === "string" && t.label.trim() ? t.label.trim() : `Tier ${i + 1}`;
-    return { label, min, max, allowance_s: secs(t.allowance_s, `tiers[${i}].allowance_s`, false)! };
-  });
-  const first = tiers[0]!;
-  const setpoint =
-    first.min !== null && first.max !== null
-      ? (first.min + first.max) / 2
-      : first.max !== null
-        ? first.max - 3
-        : first.min! + 3;
-  return {
-    name,
-    description,
-    setpoint,
-    tiers,
-    startup_ignore_s: secs(b.startup_ignore_s, "startup_ignore_s", false)!,
-    defrost_recovery_s: secs(b.defrost_recovery_s, "defrost_recovery_s", true),
-    door_recovery_s: secs(b.door_recovery_s, "door_recovery_s", true),
-  };
-}
-
 function loadInput(ctx: Ctx): Omit<SimLoad, "id" | "companyid" | "signoff"> {
   const b = obj(ctx.body);
   const { d } = sensorDevice(ctx, b.imei);
   const pid = Number(b.profile_id);
   if (!data(ctx).profiles.some((p) => p.id === pid && p.companyid === ctx.user.companyid))
     throw new HttpError(404, "Profile not found");
-  const text = (v: unknown, name: string) => {
-    const t = typeof v === "string" ? v.trim() : "";
-    if (!t || t.length > 80)
-      throw new HttpError(400, `${name} is required (at most 80 characters)`);
-    return t;
-  };
-  const start = typeof b.start === "string" ? Date.parse(b.start) : Number.NaN;
-  if (Number.isNaN(start)) throw new HttpError(400, "start must be an ISO time");
-  let end: number | null = null;
-  if (b.end !== null && b.end !== undefined && b.end !== "") {
-    end = typeof b.end === "string" ? Date.parse(b.end) : Number.NaN;
-    if (Number.isNaN(end)) throw new HttpError(400, "end must be an ISO time or null");
-    if (end <= start) throw new HttpError(400, "end must be after start");
-  }
-  return {
-    imei: d.imei,
-    profile_id: pid,
-    product: text(b.product, "product"),
-    reference: text(b.reference, "reference"),
-    start: new Date(start).toISOString(),
-    end: end === null ? null : new Date(end).toISOString(),
-  };
-}
-
-function ownProfile(ctx: Ctx): SimProfile {
-  const id = Number(idOf(ctx));
-  const p = data(ctx).profiles.find((x) => x.id === id && x.companyid === ctx.user.companyid);
-  if (!p) throw new HttpError(404, "Profile not found");
-  return p;
+  return { imei: d.imei, profile_id: pid, ...loadFields(b) };
 }
 
 const view = <T extends { companyid: number }>({ companyid: _c, ...x }: T) => x;
 
-function ownLoad(ctx: Ctx): SimLoad {
+function own<T extends { id: number; companyid: number }>(ctx: Ctx, list: T[], what: string): T {
   const id = Number(idOf(ctx));
-  const l = data(ctx).loads.find((x) => x.id === id && x.companyid === ctx.user.companyid);
-  if (!l) throw new HttpError(404, "Load not found");
-  return l;
+  const x = list.find((y) => y.id === id && y.companyid === ctx.user.companyid);
+  if (!x) throw new HttpError(404, `${what} not found`);
+  return x;
 }
+const ownLoad = (ctx: Ctx) => own(ctx, data(ctx).loads, "Load");
+const ownProfile = (ctx: Ctx) => own(ctx, data(ctx).profiles, "Profile");
 
 export const sensorRoutes = routes([
   [
@@ -337,7 +264,7 @@ export const sensorRoutes = routes([
     "POST",
     "/ftc/profiles",
     (ctx) => {
-      const input = profileInput(ctx);
+      const input = profileInput(ctx.body);
       const s = data(ctx);
       const made: SimProfile = { id: ++s.seq, companyid: ctx.user.companyid, ...input };
       s.profiles.push(made);
@@ -349,7 +276,7 @@ export const sensorRoutes = routes([
     "/ftc/profiles/:id",
     (ctx) => {
       const p = ownProfile(ctx);
-      return ok(view(Object.assign(p, profileInput(ctx))));
+      return ok(view(Object.assign(p, profileInput(ctx.body))));
     },
   ],
   [

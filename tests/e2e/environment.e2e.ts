@@ -143,7 +143,11 @@ describe("the sensor and load pages with data", () => {
       .getByTestId("ftc-loads")
       .getByRole("link", { name: "HL-24021", exact: true })
       .getAttribute("href");
-    for (const url of ["/dashboard/environment/354800100000021?range=7d", href!]) {
+    for (const url of [
+      "/dashboard/environment/354800100000021?range=7d",
+      href!,
+      "/dashboard/ftc",
+    ]) {
       await page.setViewportSize({ width: 390, height: 844 });
       expect((await open(page, url))?.status()).toBe(200);
       const phone = await phoneProblems(page);
