@@ -1,11 +1,31 @@
-import { Anchor, Badge, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Anchor,
+  Badge,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
-import { loadsPage } from "~/modules/environment/ftc.server";
+import { parseForm } from "~/lib/parse-form";
+import {
+  LoadFormCard,
+  ProfileFormCard,
+  type FormResult,
+} from "~/modules/environment/components/ftc-forms";
+import { LoadSchema, ProfileSchema } from "~/modules/environment/ftc-form";
+import { loadsPage, saveLoadForm, saveProfileForm } from "~/modules/environment/ftc.server";
+import { measurementOf } from "~/services/measurement.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { formatMinutes } from "~/modules/environment/units";
 import { requireModule } from "~/services/guard.server";
 
@@ -13,21 +33,65 @@ export const meta: MetaFunction = () => [{ title: "Freight temperature control �
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "environment");
-  return json(await loadsPage(ctx));
+  return json(await loadsPage(ctx, measurementOf(request), new URL(request.url)));
+}
+
+type ActionData = FormResult & { intent?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "environment");
+  return switchIntent(await request.formData(), {
+    "save-profile": async (form) => {
+      const submission = parseForm(form, ProfileSchema);
+      if (submission.status !== "success")
+        return json<ActionData>(
+          { intent: "save-profile", result: submission.reply(), message: null },
+          { status: 400 },
+        );
+      const r = await saveProfileForm(ctx, submission.value);
+      if (!r.ok)
+        return json<ActionData>(
+          { intent: "save-profile", result: submission.reply(), message: r.message },
+          { status: r.status },
+        );
+      return redirectWithToast("/dashboard/ftc", {
+        type: "success",
+        description: `Profile ${r.value.name} saved.`,
+      });
+    },
+    "save-load": async (form) => {
+      const submission = parseForm(form, LoadSchema);
+      if (submission.status !== "success")
+        return json<ActionData>(
+          { intent: "save-load", result: submission.reply(), message: null },
+          { status: 400 },
+        );
+      const r = await saveLoadForm(ctx, submission.value);
+      if (!r.ok)
+        return json<ActionData>(
+          { intent: "save-load", result: submission.reply(), message: r.message },
+          { status: r.status },
+        );
+      return redirectWithToast("/dashboard/ftc", {
+        type: "success",
+        description: `Load ${r.value.reference} saved.`,
+      });
+    },
+  });
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["loads"][number];
 const col = createColumnHelper<Row>();
 
-const bound = (min: number | null, max: number | null) =>
+const bound = (min: number | null, max: number | null, u: string) =>
   min !== null && max !== null
-    ? `${min} to ${max} °C`
+    ? `${min} to ${max} ${u}`
     : max !== null
-      ? `at most ${max} °C`
-      : `at least ${min} °C`;
+      ? `at most ${max} ${u}`
+      : `at least ${min} ${u}`;
 
-function columns(timeZone: string) {
+function columns(timeZone: string, u: string, canEdit: boolean) {
   return [
     col.accessor("reference", {
       header: "Load",
@@ -62,19 +126,35 @@ function columns(timeZone: string) {
       cell: ({ getValue }) => formatMinutes(getValue()),
     }),
     col.accessor("mkt", {
-      header: "MKT (°C)",
+      header: `MKT (${u})`,
       cell: ({ getValue }) => (getValue() === null ? "—" : getValue()!.toFixed(2)),
     }),
     col.accessor("signedBy", {
       header: "Signed off",
       cell: ({ getValue }) => getValue() ?? "Not yet",
     }),
+    ...(canEdit
+      ? [
+          col.display({
+            id: "edit",
+            header: "Edit",
+            cell: ({ row: { original: l } }) =>
+              l.signedBy ? null : (
+                <Anchor component={Link} to={`/dashboard/ftc?load=${l.id}#load-form`}>
+                  Edit<VisuallyHidden component="span"> load {l.reference}</VisuallyHidden>
+                </Anchor>
+              ),
+          }),
+        ]
+      : []),
   ];
 }
 
 /** Freight temperature control (SPEC §2.3 ftc, cold_chain): loads judged against product profiles. */
 export default function Ftc() {
   const data = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as ActionData | undefined;
+  const u = data.measurement === "imperial" ? "°F" : "°C";
   return (
     <Stack gap="md" maw={1300}>
       <div>
@@ -88,7 +168,7 @@ export default function Ftc() {
       </div>
       <DataTable
         data={data.loads}
-        columns={columns(data.timeZone)}
+        columns={columns(data.timeZone, u, data.canEdit)}
         getRowId={(l) => String(l.id)}
         label="Loads"
         testId="ftc-loads"
@@ -110,7 +190,7 @@ export default function Ftc() {
             <List size="sm" mt="xs">
               {p.tiers.map((t) => (
                 <List.Item key={t.label}>
-                  {bound(t.min, t.max)}:{" "}
+                  {bound(t.min, t.max, u)}:{" "}
                   {t.allowance_s
                     ? `${formatMinutes(t.allowance_s * 1000)} outside allowed`
                     : "never outside"}
@@ -128,9 +208,36 @@ export default function Ftc() {
                 : `defrost + ${Math.round(p.defrost_recovery_s / 60)} min`}
               .
             </Text>
+            {data.canEdit ? (
+              <Anchor component={Link} to={`/dashboard/ftc?profile=${p.id}#profile-form`} size="sm">
+                Edit<VisuallyHidden component="span"> profile {p.name}</VisuallyHidden>
+              </Anchor>
+            ) : null}
           </Paper>
         ))}
       </SimpleGrid>
+      {data.canEdit ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} id="edit-forms">
+          <div id="profile-form">
+            <ProfileFormCard
+              key={data.profileValues?.id ?? "new"}
+              values={data.profileValues}
+              unit={data.measurement === "imperial" ? "F" : "C"}
+              result={act?.intent === "save-profile" ? act : undefined}
+            />
+          </div>
+          <div id="load-form">
+            <LoadFormCard
+              key={data.loadValues?.id ?? "new"}
+              values={data.loadValues}
+              devices={data.devices}
+              profiles={data.profileOptions}
+              timeZone={data.timeZone}
+              result={act?.intent === "save-load" ? act : undefined}
+            />
+          </div>
+        </SimpleGrid>
+      ) : null}
     </Stack>
   );
 }

@@ -9,9 +9,11 @@
  * · `GET /sensors/limits` · `POST /sensors/limits {imei, channel, min, max, unit, min_duration_s}`
  * (one limit per device and channel: replaces it) · `DELETE /sensors/limits/{id}` ·
  * `GET /ftc/profiles` · `GET /ftc/loads` · `GET /ftc/loads/{id}` · `POST /ftc/signoff/{id} {name,
- * note}` (once; 409 after). A foreign or unknown imei or id is a 404.
+ * note}` (once; 409 after) · `POST /ftc/profiles[/{id}]` create/replace (body: ftc-input.ts; °C) ·
+ * `POST /ftc/loads[/{id}]` (not once signed off: 409). A foreign or unknown imei or id is a 404.
  */
 import { HttpError, deviceOf, obj, ok, routes, timeParam, type Ctx } from "./kit";
+import { loadFields, profileInput } from "./ftc-input";
 import { idOf } from "./maintenance";
 import {
   CHANNEL_UNIT,
@@ -24,7 +26,13 @@ import {
   type SensorContext,
 } from "./sensors";
 import type { Device } from "./world";
-import { seedSensors, type SensorState, type SimLoad, type SimSensorLimit } from "./sensor-seed";
+import {
+  seedSensors,
+  type SensorState,
+  type SimLoad,
+  type SimProfile,
+  type SimSensorLimit,
+} from "./sensor-seed";
 export type { SensorState } from "./sensor-seed";
 
 const HOUR = 3_600_000;
@@ -97,14 +105,25 @@ function limitInput(ctx: Ctx) {
   return { imei: d.imei, channel, unit, min, max, min_duration_s: dur };
 }
 
+function loadInput(ctx: Ctx): Omit<SimLoad, "id" | "companyid" | "signoff"> {
+  const b = obj(ctx.body);
+  const { d } = sensorDevice(ctx, b.imei);
+  const pid = Number(b.profile_id);
+  if (!data(ctx).profiles.some((p) => p.id === pid && p.companyid === ctx.user.companyid))
+    throw new HttpError(404, "Profile not found");
+  return { imei: d.imei, profile_id: pid, ...loadFields(b) };
+}
+
 const view = <T extends { companyid: number }>({ companyid: _c, ...x }: T) => x;
 
-function ownLoad(ctx: Ctx): SimLoad {
+function own<T extends { id: number; companyid: number }>(ctx: Ctx, list: T[], what: string): T {
   const id = Number(idOf(ctx));
-  const l = data(ctx).loads.find((x) => x.id === id && x.companyid === ctx.user.companyid);
-  if (!l) throw new HttpError(404, "Load not found");
-  return l;
+  const x = list.find((y) => y.id === id && y.companyid === ctx.user.companyid);
+  if (!x) throw new HttpError(404, `${what} not found`);
+  return x;
 }
+const ownLoad = (ctx: Ctx) => own(ctx, data(ctx).loads, "Load");
+const ownProfile = (ctx: Ctx) => own(ctx, data(ctx).profiles, "Profile");
 
 export const sensorRoutes = routes([
   [
@@ -241,6 +260,45 @@ export const sensorRoutes = routes([
       ),
   ],
   ["GET", "/ftc/loads/:id", (ctx) => ok(view(ownLoad(ctx)))],
+  [
+    "POST",
+    "/ftc/profiles",
+    (ctx) => {
+      const input = profileInput(ctx.body);
+      const s = data(ctx);
+      const made: SimProfile = { id: ++s.seq, companyid: ctx.user.companyid, ...input };
+      s.profiles.push(made);
+      return ok(view(made), 201);
+    },
+  ],
+  [
+    "POST",
+    "/ftc/profiles/:id",
+    (ctx) => {
+      const p = ownProfile(ctx);
+      return ok(view(Object.assign(p, profileInput(ctx.body))));
+    },
+  ],
+  [
+    "POST",
+    "/ftc/loads",
+    (ctx) => {
+      const input = loadInput(ctx);
+      const s = data(ctx);
+      const made: SimLoad = { id: ++s.seq, companyid: ctx.user.companyid, ...input, signoff: null };
+      s.loads.push(made);
+      return ok(view(made), 201);
+    },
+  ],
+  [
+    "POST",
+    "/ftc/loads/:id",
+    (ctx) => {
+      const l = ownLoad(ctx);
+      if (l.signoff) throw new HttpError(409, `Signed off by ${l.signoff.name}: it cannot change`);
+      return ok(view(Object.assign(l, loadInput(ctx))));
+    },
+  ],
   [
     "POST",
     "/ftc/signoff/:id",

@@ -9,7 +9,8 @@ import { axeViolations, open, phoneProblems } from "./support/console";
  * Environment and freight temperature control in the browser (issue 22): a cold-chain load that
  * fails its profile, with its shipment report (PDF) naming the excursion and the sign-off; and an
  * environment limit, refused when the minimum is above the maximum, then saved below the current
- * readings, raising a notification.
+ * readings, raising a notification; a product profile (refused when its minimum is above its
+ * maximum) and a load on it created through the forms.
  */
 const toast = (page: Page, text: string | RegExp) =>
   page.getByTestId("toast").getByText(text).first().waitFor();
@@ -22,7 +23,7 @@ describe("freight temperature control", () => {
     await whenReady(page);
     const row = page.getByTestId("ftc-loads").getByRole("row").filter({ hasText: "Vaccines" });
     await row.getByText("Fail").waitFor();
-    await row.getByRole("link", { name: "HL-24021" }).click();
+    await row.getByRole("link", { name: "HL-24021", exact: true }).click();
     await page.getByTestId("verdict").getByText("Fail").waitFor();
     expect(await page.getByTestId("tiers").innerText()).toContain("FAIL");
     const form = page.getByTestId("signoff-form");
@@ -97,6 +98,40 @@ describe("environment", () => {
 });
 
 describe("the sensor and load pages with data", () => {
+  it("creates a product profile and a load on it through the forms", async () => {
+    const { page, context } = await newPage();
+    await signIn(page, "admin", "admin123");
+    await page.goto("/dashboard/ftc");
+    await whenReady(page);
+    const pf = page.getByTestId("profile-form");
+    await pf.getByLabel("Name", { exact: true }).fill("E2E berries");
+    await pf.getByLabel("Temperature unit").selectOption("C");
+    await pf.getByLabel("Tier 1 minimum").fill("9");
+    await pf.getByLabel("Tier 1 maximum").fill("4");
+    await pf.getByLabel("Tier 1 allowance (minutes)").fill("30");
+    await pf.getByLabel("Start-up ignore (minutes)").fill("15");
+    await pf.getByRole("button", { name: "Save profile" }).click();
+    await pf.getByText("The minimum must not be above the maximum").waitFor();
+    expect(await pf.getByLabel("Name", { exact: true }).inputValue()).toBe("E2E berries");
+    await pf.getByLabel("Tier 1 minimum").fill("1");
+    await pf.getByRole("button", { name: "Save profile" }).click();
+    await toast(page, "Profile E2E berries saved.");
+    await page.getByTestId("ftc-profiles").getByRole("heading", { name: "E2E berries" }).waitFor();
+    const lf = page.getByTestId("load-form");
+    const device = await lf.getByLabel("Device").locator("option").nth(1).getAttribute("value");
+    await lf.getByLabel("Device").selectOption(device!);
+    await lf.getByLabel("Profile").selectOption({ label: "E2E berries" });
+    await lf.getByLabel("Product").fill("Blueberries, 20 trays");
+    await lf.getByLabel("Reference").fill("E2E-BB1");
+    await lf.getByLabel("Start").fill("2026-01-05T06:00");
+    await lf.getByLabel("End").fill("2026-01-05T12:00");
+    await lf.getByRole("button", { name: "Save load" }).click();
+    await toast(page, "Load E2E-BB1 saved.");
+    const row = page.getByTestId("ftc-loads").getByRole("row").filter({ hasText: "E2E-BB1" });
+    await row.getByText("E2E berries").waitFor();
+    await context.close();
+  }, 120_000);
+
   // The console sweep opens /dashboard/environment/:imei with the company's first device (no
   // sensors): these are the pages with a chart, tables and forms, on a phone and through axe.
   it("pass the phone layout and WCAG 2.1 AA checks", async () => {
@@ -106,9 +141,13 @@ describe("the sensor and load pages with data", () => {
     await whenReady(page);
     const href = await page
       .getByTestId("ftc-loads")
-      .getByRole("link", { name: "HL-24021" })
+      .getByRole("link", { name: "HL-24021", exact: true })
       .getAttribute("href");
-    for (const url of ["/dashboard/environment/354800100000021?range=7d", href!]) {
+    for (const url of [
+      "/dashboard/environment/354800100000021?range=7d",
+      href!,
+      "/dashboard/ftc",
+    ]) {
       await page.setViewportSize({ width: 390, height: 844 });
       expect((await open(page, url))?.status()).toBe(200);
       const phone = await phoneProblems(page);

@@ -11,6 +11,10 @@ import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import type { SignOffForm } from "./limit-form";
+import type { LoadForm, ProfileForm } from "./ftc-form";
+import { zonedLocalToUtc, localParts } from "~/lib/zoned-days";
+import type { Measurement } from "~/lib/units";
+import { toCanonical, toF } from "./units";
 import {
   downsample,
   evaluateLoad,
@@ -26,6 +30,8 @@ import {
   listLoads,
   listProfiles,
   listSensorDevices,
+  saveLoad,
+  saveProfile,
   signOffLoad,
   type Load,
   type Profile,
@@ -33,6 +39,8 @@ import {
 } from "./upstream.server";
 
 export const SIGN_OFF = { permission: "reports_manage" } as const;
+/** Profiles and loads are edited by those who manage alerts (the profiles are alert thresholds). */
+export const EDIT_FTC = { permission: "alerts_manage" } as const;
 
 export const tiersOf = (p: Profile): Tier[] =>
   p.tiers.map((t) => ({
@@ -89,7 +97,53 @@ export async function judgeLoad(
   return { load, profile, device, verdict, temp, from, to, inTransit: end === null || end > now };
 }
 
-export async function loadsPage(ctx: ModuleContext) {
+const pad = (n: number) => String(n).padStart(2, "0");
+/** An instant as the "YYYY-MM-DDTHH:mm" a datetime-local field shows, in the company's zone. */
+export function localInput(ms: number, timeZone: string): string {
+  const p = localParts(ms, timeZone);
+  return `${p.y}-${pad(p.m)}-${pad(p.d)}T${pad(p.hh)}:${pad(p.mm)}`;
+}
+
+const inUnit = (c: number | null, m: Measurement) =>
+  c === null ? null : Math.round((m === "imperial" ? toF(c) : c) * 10) / 10;
+
+/** A profile as the form's typed values, in the reader's unit. */
+function profileValues(p: Profile, m: Measurement) {
+  const [t1, t2] = p.tiers;
+  const mins = (s: number | null | undefined) =>
+    s === null || s === undefined ? "" : String(Math.round(s / 60));
+  const n = (v: number | null | undefined) =>
+    v === null || v === undefined ? "" : String(inUnit(v, m));
+  return {
+    id: String(p.id),
+    name: p.name,
+    description: p.description,
+    unit: m === "imperial" ? "F" : "C",
+    t1min: n(t1?.min),
+    t1max: n(t1?.max),
+    t1allow: mins(t1?.allowance_s),
+    t2min: n(t2?.min),
+    t2max: n(t2?.max),
+    t2allow: t2 ? mins(t2.allowance_s) : "",
+    startup: mins(p.startup_ignore_s),
+    door: mins(p.door_recovery_s),
+    defrost: mins(p.defrost_recovery_s),
+  };
+}
+
+function loadValues(l: Load, timeZone: string) {
+  return {
+    id: String(l.id),
+    imei: l.imei,
+    profileId: String(l.profile_id),
+    product: l.product,
+    reference: l.reference,
+    start: localInput(Date.parse(l.start), timeZone),
+    end: l.end === null ? "" : localInput(Date.parse(l.end), timeZone),
+  };
+}
+
+export async function loadsPage(ctx: ModuleContext, m: Measurement = "metric", url?: URL) {
   const up = upstream(ctx.auth.token);
   const [loads, profiles, devices, timeZone] = await Promise.all([
     listLoads(up),
@@ -98,9 +152,20 @@ export async function loadsPage(ctx: ModuleContext) {
     companyTimeZone(ctx.auth),
   ]);
   const judged = await Promise.all(loads.map((l) => judgeLoad(up, l, profiles, devices)));
+  const editProfile = profiles.find((p) => String(p.id) === url?.searchParams.get("profile"));
+  const editLoad = loads.find((l) => String(l.id) === url?.searchParams.get("load"));
   return {
     timeZone,
-    profiles,
+    measurement: m,
+    canEdit: isAllowed(ctx.user, EDIT_FTC),
+    devices: devices.map((d) => ({ imei: d.imei, nickname: d.nickname })),
+    profileOptions: profiles.map((p) => ({ id: p.id, name: p.name })),
+    profileValues: editProfile ? profileValues(editProfile, m) : null,
+    loadValues: editLoad && !editLoad.signoff ? loadValues(editLoad, timeZone) : null,
+    profiles: profiles.map((p) => ({
+      ...p,
+      tiers: p.tiers.map((t) => ({ ...t, min: inUnit(t.min, m), max: inUnit(t.max, m) })),
+    })),
     loads: judged.map((j) => ({
       id: j.load.id,
       reference: j.load.reference,
@@ -112,7 +177,7 @@ export async function loadsPage(ctx: ModuleContext) {
       inTransit: j.inTransit,
       pass: j.verdict.pass,
       outMs: j.verdict.outOfRangeMs,
-      mkt: j.verdict.mktC,
+      mkt: inUnit(j.verdict.mktC, m),
       signedBy: j.load.signoff?.name ?? null,
     })),
   };
@@ -191,4 +256,67 @@ export async function signOff(
       return { ok: false, message: e.message };
     throw e;
   }
+}
+
+export type SaveResult<T> = { ok: true; value: T } | { ok: false; message: string; status: number };
+
+async function saving<T>(run: () => Promise<T>): Promise<SaveResult<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (e) {
+    if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
+    if (isUpstreamError(e) && (e.status === 400 || e.status === 409))
+      return { ok: false, message: e.message, status: e.status };
+    throw e;
+  }
+}
+
+/** Creates or replaces a profile; limits typed in °C or °F are stored in °C, minutes as seconds. */
+export async function saveProfileForm(ctx: ModuleContext, v: ProfileForm) {
+  const c = (x: number | undefined) =>
+    x === undefined ? null : Math.round(toCanonical(x, v.unit) * 100) / 100;
+  const tiers = [
+    { label: "Tier 1", min: c(v.t1min), max: c(v.t1max), allowance_s: (v.t1allow ?? 0) * 60 },
+  ];
+  if (v.t2min !== undefined || v.t2max !== undefined)
+    tiers.push({
+      label: "Tier 2",
+      min: c(v.t2min),
+      max: c(v.t2max),
+      allowance_s: (v.t2allow ?? 0) * 60,
+    });
+  return saving(() =>
+    saveProfile(
+      upstream(ctx.auth.token),
+      {
+        name: v.name,
+        description: v.description,
+        tiers,
+        startup_ignore_s: (v.startup ?? 0) * 60,
+        door_recovery_s: v.door === undefined ? null : v.door * 60,
+        defrost_recovery_s: v.defrost === undefined ? null : v.defrost * 60,
+      },
+      v.id,
+    ),
+  );
+}
+
+/** Creates or replaces a load; times typed in the company's zone. */
+export async function saveLoadForm(ctx: ModuleContext, v: LoadForm) {
+  const timeZone = await companyTimeZone(ctx.auth);
+  const iso = (local: string) => new Date(zonedLocalToUtc(local, timeZone)).toISOString();
+  return saving(() =>
+    saveLoad(
+      upstream(ctx.auth.token),
+      {
+        imei: v.imei,
+        profile_id: v.profileId,
+        product: v.product,
+        reference: v.reference,
+        start: iso(v.start),
+        end: v.end === undefined ? null : iso(v.end),
+      },
+      v.id,
+    ),
+  );
 }

@@ -9,6 +9,8 @@ import { defineModule } from "../kit";
 const COLD_CHAIN = { feature: "cold_chain" } as const;
 const LIMITS = { ...CAN.manageAlerts, ...COLD_CHAIN };
 const SIGN = { ...CAN.manageReports, ...COLD_CHAIN };
+/** Profiles are alert thresholds, so those who manage alerts edit them and the loads. */
+const EDIT = LIMITS;
 
 export default defineModule({
   id: "environment",
@@ -56,5 +58,6 @@ export default defineModule({
   actions: {
     "/dashboard/environment/:imei": { "save-limit": LIMITS, "delete-limit": LIMITS },
     "/dashboard/ftc/:id": { signoff: SIGN },
+    "/dashboard/ftc": { "save-profile": EDIT, "save-load": EDIT },
   },
 });

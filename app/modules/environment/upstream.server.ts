@@ -167,3 +167,28 @@ export const getLoad = async (up: Upstream, id: number) =>
 export const signOffLoad = async (up: Upstream, id: number, s: { name: string; note: string }) =>
   (await up.request({ method: "POST", path: `/ftc/signoff/${id}`, body: s, schema: loadSchema }))
     .data;
+
+export type ProfileInput = Omit<Profile, "id" | "setpoint">;
+export type LoadInput = Omit<Load, "id" | "signoff">;
+
+/** Creates a profile, or replaces profile `id`. */
+export const saveProfile = async (up: Upstream, p: ProfileInput, id?: number) =>
+  (
+    await up.request({
+      method: "POST",
+      path: id === undefined ? "/ftc/profiles" : `/ftc/profiles/${id}`,
+      body: p,
+      schema: profileSchema,
+    })
+  ).data;
+
+/** Creates a load, or replaces load `id` (not once signed off). */
+export const saveLoad = async (up: Upstream, l: LoadInput, id?: number) =>
+  (
+    await up.request({
+      method: "POST",
+      path: id === undefined ? "/ftc/loads" : `/ftc/loads/${id}`,
+      body: l,
+      schema: loadSchema,
+    })
+  ).data;
