@@ -19,6 +19,7 @@ import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
+import { supplierRoutes } from "./api-suppliers";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -45,6 +46,7 @@ const ROUTES: Route[] = [
   ...insightPageRoutes,
   ...diagnosticsRoutes,
   ...jobCodeRoutes,
+  ...supplierRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,
   ...ticketRoutes,

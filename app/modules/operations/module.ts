@@ -1,5 +1,6 @@
 import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+import { MANAGE_SUPPLIERS } from "./rules";
 
 /** Installers fit and configure devices: the fleet-editing permission. */
 const INSTALL = CAN.editFleet;
@@ -58,7 +59,7 @@ export default defineModule({
       order: 60,
       icon: "building",
       id: "suppliers",
-      status: "planned",
+      status: "live",
       title: "Suppliers",
       href: "/dashboard/suppliers",
       description: "Suppliers and their contacts.",
@@ -92,6 +93,11 @@ export default defineModule({
   ],
   actions: {
     "/installation/:imei": { issue: INSTALL },
+    "/dashboard/suppliers": {
+      create: MANAGE_SUPPLIERS,
+      update: MANAGE_SUPPLIERS,
+      delete: MANAGE_SUPPLIERS,
+    },
   },
   devicePaths: ["/installation/:imei"],
 });
