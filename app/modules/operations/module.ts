@@ -39,9 +39,10 @@ export default defineModule({
       order: 40,
       icon: "crane",
       id: "plant-hire",
-      status: "planned",
+      status: "live",
       title: "Plant Hire",
       href: "/dashboard/plant-hire",
+      match: ["/dashboard/plant-hire/:id"],
       description: "Hired plant and equipment, with hire periods.",
     },
     {
@@ -93,6 +94,8 @@ export default defineModule({
   ],
   actions: {
     "/installation/:imei": { issue: INSTALL },
+    "/dashboard/plant-hire": { create: MANAGE_SUPPLIERS },
+    "/dashboard/plant-hire/:id": { update: MANAGE_SUPPLIERS, delete: MANAGE_SUPPLIERS },
     "/dashboard/suppliers": {
       create: MANAGE_SUPPLIERS,
       update: MANAGE_SUPPLIERS,
