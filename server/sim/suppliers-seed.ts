@@ -90,8 +90,10 @@ export function seed(ctx: Ctx): SupplierState {
       "",
     ),
   ].map((x, i) => ({ ...x, id: 901 + i }));
-  const imei = (company: number, i: number) =>
-    ctx.state.world.devicesByCompany.get(company)?.[i]?.imei ?? "";
+  const imei = (company: number, i: number) => {
+    const list = ctx.state.world.devicesByCompany.get(company) ?? [];
+    return list.length ? list[i % list.length]!.imei : "";
+  };
   const today = Math.floor(ctx.now / DAY_MS) * DAY_MS;
   const c = (
     companyid: number,
