@@ -250,8 +250,9 @@ describe("module status (planned modules are offered as Coming soon)", () => {
     expect(statusOf("leave-calendar")).toBe("planned"); // timesheets: a planned module
     expect(statusOf("company")).toBe("live"); // admin: planned, but Company is built
     expect(statusOf("people")).toBe("planned");
-    expect(statusOf("forms")).toBe("planned"); // forms: the Forms entry and its children only
-    expect(statusOf("forms-selection")).toBe("planned");
+    expect(statusOf("forms")).toBe("live"); // forms: built (issue 25), its children with it
+    expect(statusOf("forms-selection")).toBe("live");
+    expect(statusOf("tickets-admin")).toBe("planned"); // tickets: a planned module
     expect(statusOf("dashboard-forms")).toBe("live");
     expect(statusOf("assets")).toBe("live");
     expect(ROUTES.find((r) => r.pattern === "/timesheet/payroll")?.status).toBe("planned");

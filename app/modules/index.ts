@@ -118,8 +118,10 @@ function buildRoutes(): RouteEntry[] {
       for (const { item, rule } of itemRules(section, top, owner.rule)) {
         MENU_RULES.set(item, rule);
         const patterns = [...(item.href ? [item.href] : []), ...(item.match ?? [])];
-        // A menu link to a public page (the documentation) is not a guarded path.
-        const open = (p: string) => owner.publicRoutes?.some((r) => matchPattern(r.pattern, p));
+        // A menu link to a public page (the documentation) is not a guarded path. A public pattern
+        // with a parameter (the fill-in link /forms/:id) does not make /forms/admin public.
+        const open = (p: string) =>
+          owner.publicRoutes?.some((r) => !r.pattern.includes("/:") && matchPattern(r.pattern, p));
         for (const pattern of patterns.filter((p) => !open(p)))
           out.push({
             moduleId: owner.id,

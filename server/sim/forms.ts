@@ -50,6 +50,10 @@ export type SimFormSubmission = {
   /** The caller's own id for the submission; a repeated reference is answered with the first id. */
   reference: string | null;
   submitted_by: number;
+  /** The published version answered (forms-builder.ts); absent on submissions older than versions (1). */
+  version?: number;
+  status?: "submitted" | "approved" | "sent_back";
+  review?: { by: { username_id: number; name: string }; at: string; comment: string } | null;
 };
 
 const f = (

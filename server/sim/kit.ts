@@ -3,6 +3,7 @@ import type { Auth, TokenData } from "./auth";
 import type { SimFormSubmission } from "./forms";
 import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
+import type { FormsBuilderState } from "./forms-builder";
 import type { SensorState } from "./api-sensors";
 import type { DashcamState } from "./api-dashcam";
 import type { TicketState } from "./api-tickets";
@@ -62,6 +63,8 @@ export type SimState = {
   maintenance?: MaintState;
   /** Timesheet job codes (api-jobcodes.ts), seeded on first use. */
   jobCodes?: JobCodeState;
+  /** Forms with drafts and versions, and answer uploads (forms-builder.ts), seeded on first use. */
+  formsBuilder?: FormsBuilderState;
   /** Sensor limits, ftc profiles and loads (api-sensors.ts), seeded on first use. */
   sensors?: SensorState;
   /** Dashcam footage requests (api-dashcam.ts), created on first use. */

@@ -171,7 +171,7 @@ describe("the route sweep of every module (issue 13)", () => {
       }
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("refuses with 403 whoever lacks the path's feature, permission or tsadmin allowance", async () => {
     const wrong: string[] = [];
@@ -186,7 +186,7 @@ describe("the route sweep of every module (issue 13)", () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("lets the admin, who has every permission, open every page of every module", async () => {
     const wrong: string[] = [];
@@ -205,7 +205,7 @@ describe("the route sweep of every module (issue 13)", () => {
       if (refused || broken) wrong.push(`${url} (${route.moduleId}): ${res.status}`);
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("answers 404 for another company's device or beacon on every page that takes one", async () => {
     const wrong: string[] = [];
@@ -221,7 +221,7 @@ describe("the route sweep of every module (issue 13)", () => {
     }
     expect(built).toBeGreaterThanOrEqual(5);
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 /** Every declared form of every path: [route, intent] ("*" = a post without an intent). */
@@ -454,7 +454,7 @@ describe("every action of every module checks who posts it (issue 15)", () => {
     expect(wrong).toEqual([]);
     expect(refused).toBeGreaterThan(15);
     expect(await fingerprint()).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 
   it("shows the driver none of the forms they may not post; the admin sees them", async () => {
     const pages: Array<[string, string[]]> = [
@@ -473,7 +473,7 @@ describe("every action of every module checks who posts it (issue 15)", () => {
         expect(mine.text.includes(mark), `${url} as the driver: ${mark}`).toBe(false);
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   it("refuses the admin lacking an intent's permission (403); an intent no manifest names needs every rule of its path", async () => {
     const before = await fingerprint();
@@ -500,7 +500,7 @@ describe("every action of every module checks who posts it (issue 15)", () => {
     expect(checked).toBeGreaterThan(15);
     expect(wrong).toEqual([]);
     expect(await fingerprint()).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 });
 
 /** The URL pattern of a flat-routes file name (Remix v2 conventions). */
@@ -556,7 +556,7 @@ describe("every route file belongs to a module", () => {
       if (!guarded) wrong.push(`${file}: ${res.status} ${to}`);
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("names no frame file that is gone", () => {
     expect(Object.keys(FRAME).filter((f) => !files.includes(f))).toEqual([]);

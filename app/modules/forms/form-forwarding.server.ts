@@ -35,6 +35,12 @@ function isFinalRefusal(e: unknown): boolean {
   );
 }
 
+/** The version a link's snapshot shows (links made before versions answer the latest). */
+function versionOf(form: unknown): { version?: number } {
+  const v = (form as { version?: unknown } | null)?.version;
+  return typeof v === "number" && Number.isInteger(v) ? { version: v } : {};
+}
+
 export type ForwardOutcome = "forwarded" | "pending" | "rejected" | "skipped";
 
 /** One attempt for one submission; "skipped" when it is sent already, refused for good, or another attempt holds it. */
@@ -53,7 +59,7 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
       answers: true,
       createdAt: true,
       attempts: true,
-      link: { select: { label: true, createdBy: true } },
+      link: { select: { label: true, createdBy: true, form: true } },
     },
   });
   const later = (error: string) =>
@@ -77,6 +83,7 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
       submitted_at: s.createdAt.toISOString(),
       link_label: s.link.label,
       reference: s.id,
+      ...versionOf(s.link.form),
     });
     await prisma.formSubmission.update({
       where: { id },

@@ -2,6 +2,7 @@ import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 
 const MANAGE_LINKS = CAN.manageFormLinks;
+const EDIT = { permission: "forms_edit" } as const;
 
 export default defineModule({
   id: "forms",
@@ -22,7 +23,6 @@ export default defineModule({
       icon: "forms",
       id: "forms",
       title: "Forms",
-      status: "planned",
       rule: { feature: "forms" },
       description: "Forms to complete, review and build.",
       children: [
@@ -32,6 +32,7 @@ export default defineModule({
           href: "/forms/selection",
           rule: { permission: "complete_forms" },
           description: "Choose a form and complete it.",
+          match: ["/forms/fill/:formid"],
         },
         {
           id: "forms-completed",
@@ -39,6 +40,7 @@ export default defineModule({
           href: "/forms/completed",
           rule: { permission: "forms_view" },
           description: "Forms that have been submitted.",
+          match: ["/forms/completed/:id"],
         },
         {
           id: "forms-review",
@@ -58,14 +60,40 @@ export default defineModule({
           id: "forms-build",
           title: "Build a Form",
           href: "/forms/buildform",
-          rule: { permission: "forms_add" },
+          // Making a form needs forms_add, changing one forms_edit (the actions below).
+          rule: { anyPermission: ["forms_add", "forms_edit"] },
           description: "Design a form: its questions and their order.",
           match: ["/forms/buildform/:formid"],
         },
       ],
     },
   ],
+  routes: [
+    {
+      pattern: "/forms/completed/:id/pdf",
+      title: "Completed form (PDF)",
+      rule: { feature: "forms", permission: "forms_view" },
+      file: true,
+    },
+    {
+      pattern: "/forms/upload/:id",
+      title: "A photo or signature of a form",
+      rule: { feature: "forms", anyPermission: ["forms_view", "complete_forms"] },
+      file: true,
+    },
+  ],
   actions: {
+    "/forms/buildform": { create: { permission: "forms_add" } },
+    "/forms/buildform/:formid": { edit: EDIT },
+    "/forms/admin": {
+      publish: EDIT,
+      archive: EDIT,
+      unarchive: EDIT,
+      duplicate: EDIT,
+      fillers: EDIT,
+    },
+    "/forms/fill/:formid": { "*": { permission: "complete_forms" } },
+    "/forms/completed/:id": { approve: EDIT, "send-back": EDIT },
     "/dashboard/dashboard-forms": {
       "link-create": MANAGE_LINKS,
       "link-revoke": MANAGE_LINKS,

@@ -29,13 +29,22 @@ export const publicFieldSchema = z
     }),
     required: z.boolean(),
     options: z.array(z.string().min(1).max(200)).max(100).optional(),
+    // Read only to refuse them: a link's page checks neither conditions nor limits (forms builder).
+    visible_if: z.unknown().optional(),
+    min: z.unknown().optional(),
+    max: z.unknown().optional(),
   })
   .refine((f) => f.type !== "select" || (f.options?.length ?? 0) > 0, {
     message: "is a choice without options",
   })
+  .refine((f) => f.visible_if == null && f.min == null && f.max == null, {
+    message: "has a condition or a limit a link cannot check",
+  })
   // Options mean something only for a choice; dropping them elsewhere keeps the snapshot minimal.
   .transform((f) =>
-    f.type === "select" ? f : { id: f.id, label: f.label, type: f.type, required: f.required },
+    f.type === "select"
+      ? { id: f.id, label: f.label, type: f.type, required: f.required, options: f.options }
+      : { id: f.id, label: f.label, type: f.type, required: f.required },
   );
 
 export const publicFormSchema = z
@@ -47,6 +56,8 @@ export const publicFormSchema = z
       .nullish()
       .transform((d) => d ?? ""),
     fields: z.array(publicFieldSchema).min(1, "has no questions").max(MAX_PUBLIC_FIELDS),
+    /** The published version the link shows (forms builder); its answers are sent as that version. */
+    version: z.number().int().positive().nullish(),
   })
   .refine((f) => new Set(f.fields.map((x) => x.id)).size === f.fields.length, {
     message: "has two questions with the same id",

@@ -1,4 +1,8 @@
+import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+
+const EDIT = { permission: "tickets_edit" } as const;
+const ADD = { permission: "tickets_add" } as const;
 
 export default defineModule({
   id: "tickets",
@@ -16,7 +20,8 @@ export default defineModule({
           id: "tickets-admin",
           title: "Ticket Admin",
           href: "/tickets/admin",
-          rule: { permission: "tickets_add" },
+          status: "live",
+          rule: { permission: "tickets_view" },
           description: "Raise and manage tickets.",
         },
         {
@@ -36,4 +41,14 @@ export default defineModule({
       ],
     },
   ],
+  actions: {
+    "/tickets/admin": {
+      raise: ADD,
+      move: EDIT,
+      comment: { anyPermission: ["tickets_add", "tickets_edit"] },
+      // The module checks that the step is waiting for this user.
+      approve: CAN.own,
+      reject: CAN.own,
+    },
+  },
 });

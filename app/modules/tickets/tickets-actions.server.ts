@@ -7,10 +7,13 @@ import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import type { RaiseTicketForm } from "./ticket-form";
+import { evaluateChain, type ApprovalChain } from "./approval-chain";
 import {
   addComment,
   createTicket,
   decide,
+  getTicket,
+  listDelegations,
   listTicketTypes,
   updateTicket,
   type Ticket,
@@ -25,6 +28,7 @@ async function attempt(run: () => Promise<Ticket>): Promise<ActionOutcome> {
     if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
     if (isUpstreamError(e) && (e.status === 400 || e.status === 409))
       return { ok: false, message: e.message };
+    if (e instanceof UpstreamRefusal) return { ok: false, message: e.message };
     throw e;
   }
 }
@@ -68,8 +72,37 @@ export const moveTicket = (
 export const commentOn = (ctx: ModuleContext, id: number, body: string) =>
   attempt(() => addComment(upstream(ctx.auth.token), id, body));
 
-export const decideStep = (
+/**
+ * Approves or rejects a step for the signed-in user: only a step that is waiting and names them
+ * (or someone they stand in for) takes their decision.
+ */
+export async function decideStep(
   ctx: ModuleContext,
   id: number,
   d: { step_id: string; decision: "approve" | "reject"; comment: string },
-) => attempt(() => decide(upstream(ctx.auth.token), id, { ...d, via: "app" }));
+): Promise<ActionOutcome> {
+  const up = upstream(ctx.auth.token);
+  return attempt(async () => {
+    const [ticket, types, delegations] = await Promise.all([
+      getTicket(up, id),
+      listTicketTypes(up),
+      listDelegations(up),
+    ]);
+    const type = types.find((t) => t.id === ticket.type_id);
+    const state = type
+      ? evaluateChain(type.chain as ApprovalChain, ticket.facts, ticket.decisions, {
+          submittedAt: ticket.created_at,
+          now: Date.now(),
+          delegations,
+        })
+      : null;
+    const step = state?.stages.flat().find((s) => s.step.id === d.step_id);
+    const me = ctx.user.username_id;
+    if (!step || step.state !== "waiting" || !step.approvers.includes(me))
+      throw new UpstreamRefusal("This step is not waiting for your decision");
+    return decide(up, id, { ...d, via: "app" });
+  });
+}
+
+/** A refusal of ours, shown like the upstream's. */
+class UpstreamRefusal extends Error {}

@@ -1,0 +1,197 @@
+import { Button, Group, Input, Text, TextInput } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import type { InputProps, Values } from "./field-input";
+
+const first = (values: Values, name: string) => values.get(name)?.[0] ?? "";
+
+/** A phone photo is made smaller before it is sent: the upload limit is 700 KB. */
+async function shrink(file: File): Promise<File> {
+  if (!file.type.startsWith("image/") || file.size < 600 * 1024) return file;
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, "image/jpeg", 0.8));
+  return blob ? new File([blob], "photo.jpg", { type: "image/jpeg" }) : file;
+}
+
+export function PhotoInput({ field, name, values, error }: InputProps) {
+  const id = `in-${name}`;
+  const kept = first(values, name);
+  return (
+    <Input.Wrapper
+      label={field.label}
+      withAsterisk={field.required}
+      error={error}
+      description={
+        kept
+          ? "A photo is attached; choose another to replace it."
+          : "Take a photo or choose one (JPEG, PNG or WebP, at most 700 KB)."
+      }
+      id={id}
+    >
+      <input type="hidden" name={name} value={kept} />
+      <input
+        id={id}
+        type="file"
+        name={`${name}.file`}
+        accept="image/*"
+        capture="environment"
+        aria-required={field.required || undefined}
+        data-question={field.id}
+        style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
+        onChange={async (e) => {
+          const input = e.currentTarget;
+          const file = input.files?.[0];
+          if (!file || typeof DataTransfer === "undefined") return;
+          const small = await shrink(file).catch(() => file);
+          if (small === file) return;
+          const dt = new DataTransfer();
+          dt.items.add(small);
+          input.files = dt.files;
+        }}
+      />
+      {kept ? (
+        <img
+          src={`/forms/upload/${kept}`}
+          alt={`Attached photo for ${field.label}`}
+          style={{ maxWidth: 160, marginTop: 6, display: "block" }}
+        />
+      ) : null}
+    </Input.Wrapper>
+  );
+}
+
+export function SignatureInput({ field, name, values, error, onChange }: InputProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const data = useRef<HTMLInputElement>(null);
+  const [ready, setReady] = useState(false);
+  const kept = first(values, name);
+  const pad = useRef<{ clear(): void; off(): void } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("signature_pad").then(({ default: SignaturePad }) => {
+      if (!live || !canvas.current) return;
+      const c = canvas.current;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      c.width = c.offsetWidth * ratio;
+      c.height = c.offsetHeight * ratio;
+      c.getContext("2d")!.scale(ratio, ratio);
+      const p = new SignaturePad(c, { backgroundColor: "rgb(255,255,255)" });
+      p.addEventListener("endStroke", () => {
+        if (data.current) data.current.value = p.toDataURL("image/png");
+        onChange?.();
+      });
+      pad.current = p;
+      setReady(true);
+    });
+    return () => {
+      live = false;
+      pad.current?.off();
+    };
+  }, [onChange]);
+  return (
+    <Input.Wrapper
+      label={field.label}
+      withAsterisk={field.required}
+      error={error}
+      description={ready ? "Sign with your finger or the mouse." : undefined}
+    >
+      <input type="hidden" name={name} value={kept} />
+      <input type="hidden" name={`${name}.data`} ref={data} defaultValue="" />
+      {kept ? (
+        <img
+          src={`/forms/upload/${kept}`}
+          alt={`Signature for ${field.label}`}
+          style={{ maxWidth: 240, display: "block" }}
+        />
+      ) : null}
+      <canvas
+        ref={canvas}
+        aria-label={`Signature pad for ${field.label}`}
+        role="img"
+        data-question={field.id}
+        style={{
+          width: "100%",
+          maxWidth: 420,
+          height: 150,
+          border: "1px solid var(--mantine-color-gray-5)",
+          borderRadius: 4,
+          touchAction: "none",
+          display: ready ? "block" : "none",
+          background: "#fff",
+        }}
+      />
+      {ready ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt={4}
+          onClick={() => {
+            pad.current?.clear();
+            if (data.current) data.current.value = "";
+          }}
+        >
+          Clear signature
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Signing needs JavaScript in the browser.
+        </Text>
+      )}
+    </Input.Wrapper>
+  );
+}
+
+export function LocationInput({ field, name, values, error, onChange }: InputProps) {
+  const lat = useRef<HTMLInputElement>(null);
+  const lng = useRef<HTMLInputElement>(null);
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <Input.Wrapper label={field.label} withAsterisk={field.required} error={error}>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          ref={lat}
+          label="Latitude"
+          name={`${name}.lat`}
+          defaultValue={first(values, `${name}.lat`)}
+          inputMode="decimal"
+          w={140}
+        />
+        <TextInput
+          ref={lng}
+          label="Longitude"
+          name={`${name}.lng`}
+          defaultValue={first(values, `${name}.lng`)}
+          inputMode="decimal"
+          w={140}
+        />
+        <Button
+          variant="light"
+          onClick={() => {
+            if (!navigator.geolocation) return setMsg("This device cannot tell its location.");
+            setMsg("Finding your location…");
+            navigator.geolocation.getCurrentPosition(
+              (p) => {
+                if (lat.current) lat.current.value = p.coords.latitude.toFixed(6);
+                if (lng.current) lng.current.value = p.coords.longitude.toFixed(6);
+                setMsg("Location filled in.");
+                onChange?.();
+              },
+              () => setMsg("The location is not available; type it in instead."),
+            );
+          }}
+        >
+          Use my location
+        </Button>
+      </Group>
+      {msg ? (
+        <Text size="sm" role="status">
+          {msg}
+        </Text>
+      ) : null}
+    </Input.Wrapper>
+  );
+}

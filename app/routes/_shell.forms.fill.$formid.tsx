@@ -1,0 +1,93 @@
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FillForm } from "~/modules/forms/components/fill-form";
+import { fillPage, submitFill } from "~/modules/forms/fill.server";
+import { requireModule } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.form.title ?? "Fill in a form"} · Tracksmith` },
+];
+
+const formIdOf = (s: string | undefined) => {
+  const n = Number(s);
+  if (!Number.isInteger(n) || n <= 0) throw new Response("Not found", { status: 404 });
+  return n;
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "forms");
+  return json({ form: await fillPage(ctx, formIdOf(params.formid)), reference: randomUUID() });
+}
+
+type ActionData = {
+  values: [string, string][];
+  errors: Record<string, string>;
+  message: string | null;
+  ok?: boolean;
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "forms");
+  const id = formIdOf(params.formid);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "submit");
+  // "Add another" without JavaScript: the same answers back, with one more item of that group.
+  if (intent.startsWith("add-item:")) {
+    const group = intent.slice("add-item:".length);
+    const values = [...form.entries()]
+      .filter((e): e is [string, string] => typeof e[1] === "string")
+      .filter(([k]) => k.startsWith("a.") || k.startsWith("n."))
+      .map(([k, v]): [string, string] =>
+        k === `n.${group}` ? [k, String(Number(v) + 1)] : [k, v],
+      );
+    return json<ActionData>({ values, errors: {}, message: null });
+  }
+  const r = await submitFill(ctx, id, form);
+  if (!r.ok)
+    return json<ActionData>(
+      { values: r.values, errors: r.errors, message: r.message ?? null },
+      { status: 422 },
+    );
+  if (form.get("queued") === "1")
+    return json<ActionData>({ values: [], errors: {}, message: null, ok: true });
+  return redirectWithToast("/forms/selection", {
+    type: "success",
+    description: `Thank you: your answers to ${r.title} were sent.`,
+  });
+}
+
+export default function FillRoute() {
+  const { form, reference } = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>();
+  return (
+    <Stack gap="md" maw={760}>
+      <div>
+        <Anchor component={Link} to="/forms/selection" size="sm">
+          ← Forms to fill in
+        </Anchor>
+        <Title order={1} size="h2">
+          {form.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          Version {form.version}
+        </Text>
+        {form.description ? <Text>{form.description}</Text> : null}
+      </div>
+      <FillForm
+        key={`${form.id}:${form.version}`}
+        form={form}
+        initial={act ? act.values : null}
+        errors={act?.errors ?? {}}
+        message={act?.message ?? null}
+        reference={reference}
+      />
+    </Stack>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
