@@ -39,9 +39,10 @@ type ActionData = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "operations");
-  const id = idOf(params.id);
+  // An unknown intent is a 400 whatever the id: the id is read inside each intent.
   return switchIntent(await request.formData(), {
     update: async (form) => {
+      const id = idOf(params.id);
       const submission = parseForm(form, HireSchema);
       if (submission.status !== "success")
         return json<ActionData>({ result: submission.reply(), message: null }, { status: 400 });
@@ -57,6 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     },
     delete: async (form) => {
+      const id = idOf(params.id);
       if (form.get("confirm") !== "yes") {
         await hireContractPage(ctx, id); // a foreign id is a 404 before anything is asked
         return json<ActionData>({ confirm: true });
