@@ -14,6 +14,7 @@ import type { ConcreteMixState } from "./api-concrete-mix";
 import type { SensorState } from "./api-sensors";
 import type { DashcamState } from "./api-dashcam";
 import type { TicketState } from "./api-tickets";
+import type { SupplierState } from "./api-suppliers";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -89,6 +90,8 @@ export type SimState = {
   dashcam?: DashcamState;
   /** Ticket types, tickets, decisions and delegations (api-tickets.ts), seeded on first use. */
   tickets?: TicketState;
+  /** Suppliers and plant hire contracts (api-suppliers.ts), seeded on first use. */
+  suppliers?: SupplierState;
   cache: Map<string, { key: string; value: unknown }>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;

@@ -26,6 +26,7 @@ import { peopleRoutes } from "./api-people";
 import { groupRoutes } from "./api-groups";
 import { leaveRoutes } from "./api-leave";
 import { timesheetRoutes } from "./api-timesheets";
+import { supplierRoutes } from "./api-suppliers";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -59,6 +60,7 @@ const ROUTES: Route[] = [
   ...billingRoutes,
   ...leaveRoutes,
   ...timesheetRoutes,
+  ...supplierRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,
   ...ticketRoutes,

@@ -1,5 +1,6 @@
 import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
+import { MANAGE_SUPPLIERS } from "./rules";
 
 /** Installers fit and configure devices: the fleet-editing permission. */
 const INSTALL = CAN.editFleet;
@@ -38,9 +39,10 @@ export default defineModule({
       order: 40,
       icon: "crane",
       id: "plant-hire",
-      status: "planned",
+      status: "live",
       title: "Plant Hire",
       href: "/dashboard/plant-hire",
+      match: ["/dashboard/plant-hire/:id"],
       description: "Hired plant and equipment, with hire periods.",
     },
     {
@@ -58,7 +60,7 @@ export default defineModule({
       order: 60,
       icon: "building",
       id: "suppliers",
-      status: "planned",
+      status: "live",
       title: "Suppliers",
       href: "/dashboard/suppliers",
       description: "Suppliers and their contacts.",
@@ -92,6 +94,13 @@ export default defineModule({
   ],
   actions: {
     "/installation/:imei": { issue: INSTALL },
+    "/dashboard/plant-hire": { create: MANAGE_SUPPLIERS },
+    "/dashboard/plant-hire/:id": { update: MANAGE_SUPPLIERS, delete: MANAGE_SUPPLIERS },
+    "/dashboard/suppliers": {
+      create: MANAGE_SUPPLIERS,
+      update: MANAGE_SUPPLIERS,
+      delete: MANAGE_SUPPLIERS,
+    },
   },
   devicePaths: ["/installation/:imei"],
 });

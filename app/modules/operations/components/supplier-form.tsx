@@ -1,0 +1,139 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { KIND_LABELS, SUPPLIER_KINDS, SupplierSchema } from "../supplier-form";
+
+type Editing = {
+  id: number;
+  name: string;
+  kind: (typeof SUPPLIER_KINDS)[number];
+  contacts: Array<{ name: string; phone: string; email: string }>;
+  tax_id: string;
+  address: string;
+  notes: string;
+};
+
+/** Create or edit a supplier: posts without JavaScript; Conform checks it in the browser too. */
+export function SupplierFormCard({
+  editing,
+  result,
+}: {
+  editing: Editing | null;
+  result?: { result?: SubmissionResult<string[]>; message?: string | null };
+}) {
+  const busy = useNavigation().state === "submitting";
+  const e = editing;
+  const [form, f] = useForm({
+    id: `supplier-${e?.id ?? "new"}`,
+    lastResult: result?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SupplierSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const errorOf = (name: string) => form.allErrors[name]?.join(" ");
+  // The saved contacts and one empty slot for another (empty slots are dropped on save).
+  const contacts = [...(e?.contacts ?? []), { name: "", phone: "", email: "" }];
+  return (
+    <Paper withBorder p="md">
+      <Form method="post" {...getFormProps(form)} key={e?.id ?? "new"} data-testid="supplier-form">
+        <input type="hidden" name="intent" value={e ? "update" : "create"} />
+        {e ? <input type="hidden" name="id" value={e.id} /> : null}
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {e ? `Edit ${e.name}` : "New supplier"}
+          </Title>
+          {result?.message ? (
+            <Alert color="red" role="alert">
+              {result.message}
+            </Alert>
+          ) : null}
+          <TextInput
+            {...getInputProps(f.name, { type: "text" })}
+            key={f.name.key}
+            defaultValue={f.name.initialValue ?? e?.name ?? ""}
+            label="Name"
+            error={f.name.errors?.join(" ")}
+          />
+          <NativeSelect
+            name={f.kind.name}
+            label="Kind"
+            defaultValue={f.kind.initialValue ?? e?.kind ?? "plant_hire"}
+            data={SUPPLIER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            error={f.kind.errors?.join(" ")}
+          />
+          <TextInput
+            {...getInputProps(f.tax_id, { type: "text" })}
+            key={f.tax_id.key}
+            defaultValue={f.tax_id.initialValue ?? e?.tax_id ?? ""}
+            label="ABN or tax id"
+            error={f.tax_id.errors?.join(" ")}
+          />
+          <TextInput
+            {...getInputProps(f.address, { type: "text" })}
+            key={f.address.key}
+            defaultValue={f.address.initialValue ?? e?.address ?? ""}
+            label="Address"
+            error={f.address.errors?.join(" ")}
+          />
+          {contacts.map((c, i) => (
+            <Fieldset key={i} legend={`Contact ${i + 1}`}>
+              <Stack gap="xs">
+                <TextInput
+                  name={`contacts[${i}].name`}
+                  label="Contact name"
+                  defaultValue={c.name}
+                  error={errorOf(`contacts[${i}].name`)}
+                />
+                <Group grow>
+                  <TextInput
+                    name={`contacts[${i}].phone`}
+                    label="Phone"
+                    type="tel"
+                    defaultValue={c.phone}
+                    error={errorOf(`contacts[${i}].phone`)}
+                  />
+                  <TextInput
+                    name={`contacts[${i}].email`}
+                    label="Email"
+                    type="email"
+                    defaultValue={c.email}
+                    error={errorOf(`contacts[${i}].email`)}
+                  />
+                </Group>
+              </Stack>
+            </Fieldset>
+          ))}
+          <Textarea
+            name={f.notes.name}
+            label="Notes"
+            defaultValue={f.notes.initialValue ?? e?.notes ?? ""}
+            error={f.notes.errors?.join(" ")}
+            autosize
+            minRows={2}
+          />
+          <Group>
+            <Button type="submit" loading={busy}>
+              {e ? "Save supplier" : "Create supplier"}
+            </Button>
+            {e ? (
+              <Button component={Link} to="/dashboard/suppliers" variant="subtle">
+                Cancel
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
