@@ -9,62 +9,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { accountRoutes } from "./api-account";
-import { beaconRoutes } from "./api-beacons";
-import { dashcamRoutes } from "./api-dashcam";
-import { deviceRoutes } from "./api-devices";
-import { driverRoutes } from "./api-drivers";
-import { formRoutes } from "./api-forms";
-import { geocodeRoutes } from "./api-geocode";
-import { jobsiteRoutes } from "./api-jobsites";
-import { diagnosticsRoutes } from "./api-diagnostics";
-import { jobCodeRoutes } from "./api-jobcodes";
-import { concreteRoutes } from "./api-concrete";
-import { concreteMixRoutes } from "./api-concrete-mix";
-import { billingRoutes } from "./api-billing";
-import { peopleRoutes } from "./api-people";
-import { groupRoutes } from "./api-groups";
-import { leaveRoutes } from "./api-leave";
-import { timesheetRoutes } from "./api-timesheets";
-import { supplierRoutes } from "./api-suppliers";
-import { sensorRoutes } from "./api-sensors";
-import { ticketRoutes } from "./api-tickets";
-import { maintenanceRoutes } from "./api-maintenance";
-import { simRoutes } from "./api-sim";
-import { tripRoutes } from "./api-trips";
-import { insightPageRoutes } from "./api-insight-pages";
-import { insightTagRoutes } from "./api-insight-tags";
 import type { Entry } from "./journal";
+import { ROUTES } from "./routes";
 import { HttpError, type Ctx, type Result, type Route, type SimState } from "./kit";
 import { createRng } from "./prng";
 
-const ROUTES: Route[] = [
-  ...accountRoutes,
-  ...deviceRoutes,
-  ...tripRoutes,
-  ...beaconRoutes,
-  ...simRoutes,
-  ...jobsiteRoutes,
-  ...formRoutes,
-  ...driverRoutes,
-  ...maintenanceRoutes,
-  ...geocodeRoutes,
-  ...insightTagRoutes,
-  ...insightPageRoutes,
-  ...diagnosticsRoutes,
-  ...jobCodeRoutes,
-  ...concreteRoutes,
-  ...concreteMixRoutes,
-  ...peopleRoutes,
-  ...groupRoutes,
-  ...billingRoutes,
-  ...leaveRoutes,
-  ...timesheetRoutes,
-  ...supplierRoutes,
-  ...sensorRoutes,
-  ...dashcamRoutes,
-  ...ticketRoutes,
-];
 const MAX_BODY = 1_000_000;
 
 function match(method: string, path: string): Route | "method" | null {
