@@ -122,6 +122,7 @@ export default defineModule({
     {
       pattern: "/timesheet/covid19/register.csv",
       title: "Site declaration register (CSV)",
+      status: "live",
       rule: { ...REVIEW, feature: "timesheet" },
       file: true,
     },
