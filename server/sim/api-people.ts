@@ -58,8 +58,13 @@ export function linkedImeis(state: SimState, u: User): string[] | null {
   return state.people?.links[u.username_id] ?? null;
 }
 
+/**
+ * Sign-ins are not journaled (they change no company data), so their times live in this process
+ * only (`SimState.lastLogins`, a runtime key): after a restart a person's last login is the seeded
+ * one again, and a sign-in never creates the journaled people state by itself.
+ */
 export function recordLogin(state: SimState, u: User, now: number) {
-  peopleState(state).lastLogin[u.username_id] = new Date(now).toISOString();
+  (state.lastLogins ??= {})[u.username_id] = new Date(now).toISOString();
 }
 
 type Grant = { source: "account" } | { source: "group"; group_id: number; nickname: string };
@@ -107,7 +112,7 @@ function view(state: SimState, u: User) {
     mobile: u.mobile,
     group_ids: [...u.group_ids],
     active: isActive(state, u),
-    last_login: p.lastLogin[u.username_id] ?? null,
+    last_login: state.lastLogins?.[u.username_id] ?? p.lastLogin[u.username_id] ?? null,
     device_imeis: p.links[u.username_id] ?? null,
   };
 }

@@ -93,6 +93,8 @@ export type SimState = {
   /** Suppliers and plant hire contracts (api-suppliers.ts), seeded on first use. */
   suppliers?: SupplierState;
   cache: Map<string, { key: string; value: unknown }>;
+  /** Sign-in times of this process (api-people.ts): sign-ins are not journaled. */
+  lastLogins?: Record<number, string>;
   /** API traffic as the simulator sees it (tests of the client's concurrency bound); set by the HTTP layer. */
   traffic?: Traffic;
 };
@@ -106,6 +108,7 @@ export const RUNTIME_KEYS = [
   "faults",
   "cache",
   "traffic",
+  "lastLogins",
 ] as const satisfies ReadonlyArray<keyof SimState>;
 
 /** Open = connections the client has not closed yet; answered = responses actually written. */

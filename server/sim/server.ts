@@ -44,6 +44,24 @@ async function runHandler(route: Route, ctx: Ctx): Promise<Result> {
   }
 }
 
+/** Optional SimState parts that handlers create on first use (seeds of the designed modules). */
+const SEEDED_ON_USE = [
+  "maintenance",
+  "jobCodes",
+  "people",
+  "billing",
+  "jobsites",
+  "leave",
+  "timesheets",
+  "formsBuilder",
+  "concretePours",
+  "concreteMix",
+  "sensors",
+  "dashcam",
+  "tickets",
+  "suppliers",
+] as const satisfies ReadonlyArray<keyof SimState>;
+
 const accepted = (r: Result) => (r.status ?? 200) >= 200 && (r.status ?? 200) < 300;
 
 /**
@@ -131,7 +149,11 @@ export function createSimServer(state: SimState, sink?: WriteSink) {
       return v;
     };
     ctx.now = state.clock();
+    // State a module seeds on first use must not appear through a refused (unjournaled) write:
+    // a replay would not make it, and the live and replayed states would differ.
+    const absent = SEEDED_ON_USE.filter((k) => state[k] === undefined);
     let result = await runHandler(route, ctx);
+    if (!accepted(result)) for (const k of absent) delete state[k];
     if (sink && accepted(result)) {
       try {
         sink.record({
