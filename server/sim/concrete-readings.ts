@@ -67,8 +67,11 @@ export function hydration(thicknessM: number) {
     rise: 5 + 15 * t, // 0.25 m slab ≈ 9 °C, 2.4 m raft ≈ 41 °C
     peakHours: 10 + 12 * t,
     // Share of the rise the surface sees, and how much a position follows the air.
-    surfaceShare: t >= 1 ? 0.42 : 0.75,
+    surfaceShare: t >= 1 ? 0.3 : 0.75,
     coreCoupling: Math.max(0.05, 0.45 - 0.2 * t),
+    // Mass pours are covered (insulated blankets): their top face barely follows the day, so the
+    // core–surface difference grows steadily instead of dipping every sunny morning.
+    surfaceCoupling: t >= 1 ? 0.15 : 0.6,
   };
 }
 
@@ -93,7 +96,7 @@ export function probeTemperature(
   const h = hydration(p.thicknessM);
   // The mean of the last day's air is what the concrete settles to; the core barely sees the day.
   const mean = 24 + dayTraits(seed, site, t).warm;
-  const coupling = p.position === "surface" ? 0.6 : h.coreCoupling;
+  const coupling = p.position === "surface" ? h.surfaceCoupling : h.coreCoupling;
   // Deeper core probes (towards the middle) see the full rise; near a face, less.
   const half = (p.thicknessM * 1000) / 2;
   const centrality =

@@ -47,7 +47,7 @@ export default defineModule({
           title: "Review Forms",
           href: "/forms/review",
           rule: { permission: "forms_edit" },
-          description: "Submitted forms waiting for review.",
+          description: "Forms people have sent in, to approve or send back.",
         },
         {
           id: "forms-admin",

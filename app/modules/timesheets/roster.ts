@@ -4,8 +4,11 @@
  * (the `rrule` package) whose first occurrence is counted from `valid_from`; a group roster expects
  * a shift of every member. A shift ending at or before its start time runs overnight.
  */
-import { RRule } from "rrule";
+import * as rrulePkg from "rrule";
 import { addDays, zonedLocalToUtc } from "~/lib/zoned-days";
+
+// rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
+const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
 
 export type RosterRule = {
   id: number;
