@@ -56,6 +56,11 @@ export type DataTableProps<T> = {
   minWidth?: number;
   /** A long list in a side panel scrolls inside this height. */
   maxHeight?: number;
+  /**
+   * The scroll area itself takes keyboard focus (WCAG: a scrollable region must be reachable), for
+   * tables whose rows hold no link or button to focus.
+   */
+  focusableScroll?: boolean;
   striped?: boolean;
   highlightOnHover?: boolean;
   withTableBorder?: boolean;
@@ -121,7 +126,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         overlayProps={{ backgroundOpacity: 0.35, blur: 1 }}
         loaderProps={{ size: "sm" }}
       />
-      <Table.ScrollContainer minWidth={props.minWidth ?? 600} mah={props.maxHeight}>
+      <Table.ScrollContainer
+        minWidth={props.minWidth ?? 600}
+        mah={props.maxHeight}
+        scrollAreaProps={
+          props.focusableScroll
+            ? { viewportProps: { tabIndex: 0, "aria-label": props.label } }
+            : undefined
+        }
+      >
         <Table
           striped={props.striped ?? true}
           highlightOnHover={props.highlightOnHover ?? true}

@@ -198,6 +198,7 @@ export default function Covid19() {
               getRowId={(d) => String(d.id)}
               rowProps={(d) => ({ "data-flagged": d.flagged })}
               label="Site declarations"
+              focusableScroll
               testId="declarations"
               minWidth={720}
               empty="No declarations in that time."

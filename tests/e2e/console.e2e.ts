@@ -121,6 +121,15 @@ describe("themes", () => {
         await open(page, "/dashboard/fleet");
         await page.getByTestId("open-settings").click();
         await page.getByRole("dialog", { name: "Display settings" }).waitFor();
+        // Measured once the drawer has slid in: mid-slide, axe reads colours against the overlay.
+        await page.waitForFunction(() => {
+          const d = document.querySelector('[role="dialog"][aria-modal="true"]');
+          return (
+            !!d &&
+            getComputedStyle(d).opacity === "1" &&
+            d.getAnimations().every((a) => a.playState !== "running")
+          );
+        });
         expect({ drawer: await axeViolations(page) }).toEqual({ drawer: [] });
         // Light lettering on dark, and no white tile around it.
         const logo = page.getByTestId("brand-logo").first();

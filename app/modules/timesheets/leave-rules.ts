@@ -18,7 +18,8 @@ export type GroupPerson = { username_id: number; role: string; group_ids: number
 /** Clicks inside the calendar's modals do not clear its selection (FullCalendar unselectCancel). */
 export const LEAVE_MODAL_CLASS = "leave-modal";
 
-export const LEAVE_GREEN = "#2b8a3e";
+/** Dark enough for white text at 14 px (contrast 5.4:1; Mantine's green 9 gives 4.4:1). */
+export const LEAVE_GREEN = "#237a36";
 export const LEAVE_GREY = "#5f6b76";
 
 /** SPEC §4: green when at least one approval exists (approved), otherwise grey (pending). */
