@@ -7,7 +7,8 @@ const INSTALL = CAN.editFleet;
 
 export default defineModule({
   id: "operations",
-  // The installation check is built; every menu item below is still "coming soon".
+  // Built: the installation check, suppliers and plant hire. Automations, deliveries and courier
+  // are "planned" (each item says which).
   menu: [
     {
       section: "fleet-assets",
