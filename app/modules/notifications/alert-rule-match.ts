@@ -5,6 +5,12 @@
  */
 import { z } from "zod";
 import { fromDistanceUnit, MEASUREMENTS, speedLabel } from "~/lib/units";
+import {
+  automationFromAlertRule,
+  isQuietAt,
+  matchesEvent,
+  meetsAlertThresholds,
+} from "~/modules/operations";
 
 export const EVENT_KINDS = [
   "geofence_enter",
@@ -88,12 +94,6 @@ export type EventTarget = {
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-function minutesOf(hhmm: string): number {
-  const m = HHMM.exec(hhmm);
-  if (!m) throw new Error(`not a time: ${hhmm}`);
-  return Number(m[1]) * 60 + Number(m[2]);
-}
-
 /** Minutes since local midnight of `at` in `timeZone` (IANA). */
 export function localMinutes(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-GB", {
@@ -115,32 +115,28 @@ export function isQuiet(
   rule: Pick<RuleLike, "quietStart" | "quietEnd" | "timeZone">,
   at: Date,
 ): boolean {
-  if (!rule.quietStart || !rule.quietEnd || rule.quietStart === rule.quietEnd) return false;
-  const start = minutesOf(rule.quietStart);
-  const end = minutesOf(rule.quietEnd);
-  const now = localMinutes(at, rule.timeZone);
-  return start < end ? now >= start && now < end : now >= start || now < end;
+  return isQuietAt(rule.quietStart, rule.quietEnd, at.getTime(), rule.timeZone);
 }
 
-/**
- * A rule's thresholds: an overspeed limit lets through only faster events (an event without a
- * speed cannot show it was faster); an offline rule takes either the upstream's "went offline"
- * (no hours set) or the app's "silent for N hours" for exactly its own N, never both.
- */
+/** A rule's thresholds (the automation engine's, which reads notification rules). */
 export function meetsThresholds(rule: RuleLike, event: EventTarget): boolean {
-  if (event.kind === "overspeed" && rule.speedLimitKmh != null)
-    return event.speed != null && event.speed > rule.speedLimitKmh;
-  if (event.kind === "offline")
-    return (rule.offlineHours ?? null) === (event.sustainedHours ?? null);
-  return true;
+  return meetsAlertThresholds(rule, event);
 }
+
+/** Read as an automation (one engine for rules and automations). */
+const engineEvent = (event: EventTarget, at: Date) => ({
+  id: "",
+  kind: event.kind,
+  imei: event.imei,
+  time: at.getTime(),
+  groupIds: event.groupIds,
+  speed: event.speed ?? null,
+  sustainedHours: event.sustainedHours ?? null,
+});
 
 /** Kind matches, and the vehicle is named, in a named group, or the rule names neither. */
-export function ruleMatches(rule: RuleLike, event: EventTarget): boolean {
-  if (!rule.enabled || !rule.kinds.includes(event.kind)) return false;
-  if (!meetsThresholds(rule, event)) return false;
-  if (!rule.imeis.length && !rule.groupIds.length) return true;
-  return rule.imeis.includes(event.imei) || event.groupIds.some((g) => rule.groupIds.includes(g));
+export function ruleMatches(rule: RuleLike, event: EventTarget, at = new Date()): boolean {
+  return matchesEvent(automationFromAlertRule(rule), engineEvent(event, at));
 }
 
 export type Webhook = { ruleId: string; url: string; secret: string };
@@ -154,7 +150,7 @@ export function dispatchFor(rules: RuleLike[], event: EventTarget, at: Date): Di
   const out: Dispatch = { channels: new Set(), emails: new Set(), webhooks: [] };
   const seenHooks = new Set<string>();
   for (const rule of rules.length ? rules : [DEFAULT_RULE]) {
-    if (!ruleMatches(rule, event)) continue;
+    if (!ruleMatches(rule, event, at)) continue;
     const quiet = isQuiet(rule, at);
     for (const c of rule.channels as Channel[]) {
       if (!CHANNELS.includes(c) || (quiet && QUIET_CHANNELS.has(c))) continue;

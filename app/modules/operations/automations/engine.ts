@@ -1,0 +1,340 @@
+/**
+ * The automation engine, pure: which automations an event fires, and why one did not. The same
+ * code serves live events, the dry run, the benchmark and the notification rules (read as
+ * automations, alert-rules.ts), so there is one engine.
+ *
+ * Stateful parts live in `EngineState` (plain data, saved between runs): the last fire per rule and
+ * subject (de-duplication), the recent fires per rule (rate limit) and when a sensor reading went
+ * beyond its limit (durations). A subject is the vehicle, or "company" for company-wide events.
+ */
+import type { Automation, Condition, DeviceEvent, SensorName, Trigger } from "./model";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A sensor silent this long between readings beyond its limit starts its duration afresh. */
+export const SENSOR_GAP_MS = 60 * MINUTE;
+
+// ------------------------------------------------------------------ local time
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockCache = new Map<string, { minutes: number; dow: number }>();
+const DOW: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** Minutes since local midnight and the local weekday (0 = Sunday) of `ms` in `timeZone`. */
+export function localClock(ms: number, timeZone: string): { minutes: number; dow: number } {
+  const minute = Math.floor(ms / MINUTE);
+  const key = `${timeZone}|${minute}`;
+  const hit = clockCache.get(key);
+  if (hit) return hit;
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    clocks.set(timeZone, f);
+  }
+  let hour = 0;
+  let min = 0;
+  let dow = 0;
+  for (const p of f.formatToParts(new Date(minute * MINUTE))) {
+    if (p.type === "hour") hour = Number(p.value) % 24;
+    else if (p.type === "minute") min = Number(p.value);
+    else if (p.type === "weekday") dow = DOW[p.value] ?? 0;
+  }
+  const out = { minutes: hour * 60 + min, dow };
+  if (clockCache.size > 200_000) clockCache.clear();
+  clockCache.set(key, out);
+  return out;
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+export const isHhmm = (s: string) => HHMM.test(s);
+export function minutesOf(hhmm: string): number {
+  const m = HHMM.exec(hhmm);
+  if (!m) throw new Error(`not a time: ${hhmm}`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+/**
+ * Whether `ms` is in [start, end) local time on one of `days`. A window that spans midnight
+ * (22:00–06:00) belongs to the day it starts: Friday's night shift covers Saturday 03:00. Equal
+ * times mean the whole day; no days means every day.
+ */
+export function inTimeWindow(
+  w: { start: string; end: string; days: number[] },
+  ms: number,
+  timeZone: string,
+): boolean {
+  const { minutes, dow } = localClock(ms, timeZone);
+  const start = minutesOf(w.start);
+  const end = minutesOf(w.end);
+  const onDay = (d: number) => !w.days.length || w.days.includes(d);
+  if (start === end) return onDay(dow);
+  if (start < end) return onDay(dow) && minutes >= start && minutes < end;
+  return (minutes >= start && onDay(dow)) || (minutes < end && onDay((dow + 6) % 7));
+}
+
+/** Quiet hours [start, end) every day; none or equal times: never quiet. */
+export function isQuietAt(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  ms: number,
+  timeZone: string,
+): boolean {
+  if (!start || !end || start === end) return false;
+  return inTimeWindow({ start, end, days: [] }, ms, timeZone);
+}
+
+// ------------------------------------------------------------------ triggers
+
+/** The event kinds a trigger listens to (the engine's index). */
+export function kindsOf(t: Trigger): string[] {
+  switch (t.type) {
+    case "geofence":
+      return [t.on === "enter" ? "geofence_enter" : "geofence_exit"];
+    case "ignition":
+      return [t.on === "on" ? "ignition_on" : "ignition_off"];
+    case "overspeed":
+      return ["overspeed"];
+    case "offline":
+      return ["offline"];
+    case "sensor":
+      return ["temperature_out_of_range", "low_battery", "sensor_reading"];
+    case "schedule":
+      return ["schedule"];
+    case "form_submitted":
+      return ["form_submitted"];
+    case "maintenance_due":
+      return ["maintenance_due"];
+    case "events":
+      return t.kinds;
+  }
+}
+
+/**
+ * A notification rule's thresholds: an overspeed limit lets through only faster events (an event
+ * without a speed cannot show it was faster); an offline rule takes either the upstream's "went
+ * offline" (no hours set) or the app's "silent for N hours" for exactly its own N, never both.
+ */
+export function meetsAlertThresholds(
+  t: { speedLimitKmh?: number | null; offlineHours?: number | null },
+  e: Pick<DeviceEvent, "kind" | "speed" | "sustainedHours">,
+): boolean {
+  if (e.kind === "overspeed" && t.speedLimitKmh != null)
+    return e.speed != null && e.speed > t.speedLimitKmh;
+  if (e.kind === "offline") return (t.offlineHours ?? null) === (e.sustainedHours ?? null);
+  return true;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export type Verdict = { ok: true; why: string } | { ok: false; why: string };
+const yes = (why: string): Verdict => ({ ok: true, why });
+const no = (why: string): Verdict => ({ ok: false, why });
+
+/**
+ * Whether the event is one the trigger fires on. Null: not this trigger's event at all (nothing
+ * to record). `sensorSince` is when the reading first went beyond the limit (durations).
+ */
+export function triggerVerdict(
+  rule: Pick<Automation, "id" | "trigger">,
+  e: DeviceEvent,
+  sensorSince?: number,
+): Verdict | null {
+  const t = rule.trigger;
+  switch (t.type) {
+    case "geofence":
+    case "ignition":
+    case "maintenance_due":
+      return kindsOf(t).includes(e.kind) ? yes(e.kind.replace(/_/g, " ")) : null;
+    case "overspeed":
+      if (e.kind !== "overspeed") return null;
+      if (t.aboveKmh == null) return yes("overspeed");
+      if (e.speed == null) return no("The event has no speed to compare");
+      return e.speed > t.aboveKmh
+        ? yes(`${e.speed} km/h > ${t.aboveKmh} km/h`)
+        : no(`${e.speed} km/h is not above ${t.aboveKmh} km/h`);
+    case "offline": {
+      if (e.kind !== "offline") return null;
+      const h = e.sustainedHours ?? e.offlineHours;
+      if (h == null) return no("The event does not say how long the device was silent");
+      return h >= t.hours
+        ? yes(`offline ${round1(h)} h ≥ ${t.hours} h`)
+        : no(`offline ${round1(h)} h, less than ${t.hours} h`);
+    }
+    case "sensor": {
+      const v = e.sensors?.[t.sensor];
+      if (v == null) return null;
+      const beyond = t.op === "above" ? v > t.limit : v < t.limit;
+      const word = `${t.sensor} ${v} ${t.op === "above" ? ">" : "<"} ${t.limit}`;
+      if (!beyond) return no(`${t.sensor} ${v} is within the limit ${t.limit}`);
+      if (!t.forMinutes) return yes(word);
+      const held = e.time - (sensorSince ?? e.time);
+      return held >= t.forMinutes * MINUTE
+        ? yes(`${word} for ${Math.round(held / MINUTE)} min`)
+        : no(`${word} for ${Math.round(held / MINUTE)} min, less than ${t.forMinutes} min`);
+    }
+    case "schedule":
+      return e.kind === "schedule" && e.automationId === rule.id ? yes("scheduled") : null;
+    case "form_submitted":
+      if (e.kind !== "form_submitted") return null;
+      return t.formId == null || e.formId === t.formId ? yes("form submitted") : null;
+    case "events":
+      if (!t.kinds.includes(e.kind)) return null;
+      return meetsAlertThresholds(t, e)
+        ? yes(e.kind.replace(/_/g, " "))
+        : no("Below the rule's threshold");
+  }
+}
+
+// ------------------------------------------------------------------ conditions
+
+const fmt = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** Null when every condition holds; else why the first one does not. */
+export function conditionFailure(
+  conditions: Condition[],
+  e: DeviceEvent,
+  timeZone: string,
+): string | null {
+  for (const c of conditions) {
+    switch (c.kind) {
+      case "time":
+        if (!inTimeWindow(c, e.time, timeZone)) {
+          const { minutes } = localClock(e.time, timeZone);
+          return `Outside ${c.start}–${c.end} (it was ${fmt(minutes)} in ${timeZone})`;
+        }
+        break;
+      case "vehicles": {
+        if (!c.imeis.length && !c.groupIds.length && !c.tagIds.length) break;
+        const hit =
+          (e.imei != null && c.imeis.includes(e.imei)) ||
+          (e.groupIds ?? []).some((g) => c.groupIds.includes(g)) ||
+          (e.tagIds ?? []).some((g) => c.tagIds.includes(g));
+        if (!hit) return "Not one of the chosen vehicles, groups or tags";
+        break;
+      }
+      case "drivers":
+        if (c.ids.length && (e.driverId == null || !c.ids.includes(e.driverId)))
+          return "Not one of the chosen drivers";
+        break;
+      case "jobsites":
+        if (c.ids.length && (e.jobsiteId == null || !c.ids.includes(e.jobsiteId)))
+          return "Not at one of the chosen jobsites";
+        break;
+    }
+  }
+  return null;
+}
+
+/** Trigger and conditions, no state: what a notification rule asks of one event. */
+export function matchesEvent(rule: Automation, e: DeviceEvent): boolean {
+  if (!rule.enabled) return false;
+  if (!triggerVerdict(rule, e)?.ok) return false;
+  return conditionFailure(rule.conditions, e, rule.timeZone) === null;
+}
+
+// ------------------------------------------------------------------ the stateful engine
+
+export type RuleState = {
+  /** subject → last fire (ms): de-duplication. */
+  last: Record<string, number>;
+  /** Fire times (ms) within the last hour: the rate limit. */
+  recent: number[];
+  /** subject → when its reading went beyond the limit, and the last such reading (ms). */
+  sensor: Record<string, [since: number, seen: number]>;
+};
+export type EngineState = Record<string, RuleState>;
+
+export type Decision = {
+  ruleId: string;
+  eventId: string;
+  subject: string;
+  time: number;
+  outcome: "fired" | "skipped";
+  reason: string;
+};
+
+export const subjectOf = (e: DeviceEvent) => e.imei ?? "company";
+const newState = (): RuleState => ({ last: {}, recent: [], sensor: {} });
+
+/**
+ * Evaluates events (oldest first) against rules, updating `state`. Returns a decision for every
+ * event a rule's trigger took: fired, or skipped with the reason (a condition, a threshold, the
+ * de-duplication window, the rate limit). Events a trigger does not listen to leave no trace.
+ */
+export function evaluate(
+  rules: Automation[],
+  events: DeviceEvent[],
+  state: EngineState = {},
+): Decision[] {
+  const byKind = new Map<string, Automation[]>();
+  for (const r of rules) {
+    if (!r.enabled) continue;
+    for (const k of kindsOf(r.trigger)) byKind.set(k, [...(byKind.get(k) ?? []), r]);
+  }
+  const out: Decision[] = [];
+  for (const e of events) {
+    const candidates = byKind.get(e.kind);
+    if (!candidates) continue;
+    const subject = subjectOf(e);
+    for (const rule of candidates) {
+      const s = (state[rule.id] ??= newState());
+      let since: number | undefined;
+      if (rule.trigger.type === "sensor") {
+        const t = rule.trigger;
+        const v = e.sensors?.[t.sensor];
+        if (v == null) continue;
+        const beyond = t.op === "above" ? v > t.limit : v < t.limit;
+        const prev = s.sensor[subject];
+        if (!beyond) delete s.sensor[subject];
+        else if (!prev || e.time - prev[1] > SENSOR_GAP_MS) s.sensor[subject] = [e.time, e.time];
+        else prev[1] = e.time;
+        since = s.sensor[subject]?.[0];
+      }
+      const verdict = triggerVerdict(rule, e, since);
+      if (!verdict) continue;
+      const decide = (outcome: Decision["outcome"], reason: string) =>
+        out.push({ ruleId: rule.id, eventId: e.id, subject, time: e.time, outcome, reason });
+      if (!verdict.ok) {
+        // A reading back within its limit is not worth a line in the history.
+        if (rule.trigger.type !== "sensor" || since !== undefined) decide("skipped", verdict.why);
+        continue;
+      }
+      const failed = conditionFailure(rule.conditions, e, rule.timeZone);
+      if (failed) {
+        decide("skipped", failed);
+        continue;
+      }
+      const last = s.last[subject];
+      if (rule.cooldownMinutes > 0 && last !== undefined) {
+        const ago = e.time - last;
+        if (ago >= 0 && ago < rule.cooldownMinutes * MINUTE) {
+          decide(
+            "skipped",
+            `De-duplicated: fired for ${subject} ${Math.round(ago / MINUTE)} min before (once per ${rule.cooldownMinutes} min)`,
+          );
+          continue;
+        }
+      }
+      if (rule.maxPerHour > 0) {
+        while (s.recent.length && s.recent[0]! <= e.time - HOUR) s.recent.shift();
+        if (s.recent.length >= rule.maxPerHour) {
+          decide("skipped", `Rate limit: ${rule.maxPerHour} per hour reached`);
+          continue;
+        }
+        s.recent.push(e.time);
+      }
+      s.last[subject] = e.time;
+      // A sustained reading fires once per excursion: it starts counting again after it.
+      if (rule.trigger.type === "sensor") delete s.sensor[subject];
+      decide("fired", verdict.why);
+    }
+  }
+  return out;
+}
