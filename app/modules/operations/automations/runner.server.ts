@@ -1,0 +1,221 @@
+/**
+ * Runs a company's automations on events: the engine decides (with each rule's saved state), every
+ * decision is claimed once as an AutomationRun (unique per rule and event, so a re-run or a second
+ * worker acts once), then the actions of the fired ones run; an action that throws turns its run
+ * into "failed" with the error. Actions reach the world through `ActionPorts` (tests swap them).
+ */
+import type { Automation as AutomationRow, Prisma } from "~/generated/prisma/client";
+import { notifyUser, postWebhook } from "~/modules/notifications/index.server";
+import { upstream } from "~/services/api.server";
+import { prisma } from "~/services/db.server";
+import { logError } from "~/services/log.server";
+import { sendMail } from "~/services/mail.server";
+import { open } from "~/services/secret-box.server";
+import { evaluate, type Decision, type EngineState, type RuleState } from "./engine";
+import type { Action, Automation, Condition, DeviceEvent, Trigger } from "./model";
+import { createTicket } from "./tickets-upstream.server";
+
+export type ActionPorts = {
+  notify(input: {
+    userId: number;
+    companyId: number;
+    title: string;
+    body: string;
+    eventId: string;
+    imei: string | null;
+    push: boolean;
+  }): Promise<void>;
+  email(mail: { to: string; subject: string; text: string }): Promise<void>;
+  webhook(url: string, secret: string, payload: Record<string, unknown>, key: string): Promise<void>;
+  ticket(companyId: number, t: { title: string; description: string; imei: string | null }): Promise<void>;
+  /** The public address of the app, for links in emails. */
+  baseUrl: string;
+};
+
+export const defaultPorts = (token: () => Promise<string | null>): ActionPorts => ({
+  async notify(n) {
+    await notifyUser({
+      userId: n.userId,
+      companyId: n.companyId,
+      kind: "automation",
+      title: n.title,
+      body: n.body,
+      link: "/dashboard/automations",
+      imei: n.imei,
+      eventId: n.eventId,
+      push: n.push,
+    });
+  },
+  async email(mail) {
+    await sendMail(mail);
+  },
+  async webhook(url, secret, payload, key) {
+    await postWebhook(url, secret, payload as never, 10_000, key);
+  },
+  async ticket(_companyId, t) {
+    const bearer = await token();
+    if (!bearer) throw new Error("No signed-in user of this company to create the ticket with");
+    await createTicket(upstream(bearer), t);
+  },
+  baseUrl: process.env.PUBLIC_URL ?? "",
+});
+
+export function automationOf(row: AutomationRow): Automation {
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    timeZone: row.timeZone,
+    trigger: row.trigger as Trigger,
+    conditions: row.conditions as Condition[],
+    actions: row.actions as Action[],
+    cooldownMinutes: row.cooldownMinutes,
+    maxPerHour: row.maxPerHour,
+  };
+}
+
+const describe = (e: DeviceEvent, d: Decision) =>
+  `${e.kind.replace(/_/g, " ")}${e.imei ? ` · vehicle ${e.imei}` : ""} at ${new Date(e.time).toISOString()}: ${d.reason}`;
+
+/** Runs one fired decision's actions; throws the first failure (its message goes in the run). */
+async function act(
+  row: AutomationRow,
+  rule: Automation,
+  e: DeviceEvent,
+  d: Decision,
+  ports: ActionPorts,
+): Promise<void> {
+  const title = `Automation: ${rule.name}`;
+  const body = describe(e, d);
+  const errors: string[] = [];
+  for (const [i, a] of rule.actions.entries()) {
+    try {
+      if (a.kind === "notify") {
+        if (a.channels.includes("inapp") || a.channels.includes("push"))
+          await ports.notify({
+            userId: row.createdBy,
+            companyId: row.companyId,
+            title,
+            body,
+            eventId: `auto:${rule.id}:${e.id}`,
+            imei: e.imei,
+            push: a.channels.includes("push"),
+          });
+        if (a.channels.includes("email") && a.email)
+          await ports.email({ to: a.email, subject: title, text: `${body}\n` });
+      } else if (a.kind === "webhook") {
+        if (!row.webhookSecret) throw new Error("The automation has no signing secret");
+        await ports.webhook(
+          a.url,
+          open(row.webhookSecret, "webhook-secret"),
+          {
+            id: e.id,
+            kind: e.kind,
+            imei: e.imei,
+            companyid: row.companyId,
+            time: new Date(e.time).toISOString(),
+            title,
+            body,
+            details: { automation: rule.id, reason: d.reason },
+          },
+          `${rule.id}:${e.id}:${i}`.slice(0, 120),
+        );
+      } else if (a.kind === "ticket") {
+        await ports.ticket(row.companyId, { title: a.title, description: body, imei: e.imei });
+      } else if (a.kind === "fill_link") {
+        await ports.email({
+          to: a.email,
+          subject: `Please fill in: ${rule.name}`,
+          text: `${body}\n\nPlease fill in the form: ${ports.baseUrl}/forms/${a.linkId}\n`,
+        });
+      } else if (a.kind === "email_report") {
+        await ports.email({
+          to: a.email,
+          subject: `Report: ${rule.name}`,
+          text: [
+            `Automation report: ${rule.name}`,
+            "",
+            `Event: ${e.kind}`,
+            `Vehicle: ${e.imei ?? "(none)"}`,
+            `Time: ${new Date(e.time).toISOString()}`,
+            `Why it fired: ${d.reason}`,
+            "",
+          ].join("\n"),
+        });
+      }
+    } catch (err) {
+      errors.push(`${a.kind}: ${(err as Error).message}`);
+    }
+  }
+  if (errors.length) throw new Error(errors.join("; ").slice(0, 500));
+}
+
+export type RunSummary = { fired: number; skipped: number; failed: number };
+
+/** Evaluates and acts on `events` (oldest first) for the company's enabled automations. */
+export async function processEvents(
+  companyId: number,
+  events: DeviceEvent[],
+  ports: ActionPorts,
+): Promise<RunSummary> {
+  const summary: RunSummary = { fired: 0, skipped: 0, failed: 0 };
+  if (!events.length) return summary;
+  const rows = await prisma.automation.findMany({ where: { companyId, enabled: true } });
+  if (!rows.length) return summary;
+  const rules = rows.map(automationOf);
+  const state: EngineState = Object.fromEntries(
+    rows.map((r) => [r.id, (r.state ?? {}) as unknown as RuleState]),
+  );
+  const decisions = evaluate(rules, events, state);
+  const claimed = decisions.length
+    ? await prisma.automationRun.createManyAndReturn({
+        data: decisions.map((d) => ({
+          automationId: d.ruleId,
+          companyId,
+          eventId: d.eventId,
+          subject: d.subject,
+          outcome: d.outcome,
+          reason: d.reason.slice(0, 500),
+          at: new Date(d.time),
+        })),
+        skipDuplicates: true,
+        select: { id: true, automationId: true, eventId: true },
+      })
+    : [];
+  const runIds = new Map(claimed.map((c) => [`${c.automationId}|${c.eventId}`, c.id]));
+  const byId = new Map(rows.map((r, i) => [r.id, { row: r, rule: rules[i]! }]));
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const lastFired = new Map<string, number>();
+  for (const d of decisions) {
+    const runId = runIds.get(`${d.ruleId}|${d.eventId}`);
+    if (!runId) continue; // decided before: a re-run
+    if (d.outcome === "skipped") {
+      summary.skipped++;
+      continue;
+    }
+    const { row, rule } = byId.get(d.ruleId)!;
+    lastFired.set(d.ruleId, Math.max(lastFired.get(d.ruleId) ?? 0, d.time));
+    try {
+      await act(row, rule, eventById.get(d.eventId)!, d, ports);
+      summary.fired++;
+    } catch (e) {
+      summary.failed++;
+      await prisma.automationRun.update({
+        where: { id: runId },
+        data: { outcome: "failed", reason: (e as Error).message.slice(0, 500) },
+      });
+      logError("automations", `${rule.id}: ${(e as Error).message}`);
+    }
+  }
+  for (const row of rows) {
+    const fired = lastFired.get(row.id);
+    await prisma.automation.updateMany({
+      where: { id: row.id, companyId },
+      data: {
+        state: (state[row.id] ?? {}) as unknown as Prisma.InputJsonValue,
+        ...(fired ? { lastFiredAt: new Date(fired) } : {}),
+      },
+    });
+  }
+  return summary;
+}

@@ -1,0 +1,85 @@
+/**
+ * Schedule triggers: an RFC 5545 recurrence rule ("FREQ=WEEKLY;BYDAY=MO;BYHOUR=7;BYMINUTE=0")
+ * read as wall-clock times in the company's time zone. A rule that never fires, or fires more
+ * often than every 5 minutes, is refused with a message for the field.
+ */
+import * as rrulePkg from "rrule";
+import { zonedLocalToUtc, zoneOffsetMs } from "~/lib/zoned-days";
+
+// rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
+const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const MIN_GAP_MS = 5 * 60_000;
+const NEVER = "This schedule never fires: it has no time in the next two years";
+class NeverError extends Error {}
+const HORIZON_MS = 2 * 366 * 86_400_000;
+
+/**
+ * The rule as saved: a DTSTART (today's local midnight) is added when missing, so "every 2 days"
+ * keeps its phase and no search starts years back.
+ */
+export function withStart(text: string, timeZone: string, now = Date.now()): string {
+  if (/DTSTART/i.test(text)) return text.trim();
+  const day = new Date(wall(now, timeZone)).toISOString().slice(0, 10).replace(/-/g, "");
+  return `DTSTART:${day}T000000\nRRULE:${text.trim().replace(/^RRULE:/i, "")}`;
+}
+
+/** A month-day that no chosen month has (30 February) makes rrule search up to the year 9999. */
+function impossibleDay(opts: { bymonth?: number | number[] | null; bymonthday?: number | number[] | null }) {
+  const days = [opts.bymonthday ?? []].flat();
+  if (!days.length) return false;
+  const months = [opts.bymonth ?? []].flat();
+  const longest = Math.max(...(months.length ? months : [1]).map((m) => DAYS_IN_MONTH[m - 1] ?? 31));
+  return days.every((d) => Math.abs(d) > longest);
+}
+
+function parse(text: string) {
+  const body = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => l.replace(/^RRULE:/i, ""))
+    .join("\n");
+  const opts = RRule.parseString(body);
+  if (opts.freq === undefined) throw new Error("it has no FREQ");
+  if (impossibleDay(opts)) throw new NeverError();
+  // Floating times: the rule's clock is the company's wall clock, written as if it were UTC.
+  return new RRule({ ...opts, dtstart: opts.dtstart ?? new Date(), tzid: undefined });
+}
+
+const wall = (ms: number, tz: string) => ms + zoneOffsetMs(ms, tz);
+const real = (wallMs: number, tz: string) =>
+  zonedLocalToUtc(new Date(wallMs).toISOString().slice(0, 19), tz);
+
+/** Null if the schedule is usable from `now`; else why not (for the field). */
+export function scheduleProblem(text: string, timeZone: string, now = Date.now()): string | null {
+  let rule;
+  try {
+    rule = parse(withStart(text, timeZone, now));
+  } catch (e) {
+    if (e instanceof NeverError) return NEVER;
+    return `Not a schedule: ${(e as Error).message.slice(0, 120)}. Use e.g. FREQ=DAILY;BYHOUR=7;BYMINUTE=0`;
+  }
+  // Bounded look-ahead: rrule searches an impossible date (30 February) up to the year 9999.
+  const from = wall(now, timeZone);
+  const [first, second] = rule.between(new Date(from), new Date(from + HORIZON_MS), false, (_, i) => i < 2);
+  if (!first) return NEVER;
+  if (second && second.getTime() - first.getTime() < MIN_GAP_MS)
+    return "This schedule fires more often than every 5 minutes";
+  return null;
+}
+
+/** Occurrences in (from, to], as real instants (ms). */
+export function occurrences(text: string, timeZone: string, from: number, to: number): number[] {
+  let rule;
+  try {
+    rule = parse(text);
+  } catch {
+    return [];
+  }
+  return rule
+    .between(new Date(wall(from, timeZone)), new Date(wall(to, timeZone)), true)
+    .map((d) => real(d.getTime(), timeZone))
+    .filter((t) => t > from && t <= to);
+}
