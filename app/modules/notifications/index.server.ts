@@ -7,5 +7,8 @@
 export { backgroundToken, dispatchToUsers, type AppEvent } from "./event-sync.server";
 export { APP_EVENT_PREFIX } from "./notification-cleanup.server";
 export { notifyUser, type NotificationInput } from "./notifications.server";
-export { listRules as listAlertRules, setRuleEnabled as setAlertRuleEnabled } from "./alert-rules.server";
+export {
+  listRules as listAlertRules,
+  setRuleEnabled as setAlertRuleEnabled,
+} from "./alert-rules.server";
 export { postWebhook, signWebhook, verifyWebhook } from "./webhook.server";

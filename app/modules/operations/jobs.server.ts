@@ -11,7 +11,14 @@ import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
 import type { ModuleJobs } from "../job-kit";
 import { defaultPorts, automationOf, processEvents } from "./automations/runner.server";
-import { byTime, deviceFacts, formEvents, fromUpstream, scheduleEvents, upstreamEvents } from "./automations/sources.server";
+import {
+  byTime,
+  deviceFacts,
+  formEvents,
+  fromUpstream,
+  scheduleEvents,
+  upstreamEvents,
+} from "./automations/sources.server";
 
 const FIRST_LOOKBACK_MS = 5 * 60_000;
 const OVERLAP_MS = 60_000;
@@ -31,11 +38,17 @@ export async function runAutomations(companyId: number, now = Date.now()) {
       formEvents(companyId, from, now),
     ]);
     const events = [
-      ...raw.events.filter((e) => e.companyid === companyId).map((e) => fromUpstream(e, facts.get(e.imei))),
+      ...raw.events
+        .filter((e) => e.companyid === companyId)
+        .map((e) => fromUpstream(e, facts.get(e.imei))),
       ...scheduleEvents(rows.map(automationOf), from, now),
       ...forms,
     ].sort(byTime);
-    const summary = await processEvents(companyId, events, defaultPorts(async () => token));
+    const summary = await processEvents(
+      companyId,
+      events,
+      defaultPorts(async () => token),
+    );
     await prisma.syncState.upsert({
       where: { key },
       create: { key, okAt: new Date(now) },
@@ -72,7 +85,9 @@ export const jobs: ModuleJobs = {
       name: "automation-runs-cleanup",
       cron: "41 3 * * *",
       run: () =>
-        prisma.automationRun.deleteMany({ where: { at: { lt: new Date(Date.now() - 30 * 86_400_000) } } }),
+        prisma.automationRun.deleteMany({
+          where: { at: { lt: new Date(Date.now() - 30 * 86_400_000) } },
+        }),
     },
   ],
 };

@@ -1,13 +1,13 @@
 import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
-import { MANAGE_SUPPLIERS } from "./rules";
+import { MANAGE_AUTOMATIONS, MANAGE_SUPPLIERS } from "./rules";
 
 /** Installers fit and configure devices: the fleet-editing permission. */
 const INSTALL = CAN.editFleet;
 
 export default defineModule({
   id: "operations",
-  // Built: the installation check, suppliers and plant hire. Automations, deliveries and courier
+  // Built: the installation check, suppliers, plant hire and automations. Deliveries and courier
   // are "planned" (each item says which).
   menu: [
     {
@@ -15,7 +15,7 @@ export default defineModule({
       order: 20,
       icon: "bolt",
       id: "automations",
-      status: "planned",
+      status: "live",
       title: "Automations",
       rule: { feature: "automation" },
       description: "Rules that act on device events.",
@@ -94,6 +94,14 @@ export default defineModule({
     },
   ],
   actions: {
+    "/dashboard/automations": {
+      enable: MANAGE_AUTOMATIONS,
+      disable: MANAGE_AUTOMATIONS,
+      delete: MANAGE_AUTOMATIONS,
+    },
+    // The builder's buttons (save, dry run, add or remove a condition or action) all edit the rule.
+    "/dashboard/createAutomations": { "*": MANAGE_AUTOMATIONS },
+    "/dashboard/createAutomations/:id": { "*": MANAGE_AUTOMATIONS },
     "/installation/:imei": { issue: INSTALL },
     "/dashboard/plant-hire": { create: MANAGE_SUPPLIERS },
     "/dashboard/plant-hire/:id": { update: MANAGE_SUPPLIERS, delete: MANAGE_SUPPLIERS },

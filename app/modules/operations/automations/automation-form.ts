@@ -99,9 +99,16 @@ export const AutomationSchema = z
   .superRefine((v, ctx) => {
     const need = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: "custom", path, message });
-    if (v.triggerType === "overspeed" && v.aboveKmh !== undefined && (v.aboveKmh < 10 || v.aboveKmh > 300))
+    if (
+      v.triggerType === "overspeed" &&
+      v.aboveKmh !== undefined &&
+      (v.aboveKmh < 10 || v.aboveKmh > 300)
+    )
       need(["aboveKmh"], "Between 10 and 300 km/h");
-    if (v.triggerType === "offline" && (v.offlineHours === undefined || v.offlineHours < 1 || v.offlineHours > 720))
+    if (
+      v.triggerType === "offline" &&
+      (v.offlineHours === undefined || v.offlineHours < 1 || v.offlineHours > 720)
+    )
       need(["offlineHours"], "Enter 1 to 720 hours");
     if (v.triggerType === "sensor") {
       if (v.sensorLimit === undefined) need(["sensorLimit"], "Enter the limit");
@@ -112,7 +119,8 @@ export const AutomationSchema = z
       need(["rrule"], "Enter a schedule, e.g. FREQ=DAILY;BYHOUR=7;BYMINUTE=0");
     v.conditions.forEach((c, i) => {
       if (c.kind === "time") {
-        if (!c.start || !HHMM.test(c.start)) need(["conditions", i, "start"], "Use HH:mm, e.g. 22:00");
+        if (!c.start || !HHMM.test(c.start))
+          need(["conditions", i, "start"], "Use HH:mm, e.g. 22:00");
         if (!c.end || !HHMM.test(c.end)) need(["conditions", i, "end"], "Use HH:mm, e.g. 06:00");
       }
       if (c.kind === "vehicles" && !c.imeis.length && !c.groupIds.length && !c.tagIds.length)
@@ -131,8 +139,10 @@ export const AutomationSchema = z
       }
       if (a.kind === "webhook" && !/^https:\/\/[^\s]+$/i.test(a.url ?? ""))
         need(["actions", i, "url"], "Enter the webhook's https:// address");
-      if (a.kind === "ticket" && !a.title) need(["actions", i, "title"], "Enter the ticket's title");
-      if (a.kind === "fill_link" && !a.linkId) need(["actions", i, "linkId"], "Choose a fill-in link");
+      if (a.kind === "ticket" && !a.title)
+        need(["actions", i, "title"], "Enter the ticket's title");
+      if (a.kind === "fill_link" && !a.linkId)
+        need(["actions", i, "linkId"], "Choose a fill-in link");
       if ((a.kind === "fill_link" || a.kind === "email_report") && !email(a.email))
         need(["actions", i, "email"], "Enter an email address");
     });
@@ -140,7 +150,9 @@ export const AutomationSchema = z
 export type AutomationInput = z.infer<typeof AutomationSchema>;
 
 /** The stored trigger, conditions and actions of a valid form. */
-export function ruleOf(v: AutomationInput): Pick<
+export function ruleOf(
+  v: AutomationInput,
+): Pick<
   Automation,
   "name" | "enabled" | "trigger" | "conditions" | "actions" | "cooldownMinutes" | "maxPerHour"
 > {
@@ -217,7 +229,12 @@ export type Draft = Record<string, unknown> & {
   actions: Record<string, unknown>[];
 };
 
-export function draftOf(a: Pick<Automation, "name" | "enabled" | "trigger" | "conditions" | "actions" | "cooldownMinutes" | "maxPerHour">): Draft {
+export function draftOf(
+  a: Pick<
+    Automation,
+    "name" | "enabled" | "trigger" | "conditions" | "actions" | "cooldownMinutes" | "maxPerHour"
+  >,
+): Draft {
   const t = a.trigger;
   const s = (n: number | null | undefined) => (n == null ? "" : String(n));
   return {

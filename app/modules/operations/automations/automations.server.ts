@@ -39,7 +39,10 @@ function describeTrigger(a: Automation): string {
     case "sensor":
       return `${t.sensor} ${t.op} ${t.limit}${t.forMinutes ? ` for ${t.forMinutes} min` : ""}`;
     case "schedule":
-      return `Schedule ${t.rrule.split("\n").pop()!.replace(/^RRULE:/, "")}`;
+      return `Schedule ${t.rrule
+        .split("\n")
+        .pop()!
+        .replace(/^RRULE:/, "")}`;
     case "events":
       return `Alert events: ${t.kinds.map((k) => k.replace(/_/g, " ")).join(", ")}`;
     default:
@@ -124,7 +127,11 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
 /** Enables or disables an automation, or a notification rule ("alert:<id>"). */
 export async function setEnabled(ctx: ModuleContext, id: string, enabled: boolean) {
   if (id.startsWith(ALERT_RULE_PREFIX)) {
-    const ok = await setAlertRuleEnabled({ companyId: ctx.companyId }, id.slice(ALERT_RULE_PREFIX.length), enabled);
+    const ok = await setAlertRuleEnabled(
+      { companyId: ctx.companyId },
+      id.slice(ALERT_RULE_PREFIX.length),
+      enabled,
+    );
     if (!ok) throw notFound();
     return;
   }
@@ -133,6 +140,14 @@ export async function setEnabled(ctx: ModuleContext, id: string, enabled: boolea
     data: { enabled },
   });
   if (!count) throw notFound();
+}
+
+export async function requireAutomation(ctx: ModuleContext, id: string) {
+  const row = await prisma.automation.findFirst({
+    where: { id, companyId: ctx.companyId },
+    select: { id: true },
+  });
+  if (!row) throw notFound();
 }
 
 export async function removeAutomation(ctx: ModuleContext, id: string) {
@@ -147,17 +162,25 @@ export async function automationForEdit(ctx: ModuleContext, id: string) {
   const a = automationOf(row);
   const draft = draftOf(a);
   if (a.trigger.type === "schedule")
-    draft.rrule = a.trigger.rrule.split("\n").pop()!.replace(/^RRULE:/i, "");
+    draft.rrule = a.trigger.rrule
+      .split("\n")
+      .pop()!
+      .replace(/^RRULE:/i, "");
   // The receiver checks signatures with it: shown to those who may edit the automation.
   const secret = row.webhookSecret ? open(row.webhookSecret, "webhook-secret") : null;
   return { id: row.id, automation: a, draft, secret };
 }
 
 export type Choice = { value: string; label: string };
-export type Choices = Record<"vehicles" | "groups" | "tags" | "drivers" | "jobsites" | "links", Choice[]>;
+export type Choices = Record<
+  "vehicles" | "groups" | "tags" | "drivers" | "jobsites" | "links",
+  Choice[]
+>;
 
 const driverList = z.array(
-  z.object({ id: z.number(), first_name: z.string().optional(), last_name: z.string().optional() }).passthrough(),
+  z
+    .object({ id: z.number(), first_name: z.string().optional(), last_name: z.string().optional() })
+    .passthrough(),
 );
 const jobsiteList = z.array(z.object({ id: z.number(), name: z.string() }).passthrough());
 
@@ -175,17 +198,36 @@ export async function builderChoices(ctx: ModuleContext): Promise<Choices> {
   const up = upstream(ctx.auth.token);
   const byName = (a: Choice, b: Choice) => compareText(a.label, b.label);
   const [devices, groups, tags, drivers, jobsites, links] = await Promise.all([
-    prisma.device.findMany({ where: { companyId: ctx.companyId }, select: { imei: true, nickname: true } }),
+    prisma.device.findMany({
+      where: { companyId: ctx.companyId },
+      select: { imei: true, nickname: true },
+    }),
     safely("groups", () => compGroups(up), []),
     safely("tags", () => companyTags(up), []),
     safely(
       "drivers",
-      async () => (await up.request({ method: "GET", path: "/drivers", schema: driverList, idempotent: true })).data,
+      async () =>
+        (
+          await up.request({
+            method: "GET",
+            path: "/drivers",
+            schema: driverList,
+            idempotent: true,
+          })
+        ).data,
       [],
     ),
     safely(
       "jobsites",
-      async () => (await up.request({ method: "GET", path: "/jobsites", schema: jobsiteList, idempotent: true })).data,
+      async () =>
+        (
+          await up.request({
+            method: "GET",
+            path: "/jobsites",
+            schema: jobsiteList,
+            idempotent: true,
+          })
+        ).data,
       [],
     ),
     prisma.formLink.findMany({
@@ -199,7 +241,10 @@ export async function builderChoices(ctx: ModuleContext): Promise<Choices> {
     groups: groups.map((g) => ({ value: String(g.id), label: g.nickname })).sort(byName),
     tags: tags.map((t) => ({ value: String(t.id), label: t.name })).sort(byName),
     drivers: drivers
-      .map((d) => ({ value: String(d.id), label: `${d.first_name ?? ""} ${d.last_name ?? ""}`.trim() || `Driver ${d.id}` }))
+      .map((d) => ({
+        value: String(d.id),
+        label: `${d.first_name ?? ""} ${d.last_name ?? ""}`.trim() || `Driver ${d.id}`,
+      }))
       .sort(byName),
     jobsites: jobsites.map((j) => ({ value: String(j.id), label: j.name })).sort(byName),
     links: links.map((l) => ({ value: l.id, label: l.label })),
@@ -207,8 +252,7 @@ export async function builderChoices(ctx: ModuleContext): Promise<Choices> {
 }
 
 export type SaveResult =
-  | { ok: true; id: string }
-  | { ok: false; fieldErrors: Record<string, string[]> };
+  { ok: true; id: string } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /**
  * Checks what the form cannot (the schedule, webhook addresses, fill-in links), then saves. A new

@@ -7,7 +7,15 @@ import { upstream } from "~/services/api.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { evaluate } from "./engine";
 import type { Automation, DeviceEvent } from "./model";
-import { byTime, deviceFacts, formEvents, fromUpstream, scheduleEvents, upstreamEvents, type DeviceFacts } from "./sources.server";
+import {
+  byTime,
+  deviceFacts,
+  formEvents,
+  fromUpstream,
+  scheduleEvents,
+  upstreamEvents,
+  type DeviceFacts,
+} from "./sources.server";
 
 export const DRY_RUN_DAYS = 7;
 const SHOWN = 200;
@@ -26,7 +34,13 @@ export type DryRun = {
 };
 
 /** Pure part (the bench measures it with events it made): evaluate and summarise. */
-export function summarise(rule: Automation, events: DeviceEvent[], from: number, to: number, started: number): DryRun {
+export function summarise(
+  rule: Automation,
+  events: DeviceEvent[],
+  from: number,
+  to: number,
+  started: number,
+): DryRun {
   const decisions = evaluate([{ ...rule, enabled: true }], events, {});
   const reasons = new Map<string, number>();
   let fired = 0;
@@ -43,11 +57,19 @@ export function summarise(rule: Automation, events: DeviceEvent[], from: number,
     events: events.length,
     fired,
     skipped: decisions.length - fired,
-    reasons: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count).slice(0, 10),
+    reasons: [...reasons]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 10),
     rows: decisions
       .slice(-SHOWN)
       .reverse()
-      .map((d) => ({ time: new Date(d.time).toISOString(), subject: d.subject, outcome: d.outcome, reason: d.reason })),
+      .map((d) => ({
+        time: new Date(d.time).toISOString(),
+        subject: d.subject,
+        outcome: d.outcome,
+        reason: d.reason,
+      })),
     ms: Date.now() - started,
   };
 }
@@ -68,7 +90,9 @@ export async function dryRun(
     rule.trigger.type === "form_submitted" ? formEvents(companyId, from, now) : Promise.resolve([]),
   ]);
   const events = [
-    ...raw.events.filter((e) => e.companyid === companyId).map((e) => fromUpstream(e, known.get(e.imei))),
+    ...raw.events
+      .filter((e) => e.companyid === companyId)
+      .map((e) => fromUpstream(e, known.get(e.imei))),
     ...scheduleEvents([rule], from, now),
     ...forms,
   ].sort(byTime);

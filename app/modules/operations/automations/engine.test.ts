@@ -140,7 +140,10 @@ describe("evaluate", () => {
     const rule = base({ trigger: { type: "schedule", rrule: "FREQ=DAILY" } });
     const out = evaluate(
       [rule],
-      [ev({ kind: "schedule", imei: null, automationId: "r1" }), ev({ kind: "schedule", automationId: "r2" })],
+      [
+        ev({ kind: "schedule", imei: null, automationId: "r1" }),
+        ev({ kind: "schedule", automationId: "r2" }),
+      ],
     );
     expect(out).toHaveLength(1);
     expect(out[0]).toMatchObject({ outcome: "fired", subject: "company" });

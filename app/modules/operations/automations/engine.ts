@@ -7,7 +7,7 @@
  * subject (de-duplication), the recent fires per rule (rate limit) and when a sensor reading went
  * beyond its limit (durations). A subject is the vehicle, or "company" for company-wide events.
  */
-import type { Automation, Condition, DeviceEvent, SensorName, Trigger } from "./model";
+import type { Automation, Condition, DeviceEvent, Trigger } from "./model";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -26,8 +26,16 @@ export type ActionPorts = {
     push: boolean;
   }): Promise<void>;
   email(mail: { to: string; subject: string; text: string }): Promise<void>;
-  webhook(url: string, secret: string, payload: Record<string, unknown>, key: string): Promise<void>;
-  ticket(companyId: number, t: { title: string; description: string; imei: string | null }): Promise<void>;
+  webhook(
+    url: string,
+    secret: string,
+    payload: Record<string, unknown>,
+    key: string,
+  ): Promise<void>;
+  ticket(
+    companyId: number,
+    t: { title: string; description: string; imei: string | null },
+  ): Promise<void>;
   /** The public address of the app, for links in emails. */
   baseUrl: string;
 };

@@ -26,11 +26,16 @@ export function withStart(text: string, timeZone: string, now = Date.now()): str
 }
 
 /** A month-day that no chosen month has (30 February) makes rrule search up to the year 9999. */
-function impossibleDay(opts: { bymonth?: number | number[] | null; bymonthday?: number | number[] | null }) {
+function impossibleDay(opts: {
+  bymonth?: number | number[] | null;
+  bymonthday?: number | number[] | null;
+}) {
   const days = [opts.bymonthday ?? []].flat();
   if (!days.length) return false;
   const months = [opts.bymonth ?? []].flat();
-  const longest = Math.max(...(months.length ? months : [1]).map((m) => DAYS_IN_MONTH[m - 1] ?? 31));
+  const longest = Math.max(
+    ...(months.length ? months : [1]).map((m) => DAYS_IN_MONTH[m - 1] ?? 31),
+  );
   return days.every((d) => Math.abs(d) > longest);
 }
 
@@ -63,7 +68,12 @@ export function scheduleProblem(text: string, timeZone: string, now = Date.now()
   }
   // Bounded look-ahead: rrule searches an impossible date (30 February) up to the year 9999.
   const from = wall(now, timeZone);
-  const [first, second] = rule.between(new Date(from), new Date(from + HORIZON_MS), false, (_, i) => i < 2);
+  const [first, second] = rule.between(
+    new Date(from),
+    new Date(from + HORIZON_MS),
+    false,
+    (_, i) => i < 2,
+  );
   if (!first) return NEVER;
   if (second && second.getTime() - first.getTime() < MIN_GAP_MS)
     return "This schedule fires more often than every 5 minutes";

@@ -86,13 +86,23 @@ export function scheduleEvents(rules: Automation[], from: number, to: number): D
   for (const r of rules) {
     if (r.trigger.type !== "schedule") continue;
     for (const t of occurrences(r.trigger.rrule, r.timeZone, from, to))
-      out.push({ id: `schedule:${r.id}:${t}`, kind: "schedule", imei: null, time: t, automationId: r.id });
+      out.push({
+        id: `schedule:${r.id}:${t}`,
+        kind: "schedule",
+        imei: null,
+        time: t,
+        automationId: r.id,
+      });
   }
   return out;
 }
 
 /** Public form submissions of the company in (from, to]. */
-export async function formEvents(companyId: number, from: number, to: number): Promise<DeviceEvent[]> {
+export async function formEvents(
+  companyId: number,
+  from: number,
+  to: number,
+): Promise<DeviceEvent[]> {
   const rows = await prisma.formSubmission.findMany({
     where: { companyId, createdAt: { gt: new Date(from), lte: new Date(to) } },
     select: { id: true, formId: true, createdAt: true },
@@ -108,4 +118,5 @@ export async function formEvents(companyId: number, from: number, to: number): P
   }));
 }
 
-export const byTime = (a: DeviceEvent, b: DeviceEvent) => a.time - b.time || a.id.localeCompare(b.id);
+export const byTime = (a: DeviceEvent, b: DeviceEvent) =>
+  a.time - b.time || a.id.localeCompare(b.id);

@@ -14,14 +14,24 @@ export async function createTicket(
   t: { title: string; description: string; imei: string | null },
 ): Promise<number> {
   const types = (
-    await up.request({ method: "GET", path: "/tickets/types", schema: z.array(typeSchema), idempotent: true })
+    await up.request({
+      method: "GET",
+      path: "/tickets/types",
+      schema: z.array(typeSchema),
+      idempotent: true,
+    })
   ).data;
   const type = types[0];
   if (!type) throw new Error("The company has no ticket type to file the ticket under");
   const created = await up.request({
     method: "POST",
     path: "/tickets/list",
-    body: { type_id: type.id, title: t.title.slice(0, 120), description: t.description.slice(0, 4000), imei: t.imei },
+    body: {
+      type_id: type.id,
+      title: t.title.slice(0, 120),
+      description: t.description.slice(0, 4000),
+      imei: t.imei,
+    },
     schema: ticketSchema,
   });
   return created.data.id;

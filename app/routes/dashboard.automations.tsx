@@ -1,0 +1,197 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { zonedTime } from "~/modules/operations/automations/format";
+import {
+  automationsPage,
+  removeAutomation,
+  requireAutomation,
+  setEnabled,
+} from "~/modules/operations/automations/automations.server";
+import { requireModule } from "~/services/guard.server";
+import { switchIntent } from "~/services/intent.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Automations · Tracksmith" }];
+const PAGE = "/dashboard/automations";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireModule(request, "operations");
+  return json({
+    ...(await automationsPage(ctx, new URL(request.url))),
+    canManage: ctx.can.enable ?? false,
+  });
+}
+
+const idOf = (form: FormData) => {
+  const id = String(form.get("id") ?? "");
+  if (!/^[\w:-]{1,60}$/.test(id)) throw new Response("Not found", { status: 404 });
+  return id;
+};
+
+type ActionData = { confirmFor?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireModule(request, "operations");
+  return switchIntent(await request.formData(), {
+    enable: async (f) => {
+      await setEnabled(ctx, idOf(f), true);
+      return redirectWithToast(PAGE, { type: "success", description: "Automation turned on." });
+    },
+    disable: async (f) => {
+      await setEnabled(ctx, idOf(f), false);
+      return redirectWithToast(PAGE, { type: "success", description: "Automation turned off." });
+    },
+    delete: async (f) => {
+      const id = idOf(f);
+      if (f.get("confirm") !== "yes") {
+        await requireAutomation(ctx, id); // a foreign id is a 404 before anything is asked
+        return json<ActionData>({ confirmFor: id });
+      }
+      await removeAutomation(ctx, id);
+      return redirectWithToast(PAGE, { type: "success", description: "Automation deleted." });
+    },
+  });
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = Data["rows"][number];
+const col = createColumnHelper<Row>();
+
+function columns(data: Data, act: ActionData | undefined, busy: boolean) {
+  return [
+    col.accessor("name", {
+      header: "Name",
+      cell: ({ row: { original: r } }) => (
+        <Anchor component={Link} to={r.href}>
+          {r.name}
+        </Anchor>
+      ),
+    }),
+    col.accessor("source", {
+      header: "Kind",
+      cell: ({ getValue }) => (getValue() === "notification" ? "Notification rule" : "Automation"),
+    }),
+    col.accessor("enabled", {
+      header: "State",
+      cell: ({ getValue }) => (
+        <Badge color={getValue() ? "teal" : "gray"} variant="light" miw="fit-content">
+          {getValue() ? "On" : "Off"}
+        </Badge>
+      ),
+    }),
+    col.accessor("trigger", { header: "Trigger" }),
+    col.accessor("actions", { header: "Actions" }),
+    col.accessor("lastFiredAt", {
+      header: "Last fired",
+      cell: ({ getValue }) => (getValue() ? zonedTime(getValue()!, data.timeZone) : "Never"),
+    }),
+    col.display({
+      id: "manage",
+      header: "Manage",
+      cell: ({ row: { original: r } }) => (
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          {r.source === "automation" ? (
+            <Anchor component={Link} to={`?history=${r.id}`} size="sm">
+              Run history
+            </Anchor>
+          ) : null}
+          {data.canManage ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="id" value={r.id} />
+              <Button
+                type="submit"
+                name="intent"
+                value={r.enabled ? "disable" : "enable"}
+                variant="subtle"
+                size="compact-sm"
+                aria-label={`${r.enabled ? "Turn off" : "Turn on"} ${r.name}`}
+              >
+                {r.enabled ? "Turn off" : "Turn on"}
+              </Button>
+            </Form>
+          ) : null}
+          {data.canManage && r.source === "automation" ? (
+            <ConfirmForm
+              fields={{ intent: "delete", id: r.id }}
+              confirming={act?.confirmFor === r.id}
+              label="Delete"
+              question={`Delete ${r.name}?`}
+              confirmLabel="Yes, delete"
+              busy={busy}
+            />
+          ) : null}
+        </Group>
+      ),
+    }),
+  ];
+}
+
+const OUTCOME_COLOURS: Record<string, string> = { fired: "teal", skipped: "gray", failed: "red" };
+
+/** Automations (SPEC §2.3, feature automation): every rule, on or off, and what each did. */
+export default function Automations() {
+  const data = useLoaderData<typeof loader>();
+  const act = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Stack gap="md" maw={1300}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Automations
+          </Title>
+          <Text c="dimmed" size="sm">
+            Rules of a trigger, conditions and actions. Notification rules run on the same engine:
+            edit them under Notifications.
+          </Text>
+        </div>
+        {data.canManage ? (
+          <Button component={Link} to="/dashboard/createAutomations">
+            Create an automation
+          </Button>
+        ) : null}
+      </Group>
+      <DataTable
+        data={data.rows}
+        columns={columns(data, act, busy)}
+        getRowId={(r) => r.id}
+        label="Automations"
+        testId="automations"
+        minWidth={900}
+        empty="No automations yet."
+      />
+      {data.history ? (
+        <Paper withBorder p="md" data-testid="run-history">
+          <Title order={2} size="h3" mb="xs">
+            Run history: {data.history.name}
+          </Title>
+          {data.history.runs.length ? (
+            <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+              {data.history.runs.map((r) => (
+                <Group component="li" key={r.id} gap="sm" wrap="nowrap" align="flex-start">
+                  <Badge color={OUTCOME_COLOURS[r.outcome] ?? "gray"} variant="light" miw={70}>
+                    {r.outcome}
+                  </Badge>
+                  <Text size="sm">
+                    {zonedTime(r.at, data.timeZone)} · {r.subject} · {r.reason}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          ) : (
+            <Alert color="gray">It has not run yet.</Alert>
+          )}
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
