@@ -83,7 +83,7 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
             {r.reasons.map((x) => (
               <li key={x.reason}>
                 <Text size="sm">
-                  {x.reason.replace(/#/g, "n")}: {x.count}
+                  {x.reason}: {x.count}
                 </Text>
               </li>
             ))}

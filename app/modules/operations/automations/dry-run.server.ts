@@ -26,7 +26,7 @@ export type DryRun = {
   events: number;
   fired: number;
   skipped: number;
-  /** Skips grouped by reason (the figures in a reason differ: grouped by its words). */
+  /** Skips grouped by reason (its figures and the local time left out). */
   reasons: { reason: string; count: number }[];
   /** The newest decisions first, at most SHOWN. */
   rows: { time: string; subject: string; outcome: "fired" | "skipped"; reason: string }[];
@@ -47,7 +47,10 @@ export function summarise(
   for (const d of decisions) {
     if (d.outcome === "fired") fired++;
     else {
-      const key = d.reason.replace(/\d+(\.\d+)?/g, "#");
+      const key = d.reason
+        .replace(/\s*\(.*?\)/g, "")
+        .replace(/fired for \S+ \d+ min before/, "fired for the same subject before")
+        .replace(/\d+(\.\d+)? (km\/h|h|min)\b/g, "n $2");
       reasons.set(key, (reasons.get(key) ?? 0) + 1);
     }
   }

@@ -172,7 +172,10 @@ export async function processEvents(
   if (!rows.length) return summary;
   const rules = rows.map(automationOf);
   const state: EngineState = Object.fromEntries(
-    rows.map((r) => [r.id, (r.state ?? {}) as unknown as RuleState]),
+    rows.map((r) => [
+      r.id,
+      { last: {}, recent: [], sensor: {}, ...(r.state as object) } as RuleState,
+    ]),
   );
   const decisions = evaluate(rules, events, state);
   const claimed = decisions.length
