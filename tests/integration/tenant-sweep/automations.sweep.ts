@@ -28,14 +28,20 @@ export default defineSweep({
         channels: ["inapp"],
       },
     });
-    return { autoB: auto.id, ruleB: rule.id };
+    const linkB = await prisma.formLink.create({
+      data: {
+        id: `sweep-automation-link-${Date.now()}`,
+        companyId: authB.companyId,
+        formId: 1,
+        label: "Their link",
+        form: {},
+        createdBy: 2001,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    return { autoB: auto.id, ruleB: rule.id, linkB: linkB.id };
   },
-  cases: ({ autoB, ruleB }) => [
-    {
-      file: "dashboard.createAutomations.$id.tsx",
-      method: "GET",
-      url: `/dashboard/createAutomations/${autoB}`,
-    },
+  cases: ({ autoB, ruleB, linkB }): SweepCase[] => [
     {
       file: "dashboard.createAutomations.$id.tsx",
       method: "GET",
@@ -46,7 +52,7 @@ export default defineSweep({
       method: "GET",
       url: `/dashboard/automations?history=${autoB}`,
     },
-    ...["save", "add-action:notify", "remove-condition:0"].map((intent): SweepCase => ({
+    ...["save", "add-action:notify"].map((intent): SweepCase => ({
       file: "dashboard.createAutomations.$id.tsx",
       method: "POST",
       url: `/dashboard/createAutomations/${autoB}`,
@@ -58,19 +64,41 @@ export default defineSweep({
         "actions[0].channels": "inapp",
       },
     })),
-    ...[autoB, `alert:${ruleB}`].flatMap((id) =>
-      ["enable", "disable", "delete"].map((intent): SweepCase => ({
-        file: "dashboard.automations.tsx",
-        method: "POST",
-        url: "/dashboard/automations",
-        body: { intent, id, confirm: "yes" },
-      })),
-    ),
+    // A new automation that sends company 2's fill-in link.
+    {
+      file: "dashboard.createAutomations._index.tsx",
+      method: "POST",
+      url: "/dashboard/createAutomations",
+      body: {
+        intent: "save",
+        name: "Their link",
+        triggerType: "maintenance_due",
+        "actions[0].kind": "fill_link",
+        "actions[0].linkId": linkB,
+        "actions[0].email": "me@example.com",
+      },
+    },
+    ...["enable", "disable", "delete"].map((intent): SweepCase => ({
+      file: "dashboard.automations.tsx",
+      method: "POST",
+      url: "/dashboard/automations",
+      body: { intent, id: autoB, confirm: "yes" },
+    })),
+    {
+      file: "dashboard.automations.tsx",
+      method: "POST",
+      url: "/dashboard/automations",
+      body: { intent: "disable", id: `alert:${ruleB}` },
+    },
   ],
-  own: ({ autoB }) => [`/dashboard/automations?history=${autoB}`],
+  own: ({ autoB }) => [
+    `/dashboard/automations?history=${autoB}`,
+    `/dashboard/createAutomations/${autoB}`,
+  ],
   snapshot: async (_ctx, { autoB, ruleB }) => ({
     auto: await prisma.automation.findUnique({ where: { id: autoB } }),
     rule: await prisma.alertRule.findUnique({ where: { id: ruleB } }),
+    automations: await prisma.automation.count({ where: { name: "Their link" } }),
   }),
   secrets: () => ["Their automation", "Their alert rule"],
 });

@@ -286,7 +286,8 @@ export async function saveAutomation(
         where: { id: a.linkId, companyId: ctx.companyId, revokedAt: null },
         select: { id: true },
       });
-      if (!link) errors[`actions[${i}].linkId`] = ["Choose one of your fill-in links"];
+      // Another company's link is not ours to mention: 404, as for any foreign id.
+      if (!link) throw notFound();
     }
   }
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };

@@ -132,9 +132,10 @@ export function meetsAlertThresholds(
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export type Verdict = { ok: true; why: string } | { ok: false; why: string };
-const yes = (why: string): Verdict => ({ ok: true, why });
-const no = (why: string): Verdict => ({ ok: false, why });
+/** `why` is made only when a decision is recorded: most verdicts are never read. */
+export type Verdict = { ok: boolean; why: () => string };
+const YES = (why: () => string): Verdict => ({ ok: true, why });
+const NO = (why: () => string): Verdict => ({ ok: false, why });
 
 /**
  * Whether the event is one the trigger fires on. Null: not this trigger's event at all (nothing
@@ -150,44 +151,44 @@ export function triggerVerdict(
     case "geofence":
     case "ignition":
     case "maintenance_due":
-      return kindsOf(t).includes(e.kind) ? yes(e.kind.replace(/_/g, " ")) : null;
+      return kindsOf(t).includes(e.kind) ? YES(() => e.kind.replace(/_/g, " ")) : null;
     case "overspeed":
       if (e.kind !== "overspeed") return null;
-      if (t.aboveKmh == null) return yes("overspeed");
-      if (e.speed == null) return no("The event has no speed to compare");
+      if (t.aboveKmh == null) return YES(() => "overspeed");
+      if (e.speed == null) return NO(() => "The event has no speed to compare");
       return e.speed > t.aboveKmh
-        ? yes(`${e.speed} km/h > ${t.aboveKmh} km/h`)
-        : no(`${e.speed} km/h is not above ${t.aboveKmh} km/h`);
+        ? YES(() => `${e.speed} km/h > ${t.aboveKmh} km/h`)
+        : NO(() => `${e.speed} km/h is not above ${t.aboveKmh} km/h`);
     case "offline": {
       if (e.kind !== "offline") return null;
       const h = e.sustainedHours ?? e.offlineHours;
-      if (h == null) return no("The event does not say how long the device was silent");
+      if (h == null) return NO(() => "The event does not say how long the device was silent");
       return h >= t.hours
-        ? yes(`offline ${round1(h)} h ≥ ${t.hours} h`)
-        : no(`offline ${round1(h)} h, less than ${t.hours} h`);
+        ? YES(() => `offline ${round1(h)} h ≥ ${t.hours} h`)
+        : NO(() => `offline ${round1(h)} h, less than ${t.hours} h`);
     }
     case "sensor": {
       const v = e.sensors?.[t.sensor];
       if (v == null) return null;
       const beyond = t.op === "above" ? v > t.limit : v < t.limit;
       const word = `${t.sensor} ${v} ${t.op === "above" ? ">" : "<"} ${t.limit}`;
-      if (!beyond) return no(`${t.sensor} ${v} is within the limit ${t.limit}`);
-      if (!t.forMinutes) return yes(word);
+      if (!beyond) return NO(() => `${t.sensor} ${v} is within the limit ${t.limit}`);
+      if (!t.forMinutes) return YES(() => word);
       const held = e.time - (sensorSince ?? e.time);
       return held >= t.forMinutes * MINUTE
-        ? yes(`${word} for ${Math.round(held / MINUTE)} min`)
-        : no(`${word} for ${Math.round(held / MINUTE)} min, less than ${t.forMinutes} min`);
+        ? YES(() => `${word} for ${Math.round(held / MINUTE)} min`)
+        : NO(() => `${word} for ${Math.round(held / MINUTE)} min, less than ${t.forMinutes} min`);
     }
     case "schedule":
-      return e.kind === "schedule" && e.automationId === rule.id ? yes("scheduled") : null;
+      return e.kind === "schedule" && e.automationId === rule.id ? YES(() => "scheduled") : null;
     case "form_submitted":
       if (e.kind !== "form_submitted") return null;
-      return t.formId == null || e.formId === t.formId ? yes("form submitted") : null;
+      return t.formId == null || e.formId === t.formId ? YES(() => "form submitted") : null;
     case "events":
       if (!t.kinds.includes(e.kind)) return null;
       return meetsAlertThresholds(t, e)
-        ? yes(e.kind.replace(/_/g, " "))
-        : no("Below the rule's threshold");
+        ? YES(() => e.kind.replace(/_/g, " "))
+        : NO(() => "Below the rule's threshold");
   }
 }
 
@@ -263,27 +264,114 @@ export type Decision = {
 export const subjectOf = (e: DeviceEvent) => e.imei ?? "company";
 const newState = (): RuleState => ({ last: {}, recent: [], sensor: {} });
 
+type Compiled = {
+  rule: Automation;
+  /** Time windows, parsed once: [start, end, days bitmask (0: every day)]. */
+  windows: [number, number, number][];
+  /** The vehicles condition's sets, or null when the rule takes every vehicle. */
+  scope: { imeis: Set<string>; groups: Set<number>; tags: Set<number> } | null;
+  drivers: Set<number> | null;
+  jobsites: Set<number> | null;
+};
+
+function compile(rule: Automation): Compiled {
+  const c: Compiled = { rule, windows: [], scope: null, drivers: null, jobsites: null };
+  for (const x of rule.conditions) {
+    if (x.kind === "time")
+      c.windows.push([
+        minutesOf(x.start),
+        minutesOf(x.end),
+        x.days.reduce((m, d) => m | (1 << d), 0),
+      ]);
+    else if (x.kind === "vehicles" && (x.imeis.length || x.groupIds.length || x.tagIds.length))
+      c.scope = { imeis: new Set(x.imeis), groups: new Set(x.groupIds), tags: new Set(x.tagIds) };
+    else if (x.kind === "drivers" && x.ids.length) c.drivers = new Set(x.ids);
+    else if (x.kind === "jobsites" && x.ids.length) c.jobsites = new Set(x.ids);
+  }
+  return c;
+}
+
+const onDay = (mask: number, dow: number) => mask === 0 || (mask & (1 << dow)) !== 0;
+function windowHolds(
+  [start, end, mask]: [number, number, number],
+  clock: { minutes: number; dow: number },
+) {
+  const { minutes, dow } = clock;
+  if (start === end) return onDay(mask, dow);
+  if (start < end) return onDay(mask, dow) && minutes >= start && minutes < end;
+  return (minutes >= start && onDay(mask, dow)) || (minutes < end && onDay(mask, (dow + 6) % 7));
+}
+
+function inScope(c: Compiled, e: DeviceEvent): boolean {
+  const s = c.scope;
+  if (s) {
+    const hit =
+      (e.imei != null && s.imeis.has(e.imei)) ||
+      (e.groupIds ?? []).some((g) => s.groups.has(g)) ||
+      (e.tagIds ?? []).some((g) => s.tags.has(g));
+    if (!hit) return false;
+  }
+  if (c.drivers && (e.driverId == null || !c.drivers.has(e.driverId))) return false;
+  if (c.jobsites && (e.jobsiteId == null || !c.jobsites.has(e.jobsiteId))) return false;
+  return true;
+}
+
+export type EvaluateOptions = {
+  /**
+   * Record skipped decisions (the run history, the dry run). Off, only fires are returned (the
+   * state moves the same): for throughput when only what fires matters.
+   */
+  skips?: boolean;
+};
+
 /**
  * Evaluates events (oldest first) against rules, updating `state`. Returns a decision for every
- * event a rule's trigger took: fired, or skipped with the reason (a condition, a threshold, the
- * de-duplication window, the rate limit). Events a trigger does not listen to leave no trace.
+ * event a rule's trigger took: fired, or skipped with the reason (a threshold, a time window, the
+ * de-duplication window, the rate limit). Events of other vehicles, drivers or jobsites than a
+ * rule names, and events its trigger does not listen to, are not its business and leave no trace.
  */
 export function evaluate(
   rules: Automation[],
   events: DeviceEvent[],
   state: EngineState = {},
+  options: EvaluateOptions = {},
 ): Decision[] {
-  const byKind = new Map<string, Automation[]>();
+  const skips = options.skips ?? true;
+  // Index: by kind, and rules scoped to named vehicles only also by vehicle.
+  const byKind = new Map<string, { any: Compiled[]; byImei: Map<string, Compiled[]> }>();
   for (const r of rules) {
     if (!r.enabled) continue;
-    for (const k of kindsOf(r.trigger)) byKind.set(k, [...(byKind.get(k) ?? []), r]);
+    const c = compile(r);
+    const onlyImeis = c.scope && !c.scope.groups.size && !c.scope.tags.size;
+    for (const k of kindsOf(r.trigger)) {
+      let slot = byKind.get(k);
+      if (!slot) byKind.set(k, (slot = { any: [], byImei: new Map() }));
+      if (onlyImeis)
+        for (const imei of c.scope!.imeis) {
+          const l = slot.byImei.get(imei);
+          if (l) l.push(c);
+          else slot.byImei.set(imei, [c]);
+        }
+      else slot.any.push(c);
+    }
   }
   const out: Decision[] = [];
+  const clocks = new Map<string, { minutes: number; dow: number }>();
   for (const e of events) {
-    const candidates = byKind.get(e.kind);
-    if (!candidates) continue;
+    const slot = byKind.get(e.kind);
+    if (!slot) continue;
+    const named = e.imei != null ? slot.byImei.get(e.imei) : undefined;
+    const candidates = named ? [...slot.any, ...named] : slot.any;
     const subject = subjectOf(e);
-    for (const rule of candidates) {
+    clocks.clear();
+    const clockIn = (tz: string) => {
+      let c = clocks.get(tz);
+      if (!c) clocks.set(tz, (c = localClock(e.time, tz)));
+      return c;
+    };
+    for (const c of candidates) {
+      const rule = c.rule;
+      if (!inScope(c, e)) continue;
       const s = (state[rule.id] ??= newState());
       let since: number | undefined;
       if (rule.trigger.type === "sensor") {
@@ -299,17 +387,33 @@ export function evaluate(
       }
       const verdict = triggerVerdict(rule, e, since);
       if (!verdict) continue;
-      const decide = (outcome: Decision["outcome"], reason: string) =>
-        out.push({ ruleId: rule.id, eventId: e.id, subject, time: e.time, outcome, reason });
+      const decide = (outcome: Decision["outcome"], reason: () => string) => {
+        if (outcome === "fired" || skips)
+          out.push({
+            ruleId: rule.id,
+            eventId: e.id,
+            subject,
+            time: e.time,
+            outcome,
+            reason: reason(),
+          });
+      };
       if (!verdict.ok) {
         // A reading back within its limit is not worth a line in the history.
         if (rule.trigger.type !== "sensor" || since !== undefined) decide("skipped", verdict.why);
         continue;
       }
-      const failed = conditionFailure(rule.conditions, e, rule.timeZone);
-      if (failed) {
-        decide("skipped", failed);
-        continue;
+      if (c.windows.length) {
+        const clock = clockIn(rule.timeZone);
+        const missed = c.windows.find((w) => !windowHolds(w, clock));
+        if (missed) {
+          decide(
+            "skipped",
+            () =>
+              `Outside ${fmt(missed[0])}–${fmt(missed[1])} (it was ${fmt(clock.minutes)} in ${rule.timeZone})`,
+          );
+          continue;
+        }
       }
       const last = s.last[subject];
       if (rule.cooldownMinutes > 0 && last !== undefined) {
@@ -317,7 +421,8 @@ export function evaluate(
         if (ago >= 0 && ago < rule.cooldownMinutes * MINUTE) {
           decide(
             "skipped",
-            `De-duplicated: fired for ${subject} ${Math.round(ago / MINUTE)} min before (once per ${rule.cooldownMinutes} min)`,
+            () =>
+              `De-duplicated: fired for ${subject} ${Math.round(ago / MINUTE)} min before (once per ${rule.cooldownMinutes} min)`,
           );
           continue;
         }
@@ -325,7 +430,7 @@ export function evaluate(
       if (rule.maxPerHour > 0) {
         while (s.recent.length && s.recent[0]! <= e.time - HOUR) s.recent.shift();
         if (s.recent.length >= rule.maxPerHour) {
-          decide("skipped", `Rate limit: ${rule.maxPerHour} per hour reached`);
+          decide("skipped", () => `Rate limit: ${rule.maxPerHour} per hour reached`);
           continue;
         }
         s.recent.push(e.time);
