@@ -90,8 +90,16 @@ export function describeEvent(
       break;
     case "sensor_out_of_range": {
       const unit = str(d.unit) ?? "";
-      const u = unit ? (unit === "%" ? " %" : ` ${unit}`) : "";
-      body = `${who}'s ${str(d.channel) ?? "sensor"} reads ${num(d.value) ?? "?"}${u}, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"}${u}.`;
+      const v = (x: number | null) => `${x ?? "?"}${unit === "%" ? " %" : unit ? ` ${unit}` : ""}`;
+      const min = num(d.min);
+      const max = num(d.max);
+      const bound =
+        min !== null && max !== null
+          ? `outside its range of ${min} to ${v(max)}`
+          : max !== null
+            ? `above its maximum of ${v(max)}`
+            : `below its minimum of ${v(min)}`;
+      body = `${who}'s ${str(d.channel) ?? "sensor"} reads ${v(num(d.value))}, ${bound}.`;
       break;
     }
     case "harsh_driving":
