@@ -16,7 +16,9 @@ describe("drivers", () => {
       await signIn(page, "admin", "admin123");
       await page.goto("/dashboard/driversafety?days=30&status=needs_review");
       await page.getByTestId("fleet-score").waitFor();
-      const row = page.getByTestId("incident-table").locator("tbody tr").first();
+      // The oldest row on the page: its trip is long finished, so the event cannot change under
+      // the test (the newest may belong to a trip still being driven).
+      const row = page.getByTestId("incident-table").locator("tbody tr").last();
       const id = (await row.getAttribute("data-event"))!;
       const mine = page.locator(`tr[data-event="${id}"]`);
       await mine.locator('select[name="status"]').selectOption("dismissed");
