@@ -8,6 +8,7 @@ import { rejection, useContractSimulator } from "../../../tests/support/contract
 import {
   attachCard,
   createQuote,
+  getInvoice,
   getPaymentMethod,
   getQuote,
   getSubscription,
@@ -253,6 +254,14 @@ describe("billing", () => {
     expect(bought.invoice.amount_cents).toBe(q.due_now_cents);
     expect((await getSubscription(api)).devices).toBe(sub.devices + 5);
     expect((await listInvoices(api))[0]!.id).toBe(bought.invoice.id);
+  });
+
+  it("one invoice, with the company billed; another company's invoice is a 404", async () => {
+    const api = await admin();
+    const first = (await listInvoices(api)).at(-1)!;
+    expect(await getInvoice(api, first.id)).toEqual({ ...first, company: "Harbour Logistics" });
+    expect((await rejection(getInvoice(await other(), first.id))).status).toBe(404);
+    expect((await rejection(getInvoice(api, 1))).status).toBe(404);
   });
 
   it("the card is typed on the provider's page; we get brand, last four and expiry only", async () => {
