@@ -30,6 +30,7 @@ export default function AddJobsite() {
       </div>
       <JobsiteForm
         intent="create"
+        action="/admin/jobsite/new"
         initial={data.initial}
         tiles={data.tiles}
         submitLabel="Add jobsite"
