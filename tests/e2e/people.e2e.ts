@@ -160,7 +160,7 @@ describe("people and groups", () => {
     expect((await driver.page.goto("/admin/jobsites"))?.status()).toBe(403);
     await admin.context.close();
     await driver.context.close();
-  });
+  }, 120_000);
 
   it("an account linked to two devices sees only those on the map and in the fleet list", async () => {
     const admin = await newPage();
@@ -252,7 +252,7 @@ describe("people and groups", () => {
     expect(await driver.page.getByTestId("table-showing").textContent()).toContain(`of ${total}`);
     await admin.context.close();
     await driver.context.close();
-  });
+  }, 120_000);
 });
 
 describe("jobsites", () => {
