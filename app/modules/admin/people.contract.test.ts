@@ -21,6 +21,7 @@ import {
   createJobsite,
   getJobsite,
   listAdminJobsites,
+  listTimesheetEntries,
   updateJobsite,
   type JobsiteInput,
 } from "./jobsites-upstream.server";
@@ -219,6 +220,21 @@ describe("jobsites", () => {
     expect((await rejection(createJobsite(api, input))).status).toBe(409);
     expect((await rejection(getJobsite(api, 201))).status).toBe(404);
     expect((await rejection(updateJobsite(api, 201, input))).status).toBe(404);
+  });
+});
+
+describe("jobsite people", () => {
+  it("reads the company's timesheet entries with their jobsite (reviewers see everyone's)", async () => {
+    const now = Date.now();
+    const range = {
+      from: new Date(now - 7 * 86_400_000).toISOString(),
+      to: new Date(now).toISOString(),
+    };
+    const all = await listTimesheetEntries(await admin(), range);
+    expect(all.some((e) => e.jobsite_id !== null)).toBe(true);
+    expect(new Set(all.map((e) => e.person.username_id)).size).toBeGreaterThan(1);
+    const own = await listTimesheetEntries(await up.signIn("driver", "driver123"), range);
+    expect(new Set(own.map((e) => e.person.name)).size).toBe(1);
   });
 });
 
