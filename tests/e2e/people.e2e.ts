@@ -302,6 +302,15 @@ describe("jobsites", () => {
     const row = page.getByTestId("jobsites").getByRole("row").filter({ hasText: name });
     await row.getByText("Polygon, 3 corners").waitFor();
     await row.getByText("Inactive").waitFor();
+    // The list's map draws what is listed; a click on the shape opens the jobsite.
+    const shapes = page.locator("[data-testid=jobsites-map] path.ts-jobsite-fence");
+    await shapes.first().waitFor();
+    expect(await shapes.count()).toBe(1);
+    const site = new URL(
+      await row.getByRole("link", { name }).evaluate((a) => (a as HTMLAnchorElement).href),
+    ).pathname;
+    await Promise.all([page.waitForURL((u) => u.pathname === site), shapes.first().click()]);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
     await context.close();
   });
 });

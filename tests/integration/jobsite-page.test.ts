@@ -51,7 +51,7 @@ type Page = {
   sub: string | null;
   vehicles: { imei: string }[];
   visits: { imei: string; arrived: string; left: string | null }[];
-  people: { name: string; start: string; end: string | null }[];
+  people: { entry: number; name: string; start: string; end: string | null }[];
 };
 const open = (id: number, primary?: string, secondary?: string) =>
   call(loader, get(`/admin/jobsite/${[id, primary, secondary].filter(Boolean).join("/")}`, admin), {
