@@ -1,5 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Tabs, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  LinksFunction,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
@@ -17,6 +22,10 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { redirectWithToast } from "~/services/toast.server";
+import leafletStyles from "leaflet/dist/leaflet.css";
+
+// The geofence map needs Leaflet's own styles (its panes are positioned by them).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.mode === "site" ? data.site.name : "Jobsite"} · Jobsites · Tracksmith` },

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -10,8 +10,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { jobsitesPage } from "~/modules/admin/jobsites.server";
 import { requireModule } from "~/services/guard.server";
 import { tileConfig } from "~/services/map-tiles.server";
+import leafletStyles from "leaflet/dist/leaflet.css";
 
 const JobsitesMap = lazy(() => import("~/modules/admin/components/jobsites-map.client"));
+
+// The geofence map needs Leaflet's own styles (its panes are positioned by them).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Jobsites · Tracksmith" }];
 

@@ -287,6 +287,10 @@ describe("jobsites", () => {
     for (const line of typed) expect(line).toMatch(/^-27\.\d+, 15[23]\.\d+$/);
     // The drawn shape is on the map as the corners are placed.
     await map.locator("path.ts-jobsite-fence").waitFor();
+    // ... inside the map's frame, where it was clicked (Leaflet's own styles are loaded).
+    const drawn = (await map.locator("path.ts-jobsite-fence").boundingBox())!;
+    expect(drawn.y).toBeGreaterThanOrEqual(box.y);
+    expect(drawn.y + drawn.height).toBeLessThanOrEqual(box.y + box.height);
     await Promise.all([
       page.waitForURL(/\/admin\/jobsite\/\d+$/),
       form.getByRole("button", { name: "Add jobsite" }).click(),
