@@ -97,7 +97,7 @@ export default async function bench() {
   const ev = events(100_000);
   evaluate(r.slice(0, 10), ev.slice(0, 1000)); // warm the time-zone formatters
   const t0 = performance.now();
-  const decisions = evaluate(r, ev, {});
+  const decisions = evaluate(r, ev, {}, { skips: false });
   const engineMs = performance.now() - t0;
   const fired = decisions.filter((d) => d.outcome === "fired").length;
   console.log(

@@ -316,6 +316,16 @@ function inScope(c: Compiled, e: DeviceEvent): boolean {
   return true;
 }
 
+function decision(
+  rule: Automation,
+  e: DeviceEvent,
+  subject: string,
+  outcome: Decision["outcome"],
+  reason: string,
+): Decision {
+  return { ruleId: rule.id, eventId: e.id, subject, time: e.time, outcome, reason };
+}
+
 export type EvaluateOptions = {
   /**
    * Record skipped decisions (the run history, the dry run). Off, only fires are returned (the
@@ -364,11 +374,6 @@ export function evaluate(
     const candidates = named ? [...slot.any, ...named] : slot.any;
     const subject = subjectOf(e);
     clocks.clear();
-    const clockIn = (tz: string) => {
-      let c = clocks.get(tz);
-      if (!c) clocks.set(tz, (c = localClock(e.time, tz)));
-      return c;
-    };
     for (const c of candidates) {
       const rule = c.rule;
       if (!inScope(c, e)) continue;
@@ -387,31 +392,28 @@ export function evaluate(
       }
       const verdict = triggerVerdict(rule, e, since);
       if (!verdict) continue;
-      const decide = (outcome: Decision["outcome"], reason: () => string) => {
-        if (outcome === "fired" || skips)
-          out.push({
-            ruleId: rule.id,
-            eventId: e.id,
-            subject,
-            time: e.time,
-            outcome,
-            reason: reason(),
-          });
-      };
       if (!verdict.ok) {
         // A reading back within its limit is not worth a line in the history.
-        if (rule.trigger.type !== "sensor" || since !== undefined) decide("skipped", verdict.why);
+        if (rule.trigger.type !== "sensor" || since !== undefined)
+          if (skips) out.push(decision(rule, e, subject, "skipped", verdict.why()));
         continue;
       }
       if (c.windows.length) {
-        const clock = clockIn(rule.timeZone);
-        const missed = c.windows.find((w) => !windowHolds(w, clock));
+        let clock = clocks.get(rule.timeZone);
+        if (!clock) clocks.set(rule.timeZone, (clock = localClock(e.time, rule.timeZone)));
+        let missed: [number, number, number] | undefined;
+        for (const w of c.windows) if (!windowHolds(w, clock)) missed = missed ?? w;
         if (missed) {
-          decide(
-            "skipped",
-            () =>
-              `Outside ${fmt(missed[0])}–${fmt(missed[1])} (it was ${fmt(clock.minutes)} in ${rule.timeZone})`,
-          );
+          if (skips)
+            out.push(
+              decision(
+                rule,
+                e,
+                subject,
+                "skipped",
+                `Outside ${fmt(missed[0])}–${fmt(missed[1])} (it was ${fmt(clock.minutes)} in ${rule.timeZone})`,
+              ),
+            );
           continue;
         }
       }
@@ -419,18 +421,32 @@ export function evaluate(
       if (rule.cooldownMinutes > 0 && last !== undefined) {
         const ago = e.time - last;
         if (ago >= 0 && ago < rule.cooldownMinutes * MINUTE) {
-          decide(
-            "skipped",
-            () =>
-              `De-duplicated: fired for ${subject} ${Math.round(ago / MINUTE)} min before (once per ${rule.cooldownMinutes} min)`,
-          );
+          if (skips)
+            out.push(
+              decision(
+                rule,
+                e,
+                subject,
+                "skipped",
+                `De-duplicated: fired for ${subject} ${Math.round(ago / MINUTE)} min before (once per ${rule.cooldownMinutes} min)`,
+              ),
+            );
           continue;
         }
       }
       if (rule.maxPerHour > 0) {
         while (s.recent.length && s.recent[0]! <= e.time - HOUR) s.recent.shift();
         if (s.recent.length >= rule.maxPerHour) {
-          decide("skipped", () => `Rate limit: ${rule.maxPerHour} per hour reached`);
+          if (skips)
+            out.push(
+              decision(
+                rule,
+                e,
+                subject,
+                "skipped",
+                `Rate limit: ${rule.maxPerHour} per hour reached`,
+              ),
+            );
           continue;
         }
         s.recent.push(e.time);
@@ -438,7 +454,7 @@ export function evaluate(
       s.last[subject] = e.time;
       // A sustained reading fires once per excursion: it starts counting again after it.
       if (rule.trigger.type === "sensor") delete s.sensor[subject];
-      decide("fired", verdict.why);
+      out.push(decision(rule, e, subject, "fired", verdict.why()));
     }
   }
   return out;
