@@ -7,87 +7,18 @@
  * subject (de-duplication), the recent fires per rule (rate limit) and when a sensor reading went
  * beyond its limit (durations). A subject is the vehicle, or "company" for company-wide events.
  */
-import type { Automation, Condition, DeviceEvent, Trigger } from "./model";
+import type { Automation, DeviceEvent, Trigger } from "./model";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A sensor silent this long between readings beyond its limit starts its duration afresh. */
 export const SENSOR_GAP_MS = 60 * MINUTE;
 
-// ------------------------------------------------------------------ local time
+import { conditionFailure, fmt } from "./conditions";
+import { localClock, minutesOf } from "./time-window";
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-const clockCache = new Map<string, { minutes: number; dow: number }>();
-const DOW: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-/** Minutes since local midnight and the local weekday (0 = Sunday) of `ms` in `timeZone`. */
-export function localClock(ms: number, timeZone: string): { minutes: number; dow: number } {
-  const minute = Math.floor(ms / MINUTE);
-  const key = `${timeZone}|${minute}`;
-  const hit = clockCache.get(key);
-  if (hit) return hit;
-  let f = clocks.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clocks.set(timeZone, f);
-  }
-  let hour = 0;
-  let min = 0;
-  let dow = 0;
-  for (const p of f.formatToParts(new Date(minute * MINUTE))) {
-    if (p.type === "hour") hour = Number(p.value) % 24;
-    else if (p.type === "minute") min = Number(p.value);
-    else if (p.type === "weekday") dow = DOW[p.value] ?? 0;
-  }
-  const out = { minutes: hour * 60 + min, dow };
-  if (clockCache.size > 200_000) clockCache.clear();
-  clockCache.set(key, out);
-  return out;
-}
-
-const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-export const isHhmm = (s: string) => HHMM.test(s);
-export function minutesOf(hhmm: string): number {
-  const m = HHMM.exec(hhmm);
-  if (!m) throw new Error(`not a time: ${hhmm}`);
-  return Number(m[1]) * 60 + Number(m[2]);
-}
-
-/**
- * Whether `ms` is in [start, end) local time on one of `days`. A window that spans midnight
- * (22:00–06:00) belongs to the day it starts: Friday's night shift covers Saturday 03:00. Equal
- * times mean the whole day; no days means every day.
- */
-export function inTimeWindow(
-  w: { start: string; end: string; days: number[] },
-  ms: number,
-  timeZone: string,
-): boolean {
-  const { minutes, dow } = localClock(ms, timeZone);
-  const start = minutesOf(w.start);
-  const end = minutesOf(w.end);
-  const onDay = (d: number) => !w.days.length || w.days.includes(d);
-  if (start === end) return onDay(dow);
-  if (start < end) return onDay(dow) && minutes >= start && minutes < end;
-  return (minutes >= start && onDay(dow)) || (minutes < end && onDay((dow + 6) % 7));
-}
-
-/** Quiet hours [start, end) every day; none or equal times: never quiet. */
-export function isQuietAt(
-  start: string | null | undefined,
-  end: string | null | undefined,
-  ms: number,
-  timeZone: string,
-): boolean {
-  if (!start || !end || start === end) return false;
-  return inTimeWindow({ start, end, days: [] }, ms, timeZone);
-}
+export { conditionFailure } from "./conditions";
+export { inTimeWindow, isHhmm, isQuietAt, localClock, minutesOf } from "./time-window";
 
 // ------------------------------------------------------------------ triggers
 
@@ -190,47 +121,6 @@ export function triggerVerdict(
         ? YES(() => e.kind.replace(/_/g, " "))
         : NO(() => "Below the rule's threshold");
   }
-}
-
-// ------------------------------------------------------------------ conditions
-
-const fmt = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
-/** Null when every condition holds; else why the first one does not. */
-export function conditionFailure(
-  conditions: Condition[],
-  e: DeviceEvent,
-  timeZone: string,
-): string | null {
-  for (const c of conditions) {
-    switch (c.kind) {
-      case "time":
-        if (!inTimeWindow(c, e.time, timeZone)) {
-          const { minutes } = localClock(e.time, timeZone);
-          return `Outside ${c.start}–${c.end} (it was ${fmt(minutes)} in ${timeZone})`;
-        }
-        break;
-      case "vehicles": {
-        if (!c.imeis.length && !c.groupIds.length && !c.tagIds.length) break;
-        const hit =
-          (e.imei != null && c.imeis.includes(e.imei)) ||
-          (e.groupIds ?? []).some((g) => c.groupIds.includes(g)) ||
-          (e.tagIds ?? []).some((g) => c.tagIds.includes(g));
-        if (!hit) return "Not one of the chosen vehicles, groups or tags";
-        break;
-      }
-      case "drivers":
-        if (c.ids.length && (e.driverId == null || !c.ids.includes(e.driverId)))
-          return "Not one of the chosen drivers";
-        break;
-      case "jobsites":
-        if (c.ids.length && (e.jobsiteId == null || !c.ids.includes(e.jobsiteId)))
-          return "Not at one of the chosen jobsites";
-        break;
-    }
-  }
-  return null;
 }
 
 /** Trigger and conditions, no state: what a notification rule asks of one event. */
