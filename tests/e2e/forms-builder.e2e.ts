@@ -198,7 +198,7 @@ describe("forms builder", () => {
       .getByRole("row")
       .filter({ hasText: "Dan Driver" });
     await row.getByText("v2").waitFor();
-    await row.getByRole("link", { name: title }).click();
+    await row.getByRole("link", { name: title, exact: true }).click();
     await admin.page.getByText("Offline dent").waitFor();
     await whenReady(admin.page);
     await admin.page.getByRole("button", { name: "Approve" }).click();
