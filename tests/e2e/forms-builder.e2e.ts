@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newPage, signIn, whenReady } from "./support/browser";
+import { axeViolations, phoneProblems } from "./support/console";
 
 /**
  * The forms builder in the browser (issue 25, forms part): building a form with a repeating group
@@ -9,6 +10,7 @@ import { newPage, signIn, whenReady } from "./support/browser";
  */
 const title = `E2E inspection ${Date.now() % 100_000}`;
 let formUrl = "";
+let submissionUrl = "";
 
 /** Adds a question and waits for it (by its id: the previous "Question added." may still show). */
 async function add(page: Page, kind: string, id: string) {
@@ -133,6 +135,7 @@ describe("forms builder", () => {
     await whenReady(page);
     await page.getByTestId("forms-completed").getByRole("link", { name: title }).first().click();
     await page.getByTestId("answered-version").getByText("Version 1").waitFor();
+    submissionUrl = new URL(page.url()).pathname;
     await page.getByText("the form is now at version 2").waitFor();
     await page.getByRole("rowheader", { name: "Brakes", exact: true }).waitFor();
     expect(await page.getByRole("rowheader", { name: "Brake test" }).count()).toBe(0);
@@ -209,4 +212,34 @@ describe("forms builder", () => {
       .waitFor();
     await admin.context.close();
   });
+
+  // The console sweep opens these routes with made-up ids (a 404): here they hold real content.
+  it("passes axe on a phone and a desktop with a real form, answers and review", async () => {
+    const { page, context } = await newPage();
+    await signIn(page, "admin", "admin123");
+    const id = formUrl.split("/").pop();
+    const urls = [
+      formUrl,
+      `/forms/fill/${id}`,
+      submissionUrl,
+      `/forms/review?form=${id}`,
+      "/forms/completed",
+      "/forms/admin",
+      "/forms/selection",
+    ];
+    const found: Record<string, string[]> = {};
+    for (const url of urls) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(url);
+      await whenReady(page);
+      const phone = [...(await phoneProblems(page)), ...(await axeViolations(page))];
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.reload();
+      await whenReady(page);
+      const desktop = await axeViolations(page);
+      if (phone.length || desktop.length) found[url] = [...phone, ...desktop];
+    }
+    expect(found).toEqual({});
+    await context.close();
+  }, 180_000);
 });
