@@ -11,6 +11,7 @@ import {
   TEXTAREA_MAX,
   TEXT_MAX,
   isQuestion,
+  isTypedSignature,
   type AnswerValue,
   type Answers,
   type Field,
@@ -20,6 +21,7 @@ import {
 
 export const REQUIRED = "Please answer this question.";
 export const YES_OR_NO = "Please answer yes or no.";
+export const TYPED_NAME_MAX = 200;
 export const UPLOAD_ID = /^up_[A-Za-z0-9_-]{1,40}$/;
 
 export type Posted = Map<string, string[]>;
@@ -98,11 +100,17 @@ function readValue(f: Field, p: Posted, name: string, o: CheckOptions): Read {
       if (!s) return {};
       return s === "yes" || s === "no" ? { value: s === "yes" } : { error: YES_OR_NO };
     case "photo":
-    case "signature":
       if (!s) return {};
-      return UPLOAD_ID.test(s)
-        ? { value: s }
-        : { error: f.type === "photo" ? "Please add the photo again." : "Please sign again." };
+      return UPLOAD_ID.test(s) ? { value: s } : { error: "Please add the photo again." };
+    case "signature": {
+      // A drawn signature wins; the typed name is the way to sign without drawing.
+      if (s) return UPLOAD_ID.test(s) ? { value: s } : { error: "Please sign again." };
+      const typed = (p.get(`${name}.typed`)?.[0] ?? "").trim().replace(/\s+/g, " ");
+      if (!typed) return {};
+      return typed.length > TYPED_NAME_MAX
+        ? { error: `Please keep the name to ${TYPED_NAME_MAX} characters.` }
+        : { value: { typed_name: typed } };
+    }
     case "vehicle":
       if (!s) return {};
       return !o.vehicles || o.vehicles.includes(s)
@@ -225,6 +233,8 @@ export function postAnswers(fields: Field[], answers: Answers): [string, string]
       const l = v as { lat: number; lng: number };
       out.push([`${name}.lat`, String(l.lat)], [`${name}.lng`, String(l.lng)]);
     } else if (f.type === "checkbox") out.push([name, v ? "yes" : "no"]);
+    else if (f.type === "signature" && isTypedSignature(v))
+      out.push([`${name}.typed`, v.typed_name]);
     else out.push([name, String(v)]);
   };
   for (const f of fields) {
@@ -295,7 +305,7 @@ export function answerText(
     case "photo":
       return "Photo";
     case "signature":
-      return "Signed";
+      return isTypedSignature(v) ? `Typed name (not drawn): ${v.typed_name}` : "Signed";
     default:
       return typeof v === "object" ? JSON.stringify(v) : String(v);
   }

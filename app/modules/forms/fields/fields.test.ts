@@ -196,7 +196,15 @@ describe("checkAnswers", () => {
         fc.boolean(),
         fc.subarray(["Dent", "Scratch", "Glass"]),
         fc.array(item, { maxLength: 5 }),
-        (odo, brakes, lights, kinds, damage) => {
+        fc.oneof(
+          fc.constant("up_s"),
+          fc
+            .string({ minLength: 1, maxLength: 30 })
+            .map((s) => s.trim().replace(/\s+/g, " "))
+            .filter(Boolean)
+            .map((typed_name) => ({ typed_name })),
+        ),
+        (odo, brakes, lights, kinds, damage, sig) => {
           const answers = {
             vehicle: "356000000000001",
             odo,
@@ -206,7 +214,7 @@ describe("checkAnswers", () => {
             lights,
             ...(kinds.length ? { kinds } : {}),
             ...(damage.length ? { damage } : {}),
-            sig: "up_s",
+            sig,
           };
           const r = checkAnswers(inspection, postedOf(postAnswers(inspection, answers)), {
             vehicles: ["356000000000001"],
@@ -216,6 +224,29 @@ describe("checkAnswers", () => {
         },
       ),
     );
+  });
+});
+
+describe("a signature typed instead of drawn", () => {
+  const sig = inspection.filter((f) => f.id === "sig");
+  it("is recorded as typed, a drawing wins over it, and it reads as typed", () => {
+    const typed = checkAnswers(sig, postedOf([["a.sig.typed", "  Dan   Driver "]]));
+    expect(typed).toEqual({ answers: { sig: { typed_name: "Dan Driver" } }, errors: {} });
+    expect(answerText({ type: "signature" }, typed.answers.sig)).toBe(
+      "Typed name (not drawn): Dan Driver",
+    );
+    const both = checkAnswers(
+      sig,
+      postedOf([
+        ["a.sig", "up_x"],
+        ["a.sig.typed", "Dan Driver"],
+      ]),
+    );
+    expect(both.answers.sig).toBe("up_x");
+    expect(uploadsOf(sig, typed.answers)).toEqual([]);
+    expect(checkAnswers(sig, postedOf([["a.sig.typed", "x".repeat(201)]])).errors).toEqual({
+      "a.sig": "Please keep the name to 200 characters.",
+    });
   });
 });
 
