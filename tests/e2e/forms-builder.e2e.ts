@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newPage, signIn, whenReady } from "./support/browser";
 import { axeViolations, phoneProblems } from "./support/console";
+import { pdfText } from "../support/pdf";
 
 /**
  * The forms builder in the browser (issue 25, forms part): building a form with a repeating group
@@ -242,4 +243,62 @@ describe("forms builder", () => {
     expect(found).toEqual({});
     await context.close();
   }, 180_000);
+
+  it("works without JavaScript: builds, removes a repeating item and signs with a typed name", async () => {
+    const { page, context } = await newPage({ javaScriptEnabled: false });
+    await signIn(page, "admin", "admin123");
+    const plain = `No-JS check ${Date.now() % 100_000}`;
+    await page.goto("/forms/buildform");
+    await page.getByLabel("Title").fill(plain);
+    await page.getByRole("button", { name: "Create and add questions" }).click();
+    await page.waitForURL(/\/forms\/buildform\/\d+$/);
+    const id = page.url().split("/").pop();
+    for (const [kind, qid] of [
+      ["Repeating group", "q1"],
+      ["Signature", "q2"],
+    ]) {
+      await page.getByLabel("Kind of question").selectOption({ label: kind! });
+      await page.getByRole("button", { name: "Add question" }).click();
+      await page.locator(`[data-field="${qid}"]`).waitFor();
+    }
+    await page.locator('input[name="f.q1.label"]').fill("Damage");
+    await page.locator('input[name="f.q2.label"]').fill("Driver signature");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByTestId("toast").getByText("Version 1 published.").waitFor();
+
+    await page.goto(`/forms/fill/${id}`);
+    const form = page.getByTestId("fill-form");
+    const item = (i: number) =>
+      form.locator(`[data-group="q1"] [data-item="${i}"]`).getByLabel("Description");
+    for (const [i, text] of ["Dent A", "Dent B", "Dent C"].entries()) {
+      await item(i).fill(text);
+      if (i < 2) {
+        await form.getByRole("button", { name: "Add another damage" }).click();
+        await item(i + 1).waitFor();
+      }
+    }
+    await form.getByRole("button", { name: "Remove item 2" }).click();
+    await page.waitForFunction(() => !document.querySelector('[data-group="q1"] [data-item="2"]'));
+    expect([await item(0).inputValue(), await item(1).inputValue()]).toEqual(["Dent A", "Dent C"]);
+    await form.getByText("Drawing a signature needs JavaScript").waitFor();
+    await form.getByLabel("Type your full name to sign").fill("Dana Typed");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await page.getByTestId("toast").getByText(`your answers to ${plain} were sent`).waitFor();
+
+    await page.goto("/forms/completed?scope=mine");
+    await page
+      .getByTestId("forms-completed")
+      .getByRole("link", { name: plain, exact: true })
+      .click();
+    await page.getByText("Typed name (not drawn): Dana Typed").waitFor();
+    await page.getByText("Dent C").waitFor();
+    expect(await page.getByText("Dent B").count()).toBe(0);
+    const pdfUrl = await page.getByRole("link", { name: "Download as PDF" }).getAttribute("href");
+    const res = await page.request.get(pdfUrl!);
+    expect(res.status()).toBe(200);
+    const { text } = await pdfText(await res.body());
+    expect(text).toContain("Typed name (not drawn): Dana Typed");
+    expect(text).toContain("Dent C");
+    await context.close();
+  });
 });

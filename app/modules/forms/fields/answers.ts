@@ -42,6 +42,26 @@ export const inputName = (prefix: string, id: string) => `${prefix}${id}`;
 export const groupPrefix = (groupId: string, index: number) => `a.${groupId}.${index}.`;
 export const countName = (groupId: string) => `n.${groupId}`;
 
+/**
+ * The posted answers without item `index` of a group ("Remove item", with or without
+ * JavaScript): the later items move up one place and the group's count goes down by one.
+ */
+export function withoutItem(
+  entries: [string, string][],
+  group: string,
+  index: number,
+): [string, string][] {
+  const prefix = `a.${group}.`;
+  return entries.flatMap(([k, v]): [string, string][] => {
+    if (k === countName(group)) return [[k, String(Math.max(0, (Number(v) || 0) - 1))]];
+    const m = k.startsWith(prefix) ? /^(\d+)\.(.+)$/.exec(k.slice(prefix.length)) : null;
+    if (!m) return [[k, v]];
+    const i = Number(m[1]);
+    if (i === index) return [];
+    return [[i > index ? `${prefix}${i - 1}.${m[2]}` : k, v]];
+  });
+}
+
 export function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;

@@ -7,6 +7,7 @@ import {
   postedOf,
   uploadsOf,
   answerText,
+  withoutItem,
 } from "./answers";
 import { isVisible, toLogic, toSimple, varsOf } from "./conditions";
 import {
@@ -223,6 +224,25 @@ describe("checkAnswers", () => {
           expect(r.answers).toEqual(answers);
         },
       ),
+    );
+  });
+});
+
+describe("removing a repeating group's item", () => {
+  it("posts what the list without that item posts (property)", () => {
+    const group = inspection.filter((f) => f.id === "damage");
+    const item = fc.record({
+      where: fc.string({ minLength: 1, maxLength: 8 }),
+      severity: fc.constantFrom("Minor", "Major"),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 5 }), fc.nat(), (items, k) => {
+        const i = k % items.length;
+        const before = postAnswers(group, { damage: items });
+        const after = postAnswers(group, { damage: items.filter((_, j) => j !== i) });
+        const sort = (e: [string, string][]) => [...e].sort((a, b) => a[0].localeCompare(b[0]));
+        expect(sort(withoutItem(before, "damage", i))).toEqual(sort(after));
+      }),
     );
   });
 });
