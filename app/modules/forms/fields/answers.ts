@@ -42,17 +42,11 @@ export const inputName = (prefix: string, id: string) => `${prefix}${id}`;
 export const groupPrefix = (groupId: string, index: number) => `a.${groupId}.${index}.`;
 export const countName = (groupId: string) => `n.${groupId}`;
 
-/**
- * The posted answers without item `index` of a group ("Remove item", with or without
- * JavaScript): the later items move up one place and the group's count goes down by one.
- */
-export function withoutItem(
-  entries: [string, string][],
-  group: string,
-  index: number,
-): [string, string][] {
+/** The posted answers without item `index` of a group: later items move up, the count goes down. */
+type Entries = [string, string][];
+export function withoutItem(entries: Entries, group: string, index: number): Entries {
   const prefix = `a.${group}.`;
-  return entries.flatMap(([k, v]): [string, string][] => {
+  return entries.flatMap(([k, v]): Entries => {
     if (k === countName(group)) return [[k, String(Math.max(0, (Number(v) || 0) - 1))]];
     const m = k.startsWith(prefix) ? /^(\d+)\.(.+)$/.exec(k.slice(prefix.length)) : null;
     if (!m) return [[k, v]];
