@@ -20,17 +20,3 @@ export const DelegationSchema = z
     message: "The last day cannot be before the first",
   });
 export type DelegationForm = z.infer<typeof DelegationSchema>;
-
-/** The approve / reject buttons of a step, posted from the approvals page and from an e-mailed link. */
-export const LinkDecisionSchema = z
-  .object({
-    decision: z.enum(["approve", "reject"]),
-    comment: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : ""),
-      z.string().max(1000, "A comment is at most 1,000 characters"),
-    ),
-  })
-  .refine((d) => d.decision === "approve" || d.comment.length > 0, {
-    path: ["comment"],
-    message: "Say why you reject it",
-  });

@@ -5,13 +5,13 @@
  * app (requireWaitingStep). A used, expired, revoked or unknown link is a 404 saying which.
  */
 import { json } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { upstream } from "~/services/api.server";
 import { logInfo } from "~/services/log.server";
 import { tokenForCompany } from "~/services/session.server";
 import { PUBLIC_LINK_HEADERS } from "~/services/share-links.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
-import { LinkDecisionSchema } from "./approval-form";
+import { firstErrors, parseForm } from "~/lib/parse-form";
+import { DecisionSchema } from "./ticket-form";
 import {
   claimApprovalLink,
   findApprovalLink,
@@ -110,16 +110,12 @@ export async function decideByLink(
   now = Date.now(),
 ): Promise<LinkDecisionResult> {
   const link = await liveLink(token, now);
-  const parsed = parseWithZod(form, { schema: LinkDecisionSchema });
+  // The step is the link's, whatever the form says; the rest is checked as on the approvals page.
+  form.set("step_id", link.stepId);
+  const parsed = parseForm(form, DecisionSchema);
   const comment = String(form.get("comment") ?? "");
   if (parsed.status !== "success")
-    return {
-      ok: false,
-      errors: Object.fromEntries(
-        Object.entries(parsed.reply().error ?? {}).map(([k, v]) => [k, v?.[0] ?? ""]),
-      ),
-      values: { comment },
-    };
+    return { ok: false, errors: firstErrors(parsed), values: { comment } };
   const upToken = await tokenFor(link, now);
   await waitingStep(link, upToken, now);
   if (!(await claimApprovalLink(link.id, now))) throw refuse("used");

@@ -131,7 +131,13 @@ export async function announceApprovals(
       const who = people.get(w.approverId);
       if (!who?.email) continue;
       const id = await issueApprovalLink(
-        { companyId, ticketId: ticket.id, ...w, stepId: w.stepId },
+        {
+          companyId,
+          ticketId: ticket.id,
+          stepId: w.stepId,
+          approverId: w.approverId,
+          reason: w.reason,
+        },
         now,
       );
       if (!id) continue;
