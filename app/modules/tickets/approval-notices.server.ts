@@ -14,7 +14,7 @@ import { logError, logInfo } from "~/services/log.server";
 import { sendMail } from "~/services/mail.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { approvalMail } from "./approval-mail";
-import { evaluateChain, type ApprovalChain, type ChainState } from "./approval-chain";
+import { chainStateOf, waitingFor } from "./approval-waiting";
 import {
   APPROVAL_LINK_DAYS,
   dropApprovalLink,
@@ -29,6 +29,8 @@ import {
   type Ticket,
   type TicketType,
 } from "./upstream.server";
+
+export { chainStateOf };
 
 export type Contact = { name: string; email: string | null };
 
@@ -60,43 +62,6 @@ export async function contacts(up: Upstream): Promise<Map<number, Contact>> {
 export function publicLink(path: string): string {
   const env = getEnv();
   return new URL(path, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).toString();
-}
-
-export function chainStateOf(
-  ticket: Ticket,
-  type: TicketType,
-  delegations: Delegation[],
-  now: number,
-): ChainState {
-  return evaluateChain(type.chain as ApprovalChain, ticket.facts, ticket.decisions, {
-    submittedAt: ticket.created_at,
-    now,
-    delegations,
-  });
-}
-
-/** Who may act on each waiting step now, and whether they are there by escalation. */
-export function waitingFor(ticket: Ticket, state: ChainState) {
-  if (state.status !== "pending") return [];
-  return state.stages.flat().flatMap((s) => {
-    if (s.state !== "waiting") return [];
-    const decided = new Set(
-      ticket.decisions.filter((d) => d.stepId === s.step.id).map((d) => d.by),
-    );
-    return s.approvers
-      .filter((a) => !decided.has(a) && !s.approvedBy.includes(a))
-      .map((approverId) => ({
-        stepId: s.step.id,
-        stepName: s.step.name,
-        approverId,
-        reason:
-          s.escalated &&
-          s.step.escalateTo?.includes(approverId) &&
-          !s.step.approvers.includes(approverId)
-            ? ("escalated" as const)
-            : ("waiting" as const),
-      }));
-  });
 }
 
 type Known = { types?: TicketType[]; delegations?: Delegation[]; people?: Map<number, Contact> };
