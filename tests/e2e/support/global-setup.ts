@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { TestProject } from "vitest/node";
 import path from "node:path";
 import { startAppProcess, type AppProcess } from "../../support/app-process";
-import { startMailCatcher } from "./mail";
+import { startMailCatcher } from "./mail-catcher";
 
 let app: AppProcess | undefined;
 let dataDir = "";
@@ -11,7 +11,7 @@ let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 export async function setup(project: TestProject) {
   dataDir = `.data/e2e-${process.pid}`;
   await fs.rm(dataDir, { recursive: true, force: true });
-  // Mail goes to a real SMTP server writing .eml files that tests read (tests/e2e/support/mail.ts).
+  // Mail goes to a real SMTP server writing .eml files that tests read (read with tests/e2e/support/mail.ts).
   const mailDir = path.resolve(dataDir, "smtp");
   mail = await startMailCatcher(mailDir);
   app = await startAppProcess({
