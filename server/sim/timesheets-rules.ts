@@ -136,7 +136,9 @@ export function jobCode(ctx: Ctx, v: unknown): number | null {
 export function jobsite(ctx: Ctx, v: unknown): number | null {
   if (v === null || v === undefined || v === "") return null;
   const id = Number(v);
-  if (!JOBSITES.some((j) => j.id === id && j.companyid === ctx.user.companyid))
+  // Jobsites added in admin count too (the seed list until the first jobsite call makes the state).
+  const sites = ctx.state.jobsites?.sites ?? JOBSITES;
+  if (!sites.some((j) => j.id === id && j.companyid === ctx.user.companyid))
     throw new HttpError(400, "jobsite_id is not one of the company's jobsites");
   return id;
 }

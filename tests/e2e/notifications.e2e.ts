@@ -225,6 +225,7 @@ describe("the bell and snackbars", () => {
       "Low battery",
       "Temperature out of range",
       "Harsh driving",
+      "Sensor out of range",
     ]) {
       await page.getByRole("checkbox", { name: label, exact: true }).uncheck();
     }
