@@ -15,6 +15,7 @@ import type { CronJob, ModuleJobs } from "./job-kit";
 import { jobs as maintenance } from "./maintenance/jobs.server";
 import { jobs as notifications } from "./notifications/jobs.server";
 import { jobs as reports } from "./reports/jobs.server";
+import { jobs as tickets } from "./tickets/jobs.server";
 
 export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   account,
@@ -26,6 +27,7 @@ export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   maintenance,
   notifications,
   reports,
+  tickets,
 };
 
 /** Every scheduled job of every module. */

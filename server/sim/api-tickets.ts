@@ -177,7 +177,7 @@ export const ticketRoutes = routes([
       t.history.push({
         at: ctx.now,
         by,
-        what: `${decision === "approve" ? "Approved" : "Rejected"} ${stepId}${via === "email" ? " (from the emailed link)" : ""}`,
+        what: `${decision === "approve" ? "Approved" : "Rejected"} ${stepId}${via === "email" ? " by e-mail" : ""}`,
       });
       return ok(ticketView(t), 201);
     },

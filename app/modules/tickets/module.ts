@@ -35,8 +35,9 @@ export default defineModule({
           id: "tickets-approvals",
           title: "Ticket Approvals",
           href: "/tickets/approvals",
-          rule: { permission: "tickets_edit" },
-          description: "Tickets waiting for your approval.",
+          status: "live",
+          rule: { permission: "tickets_view" },
+          description: "Tickets waiting for your approval, and who stands in for you.",
         },
       ],
     },
@@ -50,5 +51,18 @@ export default defineModule({
       approve: CAN.own,
       reject: CAN.own,
     },
+    "/tickets/approvals": {
+      // The module checks that the step is waiting for this user; delegations are their own.
+      approve: CAN.own,
+      reject: CAN.own,
+      delegate: CAN.own,
+      "end-delegation": CAN.own,
+    },
   },
+  publicRoutes: [
+    {
+      pattern: "/tickets/approve/:token",
+      why: "the e-mailed approval link's token is the secret; it decides one step once",
+    },
+  ],
 });
