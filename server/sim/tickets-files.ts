@@ -18,7 +18,9 @@ function looksLike(type: string, b: Buffer): boolean {
   if (type === "image/jpeg") return b[0] === 0xff && b[1] === 0xd8;
   if (type === "image/png") return b.subarray(0, 4).toString("latin1") === "\x89PNG";
   if (type === "image/webp")
-    return b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString() === "WEBP";
+    return (
+      b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString() === "WEBP"
+    );
   return b.subarray(0, 5).toString("latin1") === "%PDF-";
 }
 

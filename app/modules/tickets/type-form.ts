@@ -1,54 +1,14 @@
 /**
- * The ticket type editor's form (browser-safe): what the posted form holds (a draft of plain
- * strings, so a refused form shows exactly what was typed), the layout changes its buttons make
- * without JavaScript (add or remove a field, a stage or a step), and the check that turns a draft
- * into a type for the upstream, with one message per input and the chain's own problems.
+ * The ticket type editor's check (browser-safe): a draft (type-draft.ts) becomes a type for the
+ * upstream, or a message per input plus the chain's own problems (`chainProblems`) under `chain`.
  */
 import { z } from "zod";
 import { chainProblems, type ApprovalChain, type ApprovalStep } from "./approval-chain";
 import { STATUS_VALUES } from "./ticket-labels";
+import { CONDITION_OPS, FIELD_KINDS, STEP_MODES, type TypeDraft } from "./type-draft";
 
-export const FIELD_KINDS = ["text", "number", "choice"] as const;
-export const STEP_MODES = ["any", "all", "quorum"] as const;
-export const CONDITION_OPS = [">", ">=", "<", "<=", "==", "!="] as const;
-export const MAX_FIELDS = 20;
-export const MAX_STAGES = 8;
-export const MAX_STEPS = 6;
-
-export type DraftField = {
-  key: string;
-  label: string;
-  kind: string;
-  required: boolean;
-  options: string;
-};
-export type DraftStep = {
-  id: string;
-  name: string;
-  approvers: string[];
-  mode: string;
-  quorum: string;
-  /** A simple condition: fact, operator, value ("cost", ">", "5000"); all empty for none. */
-  condVar: string;
-  condOp: string;
-  condValue: string;
-  /** A condition the simple form cannot show, kept as JSON Logic text. */
-  condRaw: string;
-  escalateAfter: string;
-  escalateTo: string[];
-};
-export type TypeDraft = {
-  id: number | null;
-  name: string;
-  description: string;
-  active: boolean;
-  defaultAssignee: string;
-  firstResponseHours: string;
-  resolutionHours: string;
-  pausedStatuses: string[];
-  fields: DraftField[];
-  stages: Array<{ steps: DraftStep[] }>;
-};
+export * from "./type-draft";
+export * from "./type-layout";
 
 /** What the upstream keeps of a type (the shape of upstream.server.ts's TicketTypeInput). */
 export type TypeValue = {
@@ -68,231 +28,6 @@ export type TypeValue = {
   chain: ApprovalChain;
   active: boolean;
 };
-
-export const emptyField = (): DraftField => ({
-  key: "",
-  label: "",
-  kind: "text",
-  required: false,
-  options: "",
-});
-export const emptyStep = (): DraftStep => ({
-  id: "",
-  name: "",
-  approvers: [],
-  mode: "any",
-  quorum: "",
-  condVar: "",
-  condOp: ">",
-  condValue: "",
-  condRaw: "",
-  escalateAfter: "",
-  escalateTo: [],
-});
-export const emptyDraft = (): TypeDraft => ({
-  id: null,
-  name: "",
-  description: "",
-  active: true,
-  defaultAssignee: "",
-  firstResponseHours: "4",
-  resolutionHours: "16",
-  pausedStatuses: ["waiting"],
-  fields: [],
-  stages: [],
-});
-
-type StoredType = {
-  id: number;
-  name: string;
-  description: string;
-  fields: Array<{
-    key: string;
-    label: string;
-    kind: string;
-    required?: boolean;
-    options?: string[];
-  }>;
-  default_assignee: number | null;
-  first_response_hours: number;
-  resolution_hours: number;
-  paused_statuses: string[];
-  chain: { stages: Array<{ steps: Array<Omit<ApprovalStep, "condition"> & { condition?: unknown }> }> };
-  active: boolean;
-};
-
-/** A simple comparison `{op: [{var: x}, n]}`, as the editor shows it; null for anything else. */
-function simpleCondition(c: unknown): { v: string; op: string; value: string } | null {
-  if (!c || typeof c !== "object" || Array.isArray(c)) return null;
-  const entries = Object.entries(c as Record<string, unknown>);
-  if (entries.length !== 1) return null;
-  const [op, args] = entries[0]!;
-  if (!(CONDITION_OPS as readonly string[]).includes(op) || !Array.isArray(args)) return null;
-  const [left, right] = args as unknown[];
-  const v = (left as { var?: unknown } | null)?.var;
-  if (typeof v !== "string" || args.length !== 2) return null;
-  if (typeof right !== "number" && typeof right !== "string") return null;
-  return { v, op, value: String(right) };
-}
-
-/** The editor's draft of a stored type. */
-export function draftOf(t: StoredType): TypeDraft {
-  return {
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    active: t.active,
-    defaultAssignee: t.default_assignee === null ? "" : String(t.default_assignee),
-    firstResponseHours: String(t.first_response_hours),
-    resolutionHours: String(t.resolution_hours),
-    pausedStatuses: [...t.paused_statuses],
-    fields: t.fields.map((f) => ({
-      key: f.key,
-      label: f.label,
-      kind: f.kind,
-      required: f.required === true,
-      options: (f.options ?? []).join(", "),
-    })),
-    stages: t.chain.stages.map((s) => ({
-      steps: s.steps.map((x) => {
-        const simple = simpleCondition(x.condition);
-        return {
-          id: x.id,
-          name: x.name,
-          approvers: x.approvers.map(String),
-          mode: x.mode,
-          quorum: x.quorum ? String(x.quorum) : "",
-          condVar: simple?.v ?? "",
-          condOp: simple?.op ?? ">",
-          condValue: simple?.value ?? "",
-          condRaw: x.condition && !simple ? JSON.stringify(x.condition) : "",
-          escalateAfter: x.escalateAfterHours ? String(x.escalateAfterHours) : "",
-          escalateTo: (x.escalateTo ?? []).map(String),
-        };
-      }),
-    })),
-  };
-}
-
-const str = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
-const strs = (form: FormData, name: string) =>
-  form.getAll(name).filter((v): v is string => typeof v === "string");
-
-/**
- * The draft a posted editor form holds. Inputs are named `fields.<i>.<prop>` and
- * `stages.<s>.steps.<k>.<prop>`; every field, stage and step posts a hidden marker so that one
- * left blank still counts.
- */
-export function draftFromForm(form: FormData): TypeDraft {
-  const idText = str(form, "type_id");
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  let fieldCount = 0;
-  const stepCounts: number[] = [];
-  for (const name of form.keys()) {
-    const f = /^fields\.(\d{1,2})\./.exec(name);
-    if (f) fieldCount = Math.max(fieldCount, Number(f[1]) + 1);
-    const s = /^stages\.(\d{1,2})\.(?:steps\.(\d{1,2})\.)?/.exec(name);
-    if (s) {
-      const si = Number(s[1]);
-      while (stepCounts.length <= si) stepCounts.push(0);
-      if (s[2] !== undefined) stepCounts[si] = Math.max(stepCounts[si]!, Number(s[2]) + 1);
-    }
-  }
-  return {
-    id,
-    name: str(form, "name"),
-    description: str(form, "description"),
-    active: form.get("active") === "on",
-    defaultAssignee: str(form, "default_assignee"),
-    firstResponseHours: str(form, "first_response_hours"),
-    resolutionHours: str(form, "resolution_hours"),
-    pausedStatuses: strs(form, "paused_statuses"),
-    fields: Array.from({ length: Math.min(fieldCount, MAX_FIELDS) }, (_, i) => {
-      const p = `fields.${i}.`;
-      return {
-        key: str(form, `${p}key`),
-        label: str(form, `${p}label`),
-        kind: str(form, `${p}kind`) || "text",
-        required: form.get(`${p}required`) === "on",
-        options: str(form, `${p}options`),
-      };
-    }),
-    stages: stepCounts.slice(0, MAX_STAGES).map((count, si) => ({
-      steps: Array.from({ length: Math.min(count, MAX_STEPS) }, (_, k) => {
-        const p = `stages.${si}.steps.${k}.`;
-        return {
-          id: str(form, `${p}id`),
-          name: str(form, `${p}name`),
-          approvers: strs(form, `${p}approvers`),
-          mode: str(form, `${p}mode`) || "any",
-          quorum: str(form, `${p}quorum`),
-          condVar: str(form, `${p}condVar`),
-          condOp: str(form, `${p}condOp`) || ">",
-          condValue: str(form, `${p}condValue`),
-          condRaw: str(form, `${p}condRaw`),
-          escalateAfter: str(form, `${p}escalateAfter`),
-          escalateTo: strs(form, `${p}escalateTo`),
-        };
-      }),
-    })),
-  };
-}
-
-/** A layout change from a button: "add-field", "remove-field.2", "add-step.1", "remove-step.1.0"… */
-export type LayoutOp =
-  | { op: "add-field" | "add-stage" }
-  | { op: "remove-field" | "remove-stage" | "add-step"; at: number }
-  | { op: "remove-step"; at: number; step: number };
-
-export function parseLayout(s: string | null): LayoutOp | null {
-  const m = /^(add-field|add-stage|remove-field|remove-stage|add-step|remove-step)(?:\.(\d{1,2}))?(?:\.(\d{1,2}))?$/.exec(
-    s ?? "",
-  );
-  if (!m) return null;
-  const op = m[1]!;
-  const at = m[2] === undefined ? null : Number(m[2]);
-  const step = m[3] === undefined ? null : Number(m[3]);
-  if (op === "add-field" || op === "add-stage") return at === null ? { op } : null;
-  if (op === "remove-step") return at !== null && step !== null ? { op, at, step } : null;
-  return at !== null && step === null
-    ? { op: op as "remove-field" | "remove-stage" | "add-step", at }
-    : null;
-}
-
-/** The draft after a layout change (a new draft; limits keep the form a sensible size). */
-export function applyLayout(d: TypeDraft, l: LayoutOp): TypeDraft {
-  const next: TypeDraft = {
-    ...d,
-    fields: [...d.fields],
-    stages: d.stages.map((s) => ({ steps: [...s.steps] })),
-  };
-  switch (l.op) {
-    case "add-field":
-      if (next.fields.length < MAX_FIELDS) next.fields.push(emptyField());
-      break;
-    case "remove-field":
-      next.fields.splice(l.at, 1);
-      break;
-    case "add-stage":
-      if (next.stages.length < MAX_STAGES) next.stages.push({ steps: [emptyStep()] });
-      break;
-    case "remove-stage":
-      next.stages.splice(l.at, 1);
-      break;
-    case "add-step": {
-      const stage = next.stages[l.at];
-      if (stage && stage.steps.length < MAX_STEPS) stage.steps.push(emptyStep());
-      break;
-    }
-    case "remove-step":
-      next.stages[l.at]?.steps.splice(l.step, 1);
-      break;
-  }
-  return next;
-}
 
 /** A key for a field or step id from its label ("Estimated cost" → "estimated_cost"). */
 export function slug(label: string): string {
@@ -356,7 +91,8 @@ export function checkDraft(d: TypeDraft, people: ReadonlySet<number>): DraftChec
     put("resolution_hours", "Resolution cannot be due before the first response");
   const person = (v: string) => (/^\d{1,9}$/.test(v) && people.has(Number(v)) ? Number(v) : null);
   const assignee = d.defaultAssignee ? person(d.defaultAssignee) : null;
-  if (d.defaultAssignee && assignee === null) put("default_assignee", "Choose someone of the company");
+  if (d.defaultAssignee && assignee === null)
+    put("default_assignee", "Choose someone of the company");
   const paused = d.pausedStatuses.filter((s) => (STATUS_VALUES as readonly string[]).includes(s));
   if (paused.some((s) => s === "resolved" || s === "closed"))
     put("paused_statuses", "A finished ticket has no clock to pause");
@@ -367,7 +103,8 @@ export function checkDraft(d: TypeDraft, people: ReadonlySet<number>): DraftChec
     const label = f.label.trim();
     if (!label) put(`fields.${i}.label`, "Give the field a label");
     else if (label.length > 80) put(`fields.${i}.label`, "A label is at most 80 characters");
-    else if (labels.has(label.toLowerCase())) put(`fields.${i}.label`, "Two fields have this label");
+    else if (labels.has(label.toLowerCase()))
+      put(`fields.${i}.label`, "Two fields have this label");
     labels.add(label.toLowerCase());
     const kind = (FIELD_KINDS as readonly string[]).includes(f.kind)
       ? (f.kind as TypeValue["fields"][number]["kind"])
@@ -400,8 +137,11 @@ export function checkDraft(d: TypeDraft, people: ReadonlySet<number>): DraftChec
       const stepName = x.name.trim();
       if (!stepName) put(`${p}name`, "Give the step a name");
       else if (stepName.length > 60) put(`${p}name`, "A name is at most 60 characters");
-      const approvers = [...new Set(x.approvers.map(person))].filter((a): a is number => a !== null);
-      if (approvers.length !== x.approvers.length) put(`${p}approvers`, "Choose people of the company");
+      const approvers = [...new Set(x.approvers.map(person))].filter(
+        (a): a is number => a !== null,
+      );
+      if (approvers.length !== x.approvers.length)
+        put(`${p}approvers`, "Choose people of the company");
       const mode = (STEP_MODES as readonly string[]).includes(x.mode)
         ? (x.mode as ApprovalStep["mode"])
         : "any";
@@ -438,8 +178,12 @@ export function checkDraft(d: TypeDraft, people: ReadonlySet<number>): DraftChec
         if (!Number.isFinite(escalateAfterHours) || escalateAfterHours <= 0)
           put(`${p}escalateAfter`, "Use a number of hours above 0");
         else if (!escalateTo.length) put(`${p}escalateTo`, "Choose who it escalates to");
-      } else if (escalateTo.length) put(`${p}escalateAfter`, "Say after how many hours it escalates");
-      const id = unique(/^[a-z][a-z0-9_-]{0,39}$/.test(x.id) ? x.id : slug(stepName || "step"), stepIds);
+      } else if (escalateTo.length)
+        put(`${p}escalateAfter`, "Say after how many hours it escalates");
+      const id = unique(
+        /^[a-z][a-z0-9_-]{0,39}$/.test(x.id) ? x.id : slug(stepName || "step"),
+        stepIds,
+      );
       return {
         id,
         name: stepName,

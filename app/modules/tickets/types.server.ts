@@ -6,7 +6,15 @@
 import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
-import { checkDraft, draftOf, emptyDraft, type DraftErrors, type TypeDraft } from "./type-form";
+import {
+  applyLayout,
+  checkDraft,
+  draftOf,
+  emptyDraft,
+  type DraftErrors,
+  type LayoutOp,
+  type TypeDraft,
+} from "./type-form";
 import { peopleNames } from "./tickets-page.server";
 import {
   createTicketType,
@@ -20,19 +28,19 @@ const notFound = () => new Response("Not found", { status: 404 });
 
 /** The draft the editor opens with: `?edit_type=new` or `?edit_type=<id>` (404 for another company's). */
 export async function typeEditorDraft(
-  types: TicketType[],
+  ctx: ModuleContext,
   param: string | null,
 ): Promise<TypeDraft | null> {
   if (param === null) return null;
   if (param === "new") return emptyDraft();
-  const t = types.find((x) => String(x.id) === param);
+  if (!/^\d{1,9}$/.test(param)) throw notFound();
+  const t = (await listTicketTypes(upstream(ctx.auth.token))).find((x) => String(x.id) === param);
   if (!t) throw notFound();
   return draftOf(t);
 }
 
 export type SaveOutcome =
-  | { ok: true; type: TicketType }
-  | { ok: false; errors: DraftErrors; message?: string };
+  { ok: true; type: TicketType } | { ok: false; errors: DraftErrors; message?: string };
 
 export async function saveTicketType(ctx: ModuleContext, d: TypeDraft): Promise<SaveOutcome> {
   const up = upstream(ctx.auth.token);
@@ -70,4 +78,13 @@ export async function removeTicketType(
     if (isUpstreamError(e) && e.status === 409) return { ok: false, message: e.message };
     throw e;
   }
+}
+
+/** The draft after an add or remove button; a draft of another company's type is a 404. */
+export async function layoutDraft(ctx: ModuleContext, d: TypeDraft, op: LayoutOp | null) {
+  if (d.id !== null) {
+    const types = await listTicketTypes(upstream(ctx.auth.token));
+    if (!types.some((t) => t.id === d.id)) throw notFound();
+  }
+  return op ? applyLayout(d, op) : d;
 }

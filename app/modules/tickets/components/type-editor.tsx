@@ -17,194 +17,20 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { STATUS_LABEL, STATUS_VALUES } from "../ticket-labels";
 import {
-  CONDITION_OPS,
   FIELD_KINDS,
   MAX_FIELDS,
   MAX_STAGES,
   MAX_STEPS,
-  STEP_MODES,
   type DraftErrors,
-  type DraftStep,
   type TypeDraft,
 } from "../type-form";
-
-type Person = { id: number; name: string };
+import { StepEditor, type Person } from "./type-step-editor";
 
 const KIND_LABEL: Record<(typeof FIELD_KINDS)[number], string> = {
   text: "Text",
   number: "Number",
   choice: "Choice",
 };
-const MODE_LABEL: Record<(typeof STEP_MODES)[number], string> = {
-  any: "Any one of them",
-  all: "All of them",
-  quorum: "A quorum of them",
-};
-const OP_LABEL: Record<(typeof CONDITION_OPS)[number], string> = {
-  ">": "is over",
-  ">=": "is at least",
-  "<": "is under",
-  "<=": "is at most",
-  "==": "equals",
-  "!=": "is not",
-};
-
-/** Checkboxes of people, named for a multi-valued input (works without JavaScript). */
-function PeopleChecks({
-  legend,
-  name,
-  people,
-  chosen,
-  error,
-}: {
-  legend: string;
-  name: string;
-  people: Person[];
-  chosen: string[];
-  error?: string;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <Fieldset
-      legend={legend}
-      variant="unstyled"
-      aria-describedby={error ? errorId : undefined}
-      data-field={name}
-    >
-      <Group gap="sm" mt={4}>
-        {people.map((p) => (
-          <Checkbox
-            key={p.id}
-            name={name}
-            value={String(p.id)}
-            label={p.name}
-            defaultChecked={chosen.includes(String(p.id))}
-          />
-        ))}
-      </Group>
-      {error ? (
-        <Text id={errorId} c="red.8" size="sm" mt={4}>
-          {error}
-        </Text>
-      ) : null}
-    </Fieldset>
-  );
-}
-
-function StepEditor({
-  step,
-  si,
-  k,
-  draft,
-  people,
-  errors,
-  layout,
-}: {
-  step: DraftStep;
-  si: number;
-  k: number;
-  draft: TypeDraft;
-  people: Person[];
-  errors: DraftErrors;
-  layout: (op: string, label: string, aria: string) => JSX.Element;
-}) {
-  const p = `stages.${si}.steps.${k}.`;
-  const facts = draft.fields.filter((f) => f.label.trim());
-  return (
-    <Paper withBorder p="sm" data-testid={`step-${si}-${k}`}>
-      <input type="hidden" name={`${p}id`} value={step.id} />
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap">
-          <Text fw={600} size="sm">
-            Step {k + 1}
-            {step.name ? `: ${step.name}` : ""}
-          </Text>
-          {layout(`remove-step.${si}.${k}`, "Remove step", `Remove step ${k + 1} of stage ${si + 1}`)}
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-          <TextInput
-            name={`${p}name`}
-            label="Step name"
-            defaultValue={step.name}
-            error={errors[`${p}name`]}
-          />
-          <NativeSelect
-            name={`${p}mode`}
-            label="Needs"
-            defaultValue={step.mode}
-            data={STEP_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }))}
-          />
-          <TextInput
-            name={`${p}quorum`}
-            label="Quorum (for a quorum)"
-            inputMode="numeric"
-            defaultValue={step.quorum}
-            error={errors[`${p}quorum`]}
-          />
-        </SimpleGrid>
-        <PeopleChecks
-          legend="Approvers"
-          name={`${p}approvers`}
-          people={people}
-          chosen={step.approvers}
-          error={errors[`${p}approvers`]}
-        />
-        <Fieldset legend="Only when (leave the field empty to always ask)" variant="unstyled">
-          {step.condRaw ? (
-            <>
-              <input type="hidden" name={`${p}condRaw`} value={step.condRaw} />
-              <Text size="sm" ff="monospace">
-                Custom rule: {step.condRaw}
-              </Text>
-            </>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" mt={4}>
-            <NativeSelect
-              name={`${p}condVar`}
-              label="Field"
-              defaultValue={step.condVar}
-              data={[
-                { value: "", label: "Always" },
-                ...facts.map((f) => ({ value: f.key || f.label, label: f.label })),
-                ...(step.condVar && !facts.some((f) => (f.key || f.label) === step.condVar)
-                  ? [{ value: step.condVar, label: step.condVar }]
-                  : []),
-              ]}
-            />
-            <NativeSelect
-              name={`${p}condOp`}
-              label="Comparison"
-              defaultValue={step.condOp}
-              data={CONDITION_OPS.map((o) => ({ value: o, label: OP_LABEL[o] }))}
-            />
-            <TextInput
-              name={`${p}condValue`}
-              label="Value"
-              defaultValue={step.condValue}
-              error={errors[`${p}condition`]}
-            />
-          </SimpleGrid>
-        </Fieldset>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-          <TextInput
-            name={`${p}escalateAfter`}
-            label="Escalate after (hours)"
-            inputMode="decimal"
-            defaultValue={step.escalateAfter}
-            error={errors[`${p}escalateAfter`]}
-          />
-        </SimpleGrid>
-        <PeopleChecks
-          legend="Escalate to"
-          name={`${p}escalateTo`}
-          people={people}
-          chosen={step.escalateTo}
-          error={errors[`${p}escalateTo`]}
-        />
-      </Stack>
-    </Paper>
-  );
-}
 
 /**
  * Create or edit a ticket type: its own fields, default assignee, SLA hours, paused statuses and
@@ -408,7 +234,11 @@ export function TypeEditor({
                   ))}
                   <Group gap="xs">
                     {stage.steps.length < MAX_STEPS
-                      ? layout(`add-step.${si}`, "Add parallel step", `Add a step to stage ${si + 1}`)
+                      ? layout(
+                          `add-step.${si}`,
+                          "Add parallel step",
+                          `Add a step to stage ${si + 1}`,
+                        )
                       : null}
                     {layout(`remove-stage.${si}`, "Remove stage", `Remove stage ${si + 1}`)}
                   </Group>
@@ -444,43 +274,6 @@ export function TypeEditor({
             </Group>
           </Stack>
         ) : null}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The company's ticket types, each opening the editor. */
-export function TypeList({
-  types,
-}: {
-  types: Array<{ id: number; name: string; active: boolean; steps: number; fields: number }>;
-}) {
-  return (
-    <Paper withBorder p="md" data-testid="ticket-types">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            Ticket types
-          </Title>
-          <Button component={Link} to="/tickets/admin?edit_type=new" size="compact-sm" variant="light">
-            New type
-          </Button>
-        </Group>
-        {types.map((t) => (
-          <Group key={t.id} justify="space-between" wrap="nowrap">
-            <Button
-              component={Link}
-              to={`/tickets/admin?edit_type=${t.id}`}
-              variant="subtle"
-              size="compact-sm"
-            >
-              {t.name}
-            </Button>
-            <Text size="xs" c="dimmed">
-              {t.fields} fields · {t.steps} approval steps{t.active ? "" : " · inactive"}
-            </Text>
-          </Group>
-        ))}
       </Stack>
     </Paper>
   );
