@@ -7,7 +7,7 @@
 import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
-import { getAttachment, uploadAttachment, type Ticket } from "./upstream.server";
+import { getAttachment, getTicket, uploadAttachment, type Ticket } from "./upstream.server";
 
 export const ATTACHMENT_MAX_BYTES = 700 * 1024;
 export const ATTACHMENT_TOO_LARGE = "The file is too large: at most 700 KB.";
@@ -51,6 +51,12 @@ export async function attachFile(
   ticketId: number,
   file: FormDataEntryValue | null,
 ): Promise<{ ok: true; ticket: Ticket; name: string } | { ok: false; message: string }> {
+  const up = upstream(ctx.auth.token);
+  // Another company's ticket is a 404 whatever was sent with it.
+  await getTicket(up, ticketId).catch((e) => {
+    if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
+    throw e;
+  });
   if (!file || typeof file === "string" || file.size === 0)
     return { ok: false, message: ATTACHMENT_MISSING };
   // Past the limit the type is not worth reading.
@@ -61,7 +67,7 @@ export async function attachFile(
   const type = attachmentType(bytes)!;
   const name = cleanName(file.name, type);
   try {
-    const ticket = await uploadAttachment(upstream(ctx.auth.token), ticketId, {
+    const ticket = await uploadAttachment(up, ticketId, {
       name,
       content_type: type,
       bytes,

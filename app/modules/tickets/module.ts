@@ -46,6 +46,7 @@ export default defineModule({
     {
       pattern: "/tickets/attachments/:id",
       title: "A ticket's attachment",
+      status: "live",
       rule: { permission: "tickets_view" },
       file: true,
     },
