@@ -28,8 +28,9 @@ export default defineModule({
           id: "tickets-matrix",
           title: "Ticket Matrix",
           href: "/tickets/matrix",
+          status: "live",
           rule: { permission: "tickets_view" },
-          description: "Tickets by person and type.",
+          description: "Tickets by type or jobsite and status, with their service levels.",
         },
         {
           id: "tickets-approvals",
@@ -42,9 +43,22 @@ export default defineModule({
       ],
     },
   ],
+  routes: [
+    {
+      pattern: "/tickets/attachments/:id",
+      title: "A ticket's attachment",
+      status: "live",
+      rule: { permission: "tickets_view" },
+      file: true,
+    },
+  ],
   actions: {
     "/tickets/admin": {
       raise: ADD,
+      attach: { anyPermission: ["tickets_add", "tickets_edit"] },
+      "type-save": EDIT,
+      "type-layout": EDIT,
+      "type-delete": EDIT,
       move: EDIT,
       comment: { anyPermission: ["tickets_add", "tickets_edit"] },
       // The module checks that the step is waiting for this user.
