@@ -16,6 +16,7 @@
 import { HttpError, deviceOf, obj, ok, routes, type Ctx } from "./kit";
 import { idOf } from "./maintenance";
 import { JOBSITES } from "./api-jobsites";
+import { seed as concreteSeed } from "./concrete-mix-seed";
 import { removeDocumentsOf } from "./supplier-documents";
 
 import {
@@ -41,7 +42,7 @@ export const supplierState = data;
 
 /** Mix designs (api-concrete-mix.ts) that name the supplier. */
 const mixDesignsOf = (ctx: Ctx, id: number) =>
-  (ctx.state.concreteMix?.mixDesigns ?? []).filter((m) => m.supplier_id === id).length;
+  (ctx.state.concreteMix ??= concreteSeed()).mixDesigns.filter((m) => m.supplier_id === id).length;
 
 function text(v: unknown, field: string, max: number, required = false): string {
   if (v !== undefined && v !== null && typeof v !== "string")

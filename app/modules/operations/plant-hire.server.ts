@@ -110,6 +110,7 @@ export function saveHireContract(ctx: ModuleContext, id: number | null, v: HireF
     rate_unit: v.rate_unit,
     minimum_charge: v.minimum_charge,
     notes: v.notes,
+    jobsite_id: v.jobsite_id ?? null,
   };
   const up = upstream(ctx.auth.token);
   return refusingNicely(() =>
