@@ -14,6 +14,7 @@ import { ensureQueue } from "~/services/job-queue.server";
 import type { CronJob, ModuleJobs } from "./job-kit";
 import { jobs as maintenance } from "./maintenance/jobs.server";
 import { jobs as notifications } from "./notifications/jobs.server";
+import { jobs as operations } from "./operations/jobs.server";
 import { jobs as reports } from "./reports/jobs.server";
 
 export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
@@ -25,6 +26,7 @@ export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   forms,
   maintenance,
   notifications,
+  operations,
   reports,
 };
 

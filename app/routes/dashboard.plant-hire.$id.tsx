@@ -93,8 +93,14 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 
 /** One hire contract: utilisation, idle time, charge so far, the overstay warning, and its terms. */
 export default function HireContractPage() {
-  const { contract: c, suppliers, assets, sites, canManage, timeZone } =
-    useLoaderData<typeof loader>();
+  const {
+    contract: c,
+    suppliers,
+    assets,
+    sites,
+    canManage,
+    timeZone,
+  } = useLoaderData<typeof loader>();
   const ev = c.evidence;
   const at = (t: string | null, none: string) => (t ? formatZoned(t, timeZone, "full") : none);
   const act = useActionData<typeof action>() as ActionData | undefined;
@@ -160,9 +166,7 @@ export default function HireContractPage() {
           <Text size="sm">Trips since on-hire: {ev.trips}</Text>
           {ev.fenced ? (
             <>
-              <Text size="sm">
-                Arrived on site: {at(ev.arrived_at, "not seen on site yet")}
-              </Text>
+              <Text size="sm">Arrived on site: {at(ev.arrived_at, "not seen on site yet")}</Text>
               <Text size="sm">
                 Left site:{" "}
                 {ev.departed_at
@@ -173,9 +177,7 @@ export default function HireContractPage() {
               </Text>
             </>
           ) : null}
-          <Text size="sm">
-            Engine hours first changed: {at(ev.hours_first_at, "not yet")}
-          </Text>
+          <Text size="sm">Engine hours first changed: {at(ev.hours_first_at, "not yet")}</Text>
           <Text size="sm">Engine hours last changed: {at(ev.hours_last_at, "not yet")}</Text>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xs">

@@ -10,11 +10,7 @@ import { isUpstreamError } from "~/services/upstream/index.server";
 import { zonedLocalToUtc } from "~/lib/zoned-days";
 import { chooseCurve, fitCurves, type CalibrationPoint } from "./curing";
 import type { Fields } from "./mix-form";
-import {
-  parseEvaporationLimit,
-  parseMaturityInput,
-  parseMixDesign,
-} from "./mix-form";
+import { parseEvaporationLimit, parseMaturityInput, parseMixDesign } from "./mix-form";
 import {
   evaporationLimitsApi,
   maturityInputsApi,

@@ -39,7 +39,8 @@ export function hireEvidence(
     hours_last_at: last?.end.time ?? null,
     trips: list.length,
   };
-  if (!inside) return { fenced: false, arrived_at: null, departed_at: null, on_site: null, ...base };
+  if (!inside)
+    return { fenced: false, arrived_at: null, departed_at: null, on_site: null, ...base };
   let arrived: string | null = null;
   for (const t of list) {
     if (inside(t.start.lat, t.start.lng)) {
