@@ -7,6 +7,7 @@
  * nothing; a new off-hire date (the hire extended) is news again.
  */
 import { CAN } from "~/lib/access";
+import { listDevices } from "~/modules/fleet/index.server";
 import { APP_EVENT_PREFIX, notifyUser } from "~/modules/notifications/index.server";
 import type { Auth } from "~/services/company-context.server";
 import { usersWithSessions } from "~/services/session-users.server";
@@ -55,9 +56,13 @@ export async function hireManagers(companyId: number, now = new Date()): Promise
 export async function notifyOverstays(auth: Auth, now = Date.now()): Promise<number> {
   const users = await hireManagers(auth.companyId, new Date(now));
   if (!users.length) return 0;
-  const contracts = await judgedContracts(await hireScope(auth, now));
+  const [contracts, devices] = await Promise.all([
+    hireScope(auth, now).then(judgedContracts),
+    listDevices(auth),
+  ]);
+  const names = new Map(devices.devices.map((d) => [d.imei, d.nickname || d.imei]));
   let sent = 0;
-  for (const n of overstayNotices(auth.companyId, contracts))
+  for (const n of overstayNotices(auth.companyId, contracts, (i) => names.get(i) ?? i))
     for (const userId of users) {
       const item = await notifyUser({
         userId,
