@@ -4,7 +4,7 @@
  * call, so a longer hire reads its first and its last 93 days (arrival and first engine use are at
  * the start, departure and last use at the end).
  */
-import { companyJobsites, insideJobsite } from "~/modules/fleet/index.server";
+import { type companyJobsites, insideJobsite } from "~/modules/fleet/index.server";
 import { startOfDay } from "~/lib/zoned-days";
 import type { Upstream } from "~/services/upstream/client.server";
 import { trips } from "~/services/upstream/index.server";
