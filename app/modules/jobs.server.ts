@@ -14,6 +14,7 @@ import { ensureQueue } from "~/services/job-queue.server";
 import type { CronJob, ModuleJobs } from "./job-kit";
 import { jobs as maintenance } from "./maintenance/jobs.server";
 import { jobs as notifications } from "./notifications/jobs.server";
+import { jobs as operations } from "./operations/jobs.server";
 import { jobs as reports } from "./reports/jobs.server";
 import { jobs as tickets } from "./tickets/jobs.server";
 
@@ -26,6 +27,7 @@ export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   forms,
   maintenance,
   notifications,
+  operations,
   reports,
   tickets,
 };
