@@ -34,7 +34,10 @@ describe("plant hire", () => {
     await figures.getByText("Utilisation (hours)").waitFor();
     expect(await figures.innerText()).toMatch(/\d+%/);
     expect(await figures.innerText()).toMatch(/h used of \d+ h available/);
-    await page.getByTestId("evidence").getByText(/Engine hours first changed/).waitFor();
+    await page
+      .getByTestId("evidence")
+      .getByText(/Engine hours first changed/)
+      .waitFor();
     await context.close();
   });
 

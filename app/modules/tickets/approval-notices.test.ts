@@ -59,6 +59,7 @@ const ticket = (decisions: Ticket["decisions"] = []): Ticket => ({
   resolved_at: null,
   status_changes: [],
   comments: [],
+  attachments: [],
   history: [],
   decisions,
 });
