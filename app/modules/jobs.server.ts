@@ -16,6 +16,7 @@ import { jobs as maintenance } from "./maintenance/jobs.server";
 import { jobs as notifications } from "./notifications/jobs.server";
 import { jobs as operations } from "./operations/jobs.server";
 import { jobs as reports } from "./reports/jobs.server";
+import { jobs as tickets } from "./tickets/jobs.server";
 
 export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   account,
@@ -28,6 +29,7 @@ export const MODULE_JOBS: Partial<Record<ModuleId, ModuleJobs>> = {
   notifications,
   operations,
   reports,
+  tickets,
 };
 
 /** Every scheduled job of every module. */

@@ -79,7 +79,7 @@ export default function MixDesigns() {
           </Text>
         </div>
         <Group>
-          <Button component={Link} to="/concrete/create-supplier" variant="light">
+          <Button component={Link} to="/dashboard/suppliers?kind=concrete" variant="light">
             Add a supplier
           </Button>
           <Button component={Link} to="/concrete/mix-design">

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FillForm } from "~/modules/forms/components/fill-form";
 import { fillPage, submitFill } from "~/modules/forms/fill.server";
+import { withoutItem } from "~/modules/forms/fields/answers";
 import { requireModule } from "~/services/guard.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -31,20 +32,31 @@ type ActionData = {
   ok?: boolean;
 };
 
+/** The answers as typed (files are not kept by a round trip without JavaScript). */
+const typedAnswers = (form: FormData) =>
+  [...form.entries()]
+    .filter((e): e is [string, string] => typeof e[1] === "string")
+    .filter(([k]) => k.startsWith("a.") || k.startsWith("n."));
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "forms");
   const id = formIdOf(params.formid);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "submit");
   // "Add another" without JavaScript: the same answers back, with one more item of that group.
+  // "Remove item n" without JavaScript: the same answers back, without that item.
+  const remove = /^remove-item:([^:]+):(\d{1,3})$/.exec(intent);
+  if (remove)
+    return json<ActionData>({
+      values: withoutItem(typedAnswers(form), remove[1]!, Number(remove[2])),
+      errors: {},
+      message: null,
+    });
   if (intent.startsWith("add-item:")) {
     const group = intent.slice("add-item:".length);
-    const values = [...form.entries()]
-      .filter((e): e is [string, string] => typeof e[1] === "string")
-      .filter(([k]) => k.startsWith("a.") || k.startsWith("n."))
-      .map(([k, v]): [string, string] =>
-        k === `n.${group}` ? [k, String(Number(v) + 1)] : [k, v],
-      );
+    const values = typedAnswers(form).map(([k, v]): [string, string] =>
+      k === `n.${group}` ? [k, String(Number(v) + 1)] : [k, v],
+    );
     return json<ActionData>({ values, errors: {}, message: null });
   }
   const r = await submitFill(ctx, id, form);

@@ -1,29 +1,41 @@
-import { Anchor, Badge, Grid, Stack, Text, Title } from "@mantine/core";
+import { Grid, Stack, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DataTable, createColumnHelper } from "~/components/data-table";
-import { TableToolbar } from "~/components/data-table/toolbar";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
-import { formatZoned } from "~/lib/zoned-time";
+import { attachFile } from "~/modules/tickets/attachments.server";
+import { TicketList } from "~/modules/tickets/components/ticket-list";
 import { RaiseTicketForm } from "~/modules/tickets/components/raise-ticket-form";
-import { SlaBadge, TicketPanel } from "~/modules/tickets/components/ticket-panel";
+import { TypeEditor } from "~/modules/tickets/components/type-editor";
+import { TypeList } from "~/modules/tickets/components/type-list";
+import { TicketPanel } from "~/modules/tickets/components/ticket-panel";
 import {
   CommentSchema,
   DecisionSchema,
   RaiseTicketSchema,
   UpdateTicketSchema,
 } from "~/modules/tickets/ticket-form";
-import { STATUS_LABEL, STATUS_VALUES } from "~/modules/tickets/ticket-labels";
 import {
   commentOn,
   decideStep,
   moveTicket,
   raiseTicket,
 } from "~/modules/tickets/tickets-actions.server";
-import { ticketsPage, type TicketRow } from "~/modules/tickets/tickets-page.server";
+import { ticketsPage } from "~/modules/tickets/tickets-page.server";
+import {
+  draftFromForm,
+  parseLayout,
+  type DraftErrors,
+  type TypeDraft,
+} from "~/modules/tickets/type-form";
+import {
+  layoutDraft,
+  removeTicketType,
+  saveTicketType,
+  typeEditorDraft,
+} from "~/modules/tickets/types.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -33,14 +45,24 @@ const PAGE = "/tickets/admin";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "tickets");
-  return json(await ticketsPage(ctx, new URL(request.url)));
+  const url = new URL(request.url);
+  const page = await ticketsPage(ctx, url);
+  const typeEditor = page.can.edit
+    ? await typeEditorDraft(ctx, url.searchParams.get("edit_type"))
+    : null;
+  return json({ ...page, typeEditor });
 }
 
 type ActionData = {
-  form: "raise" | "ticket";
+  form: "raise" | "ticket" | "type";
   result?: SubmissionResult<string[]>;
   message?: string | null;
   errors?: Record<string, string>;
+  /** The type editor's draft as posted (or after an add/remove button), keyed to remount it. */
+  draft?: TypeDraft;
+  rev?: number;
+  confirmDelete?: boolean;
+  deleteRefused?: string;
 };
 
 const idOf = (form: FormData) => {
@@ -64,7 +86,48 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!r.ok) return refused(r.message);
     return back(id, decision === "approve" ? "Approved." : "Rejected.");
   };
+  const typeReply = (
+    draft: TypeDraft,
+    errors: DraftErrors = {},
+    message: string | null = null,
+    status = 200,
+  ) => json<ActionData>({ form: "type", draft, errors, message, rev: Date.now() }, { status });
   return switchIntent(await request.formData(), {
+    "type-save": async (f) => {
+      const draft = draftFromForm(f);
+      const r = await saveTicketType(ctx, draft);
+      if (!r.ok) return typeReply(draft, r.errors, r.message ?? null, 400);
+      return redirectWithToast(`${PAGE}?edit_type=${r.type.id}`, {
+        type: "success",
+        description: `Ticket type ${r.type.name} ${draft.id === null ? "created" : "saved"}.`,
+      });
+    },
+    "type-layout": async (f) => {
+      const op = parseLayout(new URL(request.url).searchParams.get("layout"));
+      return typeReply(await layoutDraft(ctx, draftFromForm(f), op));
+    },
+    "type-delete": async (f) => {
+      const id = idOf(f);
+      const draft = await typeEditorDraft(ctx, String(id));
+      if (f.get("confirm") !== "yes")
+        return json<ActionData>({ form: "type", draft: draft!, confirmDelete: true, rev: 0 });
+      const r = await removeTicketType(ctx, id);
+      if (!r.ok)
+        return json<ActionData>(
+          { form: "type", draft: draft!, deleteRefused: r.message, rev: 1 },
+          { status: 409 },
+        );
+      return redirectWithToast(PAGE, {
+        type: "success",
+        description: `Ticket type ${draft!.name} deleted.`,
+      });
+    },
+    attach: async (f) => {
+      const id = idOf(f);
+      const r = await attachFile(ctx, id, f.get("file"));
+      if (!r.ok) return refused("", { file: r.message });
+      return back(id, `${r.name} attached.`);
+    },
     raise: async (f) => {
       const s = parseForm(f, RaiseTicketSchema);
       if (s.status !== "success")
@@ -98,41 +161,11 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const col = createColumnHelper<TicketRow>();
-
-function columns(timeZone: string) {
-  return [
-    col.accessor("id", {
-      header: "Ticket",
-      cell: ({ row: { original: t } }) => (
-        <Anchor component={Link} to={`?ticket=${t.id}`} preventScrollReset>
-          #{t.id} {t.title}
-        </Anchor>
-      ),
-    }),
-    col.accessor("type", { header: "Type" }),
-    col.accessor("statusLabel", {
-      header: "Status",
-      cell: ({ getValue }) => (
-        <Badge variant="light" color="gray" miw="fit-content">
-          {getValue()}
-        </Badge>
-      ),
-    }),
-    col.accessor("priority", { header: "Priority" }),
-    col.accessor("assignee", { header: "Assignee" }),
-    col.accessor("sla", { header: "SLA", cell: ({ getValue }) => <SlaBadge state={getValue()} /> }),
-    col.accessor("createdAt", {
-      header: "Raised",
-      cell: ({ getValue }) => formatZoned(getValue(), timeZone, "datetime"),
-    }),
-  ];
-}
-
-/** Tickets (SPEC §2.6 admin): the list with SLA states, one ticket, and raising a new one. */
+/** Tickets (SPEC §2.6 admin): the list with SLA states, one ticket, raising one, and ticket types. */
 export default function TicketsAdmin() {
   const d = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
+  const editorDraft = act?.form === "type" && act.draft ? act.draft : d.typeEditor;
   return (
     <Stack gap="md" maw={1400}>
       <div>
@@ -145,70 +178,45 @@ export default function TicketsAdmin() {
         </Text>
       </div>
       <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: d.can.add ? 8 : 12 }}>
+        <Grid.Col span={{ base: 12, lg: d.can.add || d.can.edit ? 8 : 12 }}>
           <Stack gap="sm">
+            {editorDraft ? (
+              <TypeEditor
+                key={act?.form === "type" ? act.rev : `stored-${editorDraft.id ?? "new"}`}
+                draft={editorDraft}
+                errors={act?.form === "type" ? (act.errors ?? {}) : {}}
+                message={act?.form === "type" ? act.message : null}
+                people={d.people}
+                confirmDelete={act?.form === "type" && act.confirmDelete === true}
+                deleteRefused={act?.form === "type" ? act.deleteRefused : null}
+              />
+            ) : null}
             {d.detail ? (
               <TicketPanel
                 d={d.detail}
                 timeZone={d.timeZone}
                 canEdit={d.can.edit}
+                canAttach={d.can.add || d.can.edit}
                 people={d.people}
                 message={act?.form === "ticket" ? act.message : null}
                 errors={act?.form === "ticket" ? act.errors : undefined}
               />
             ) : null}
-            <TableToolbar
-              search={{
-                value: d.filters.q,
-                label: "Search tickets",
-                placeholder: "Title or number",
-              }}
-              filters={[
-                {
-                  name: "status",
-                  label: "Status",
-                  value: d.filters.status,
-                  options: [
-                    { value: "", label: "Any status" },
-                    ...STATUS_VALUES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
-                  ],
-                },
-                {
-                  name: "type",
-                  label: "Type",
-                  value: d.filters.type,
-                  options: [
-                    { value: "", label: "Any type" },
-                    ...d.types.map((t) => ({ value: String(t.id), label: t.name })),
-                  ],
-                },
-                {
-                  name: "sla",
-                  label: "SLA",
-                  value: d.filters.sla,
-                  options: [
-                    { value: "", label: "Any SLA state" },
-                    { value: "on_time", label: "On time" },
-                    { value: "at_risk", label: "At risk" },
-                    { value: "breached", label: "Breached" },
-                    { value: "met", label: "Met" },
-                  ],
-                },
-              ]}
-            />
-            <DataTable
-              data={d.rows}
-              columns={columns(d.timeZone)}
-              getRowId={(t) => String(t.id)}
-              label="Tickets"
-              testId="tickets"
-              empty={d.total === 0 ? "No tickets yet." : "No tickets match these filters."}
-            />
+            <TicketList d={d} />
           </Stack>
         </Grid.Col>
-        {d.can.add ? (
+        {d.can.add || d.can.edit ? (
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <RaiseTicketForm types={d.types} result={act?.form === "raise" ? act : undefined} />
+            <Stack gap="md">
+              {d.can.add ? (
+                <RaiseTicketForm types={d.types} result={act?.form === "raise" ? act : undefined} />
+              ) : null}
+              {d.can.edit ? (
+                <TypeList
+                  types={d.types.map((t) => ({ ...t, fields: t.fields.length, steps: t.steps }))}
+                />
+              ) : null}
+            </Stack>
           </Grid.Col>
         ) : null}
       </Grid>

@@ -9,6 +9,7 @@ import { parseForm } from "~/lib/parse-form";
 import { HireFormCard } from "~/modules/operations/components/hire-form";
 import { HireSchema } from "~/modules/operations/hire-form";
 import { STATE_LABELS, percent } from "~/modules/operations/hire-labels";
+import { formatZoned } from "~/lib/zoned-time";
 import {
   hireContractPage,
   removeHireContract,
@@ -92,7 +93,16 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 
 /** One hire contract: utilisation, idle time, charge so far, the overstay warning, and its terms. */
 export default function HireContractPage() {
-  const { contract: c, suppliers, assets, canManage } = useLoaderData<typeof loader>();
+  const {
+    contract: c,
+    suppliers,
+    assets,
+    sites,
+    canManage,
+    timeZone,
+  } = useLoaderData<typeof loader>();
+  const ev = c.evidence;
+  const at = (t: string | null, none: string) => (t ? formatZoned(t, timeZone, "full") : none);
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const u = c.utilisation;
@@ -119,7 +129,7 @@ export default function HireContractPage() {
       {c.state === "ending-soon" || c.state === "overdue" ? (
         <Alert color={c.state === "overdue" ? "red" : "orange"} role="alert" data-testid="overstay">
           {c.state === "overdue"
-            ? `The off-hire date ${c.off_hire} has passed and the machine is still on hire.`
+            ? `The off-hire date ${c.off_hire} has passed and the machine is still working${ev.fenced ? " on site" : ""}.`
             : `The off-hire date is ${c.off_hire}: return or extend the hire before then.`}
         </Alert>
       ) : null}
@@ -145,10 +155,45 @@ export default function HireContractPage() {
           hint={`Minimum ${c.minimum_charge.toFixed(2)}`}
         />
       </SimpleGrid>
+      <Paper withBorder p="md" data-testid="evidence">
+        <Title order={2} size="h4" mb="xs">
+          On-hire and off-hire evidence
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Text size="sm">
+            Site: {ev.site ?? "none chosen (choose one to see arrival and departure)"}
+          </Text>
+          <Text size="sm">Trips since on-hire: {ev.trips}</Text>
+          {ev.fenced ? (
+            <>
+              <Text size="sm">Arrived on site: {at(ev.arrived_at, "not seen on site yet")}</Text>
+              <Text size="sm">
+                Left site:{" "}
+                {ev.departed_at
+                  ? at(ev.departed_at, "")
+                  : ev.on_site
+                    ? "still on site"
+                    : "not seen leaving"}
+              </Text>
+            </>
+          ) : null}
+          <Text size="sm">Engine hours first changed: {at(ev.hours_first_at, "not yet")}</Text>
+          <Text size="sm">Engine hours last changed: {at(ev.hours_last_at, "not yet")}</Text>
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="xs">
+          Times in {timeZone}. The engine hours change while the machine runs (its trips).
+        </Text>
+      </Paper>
       {canManage ? (
         <Grid>
           <Grid.Col span={{ base: 12, lg: 6 }}>
-            <HireFormCard editing={c} suppliers={suppliers} assets={assets} result={act} />
+            <HireFormCard
+              editing={c}
+              suppliers={suppliers}
+              assets={assets}
+              sites={sites}
+              result={act}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <ConfirmForm

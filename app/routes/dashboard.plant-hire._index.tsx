@@ -1,4 +1,4 @@
-import { Anchor, Badge, Grid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -91,15 +91,20 @@ export default function PlantHire() {
   const act = useActionData<typeof action>() as ActionData | undefined;
   return (
     <Stack gap="md" maw={1300}>
-      <div>
-        <Title order={1} size="h2">
-          Plant hire
-        </Title>
-        <Text c="dimmed" size="sm">
-          Plant hired in and out, how much it is used and what it has cost so far (today is{" "}
-          {data.today}).
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Plant hire
+          </Title>
+          <Text c="dimmed" size="sm">
+            Plant hired in and out, how much it is used and what it has cost so far (today is{" "}
+            {data.today}).
+          </Text>
+        </div>
+        <Button component={Link} to="/dashboard/plant-hire/report" variant="light">
+          Hire report
+        </Button>
+      </Group>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: data.canManage ? 8 : 12 }}>
           <DataTable
@@ -118,6 +123,7 @@ export default function PlantHire() {
               editing={null}
               suppliers={data.suppliers}
               assets={data.assets}
+              sites={data.sites}
               result={act}
             />
           </Grid.Col>

@@ -9,6 +9,9 @@ import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
 import { SupplierFormCard } from "~/modules/operations/components/supplier-form";
+import { SupplierDocuments } from "~/modules/operations/components/supplier-documents";
+import { companyDocument, removeDocument } from "~/modules/operations/supplier-documents.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import { KIND_LABELS, SUPPLIER_KINDS, SupplierSchema } from "~/modules/operations/supplier-form";
 import { removeSupplier, saveSupplier, suppliersPage } from "~/modules/operations/suppliers.server";
 import { requireModule } from "~/services/guard.server";
@@ -20,13 +23,18 @@ const PAGE = "/dashboard/suppliers";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "operations");
-  return json(await suppliersPage(ctx, new URL(request.url)));
+  const [page, timeZone] = await Promise.all([
+    suppliersPage(ctx, new URL(request.url)),
+    companyTimeZone(ctx.auth),
+  ]);
+  return json({ ...page, timeZone });
 }
 
 type ActionData = {
   result?: SubmissionResult<string[]>;
   message?: string | null;
   confirmFor?: number;
+  confirmDocument?: number;
   refused?: { id: number; message: string };
 };
 
@@ -59,6 +67,20 @@ export async function action({ request }: ActionFunctionArgs) {
       const r = await removeSupplier(ctx, id);
       if (!r.ok) return json<ActionData>({ refused: { id, message: r.message } }, { status: 409 });
       return redirectWithToast(PAGE, { type: "success", description: "Supplier deleted." });
+    },
+    "delete-document": async (f) => {
+      const id = idOf(f);
+      const doc = Number(f.get("document"));
+      if (!Number.isInteger(doc) || doc <= 0) throw new Response("Not found", { status: 404 });
+      if (f.get("confirm") !== "yes") {
+        await companyDocument(ctx, id, doc); // a foreign document is a 404 before anything is asked
+        return json<ActionData>({ confirmDocument: doc });
+      }
+      const gone = await removeDocument(ctx, id, doc);
+      return redirectWithToast(`${PAGE}?edit=${id}`, {
+        type: "success",
+        description: `${gone.name} deleted.`,
+      });
     },
   });
 }
@@ -176,7 +198,18 @@ export default function Suppliers() {
         </Grid.Col>
         {data.canManage ? (
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <SupplierFormCard editing={data.editing} result={act} />
+            <Stack gap="md">
+              <SupplierFormCard editing={data.editing} result={act} />
+              {data.editing ? (
+                <SupplierDocuments
+                  supplier={data.editing}
+                  documents={data.documents}
+                  confirmFor={act?.confirmDocument}
+                  busy={busy}
+                  timeZone={data.timeZone}
+                />
+              ) : null}
+            </Stack>
           </Grid.Col>
         ) : null}
       </Grid>

@@ -35,6 +35,8 @@ export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => n
   { pattern: "/dashboard/tasks/:id/photos", limit: 11 * MB },
   // A clock-on photo: the browser shrinks it first; without JavaScript the module says it is too large.
   { pattern: "/timesheet/view", limit: 12 * MB },
+  // A ticket attachment: the module counts the file against its 700 KB limit and says so.
+  { pattern: "/tickets/admin", limit: 4 * MB },
 ];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */

@@ -1,6 +1,7 @@
 /**
- * What every kind of link (vehicle, beacon, fill-in form) shares: the token is the secret (32 random
- * bytes = 256 bits, base64url), the durations offered, and one status rule from two dates.
+ * What every kind of link (vehicle, beacon, fill-in form, ticket approval) shares: the token is the
+ * secret (32 random bytes = 256 bits, base64url, kept server-side so it cannot be forged), the
+ * durations offered, and one status rule from its dates (a single-use link also has `usedAt`).
  */
 import crypto from "node:crypto";
 
@@ -25,12 +26,21 @@ export function newShareToken(): string {
 /** Whether a string could be a token at all: anything else is a 404 before the database is asked. */
 export const isTokenShaped = (s: string) => /^[A-Za-z0-9_-]{40,64}$/.test(s);
 
-export type LinkStatus = "active" | "expired" | "revoked";
+export type LinkStatus = "active" | "expired" | "revoked" | "used";
 
-/** Every kind of link (vehicle, beacon, form) lives by the same two dates. */
+/** Every kind of link (vehicle, beacon, form, approval) lives by the same dates. */
 export function linkStatus(
-  l: { expiresAt: Date; revokedAt: Date | null },
+  l: { expiresAt: Date; revokedAt: Date | null; usedAt?: Date | null },
   now = Date.now(),
 ): LinkStatus {
-  return l.revokedAt ? "revoked" : l.expiresAt.getTime() > now ? "active" : "expired";
+  if (l.revokedAt) return "revoked";
+  if (l.usedAt) return "used";
+  return l.expiresAt.getTime() > now ? "active" : "expired";
 }
+
+/** A public link's page must not be cached on the way, nor hand its token on in a Referer. */
+export const PUBLIC_LINK_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+};

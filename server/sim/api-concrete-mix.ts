@@ -1,17 +1,19 @@
 /**
- * Concrete suppliers, mix designs (with their strength–maturity calibration), evaporation limits
- * and maturity inputs (strength test results): designed for issue 24, SPEC §2.4.
+ * Concrete mix designs (with their strength–maturity calibration), evaporation limits and maturity
+ * inputs (strength test results): designed for issue 24, SPEC §2.4.
  *
- * `GET|POST /concrete/suppliers`, `GET|PUT|DELETE /concrete/suppliers/{id}`, and the same for
- * `/concrete/mixdesigns`, `/concrete/evaporationlimits` and `/concrete/maturityinputs`
- * (`?mix_design_id=` / `?pour_id=` filter the last). Another company's id, in the path or as a
- * reference in a body, is a 404. A supplier with mix designs, or a mix design with strength
- * results or pours, cannot be deleted (409). Writes are journaled by the HTTP layer.
+ * `GET|POST /concrete/mixdesigns`, `GET|PUT|DELETE /concrete/mixdesigns/{id}`, and the same for
+ * `/concrete/evaporationlimits` and `/concrete/maturityinputs` (`?mix_design_id=` / `?pour_id=`
+ * filter the last). A mix design's supplier is one of the shared supplier list's
+ * (`/suppliers?kind=concrete`, api-suppliers.ts, which refuses to delete a supplier with mix
+ * designs). Another company's id, in the path or as a reference in a body, is a 404. A mix design
+ * with strength results or pours cannot be deleted (409). Writes are journaled by the HTTP layer.
  *
  * The simulator fits nothing: the app owns the maths (app/modules/concrete/curing).
  */
 import { HttpError, obj, ok, routes, type Ctx, type SimState } from "./kit";
 import { idOf } from "./maintenance";
+import { supplierState } from "./api-suppliers";
 import { bool, byName, mine, nullableNum, num, strip, text } from "./concrete-mix-fields";
 import {
   DEFAULT_DATUM_C,
@@ -39,33 +41,13 @@ function pours(state: SimState): PourRef[] | null {
   return p?.pours ?? null;
 }
 
-function supplierInput(ctx: Ctx, body: unknown, self: number | null) {
-  const b = obj(body);
-  const name = text(b.name, "name", 120, true);
-  const clash = data(ctx).suppliers.find(
-    (s) =>
-      s.companyid === ctx.user.companyid &&
-      s.id !== self &&
-      s.name.toLowerCase() === name.toLowerCase(),
-  );
-  if (clash) throw new HttpError(409, `A supplier named ${name} already exists`);
-  const email = text(b.email, "email", 200);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new HttpError(400, "email must be an email address");
-  return {
-    name,
-    contact_name: text(b.contact_name, "contact_name", 120),
-    phone: text(b.phone, "phone", 40),
-    email,
-    address: text(b.address, "address", 300),
-  };
-}
-
 const CURVES = ["best", "logarithmic", "hyperbolic", "exponential"] as const;
 
 function mixInput(ctx: Ctx, body: unknown) {
   const b = obj(body);
-  const supplier = mine(ctx, data(ctx).suppliers, b.supplier_id, "Supplier");
+  const supplier = mine(ctx, supplierState(ctx).suppliers, b.supplier_id, "Supplier");
+  if (supplier.kind !== "concrete")
+    throw new HttpError(400, `${supplier.name} is not a concrete supplier`);
   const basis = b.basis === "equivalent_age" ? "equivalent_age" : "maturity";
   if (b.basis !== undefined && b.basis !== "maturity" && b.basis !== "equivalent_age")
     throw new HttpError(400, "basis must be maturity or equivalent_age");
@@ -170,9 +152,8 @@ function inputInput(ctx: Ctx, body: unknown) {
   };
 }
 
-type Kind = "suppliers" | "mixDesigns" | "evaporationLimits" | "maturityInputs";
+type Kind = "mixDesigns" | "evaporationLimits" | "maturityInputs";
 const WHAT: Record<Kind, string> = {
-  suppliers: "Supplier",
   mixDesigns: "Mix design",
   evaporationLimits: "Evaporation limit",
   maturityInputs: "Strength result",
@@ -241,12 +222,6 @@ const queryId = (ctx: Ctx, name: string) => {
 };
 
 export const concreteMixRoutes = [
-  ...crud("suppliers", "/concrete/suppliers", supplierInput, byName, undefined, (ctx, s) => {
-    const n = data(ctx).mixDesigns.filter((m) => m.supplier_id === s.id).length;
-    return n
-      ? `${s.name} supplies ${n} mix design${n === 1 ? "" : "s"}: delete or move them first`
-      : null;
-  }),
   ...crud(
     "mixDesigns",
     "/concrete/mixdesigns",

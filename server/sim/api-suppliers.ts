@@ -8,14 +8,21 @@
  * (name, address, and each contact's name/phone/email). A supplier a hire contract uses cannot be
  * deleted (409). A contract's asset is a device of the caller's company; its usage (engine hours,
  * ignition and idle time, days on site) comes from the device's working pattern since on-hire.
- * Another company's id, in the path or as a reference in a body, is a 404.
+ * Another company's id, in the path or as a reference in a body, is a 404. Concrete's mix designs
+ * name these suppliers (kind concrete): one with mix designs cannot be deleted either (409). A
+ * contract may name a jobsite (`jobsite_id`) whose fence is the hire's site. Supplier documents:
+ * supplier-documents.ts.
  */
 import { HttpError, deviceOf, obj, ok, routes, type Ctx } from "./kit";
 import { idOf } from "./maintenance";
+import { JOBSITES } from "./api-jobsites";
+import { seed as concreteSeed } from "./concrete-mix-seed";
+import { removeDocumentsOf } from "./supplier-documents";
 
 import {
   DAY_MS,
   SUPPLIER_KINDS,
+  nextId,
   seed,
   type Kind,
   type SimHireContract,
@@ -27,8 +34,15 @@ export type { SupplierState } from "./suppliers-seed";
 
 function data(ctx: Ctx): SupplierState {
   if (!ctx.state.suppliers) ctx.state.suppliers = seed(ctx);
+  ctx.state.suppliers.documents ??= [];
   return ctx.state.suppliers;
 }
+/** The shared supplier list (concrete's mix designs and supplier documents read it too). */
+export const supplierState = data;
+
+/** Mix designs (api-concrete-mix.ts) that name the supplier. */
+const mixDesignsOf = (ctx: Ctx, id: number) =>
+  (ctx.state.concreteMix ??= concreteSeed()).mixDesigns.filter((m) => m.supplier_id === id).length;
 
 function text(v: unknown, field: string, max: number, required = false): string {
   if (v !== undefined && v !== null && typeof v !== "string")
@@ -104,9 +118,14 @@ function own<T extends { id: number; companyid: number }>(ctx: Ctx, list: T[], w
   return x;
 }
 
-const supplierView = (d: SupplierState) => (s: SimSupplier) => {
+const supplierView = (ctx: Ctx, d: SupplierState) => (s: SimSupplier) => {
   const { companyid: _c, ...rest } = s;
-  return { ...rest, contracts: d.contracts.filter((c) => c.supplier_id === s.id).length };
+  return {
+    ...rest,
+    contracts: d.contracts.filter((c) => c.supplier_id === s.id).length,
+    mix_designs: mixDesignsOf(ctx, s.id),
+    documents: (d.documents ?? []).filter((x) => x.supplier_id === s.id).length,
+  };
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -153,7 +172,18 @@ function contractInput(ctx: Ctx, body: unknown) {
     rate_unit: b.rate_unit as SimHireContract["rate_unit"],
     minimum_charge: money(b.minimum_charge, "minimum_charge"),
     notes: text(b.notes, "notes", 1000),
+    jobsite_id: jobsiteOf(ctx, b.jobsite_id),
   };
+}
+
+/** The hire's site: one of the company's jobsites, or none (404 for another company's). */
+function jobsiteOf(ctx: Ctx, v: unknown): number | null {
+  if (v === undefined || v === null || v === "") return null;
+  const id = Number(v);
+  const sites = ctx.state.jobsites?.sites ?? JOBSITES;
+  if (!sites.some((j) => j.id === id && j.companyid === ctx.user.companyid))
+    throw new HttpError(404, "Jobsite not found");
+  return id;
 }
 
 /** What the device did between on-hire and now (or off-hire): works daily_hours on weekdays. */
@@ -195,7 +225,7 @@ export const supplierRoutes = routes([
         d.suppliers
           .filter((s) => s.companyid === ctx.user.companyid && (!kind || s.kind === kind))
           .sort((a, b) => a.name.localeCompare(b.name))
-          .map(supplierView(d)),
+          .map(supplierView(ctx, d)),
       );
     },
   ],
@@ -205,12 +235,12 @@ export const supplierRoutes = routes([
     (ctx) => {
       const d = data(ctx);
       const s: SimSupplier = {
-        id: ++d.seq,
+        id: nextId(d),
         companyid: ctx.user.companyid,
         ...supplierInput(ctx, ctx.body, null),
       };
       d.suppliers.push(s);
-      return ok(supplierView(d)(s), 201);
+      return ok(supplierView(ctx, d)(s), 201);
     },
   ],
   [
@@ -219,7 +249,7 @@ export const supplierRoutes = routes([
     (ctx) => {
       const d = data(ctx);
       const s = own(ctx, d.suppliers, "Supplier");
-      return ok(supplierView(d)(Object.assign(s, supplierInput(ctx, ctx.body, s.id))));
+      return ok(supplierView(ctx, d)(Object.assign(s, supplierInput(ctx, ctx.body, s.id))));
     },
   ],
   [
@@ -234,7 +264,14 @@ export const supplierRoutes = routes([
           409,
           `${s.name} is the supplier of ${n} hire contract${n === 1 ? "" : "s"}: delete or change ${n === 1 ? "it" : "them"} first`,
         );
+      const m = mixDesignsOf(ctx, s.id);
+      if (m > 0)
+        throw new HttpError(
+          409,
+          `${s.name} supplies ${m} mix design${m === 1 ? "" : "s"}: delete or move them first`,
+        );
       d.suppliers = d.suppliers.filter((x) => x.id !== s.id);
+      removeDocumentsOf(ctx, d, s.id);
       return ok({ id: s.id });
     },
   ],
@@ -261,7 +298,7 @@ export const supplierRoutes = routes([
       const d = data(ctx);
       const input = contractInput(ctx, ctx.body);
       const c: SimHireContract = {
-        id: ++d.seq,
+        id: nextId(d),
         companyid: ctx.user.companyid,
         ...input,
         // A steady machine: 4 to 8 hours a working day, fixed by its imei.

@@ -9,10 +9,12 @@
  * `GET|POST /tickets/types`, `PUT|DELETE /tickets/types/:id` (a type in use cannot be deleted: 409),
  * `GET|POST /tickets/list` (filters: status, type_id, assignee, q), `GET|PUT /tickets/ticket/:id`,
  * `POST /tickets/comments/:ticketId`, `POST /tickets/decisions/:ticketId`,
- * `GET|POST /tickets/delegations`, `DELETE /tickets/delegations/:id`.
+ * `GET|POST /tickets/delegations`, `DELETE /tickets/delegations/:id`; attachments in
+ * tickets-files.ts.
  */
 import { HttpError, obj, ok, routes } from "./kit";
 import { idOf } from "./maintenance";
+import { ticketFileRoutes } from "./tickets-files";
 import { data, type SimDelegation, type SimTicket, type SimTicketType } from "./tickets-data";
 import {
   member,
@@ -27,7 +29,7 @@ import {
 
 export type { TicketState } from "./tickets-data";
 
-export const ticketRoutes = routes([
+const ownRoutes = routes([
   [
     "GET",
     "/tickets/types",
@@ -112,6 +114,7 @@ export const ticketRoutes = routes([
         comments: [],
         history: [{ at: ctx.now, by: ctx.user.username_id, what: "Raised" }],
         decisions: [],
+        attachments: [],
       };
       d.tickets.push(t);
       return ok(ticketView(t), 201);
@@ -177,7 +180,7 @@ export const ticketRoutes = routes([
       t.history.push({
         at: ctx.now,
         by,
-        what: `${decision === "approve" ? "Approved" : "Rejected"} ${stepId}${via === "email" ? " (from the emailed link)" : ""}`,
+        what: `${decision === "approve" ? "Approved" : "Rejected"} ${stepId}${via === "email" ? " by e-mail" : ""}`,
       });
       return ok(ticketView(t), 201);
     },
@@ -237,3 +240,5 @@ export const ticketRoutes = routes([
     },
   ],
 ]);
+
+export const ticketRoutes = [...ownRoutes, ...ticketFileRoutes];

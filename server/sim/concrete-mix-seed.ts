@@ -1,13 +1,6 @@
 /** The concrete mix API's data (api-concrete-mix.ts): its shapes and the seeded world. */
-export type SimSupplier = {
-  id: number;
-  companyid: number;
-  name: string;
-  contact_name: string;
-  phone: string;
-  email: string;
-  address: string;
-};
+import { CONCRETE_SUPPLIER_IDS } from "./suppliers-seed";
+
 export type SimCalibrationPoint = {
   age_h: number;
   /** Nurse–Saul maturity (°C·h) of the specimens at the break, when recorded. */
@@ -60,7 +53,6 @@ export type SimMaturityInput = {
 };
 export type ConcreteMixState = {
   seq: number;
-  suppliers: SimSupplier[];
   mixDesigns: SimMixDesign[];
   evaporationLimits: SimEvaporationLimit[];
   maturityInputs: SimMaturityInput[];
@@ -84,36 +76,9 @@ function lab(datum: number, q: number, breaks: Array<[number, number]>): SimCali
 
 export function seed(): ConcreteMixState {
   let id = 2400;
-  const suppliers: SimSupplier[] = [
-    {
-      id: ++id,
-      companyid: 1,
-      name: "Brisbane Ready Mix",
-      contact_name: "Dana Whitlock",
-      phone: "07 3555 0142",
-      email: "orders@brisbanereadymix.example",
-      address: "12 Quarry Rd, Pinkenba QLD",
-    },
-    {
-      id: ++id,
-      companyid: 1,
-      name: "Moreton Bay Concrete",
-      contact_name: "Ravi Prasad",
-      phone: "07 3555 0199",
-      email: "dispatch@moretonconcrete.example",
-      address: "4 Kiln St, Narangba QLD",
-    },
-    {
-      id: ++id,
-      companyid: 2,
-      name: "Southside Mix Co",
-      contact_name: "Lee Chan",
-      phone: "07 3555 0300",
-      email: "lee@southsidemix.example",
-      address: "90 Ipswich Rd, Woolloongabba QLD",
-    },
-  ];
-  const [s1, s2, s3] = suppliers as [SimSupplier, SimSupplier, SimSupplier];
+  // The suppliers are the shared list's (suppliers-seed.ts, kind concrete): ids 2401–2403.
+  id += CONCRETE_SUPPLIER_IDS.length;
+  const [s1, s2, s3] = CONCRETE_SUPPLIER_IDS.map((sid) => ({ id: sid }));
   const mixDesigns: SimMixDesign[] = [
     {
       id: ++id,
@@ -278,5 +243,5 @@ export function seed(): ConcreteMixState {
       notes: "",
     },
   ];
-  return { seq: id, suppliers, mixDesigns, evaporationLimits, maturityInputs };
+  return { seq: id, mixDesigns, evaporationLimits, maturityInputs };
 }

@@ -250,8 +250,15 @@ function valueProblem(
     case "checkbox":
       return typeof v === "boolean" ? null : `${name} must be true or false`;
     case "photo":
-    case "signature":
       return typeof v === "string" && uploads.has(v) ? null : `${name} must be an upload id`;
+    case "signature": {
+      // Drawn (an upload) or, where drawing is not possible, a name typed instead.
+      if (typeof v === "string") return uploads.has(v) ? null : `${name} must be an upload id`;
+      const t = (v as { typed_name?: unknown })?.typed_name;
+      return typeof t === "string" && t.trim() && t.length <= 200
+        ? null
+        : `${name} must be an upload id or {typed_name}`;
+    }
     case "location": {
       const o = v as { lat?: unknown; lng?: unknown };
       return o &&

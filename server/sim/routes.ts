@@ -17,6 +17,7 @@ import { groupRoutes } from "./api-groups";
 import { leaveRoutes } from "./api-leave";
 import { timesheetRoutes } from "./api-timesheets";
 import { supplierRoutes } from "./api-suppliers";
+import { supplierDocumentRoutes } from "./supplier-documents";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -48,6 +49,7 @@ export const ROUTES: Route[] = [
   ...billingRoutes,
   ...leaveRoutes,
   ...timesheetRoutes,
+  ...supplierDocumentRoutes, // before supplierRoutes: its /suppliers/:id would take /suppliers/documents/:id
   ...supplierRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,

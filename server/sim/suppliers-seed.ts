@@ -29,13 +29,42 @@ export type SimHireContract = {
   rate_unit: "hour" | "day" | "week";
   minimum_charge: number;
   notes: string;
+  /** The jobsite whose fence is the hire's site (on/off-hire evidence), when chosen. */
+  jobsite_id: number | null;
   /** Hours the machine works on a working day (the simulated pattern behind its usage). */
   daily_hours: number;
 };
 
-export type SupplierState = { seq: number; suppliers: SimSupplier[]; contracts: SimHireContract[] };
+/** A supplier's document (insurance certificate, rate card, …): its body is a stored blob. */
+export type SimSupplierDocument = {
+  id: number;
+  companyid: number;
+  supplier_id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  blob: string;
+  uploaded_at: string;
+};
+
+export type SupplierState = {
+  seq: number;
+  suppliers: SimSupplier[];
+  contracts: SimHireContract[];
+  /** Added after the first release: absent in older saved states. */
+  documents?: SimSupplierDocument[];
+};
 
 export const DAY_MS = 86_400_000;
+/** The seeded concrete suppliers' ids (concrete-mix-seed.ts's mix designs name them). */
+export const CONCRETE_SUPPLIER_IDS = [2401, 2402, 2403] as const;
+
+/** The next free id (seeded rows keep ids of their own, e.g. the concrete suppliers). */
+export function nextId(d: SupplierState): number {
+  const taken = new Set([...d.suppliers, ...d.contracts, ...(d.documents ?? [])].map((x) => x.id));
+  while (taken.has(++d.seq));
+  return d.seq;
+}
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export function seed(ctx: Ctx): SupplierState {
@@ -90,6 +119,37 @@ export function seed(ctx: Ctx): SupplierState {
       "",
     ),
   ].map((x, i) => ({ ...x, id: 901 + i }));
+  // Concrete's ready-mix plants (issue 24), with the ids its seeded mix designs name.
+  const concrete = [
+    s(
+      1,
+      "Brisbane Ready Mix",
+      "concrete",
+      {
+        name: "Dana Whitlock",
+        phone: "07 3555 0142",
+        email: "orders@brisbanereadymix.example",
+      },
+      "",
+      "12 Quarry Rd, Pinkenba QLD",
+    ),
+    s(
+      1,
+      "Moreton Bay Concrete",
+      "concrete",
+      { name: "Ravi Prasad", phone: "07 3555 0199", email: "dispatch@moretonconcrete.example" },
+      "",
+      "4 Kiln St, Narangba QLD",
+    ),
+    s(
+      2,
+      "Southside Mix Co",
+      "concrete",
+      { name: "Lee Chan", phone: "07 3555 0300", email: "lee@southsidemix.example" },
+      "",
+      "90 Ipswich Rd, Woolloongabba QLD",
+    ),
+  ].map((x, i) => ({ ...x, id: CONCRETE_SUPPLIER_IDS[i]! }));
   const imei = (company: number, i: number) => {
     const list = ctx.state.world.devicesByCompany.get(company) ?? [];
     return list.length ? list[i % list.length]!.imei : "";
@@ -118,6 +178,7 @@ export function seed(ctx: Ctx): SupplierState {
     rate_unit,
     minimum_charge: rate_unit === "hour" ? rate * 8 : rate,
     notes: "",
+    jobsite_id: null,
     daily_hours,
   });
   const contracts = [
@@ -126,5 +187,5 @@ export function seed(ctx: Ctx): SupplierState {
     c(1, "out", 12, null, "Westside Builders", -5, 25, 95, "hour", 7),
     c(2, "in", 3, 905, "", -3, 30, 300, "day", 5),
   ].map((x, i) => ({ ...x, id: 951 + i }));
-  return { seq: 1000, suppliers, contracts };
+  return { seq: 1000, suppliers: [...suppliers, ...concrete], contracts, documents: [] };
 }

@@ -8,6 +8,7 @@ export type SimTicketField = {
   key: string;
   label: string;
   kind: "text" | "number" | "choice";
+  required?: boolean;
   options?: string[];
 };
 export type SimApprovalStep = {
@@ -41,6 +42,16 @@ export type SimDecision = {
   comment: string;
   via: "app" | "email";
 };
+export type SimAttachment = {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  by: number;
+  at: number;
+  /** base64 */
+  data: string;
+};
 export type SimTicket = {
   id: number;
   companyid: number;
@@ -63,6 +74,8 @@ export type SimTicket = {
   comments: Array<{ id: number; by: number; body: string; at: number }>;
   history: Array<{ at: number; by: number; what: string }>;
   decisions: SimDecision[];
+  /** Absent on tickets kept before attachments existed. */
+  attachments?: SimAttachment[];
 };
 export type SimDelegation = {
   id: number;
@@ -154,6 +167,7 @@ export function seed(ctx: Ctx): TicketState {
       hoursAgo: number,
       status: SimTicket["status"],
       facts: SimTicket["facts"] = {},
+      jobsite_id: number | null = null,
     ): SimTicket => {
       const created = now - hoursAgo * HOUR;
       return {
@@ -168,7 +182,7 @@ export function seed(ctx: Ctx): TicketState {
         priority: "normal",
         due: null,
         imei: type === maintenance ? (device?.imei ?? null) : null,
-        jobsite_id: null,
+        jobsite_id,
         form_submission_id: null,
         facts,
         created_at: created,
@@ -178,18 +192,28 @@ export function seed(ctx: Ctx): TicketState {
         comments: [],
         history: [{ at: created, by: c || a, what: "Raised" }],
         decisions: [],
+        attachments: [],
       };
     };
     if (companyid === 1) {
       s.tickets.push(
-        mk(maintenance, "Brake pads worn on the prime mover", 30, "open", {
-          cost: 1800,
-          area: "Brakes",
-        }),
-        mk(maintenance, "Replace the crane's hydraulic hose", 6, "in_progress", {
-          cost: 7400,
-          area: "Other",
-        }),
+        // Jobsites 101 and 102 are company 1's (api-jobsites.ts).
+        mk(
+          maintenance,
+          "Brake pads worn on the prime mover",
+          30,
+          "open",
+          { cost: 1800, area: "Brakes" },
+          101,
+        ),
+        mk(
+          maintenance,
+          "Replace the crane's hydraulic hose",
+          6,
+          "in_progress",
+          { cost: 7400, area: "Other" },
+          102,
+        ),
         mk(request, "Tablet for the new driver", 2, "open"),
         mk(request, "Reset my fuel card PIN", 80, "resolved"),
       );

@@ -56,6 +56,7 @@ export function typeInput(ctx: Ctx, body: unknown) {
         key: text(o.key, "field key", 40),
         label: text(o.label, "field label", 80),
         kind,
+        required: o.required === true,
         ...(kind === "choice"
           ? { options: (Array.isArray(o.options) ? o.options : []).map(String) }
           : {}),
@@ -85,7 +86,10 @@ export function ownTicket(ctx: Ctx, id: unknown): SimTicket {
 }
 
 export const typeView = ({ companyid: _c, ...t }: SimTicketType) => t;
-export const ticketView = ({ companyid: _c, ...t }: SimTicket) => t;
+export const ticketView = ({ companyid: _c, attachments, ...t }: SimTicket) => ({
+  ...t,
+  attachments: (attachments ?? []).map(({ data: _d, ...a }) => a),
+});
 
 export function ticketInput(ctx: Ctx, body: unknown, current: SimTicket | null) {
   const b = obj(body);
@@ -110,7 +114,11 @@ export function ticketInput(ctx: Ctx, body: unknown, current: SimTicket | null) 
       : (current?.facts ?? {});
   for (const f of type.fields) {
     const v = given[f.key];
-    if (v === undefined || v === null || v === "") continue;
+    if (v === undefined || v === null || v === "") {
+      // Only a new ticket must answer: a field made required later does not lock older tickets.
+      if (f.required && !current) throw new HttpError(400, `${f.label} is required`);
+      continue;
+    }
     if (f.kind === "number") {
       const n = Number(v);
       if (!Number.isFinite(n)) throw new HttpError(400, `${f.label} must be a number`);

@@ -459,7 +459,7 @@ beforeAll(async () => {
     request: (as, method, url, body) => request(method, url, cookies[as], body),
   };
   for (const m of moduleSweeps) m.seeded = await m.sweep.seed(sweepCtx);
-}, 120_000);
+}, 300_000);
 
 // ------------------------------------------------------------------ the sweep
 
@@ -1073,7 +1073,7 @@ function maintenanceCases(i: Ids): Case[] {
 describe("tenant sweep: company 1 asks for every id of company 2", () => {
   it(
     "gets 404 from every loader and action, and nothing of company 2 changes",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const before = await companyTwo();
       const beforeModules = await moduleSnapshots();
@@ -1110,7 +1110,7 @@ describe("tenant sweep: company 1 asks for every id of company 2", () => {
 
   it(
     "the same requests as company 2's own user are not 404 (the sweep's ids are real)",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const own = [
         `/dashboard/assets/device/${ids.imeiB}`,

@@ -1,5 +1,5 @@
 /**
- * The concrete mix forms (browser and server alike): suppliers, mix designs with calibration
+ * The concrete mix forms (browser and server alike): mix designs with calibration
  * rows, evaporation limits, strength results and the two calculators. Each parser takes the posted
  * fields and gives either the value for the upstream or one message per field, so a page shows
  * the message beside the field and keeps what was typed.
@@ -68,18 +68,6 @@ const checkbox = z
   .string()
   .optional()
   .transform((v) => v === "on" || v === "true");
-
-export const SupplierSchema = z.object({
-  name: required(120, "Enter the supplier's name"),
-  contact_name: text(120, "Contact"),
-  phone: text(40, "Phone"),
-  email: text(200, "Email").refine(
-    (v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-    "Enter an email address like orders@example.com",
-  ),
-  address: text(300, "Address"),
-});
-export const parseSupplier = (f: Fields) => parse(SupplierSchema, f);
 
 export const CEMENT_TYPES = [
   "GP (general purpose)",

@@ -11,9 +11,9 @@ import {
   listSuppliers,
   maturityInputsApi,
   mixDesignsApi,
-  suppliersApi,
   type MixDesignInput,
 } from "./mix-upstream.server";
+import { createSupplier, deleteSupplier } from "~/modules/operations/index.server";
 
 const up = useContractSimulator();
 const admin = () => up.signIn("admin", "admin123");
@@ -38,10 +38,12 @@ const mix = (supplier_id: number): MixDesignInput => ({
 });
 
 describe("concrete suppliers and mix designs", () => {
-  it("seeds company 1 with 2 suppliers and 3 calibrated mix designs, one a low-bleed mass mix", async () => {
+  it("seeds company 1 with 2 ready-mix suppliers and 3 calibrated mix designs, one a low-bleed mass mix", async () => {
     const api = await admin();
-    const suppliers = await listSuppliers(api);
-    expect(suppliers).toHaveLength(2);
+    // The suppliers are the shared list's concrete kind (operations, issue 26).
+    const suppliers = (await listSuppliers(api)).filter((s) => s.mix_designs > 0);
+    expect(suppliers.map((s) => s.name)).toEqual(["Brisbane Ready Mix", "Moreton Bay Concrete"]);
+    expect(suppliers.every((s) => s.kind === "concrete")).toBe(true);
     const mixes = await listMixDesigns(api);
     expect(mixes).toHaveLength(3);
     for (const m of mixes) {
@@ -70,16 +72,15 @@ describe("concrete suppliers and mix designs", () => {
 
   it("creates a supplier and a mix design with T₀ −10 °C and Q 5000 K by default; edits; deletes", async () => {
     const api = await admin();
-    const s = await suppliersApi.create(api, {
+    const s = await createSupplier(api, {
       name: "Contract Concrete",
-      contact_name: "",
-      phone: "",
-      email: "a@b.example",
+      kind: "concrete",
+      contacts: [{ name: "", phone: "", email: "a@b.example" }],
+      tax_id: "",
       address: "",
+      notes: "",
     });
-    expect(
-      (await rejection(suppliersApi.create(api, { ...s, name: "contract concrete" }))).status,
-    ).toBe(409);
+    expect((await listSuppliers(api)).map((x) => x.id)).toContain(s.id);
     const m = await mixDesignsApi.create(api, mix(s.id));
     expect(m).toMatchObject({ datum_c: -10, q_k: 5000, curve: "best", supplier_id: s.id });
     expect(await getMixDesign(api, m.id)).toEqual(m);
@@ -91,9 +92,9 @@ describe("concrete suppliers and mix designs", () => {
     });
     expect(edited).toMatchObject({ datum_c: -5, q_k: 4500, curve: "hyperbolic" });
     // A supplier with mix designs stays.
-    expect((await rejection(suppliersApi.remove(api, s.id))).status).toBe(409);
+    expect((await rejection(deleteSupplier(api, s.id))).status).toBe(409);
     await mixDesignsApi.remove(api, m.id);
-    await suppliersApi.remove(api, s.id);
+    await deleteSupplier(api, s.id);
     expect((await listSuppliers(api)).map((x) => x.id)).not.toContain(s.id);
   });
 
@@ -124,7 +125,7 @@ describe("concrete suppliers and mix designs", () => {
       (await rejection(mixDesignsApi.update(api, theirMix!.id, mix(theirSupplier!.id)))).status,
     ).toBe(404);
     expect((await rejection(mixDesignsApi.remove(api, theirMix!.id))).status).toBe(404);
-    expect((await rejection(suppliersApi.remove(api, theirSupplier!.id))).status).toBe(404);
+    expect((await rejection(deleteSupplier(api, theirSupplier!.id))).status).toBe(404);
     // My mix design naming their supplier.
     expect((await rejection(mixDesignsApi.create(api, mix(theirSupplier!.id)))).status).toBe(404);
     const [theirLimit] = await listEvaporationLimits(theirs);

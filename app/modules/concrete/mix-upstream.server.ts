@@ -1,23 +1,14 @@
 /**
- * Concrete suppliers, mix designs, evaporation limits and maturity inputs (strength results):
- * designed calls, served by the simulator in server/sim/api-concrete-mix.ts. The pours part of the
- * module reads mix designs (their T₀, Q and calibration) through `getMixDesign`/`listMixDesigns`.
+ * Concrete mix designs, evaporation limits and maturity inputs (strength results): designed calls,
+ * served by the simulator in server/sim/api-concrete-mix.ts. The pours part of the module reads mix
+ * designs (their T₀, Q and calibration) through `getMixDesign`/`listMixDesigns`. Suppliers are the
+ * operations module's one list (kind concrete); a mix design's `supplier_id` is one of its ids.
  */
 import { z } from "zod";
+import { listSuppliers as listAllSuppliers } from "~/modules/operations/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
 
 const id = z.number().int().positive();
-
-export const supplierSchema = z.object({
-  id,
-  name: z.string(),
-  contact_name: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  address: z.string(),
-});
-export type Supplier = z.infer<typeof supplierSchema>;
-export type SupplierInput = Omit<Supplier, "id">;
 
 export const calibrationPointSchema = z.object({
   age_h: z.number().positive(),
@@ -109,10 +100,6 @@ function resource<T, I>(path: string, schema: z.ZodType<T>) {
   };
 }
 
-export const suppliersApi = resource<Supplier, SupplierInput>(
-  "/concrete/suppliers",
-  supplierSchema,
-);
 export const mixDesignsApi = resource<MixDesign, MixDesignInput>(
   "/concrete/mixdesigns",
   mixDesignSchema,
@@ -126,7 +113,8 @@ export const maturityInputsApi = resource<MaturityInput, MaturityInputInput>(
   maturityInputSchema,
 );
 
-export const listSuppliers = (up: Upstream) => suppliersApi.list(up);
+/** The ready-mix plants: the shared supplier list's concrete suppliers. */
+export const listSuppliers = (up: Upstream) => listAllSuppliers(up, "concrete");
 export const listMixDesigns = (up: Upstream, q?: { supplier_id?: number }) =>
   mixDesignsApi.list(up, q);
 export const getMixDesign = (up: Upstream, rid: number) => mixDesignsApi.get(up, rid);

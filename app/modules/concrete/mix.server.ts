@@ -1,5 +1,5 @@
 /**
- * Pages of the mix side of concrete curing: suppliers, mix designs (with their fitted
+ * Pages of the mix side of concrete curing: mix designs (with their fitted
  * strength–maturity curves), evaporation limits and maturity inputs. Every call goes through the
  * upstream with the user's token, so the company scope is the upstream's; a foreign id is a 404.
  */
@@ -10,17 +10,12 @@ import { isUpstreamError } from "~/services/upstream/index.server";
 import { zonedLocalToUtc } from "~/lib/zoned-days";
 import { chooseCurve, fitCurves, type CalibrationPoint } from "./curing";
 import type { Fields } from "./mix-form";
-import {
-  parseEvaporationLimit,
-  parseMaturityInput,
-  parseMixDesign,
-  parseSupplier,
-} from "./mix-form";
+import { parseEvaporationLimit, parseMaturityInput, parseMixDesign } from "./mix-form";
 import {
   evaporationLimitsApi,
   maturityInputsApi,
+  listSuppliers,
   mixDesignsApi,
-  suppliersApi,
   type EvaporationLimit,
   type MixDesign,
 } from "./mix-upstream.server";
@@ -51,29 +46,9 @@ async function call<T>(run: () => Promise<T>): Promise<Saved<T>> {
 
 const api = (ctx: ModuleContext) => upstream(ctx.auth.token);
 
-export async function suppliersPage(ctx: ModuleContext) {
-  const up = api(ctx);
-  const [suppliers, mixes] = await Promise.all([suppliersApi.list(up), mixDesignsApi.list(up)]);
-  return {
-    suppliers: suppliers.map((s) => ({
-      ...s,
-      mixes: mixes.filter((m) => m.supplier_id === s.id).length,
-    })),
-  };
-}
-
-export async function saveSupplier(ctx: ModuleContext, f: Fields) {
-  const p = parseSupplier(f);
-  if (!p.ok) return p;
-  return call(() => suppliersApi.create(api(ctx), p.value));
-}
-
-export const removeSupplier = (ctx: ModuleContext, id: number) =>
-  call(() => suppliersApi.remove(api(ctx), id));
-
 export async function mixDesignsPage(ctx: ModuleContext) {
   const up = api(ctx);
-  const [mixes, suppliers] = await Promise.all([mixDesignsApi.list(up), suppliersApi.list(up)]);
+  const [mixes, suppliers] = await Promise.all([mixDesignsApi.list(up), listSuppliers(up)]);
   const name = new Map(suppliers.map((s) => [s.id, s.name]));
   return {
     mixes: mixes.map((m) => {
@@ -99,7 +74,7 @@ export async function mixDesignsPage(ctx: ModuleContext) {
 export async function mixDesignPage(ctx: ModuleContext, id: number | null) {
   const up = api(ctx);
   const [suppliers, mix] = await Promise.all([
-    suppliersApi.list(up),
+    listSuppliers(up),
     id === null ? Promise.resolve(null) : call(() => mixDesignsApi.get(up, id)),
   ]);
   return {

@@ -123,7 +123,7 @@ export default defineModule({
       title: "Create Supplier",
       href: "/concrete/create-supplier",
       rule: { feature: "concrete_curing" },
-      description: "Add a concrete supplier.",
+      description: "Concrete suppliers: the supplier list's concrete kind.",
     },
   ],
   routes: [
@@ -136,7 +136,6 @@ export default defineModule({
     },
   ],
   actions: {
-    "/concrete/create-supplier": { create: MANAGE, delete: MANAGE },
     "/concrete/mix-design": { create: MANAGE },
     "/concrete/mix-design/:id": { update: MANAGE, delete: MANAGE },
     "/concrete/evaporation-limits": { calculate: CAN.own, delete: MANAGE },

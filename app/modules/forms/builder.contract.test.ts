@@ -146,6 +146,11 @@ describe("versioned forms", () => {
     expect((await rejection(send({ ok: true, sig: theirs.id }))).message).toContain("upload id");
     expect((await rejection(getUpload(admin, theirs.id))).status).toBe(404);
     await send({ ok: false, why: "flat tyre" });
+    // A signature typed as a name is kept as typed; an empty one is refused.
+    expect((await rejection(send({ ok: true, sig: { typed_name: " " } }))).message).toContain(
+      "answers.sig must be an upload id or {typed_name}",
+    );
+    await send({ ok: true, sig: { typed_name: "Dana Typed" } });
   });
 
   it("limits uploads by type and size", async () => {

@@ -19,6 +19,8 @@ export const HireSchema = z
     rate_unit: z.enum(["hour", "day", "week"]),
     minimum_charge: money("minimum charge").default(0),
     notes: z.string().trim().max(1000, "At most 1000 characters").default(""),
+    /** The jobsite whose fence is the hire's site; none: no arrival/departure evidence. */
+    jobsite_id: z.coerce.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.off_hire < v.on_hire)

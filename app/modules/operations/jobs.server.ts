@@ -1,85 +1,42 @@
 /**
- * The operations module's background work: every minute, each company with an enabled automation
- * has its new events (upstream alert events, schedule occurrences, form submissions) run through
- * the engine. The cursor is SyncState `automations:<company>` (okAt: events up to then are done);
- * runs are claimed per rule and event, so an overlap re-reads without acting twice. Runs older than
- * 30 days are dropped nightly.
+ * The overstay check: every 15 minutes, for each company with a live session of someone who may
+ * manage plant hire, the hire contracts are judged (evidence, state) and the "Off-hire soon" and
+ * "Overdue" notices owed are sent, once each (hire-alerts.server.ts). Background work has no
+ * request, so it acts with the freshest upstream token of the company.
  */
-import { backgroundToken } from "~/modules/notifications/index.server";
-import { upstream } from "~/services/api.server";
-import { prisma } from "~/services/db.server";
+import { CAN } from "~/lib/access";
 import { logError, logInfo } from "~/services/log.server";
+import { tokenForCompany } from "~/services/session.server";
+import { usersWithSessions } from "~/services/session-users.server";
 import type { ModuleJobs } from "../job-kit";
-import { defaultPorts, automationOf, processEvents } from "./automations/runner.server";
-import {
-  byTime,
-  deviceFacts,
-  formEvents,
-  fromUpstream,
-  scheduleEvents,
-  upstreamEvents,
-} from "./automations/sources.server";
+import { notifyOverstays } from "./hire-alerts.server";
+import { runAllAutomations } from "./automations/automation-jobs.server";
+import { prisma } from "~/services/db.server";
 
-const FIRST_LOOKBACK_MS = 5 * 60_000;
-const OVERLAP_MS = 60_000;
+export const HIRE_OVERSTAY_QUEUE = "plant-hire-overstay";
 
-export async function runAutomations(companyId: number, now = Date.now()) {
-  const key = `automations:${companyId}`;
-  const rows = await prisma.automation.findMany({ where: { companyId, enabled: true } });
-  if (!rows.length) return null;
-  const token = await backgroundToken(companyId, new Date(now));
-  if (!token) return null;
-  const cursor = await prisma.syncState.findUnique({ where: { key } });
-  const from = (cursor?.okAt?.getTime() ?? now - FIRST_LOOKBACK_MS) - OVERLAP_MS;
-  try {
-    const [raw, facts, forms] = await Promise.all([
-      upstreamEvents(upstream(token), from, undefined, 20),
-      deviceFacts(companyId),
-      formEvents(companyId, from, now),
-    ]);
-    const events = [
-      ...raw.events
-        .filter((e) => e.companyid === companyId)
-        .map((e) => fromUpstream(e, facts.get(e.imei))),
-      ...scheduleEvents(rows.map(automationOf), from, now),
-      ...forms,
-    ].sort(byTime);
-    const summary = await processEvents(
-      companyId,
-      events,
-      defaultPorts(async () => token),
-    );
-    await prisma.syncState.upsert({
-      where: { key },
-      create: { key, okAt: new Date(now) },
-      update: { okAt: new Date(now), error: null },
-    });
-    return summary;
-  } catch (e) {
-    const error = (e as Error).message;
-    await prisma.syncState.upsert({
-      where: { key },
-      create: { key, failedAt: new Date(now), error },
-      update: { failedAt: new Date(now), error },
-    });
-    logError("automations", `company ${companyId}: ${error}`);
-    return null;
+/** One pass over every company; returns how many notifications each got. */
+export async function runOverstayCheck(now = Date.now()): Promise<Record<number, number>> {
+  const sent: Record<number, number> = {};
+  const companies = [...(await usersWithSessions(CAN.editFleet, { now: new Date(now) })).keys()];
+  for (const companyId of companies.sort((a, b) => a - b)) {
+    const token = await tokenForCompany(companyId, now);
+    if (!token) continue;
+    try {
+      sent[companyId] = await notifyOverstays({ token, companyId }, now);
+      if (sent[companyId])
+        logInfo("plant-hire", `company=${companyId} overstay notices=${sent[companyId]}`);
+    } catch (e) {
+      logError("plant-hire", e);
+    }
   }
-}
-
-export async function runAllAutomations() {
-  const companies = await prisma.automation.findMany({
-    where: { enabled: true },
-    distinct: ["companyId"],
-    select: { companyId: true },
-  });
-  let fired = 0;
-  for (const { companyId } of companies) fired += (await runAutomations(companyId))?.fired ?? 0;
-  if (fired) logInfo("automations", `${fired} automation(s) fired`);
+  return sent;
 }
 
 export const jobs: ModuleJobs = {
   cron: [
+    { name: HIRE_OVERSTAY_QUEUE, cron: "*/15 * * * *", run: () => runOverstayCheck() },
+    // Automations: each company's new events every minute; runs kept 30 days.
     { name: "automations", cron: "* * * * *", run: runAllAutomations },
     {
       name: "automation-runs-cleanup",

@@ -92,6 +92,22 @@ export default defineModule({
       rule: INSTALL,
       file: true,
     },
+    {
+      pattern: "/dashboard/plant-hire/report",
+      title: "Hire report",
+      description: "Utilisation, days on site, idle share and charge of every hire contract.",
+    },
+    {
+      pattern: "/dashboard/plant-hire/report/:format",
+      title: "Hire report (CSV or PDF)",
+      file: true,
+    },
+    {
+      pattern: "/dashboard/suppliers/:id/documents",
+      title: "Upload a supplier document",
+      file: true,
+    },
+    { pattern: "/dashboard/suppliers/:id/documents/:doc", title: "Supplier document", file: true },
   ],
   actions: {
     "/dashboard/automations": {
@@ -109,7 +125,9 @@ export default defineModule({
       create: MANAGE_SUPPLIERS,
       update: MANAGE_SUPPLIERS,
       delete: MANAGE_SUPPLIERS,
+      "delete-document": MANAGE_SUPPLIERS,
     },
+    "/dashboard/suppliers/:id/documents": { "*": MANAGE_SUPPLIERS },
   },
   devicePaths: ["/installation/:imei"],
 });

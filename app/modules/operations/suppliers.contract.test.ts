@@ -6,12 +6,24 @@ import {
   createSupplier,
   deleteHireContract,
   deleteSupplier,
+  deleteSupplierDocument,
+  listSupplierDocuments,
+  supplierDocumentContent,
+  uploadSupplierDocument,
   getHireContract,
   listHireContracts,
   listSuppliers,
   updateHireContract,
   updateSupplier,
 } from "./suppliers-upstream.server";
+
+const bytes = (text: string) =>
+  new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(new TextEncoder().encode(text));
+      c.close();
+    },
+  });
 
 const up = useContractSimulator();
 const admin = () => up.signIn("admin", "admin123");
@@ -67,6 +79,67 @@ describe("/suppliers", () => {
   });
 });
 
+describe("concrete's suppliers in the one list", () => {
+  it("serves them as kind=concrete with their mix designs counted; one with mix designs stays (409)", async () => {
+    const api = await admin();
+    const concrete = await listSuppliers(api, "concrete");
+    expect(concrete.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["Brisbane Ready Mix", "Moreton Bay Concrete"]),
+    );
+    const used = concrete.find((s) => s.mix_designs > 0)!;
+    const refused = await rejection(deleteSupplier(api, used.id));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain("mix design");
+  });
+});
+
+describe("/suppliers/documents", () => {
+  it("uploads, lists, reads back and deletes a document; refuses other types; foreign ids are 404s", async () => {
+    const api = await admin();
+    const s = (await listSuppliers(api, "plant_hire"))[0]!;
+    const doc = await uploadSupplierDocument(
+      api,
+      s.id,
+      { name: "insurance.pdf", type: "application/pdf" },
+      bytes("%PDF-1.4 contract"),
+    );
+    expect(doc).toMatchObject({ supplier_id: s.id, name: "insurance.pdf", size: 17 });
+    expect((await listSupplierDocuments(api, s.id))[0]!.id).toBe(doc.id);
+    expect((await listSuppliers(api)).find((x) => x.id === s.id)!.documents).toBeGreaterThan(0);
+    const res = await supplierDocumentContent(api, doc.id);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(await res.text()).toBe("%PDF-1.4 contract");
+    const wrongType = await rejection(
+      uploadSupplierDocument(
+        api,
+        s.id,
+        { name: "x.gif", type: "image/gif" as "image/png" },
+        bytes("GIF8"),
+      ),
+    );
+    expect(wrongType.status).toBe(400);
+    const o = await other();
+    const theirSupplier = (await listSuppliers(o))[0]!;
+    expect((await rejection(listSupplierDocuments(api, theirSupplier.id))).status).toBe(404);
+    expect(
+      (
+        await rejection(
+          uploadSupplierDocument(
+            api,
+            theirSupplier.id,
+            { name: "a.pdf", type: "application/pdf" },
+            bytes("%PDF"),
+          ),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await rejection(supplierDocumentContent(o, doc.id))).status).toBe(404);
+    expect((await rejection(deleteSupplierDocument(o, doc.id))).status).toBe(404);
+    await deleteSupplierDocument(api, doc.id);
+    expect((await listSupplierDocuments(api, s.id)).some((d) => d.id === doc.id)).toBe(false);
+  });
+});
+
 describe("/planthire/contracts", () => {
   it("creates, reads, updates and deletes a contract with its usage; foreign references are 404s", async () => {
     const api = await admin();
@@ -86,6 +159,7 @@ describe("/planthire/contracts", () => {
       rate_unit: "day" as const,
       minimum_charge: 600,
       notes: "",
+      jobsite_id: null,
     };
     const made = await createHireContract(api, input);
     expect(made.usage.engine_hours).toBeGreaterThan(0);
@@ -109,6 +183,12 @@ describe("/planthire/contracts", () => {
       customer: "Acme Civil",
     });
     expect(out).toMatchObject({ direction: "out", supplier_id: null, customer: "Acme Civil" });
+    expect((await updateHireContract(api, made.id, { ...input, jobsite_id: 101 })).jobsite_id).toBe(
+      101,
+    );
+    expect(
+      (await rejection(updateHireContract(api, made.id, { ...input, jobsite_id: 999_999 }))).status,
+    ).toBe(404);
     const theirs = (await listHireContracts(await other()))[0]!;
     expect((await rejection(getHireContract(api, theirs.id))).status).toBe(404);
     expect((await rejection(deleteHireContract(api, theirs.id))).status).toBe(404);

@@ -12,6 +12,7 @@ import { SUPPLIER_KINDS, type SupplierForm } from "./supplier-form";
 import {
   createSupplier,
   deleteSupplier,
+  listSupplierDocuments,
   listSuppliers,
   updateSupplier,
   type Supplier,
@@ -36,7 +37,11 @@ export async function suppliersPage(ctx: ModuleContext, url: URL) {
   const editing = edit === null ? null : (all.find((s) => String(s.id) === edit) ?? undefined);
   // Another company's (or an unknown) id to edit is a 404 like any foreign id.
   if (editing === undefined) throw new Response("Not found", { status: 404 });
+  const documents = editing
+    ? await listSupplierDocuments(upstream(ctx.auth.token), editing.id)
+    : [];
   return {
+    documents,
     suppliers,
     total: all.length,
     q,

@@ -7,7 +7,9 @@ import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import type { RaiseTicketForm } from "./ticket-form";
+import type { Upstream } from "~/services/upstream/client.server";
 import { evaluateChain, type ApprovalChain } from "./approval-chain";
+import { announceApprovals } from "./approval-notices.server";
 import {
   addComment,
   createTicket,
@@ -16,12 +18,14 @@ import {
   listDelegations,
   listTicketTypes,
   updateTicket,
+  type Delegation,
   type Ticket,
+  type TicketType,
 } from "./upstream.server";
 
 export type ActionOutcome = { ok: true; ticket: Ticket } | { ok: false; message: string };
 
-async function attempt(run: () => Promise<Ticket>): Promise<ActionOutcome> {
+export async function attempt(run: () => Promise<Ticket>): Promise<ActionOutcome> {
   try {
     return { ok: true, ticket: await run() };
   } catch (e) {
@@ -47,8 +51,8 @@ export async function raiseTicket(ctx: ModuleContext, v: RaiseTicketForm, form: 
   const up = upstream(ctx.auth.token);
   const type = (await listTicketTypes(up)).find((t) => t.id === v.type_id);
   if (!type) return { ok: false as const, message: "Choose a ticket type" };
-  return attempt(() =>
-    createTicket(up, {
+  return attempt(async () => {
+    const ticket = await createTicket(up, {
       type_id: v.type_id,
       title: v.title,
       description: v.description,
@@ -59,8 +63,10 @@ export async function raiseTicket(ctx: ModuleContext, v: RaiseTicketForm, form: 
         form,
         type.fields.map((f) => f.key),
       ),
-    }),
-  );
+    });
+    await announceApprovals(ctx.companyId, ctx.auth.token, ticket, Date.now(), { types: [type] });
+    return ticket;
+  });
 }
 
 export const moveTicket = (
@@ -73,8 +79,39 @@ export const commentOn = (ctx: ModuleContext, id: number, body: string) =>
   attempt(() => addComment(upstream(ctx.auth.token), id, body));
 
 /**
+ * Refuses a decision unless the step is waiting and `who` can act on it now (one of its approvers,
+ * someone they stand in for, or an escalation approver once it escalated). The one check for the
+ * approvals pages and the e-mailed links.
+ */
+export async function requireWaitingStep(
+  up: Upstream,
+  id: number,
+  stepId: string,
+  who: number,
+  now = Date.now(),
+): Promise<{ ticket: Ticket; type: TicketType; delegations: Delegation[] }> {
+  const [ticket, types, delegations] = await Promise.all([
+    getTicket(up, id),
+    listTicketTypes(up),
+    listDelegations(up),
+  ]);
+  const type = types.find((t) => t.id === ticket.type_id);
+  const state = type
+    ? evaluateChain(type.chain as ApprovalChain, ticket.facts, ticket.decisions, {
+        submittedAt: ticket.created_at,
+        now,
+        delegations,
+      })
+    : null;
+  const step = state?.stages.flat().find((s) => s.step.id === stepId);
+  if (!type || !step || step.state !== "waiting" || !step.approvers.includes(who))
+    throw new UpstreamRefusal("This step is not waiting for your decision");
+  return { ticket, type, delegations };
+}
+
+/**
  * Approves or rejects a step for the signed-in user: only a step that is waiting and names them
- * (or someone they stand in for) takes their decision.
+ * (or someone they stand in for) takes their decision. Whoever the ticket waits for next is told.
  */
 export async function decideStep(
   ctx: ModuleContext,
@@ -83,26 +120,15 @@ export async function decideStep(
 ): Promise<ActionOutcome> {
   const up = upstream(ctx.auth.token);
   return attempt(async () => {
-    const [ticket, types, delegations] = await Promise.all([
-      getTicket(up, id),
-      listTicketTypes(up),
-      listDelegations(up),
-    ]);
-    const type = types.find((t) => t.id === ticket.type_id);
-    const state = type
-      ? evaluateChain(type.chain as ApprovalChain, ticket.facts, ticket.decisions, {
-          submittedAt: ticket.created_at,
-          now: Date.now(),
-          delegations,
-        })
-      : null;
-    const step = state?.stages.flat().find((s) => s.step.id === d.step_id);
-    const me = ctx.user.username_id;
-    if (!step || step.state !== "waiting" || !step.approvers.includes(me))
-      throw new UpstreamRefusal("This step is not waiting for your decision");
-    return decide(up, id, { ...d, via: "app" });
+    const { type, delegations } = await requireWaitingStep(up, id, d.step_id, ctx.user.username_id);
+    const ticket = await decide(up, id, { ...d, via: "app" });
+    await announceApprovals(ctx.companyId, ctx.auth.token, ticket, Date.now(), {
+      types: [type],
+      delegations,
+    });
+    return ticket;
   });
 }
 
 /** A refusal of ours, shown like the upstream's. */
-class UpstreamRefusal extends Error {}
+export class UpstreamRefusal extends Error {}

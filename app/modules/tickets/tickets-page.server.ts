@@ -11,9 +11,10 @@ import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { evaluateChain, type ApprovalChain } from "./approval-chain";
-import type { SlaState } from "./business-hours";
+import type { BusinessCalendar, SlaState } from "./business-hours";
+import { companyCalendar } from "./sla-calendar.server";
 import { isDone, PRIORITY_LABEL, STATUS_LABEL, STATUS_VALUES } from "./ticket-labels";
-import { calendarOf, ticketSla } from "./ticket-sla";
+import { ticketSla } from "./ticket-sla";
 import {
   getTicket,
   listTickets,
@@ -42,6 +43,37 @@ export async function peopleNames(up: Upstream): Promise<Map<number, string>> {
   }
 }
 
+/** The company's jobsites by id (the jobsite call's names only). */
+export async function jobsiteNames(up: Upstream): Promise<Map<number, string>> {
+  try {
+    const sites = (
+      await up.request({
+        method: "GET",
+        path: "/jobsites",
+        schema: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()),
+        idempotent: true,
+      })
+    ).data;
+    return new Map(sites.map((j) => [j.id, j.name]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** Every ticket of the company with its type and worst SLA state, in the company's calendar. */
+export async function ticketsWithSla(up: Upstream, timeZone: string) {
+  const [types, all] = await Promise.all([listTicketTypes(up), listTickets(up)]);
+  const now = Date.now();
+  const earliest = Math.min(now, ...all.map((t) => t.created_at));
+  const cal = await companyCalendar(up, timeZone, earliest, now);
+  const typeById = new Map(types.map((t) => [t.id, t]));
+  const tickets = all.flatMap((t) => {
+    const type = typeById.get(t.type_id);
+    return type ? [{ ticket: t, type, worst: ticketSla(t, type, cal, now).worst }] : [];
+  });
+  return { types, all, tickets, cal, now };
+}
+
 const nameOf = (names: Map<number, string>, id: number | null) =>
   id === null ? "Nobody" : (names.get(id) ?? `Person ${id}`);
 
@@ -63,24 +95,20 @@ function chainOf(type: TicketType): ApprovalChain {
 
 export async function ticketsPage(ctx: ModuleContext, url: URL) {
   const up = upstream(ctx.auth.token);
-  const [types, all, timeZone, names] = await Promise.all([
-    listTicketTypes(up),
-    listTickets(up),
-    companyTimeZone(ctx.auth),
+  const timeZone = await companyTimeZone(ctx.auth);
+  const [{ types, all, tickets, cal }, names, sites] = await Promise.all([
+    ticketsWithSla(up, timeZone),
     peopleNames(up),
+    jobsiteNames(up),
   ]);
-  const now = Date.now();
-  const cal = calendarOf(timeZone);
-  const typeById = new Map(types.map((t) => [t.id, t]));
   const p = url.searchParams;
   const q = (p.get("q") ?? "").trim().slice(0, 100).toLowerCase();
   const status = STATUS_VALUES.find((s) => s === p.get("status")) ?? "";
   const typeId = Number(p.get("type")) || null;
   const sla = ["on_time", "at_risk", "breached", "met"].find((s) => s === p.get("sla")) ?? "";
-  const rows: TicketRow[] = all.flatMap((t) => {
-    const type = typeById.get(t.type_id);
-    if (!type) return [];
-    const worst = ticketSla(t, type, cal, now).worst;
+  const jobsite = p.get("jobsite") === "none" ? "none" : Number(p.get("jobsite")) || null;
+  const rows: TicketRow[] = tickets.flatMap(({ ticket: t, type, worst }) => {
+    if (jobsite === "none" ? t.jobsite_id !== null : jobsite && t.jobsite_id !== jobsite) return [];
     if (q && !t.title.toLowerCase().includes(q) && String(t.id) !== q) return [];
     if (status && t.status !== status) return [];
     if (typeId && t.type_id !== typeId) return [];
@@ -100,12 +128,28 @@ export async function ticketsPage(ctx: ModuleContext, url: URL) {
     ];
   });
   const open = p.get("ticket");
-  const detail = open ? await ticketDetail(ctx, up, Number(open), types, names, timeZone) : null;
+  const detail = open ? await ticketDetail(ctx, up, Number(open), types, names, cal) : null;
+  const siteIds = [...new Set(all.map((t) => t.jobsite_id).filter((j): j is number => j !== null))];
   return {
     rows,
     total: all.length,
-    filters: { q: p.get("q") ?? "", status, type: typeId ? String(typeId) : "", sla },
-    types: types.map((t) => ({ id: t.id, name: t.name, active: t.active, fields: t.fields })),
+    filters: {
+      q: p.get("q") ?? "",
+      status,
+      type: typeId ? String(typeId) : "",
+      sla,
+      jobsite: jobsite === null ? "" : String(jobsite),
+    },
+    jobsites: siteIds
+      .map((id) => ({ id, name: sites.get(id) ?? `Jobsite ${id}` }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    types: types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      active: t.active,
+      fields: t.fields,
+      steps: t.chain.stages.reduce((n, st) => n + st.steps.length, 0),
+    })),
     people: [...names]
       .map(([id, name]) => ({ id, name }))
       .sort((a, b) => a.name.localeCompare(b.name)),
@@ -122,7 +166,7 @@ async function ticketDetail(
   id: number,
   types: TicketType[],
   names: Map<number, string>,
-  timeZone: string,
+  cal: BusinessCalendar,
 ) {
   if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
   const t = await getTicket(up, id).catch((e) => {
@@ -143,7 +187,7 @@ async function ticketDetail(
     fields: type.fields.map((f) => ({ label: f.label, value: t.facts[f.key] ?? null })),
     requester: nameOf(names, t.requester),
     assignee: nameOf(names, t.assignee),
-    sla: ticketSla(t, type, calendarOf(timeZone), now),
+    sla: ticketSla(t, type, cal, now),
     approval: chain.stages.length
       ? {
           status: chain.status,
@@ -160,6 +204,7 @@ async function ticketDetail(
         }
       : null,
     comments: t.comments.map((c) => ({ ...c, name: nameOf(names, c.by) })),
+    attachments: t.attachments.map((a) => ({ ...a, name_by: nameOf(names, a.by) })),
     history: [...t.history].reverse().map((h) => ({ ...h, name: nameOf(names, h.by) })),
     done: isDone(t.status),
   };

@@ -107,7 +107,7 @@ describe("tickets", () => {
       via: "email",
       on_behalf_of: repair!.chain.stages[1]!.steps[0]!.approvers[0],
     });
-    expect(emailed.history.at(-1)!.what).toBe("Approved manager (from the emailed link)");
+    expect(emailed.history.at(-1)!.what).toBe("Approved manager by e-mail");
     expect(
       evaluateChain(repair!.chain as never, emailed.facts, emailed.decisions, {
         submittedAt: emailed.created_at,

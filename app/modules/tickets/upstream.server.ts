@@ -27,6 +27,7 @@ export const ticketTypeSchema = z.object({
       key: z.string(),
       label: z.string(),
       kind: z.enum(["text", "number", "choice"]),
+      required: z.boolean().optional(),
       options: z.array(z.string()).optional(),
     }),
   ),
@@ -42,6 +43,16 @@ export type TicketTypeInput = Omit<TicketType, "id">;
 
 export const TICKET_STATUSES = ["open", "in_progress", "waiting", "resolved", "closed"] as const;
 export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  by: z.number().int(),
+  at: z.number(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const ticketSchema = z.object({
   id: z.number().int(),
@@ -75,6 +86,7 @@ export const ticketSchema = z.object({
       via: z.enum(["app", "email"]),
     }),
   ),
+  attachments: z.array(attachmentSchema).default([]),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = {
@@ -215,3 +227,33 @@ export const createDelegation = async (
   ).data;
 export const deleteDelegation = async (up: Upstream, id: number) =>
   (await up.request({ method: "DELETE", path: `/tickets/delegations/${id}`, schema: idOnly })).data;
+
+/** POST /tickets/attachments/{ticketId}: a JPEG, PNG, WebP or PDF; answers the ticket. */
+export const uploadAttachment = async (
+  up: Upstream,
+  ticketId: number,
+  file: { name: string; content_type: string; bytes: Uint8Array },
+) =>
+  (
+    await up.request({
+      method: "POST",
+      path: `/tickets/attachments/${ticketId}`,
+      body: {
+        name: file.name,
+        content_type: file.content_type,
+        data: Buffer.from(file.bytes).toString("base64"),
+      },
+      schema: ticketSchema,
+    })
+  ).data;
+
+/** GET /tickets/attachments/{id}: one attachment of the company with its bytes. */
+export async function getAttachment(up: Upstream, id: number) {
+  const { data } = await up.request({
+    method: "GET",
+    path: `/tickets/attachments/${id}`,
+    schema: attachmentSchema.extend({ ticket_id: z.number().int(), data: z.string() }),
+    idempotent: true,
+  });
+  return { ...data, bytes: Buffer.from(data.data, "base64") };
+}

@@ -1,16 +1,22 @@
 import fs from "node:fs/promises";
 import type { TestProject } from "vitest/node";
+import path from "node:path";
 import { startAppProcess, type AppProcess } from "../../support/app-process";
+import { startMailCatcher } from "./mail-catcher";
 
 let app: AppProcess | undefined;
 let dataDir = "";
+let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 
 export async function setup(project: TestProject) {
   dataDir = `.data/e2e-${process.pid}`;
   await fs.rm(dataDir, { recursive: true, force: true });
+  // Mail goes to a real SMTP server writing .eml files that tests read (read with tests/e2e/support/mail.ts).
+  const mailDir = path.resolve(dataDir, "smtp");
+  mail = await startMailCatcher(mailDir);
   app = await startAppProcess({
     DATA_DIR: dataDir,
-    SMTP_URL: "",
+    SMTP_URL: mail.url,
     UPSTREAM_API_URL: "",
     DATABASE_URL: "",
     // Every browser test signs in from 127.0.0.1; the fuzzing test alone makes hundreds of failures.
@@ -26,10 +32,12 @@ export async function setup(project: TestProject) {
   project.provide("appUrl", app.url);
   project.provide("upstreamUrl", app.upstreamUrl);
   project.provide("databaseUrl", app.databaseUrl);
+  project.provide("mailDir", mailDir);
 }
 
 export async function teardown() {
   await app?.stop();
+  await mail?.stop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 }
 
@@ -39,5 +47,7 @@ declare module "vitest" {
     upstreamUrl: string;
     /** The app's own PostgreSQL (embedded), for tests that must set up what no screen can (an expired link). */
     databaseUrl: string;
+    /** Where the SMTP server the app sends to keeps each message (.eml). */
+    mailDir: string;
   }
 }

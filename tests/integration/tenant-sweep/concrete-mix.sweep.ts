@@ -41,12 +41,6 @@ export default defineSweep({
     };
     const list: SweepCase[] = [
       {
-        file: "_shell.concrete.create-supplier.tsx",
-        method: "POST",
-        url: "/concrete/create-supplier",
-        body: { intent: "delete", id: String(supplierB), confirm: "yes" },
-      },
-      {
         file: "_shell.concrete.mix-design._index.tsx",
         method: "POST",
         url: "/concrete/mix-design",

@@ -5,7 +5,9 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import {
   SortableContext,
@@ -26,7 +28,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { type DraftContent } from "../fields/draft";
 import { FIELD_TYPES, FIELD_TYPE_LABELS, isQuestion, type Field } from "../fields/model";
 
@@ -54,15 +56,48 @@ export function Builder({
   const formRef = useRef<HTMLFormElement>(null);
   const [order, setOrder] = useState(draft.fields.map((f) => f.id));
   const [hydrated, setHydrated] = useState(false);
+  // Labels as typed, so "Show only when" and the move buttons name a question before it is saved.
+  const [typed, setTyped] = useState<Record<string, string>>({});
   useEffect(() => setHydrated(true), []);
   useEffect(() => setOrder(draft.fields.map((f) => f.id)), [draft.fields]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const live = (f: Field): Field => ({
+    ...f,
+    label: typed[f.id]?.trim() || f.label,
+    fields: f.fields?.map(live),
+  });
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
+    const t = e.target as HTMLInputElement;
+    const m = /^f\.([^.]+)\.label$/.exec(t.name ?? "");
+    if (m) setTyped((prev) => ({ ...prev, [m[1]!]: t.value }));
+  };
   const byId = new Map(draft.fields.map((f) => [f.id, f]));
   const fields = order.map((id) => byId.get(id)).filter((f): f is Field => Boolean(f));
   const groups = fields.filter((f) => f.type === "group");
+
+  // What a screen reader hears while moving a question: its label, not its id.
+  const named = (id: UniqueIdentifier) => {
+    const f = byId.get(String(id));
+    return f ? live(f).label : String(id);
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${named(active.id)}. Arrow keys move it, space drops it, escape cancels.`,
+    onDragOver: ({ active, over }) =>
+      !over
+        ? `${named(active.id)} is not over a place.`
+        : over.id === active.id
+          ? `${named(active.id)} is back in its place.`
+          : `${named(active.id)} is over ${named(over.id)}.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${named(active.id)} dropped in the place of ${named(over.id)}.`
+        : `${named(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${named(active.id)} was cancelled.`,
+  };
 
   const onDragEnd = (e: DragEndEvent) => {
     if (!e.over || e.active.id === e.over.id) return;
@@ -78,11 +113,14 @@ export function Builder({
   };
 
   const editor = (f: Field, i: number, handle?: ReactNode) => {
-    const before = fields.slice(0, i).filter((b) => isQuestion(b) && b.type !== "group");
+    const before = fields
+      .slice(0, i)
+      .filter((b) => isQuestion(b) && b.type !== "group")
+      .map(live);
     return (
       <FieldEditor
         key={f.id}
-        field={f}
+        field={live(f)}
         before={before}
         errors={errors}
         first={i === 0}
@@ -93,11 +131,11 @@ export function Builder({
           <Text size="sm" fw={600}>
             Questions of each item
           </Text>
-          {(f.fields ?? []).map((c, j) => (
+          {(live(f).fields ?? []).map((c, j) => (
             <FieldEditor
               key={c.id}
               field={c}
-              before={[...before, ...(f.fields ?? []).slice(0, j).filter(isQuestion)]}
+              before={[...before, ...(live(f).fields ?? []).slice(0, j).filter(isQuestion)]}
               errors={errors}
               first={j === 0}
               last={j === (f.fields ?? []).length - 1}
@@ -109,7 +147,7 @@ export function Builder({
   };
 
   return (
-    <Form method="post" ref={formRef} data-testid="builder" preventScrollReset>
+    <Form method="post" ref={formRef} data-testid="builder" preventScrollReset onInput={onInput}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="order" value={order.join(",")} />
       <Stack gap="md">
@@ -160,11 +198,16 @@ export function Builder({
           <Text c="dimmed">No questions yet: add the first one below.</Text>
         ) : null}
         {hydrated ? (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements }}
+          >
             <SortableContext items={order} strategy={verticalListSortingStrategy}>
               <Stack gap="sm">
                 {fields.map((f, i) => (
-                  <Sortable key={f.id} id={f.id}>
+                  <Sortable key={f.id} id={f.id} label={live(f).label}>
                     {(handle) => editor(f, i, handle)}
                   </Sortable>
                 ))}

@@ -233,9 +233,11 @@ export function FieldEditor({
 
 export function Sortable({
   id,
+  label,
   children,
 }: {
   id: string;
+  label: string;
   children: (handle: ReactNode) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
@@ -246,7 +248,7 @@ export function Sortable({
       type="button"
       {...attributes}
       {...listeners}
-      aria-label={`Drag to reorder (or press space, then the arrow keys)`}
+      aria-label={`Drag to reorder: ${label} (or press space, then the arrow keys)`}
       style={{
         cursor: "grab",
         border: "1px solid var(--mantine-color-gray-5)",

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, useMatches, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { countName, groupPrefix, postedOf } from "../fields/answers";
+import { countName, groupPrefix, postedOf, withoutItem } from "../fields/answers";
 import { isVisible } from "../fields/conditions";
 import { MAX_GROUP_ITEMS, type Answers, type Field } from "../fields/model";
 import { FieldInput, type Values, type VehicleOption } from "./field-input";
@@ -135,17 +135,8 @@ export function FillForm({
   };
 
   const removeItem = (g: Field, index: number) => {
-    const now = read();
-    const n = countOf(g);
-    const next: Values = new Map();
-    for (const [k, v] of now) {
-      const m = new RegExp(`^a\\.${g.id}\\.(\\d+)\\.(.+)$`).exec(k);
-      if (!m) next.set(k, v);
-      else if (Number(m[1]) < index) next.set(k, v);
-      else if (Number(m[1]) > index) next.set(`a.${g.id}.${Number(m[1]) - 1}.${m[2]}`, v);
-    }
-    next.set(countName(g.id), [String(Math.max(0, n - 1))]);
-    setValues(next);
+    const entries = [...read()].flatMap(([k, vs]) => vs.map((v): [string, string] => [k, v]));
+    setValues(postedOf(withoutItem(entries, g.id, index)));
     setGeneration((x) => x + 1);
   };
 
@@ -249,15 +240,20 @@ export function FillForm({
                             <Text fw={600} size="sm">
                               Item {i + 1}
                             </Text>
-                            {hydrated ? (
-                              <Button
-                                variant="subtle"
-                                size="compact-sm"
-                                onClick={() => removeItem(f, i)}
-                              >
-                                Remove item {i + 1}
-                              </Button>
-                            ) : null}
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value={`remove-item:${f.id}:${i}`}
+                              variant="subtle"
+                              size="compact-sm"
+                              onClick={(e) => {
+                                if (!hydrated) return;
+                                e.preventDefault();
+                                removeItem(f, i);
+                              }}
+                            >
+                              Remove item {i + 1}
+                            </Button>
                           </Group>
                           {(f.fields ?? []).map((c) =>
                             shown(c, data) ? (

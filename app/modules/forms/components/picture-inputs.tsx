@@ -138,9 +138,19 @@ export function SignatureInput({ field, name, values, error, onChange }: InputPr
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          Signing needs JavaScript in the browser.
+          Drawing a signature needs JavaScript in the browser: type your full name instead.
         </Text>
       )}
+      {/* Who cannot draw (no JavaScript, a keyboard or a screen reader) signs by typing a name. */}
+      <TextInput
+        mt={6}
+        label={ready ? "Or type your full name to sign" : "Type your full name to sign"}
+        name={`${name}.typed`}
+        defaultValue={first(values, `${name}.typed`)}
+        autoComplete="name"
+        maxLength={200}
+        maw={420}
+      />
     </Input.Wrapper>
   );
 }

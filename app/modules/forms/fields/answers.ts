@@ -11,6 +11,7 @@ import {
   TEXTAREA_MAX,
   TEXT_MAX,
   isQuestion,
+  isTypedSignature,
   type AnswerValue,
   type Answers,
   type Field,
@@ -20,6 +21,7 @@ import {
 
 export const REQUIRED = "Please answer this question.";
 export const YES_OR_NO = "Please answer yes or no.";
+export const TYPED_NAME_MAX = 200;
 export const UPLOAD_ID = /^up_[A-Za-z0-9_-]{1,40}$/;
 
 export type Posted = Map<string, string[]>;
@@ -39,6 +41,20 @@ export function postedOf(entries: Iterable<[string, unknown]>): Posted {
 export const inputName = (prefix: string, id: string) => `${prefix}${id}`;
 export const groupPrefix = (groupId: string, index: number) => `a.${groupId}.${index}.`;
 export const countName = (groupId: string) => `n.${groupId}`;
+
+/** The posted answers without item `index` of a group: later items move up, the count goes down. */
+type Entries = [string, string][];
+export function withoutItem(entries: Entries, group: string, index: number): Entries {
+  const prefix = `a.${group}.`;
+  return entries.flatMap(([k, v]): Entries => {
+    if (k === countName(group)) return [[k, String(Math.max(0, (Number(v) || 0) - 1))]];
+    const m = k.startsWith(prefix) ? /^(\d+)\.(.+)$/.exec(k.slice(prefix.length)) : null;
+    if (!m) return [[k, v]];
+    const i = Number(m[1]);
+    if (i === index) return [];
+    return [[i > index ? `${prefix}${i - 1}.${m[2]}` : k, v]];
+  });
+}
 
 export function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
@@ -98,11 +114,17 @@ function readValue(f: Field, p: Posted, name: string, o: CheckOptions): Read {
       if (!s) return {};
       return s === "yes" || s === "no" ? { value: s === "yes" } : { error: YES_OR_NO };
     case "photo":
-    case "signature":
       if (!s) return {};
-      return UPLOAD_ID.test(s)
-        ? { value: s }
-        : { error: f.type === "photo" ? "Please add the photo again." : "Please sign again." };
+      return UPLOAD_ID.test(s) ? { value: s } : { error: "Please add the photo again." };
+    case "signature": {
+      // A drawn signature wins; the typed name is the way to sign without drawing.
+      if (s) return UPLOAD_ID.test(s) ? { value: s } : { error: "Please sign again." };
+      const typed = (p.get(`${name}.typed`)?.[0] ?? "").trim().replace(/\s+/g, " ");
+      if (!typed) return {};
+      return typed.length > TYPED_NAME_MAX
+        ? { error: `Please keep the name to ${TYPED_NAME_MAX} characters.` }
+        : { value: { typed_name: typed } };
+    }
     case "vehicle":
       if (!s) return {};
       return !o.vehicles || o.vehicles.includes(s)
@@ -225,6 +247,8 @@ export function postAnswers(fields: Field[], answers: Answers): [string, string]
       const l = v as { lat: number; lng: number };
       out.push([`${name}.lat`, String(l.lat)], [`${name}.lng`, String(l.lng)]);
     } else if (f.type === "checkbox") out.push([name, v ? "yes" : "no"]);
+    else if (f.type === "signature" && isTypedSignature(v))
+      out.push([`${name}.typed`, v.typed_name]);
     else out.push([name, String(v)]);
   };
   for (const f of fields) {
@@ -295,7 +319,7 @@ export function answerText(
     case "photo":
       return "Photo";
     case "signature":
-      return "Signed";
+      return isTypedSignature(v) ? `Typed name (not drawn): ${v.typed_name}` : "Signed";
     default:
       return typeof v === "object" ? JSON.stringify(v) : String(v);
   }

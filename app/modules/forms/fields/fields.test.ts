@@ -7,6 +7,7 @@ import {
   postedOf,
   uploadsOf,
   answerText,
+  withoutItem,
 } from "./answers";
 import { isVisible, toLogic, toSimple, varsOf } from "./conditions";
 import {
@@ -196,7 +197,15 @@ describe("checkAnswers", () => {
         fc.boolean(),
         fc.subarray(["Dent", "Scratch", "Glass"]),
         fc.array(item, { maxLength: 5 }),
-        (odo, brakes, lights, kinds, damage) => {
+        fc.oneof(
+          fc.constant("up_s"),
+          fc
+            .string({ minLength: 1, maxLength: 30 })
+            .map((s) => s.trim().replace(/\s+/g, " "))
+            .filter(Boolean)
+            .map((typed_name) => ({ typed_name })),
+        ),
+        (odo, brakes, lights, kinds, damage, sig) => {
           const answers = {
             vehicle: "356000000000001",
             odo,
@@ -206,7 +215,7 @@ describe("checkAnswers", () => {
             lights,
             ...(kinds.length ? { kinds } : {}),
             ...(damage.length ? { damage } : {}),
-            sig: "up_s",
+            sig,
           };
           const r = checkAnswers(inspection, postedOf(postAnswers(inspection, answers)), {
             vehicles: ["356000000000001"],
@@ -216,6 +225,48 @@ describe("checkAnswers", () => {
         },
       ),
     );
+  });
+});
+
+describe("removing a repeating group's item", () => {
+  it("posts what the list without that item posts (property)", () => {
+    const group = inspection.filter((f) => f.id === "damage");
+    const item = fc.record({
+      where: fc.string({ minLength: 1, maxLength: 8 }),
+      severity: fc.constantFrom("Minor", "Major"),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 5 }), fc.nat(), (items, k) => {
+        const i = k % items.length;
+        const before = postAnswers(group, { damage: items });
+        const after = postAnswers(group, { damage: items.filter((_, j) => j !== i) });
+        const sort = (e: [string, string][]) => [...e].sort((a, b) => a[0].localeCompare(b[0]));
+        expect(sort(withoutItem(before, "damage", i))).toEqual(sort(after));
+      }),
+    );
+  });
+});
+
+describe("a signature typed instead of drawn", () => {
+  const sig = inspection.filter((f) => f.id === "sig");
+  it("is recorded as typed, a drawing wins over it, and it reads as typed", () => {
+    const typed = checkAnswers(sig, postedOf([["a.sig.typed", "  Dan   Driver "]]));
+    expect(typed).toEqual({ answers: { sig: { typed_name: "Dan Driver" } }, errors: {} });
+    expect(answerText({ type: "signature" }, typed.answers.sig)).toBe(
+      "Typed name (not drawn): Dan Driver",
+    );
+    const both = checkAnswers(
+      sig,
+      postedOf([
+        ["a.sig", "up_x"],
+        ["a.sig.typed", "Dan Driver"],
+      ]),
+    );
+    expect(both.answers.sig).toBe("up_x");
+    expect(uploadsOf(sig, typed.answers)).toEqual([]);
+    expect(checkAnswers(sig, postedOf([["a.sig.typed", "x".repeat(201)]])).errors).toEqual({
+      "a.sig": "Please keep the name to 200 characters.",
+    });
   });
 });
 

@@ -60,10 +60,15 @@ export type Field = {
 
 export type Location = { lat: number; lng: number };
 export type Scalar = string | number | boolean;
-export type ItemValue = Scalar | string[] | Location;
+/** A signature typed as a name (no JavaScript, or no way to draw): recorded as typed. */
+export type TypedSignature = { typed_name: string };
+export type ItemValue = Scalar | string[] | Location | TypedSignature;
 export type GroupItem = Record<string, ItemValue>;
 export type AnswerValue = ItemValue | GroupItem[];
 export type Answers = Record<string, AnswerValue>;
+
+export const isTypedSignature = (v: unknown): v is TypedSignature =>
+  typeof v === "object" && v !== null && typeof (v as TypedSignature).typed_name === "string";
 
 export const FIELD_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const MAX_FIELDS = 100;

@@ -16,6 +16,7 @@ type Editing = {
   rate_unit: "hour" | "day" | "week";
   minimum_charge: number;
   notes: string;
+  jobsite_id: number | null;
 };
 
 /** Create or edit a hire contract: posts without JavaScript; Conform checks it in the browser too. */
@@ -23,10 +24,12 @@ export function HireFormCard({
   editing,
   suppliers,
   assets,
+  sites,
   result,
 }: {
   editing: Editing | null;
   suppliers: Array<{ id: number; name: string }>;
+  sites: Array<{ id: number; name: string }>;
   assets: Array<{ imei: string; name: string }>;
   result?: { result?: SubmissionResult<string[]>; message?: string | null };
 }) {
@@ -88,6 +91,16 @@ export function HireFormCard({
             label="Customer (hired out)"
             defaultValue={v(f.customer, e?.customer)}
             error={f.customer.errors?.join(" ")}
+          />
+          <NativeSelect
+            name="jobsite_id"
+            label="Site (its fence shows arrival and departure)"
+            defaultValue={v(f.jobsite_id, e?.jobsite_id)}
+            data={[
+              { value: "", label: "None" },
+              ...sites.map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
+            error={f.jobsite_id.errors?.join(" ")}
           />
           <Group grow>
             <TextInput

@@ -17,6 +17,7 @@ import type { SlaState } from "../business-hours";
 import { PRIORITY_LABEL, PRIORITY_VALUES, STATUS_LABEL, STATUS_VALUES } from "../ticket-labels";
 import { SLA_LABEL } from "../ticket-sla";
 import type { TicketDetail } from "../tickets-page.server";
+import { TicketAttachments } from "./ticket-attachments";
 
 const SLA_COLOR: Record<SlaState, string> = {
   met: "teal",
@@ -47,6 +48,7 @@ export function TicketPanel({
   d,
   timeZone,
   canEdit,
+  canAttach = false,
   people,
   message,
   errors,
@@ -54,6 +56,7 @@ export function TicketPanel({
   d: TicketDetail;
   timeZone: string;
   canEdit: boolean;
+  canAttach?: boolean;
   people: Array<{ id: number; name: string }>;
   message?: string | null;
   errors?: Record<string, string>;
@@ -227,6 +230,8 @@ export function TicketPanel({
             </Group>
           </Stack>
         </Form>
+
+        <TicketAttachments d={d} timeZone={timeZone} canAttach={canAttach} error={errors?.file} />
 
         <Title order={3} size="h5">
           History
