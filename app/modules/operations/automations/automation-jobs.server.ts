@@ -76,4 +76,3 @@ export async function runAllAutomations() {
   for (const { companyId } of companies) fired += (await runAutomations(companyId))?.fired ?? 0;
   if (fired) logInfo("automations", `${fired} automation(s) fired`);
 }
-
