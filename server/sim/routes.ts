@@ -17,6 +17,7 @@ import { groupRoutes } from "./api-groups";
 import { leaveRoutes } from "./api-leave";
 import { timesheetRoutes } from "./api-timesheets";
 import { supplierRoutes } from "./api-suppliers";
+import { deliveryRoutes } from "./api-deliveries";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -49,6 +50,7 @@ export const ROUTES: Route[] = [
   ...leaveRoutes,
   ...timesheetRoutes,
   ...supplierRoutes,
+  ...deliveryRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,
   ...ticketRoutes,
