@@ -35,6 +35,9 @@ export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => n
   { pattern: "/dashboard/tasks/:id/photos", limit: 11 * MB },
   // A clock-on photo: the browser shrinks it first; without JavaScript the module says it is too large.
   { pattern: "/timesheet/view", limit: 12 * MB },
+  // A proof-of-delivery photo: the browser shrinks it first; without JavaScript the module says
+  // it is too large.
+  { pattern: "/courier/shipment/:id", limit: 12 * MB },
 ];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */

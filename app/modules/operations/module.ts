@@ -1,6 +1,7 @@
 import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 import { MANAGE_SUPPLIERS } from "./rules";
+import { MANAGE_DELIVERIES, SHARE_TRACKING } from "./deliveries/rules";
 
 /** Installers fit and configure devices: the fleet-editing permission. */
 const INSTALL = CAN.editFleet;
@@ -51,10 +52,11 @@ export default defineModule({
       order: 50,
       icon: "package",
       id: "deliverymanagement",
-      status: "planned",
+      status: "live",
       title: "Delivery Management",
       href: "/dashboard/deliverymanagement",
       description: "Deliveries, their stops and proof of delivery.",
+      match: ["/dashboard/deliverymanagement/:id"],
     },
     {
       section: "fleet-assets",
@@ -71,7 +73,7 @@ export default defineModule({
       order: 50,
       icon: "truckDelivery",
       id: "courier",
-      status: "planned",
+      status: "live",
       title: "Courier",
       href: "/courier",
       description: "Courier shipments and their tracking.",
@@ -93,7 +95,25 @@ export default defineModule({
       file: true,
     },
   ],
+  publicRoutes: [
+    {
+      pattern: "/track/:token",
+      why: "a recipient's tracking link: the token is signed random bytes, revocable and expiring",
+    },
+  ],
   actions: {
+    "/dashboard/deliverymanagement": {
+      create: MANAGE_DELIVERIES,
+      update: MANAGE_DELIVERIES,
+      delete: MANAGE_DELIVERIES,
+    },
+    "/dashboard/deliverymanagement/:id": {
+      assign: MANAGE_DELIVERIES,
+      delete: MANAGE_DELIVERIES,
+      "link-create": SHARE_TRACKING,
+      "link-revoke": SHARE_TRACKING,
+    },
+    "/courier/shipment/:id": { status: CAN.own },
     "/installation/:imei": { issue: INSTALL },
     "/dashboard/plant-hire": { create: MANAGE_SUPPLIERS },
     "/dashboard/plant-hire/:id": { update: MANAGE_SUPPLIERS, delete: MANAGE_SUPPLIERS },
