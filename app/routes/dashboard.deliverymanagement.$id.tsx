@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Code,
   Grid,
   Group,
   List,
@@ -26,6 +25,7 @@ import { ClientOnly } from "remix-utils/client-only";
 import { CompanyTime } from "~/components/company-time";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TrackingLinksPanel } from "~/modules/operations/deliveries/components/tracking-links-panel";
 import { ProofOfDelivery } from "~/modules/operations/deliveries/components/pod-view";
 import { DeliveryStatusBadge } from "~/modules/operations/deliveries/components/status-badge";
 import {
@@ -41,7 +41,6 @@ import {
   createTrackingLink,
   revokeTrackingLink,
 } from "~/modules/operations/deliveries/tracking-links.server";
-import { TRACKING_DAYS_MAX } from "~/modules/operations/deliveries/tracking-token.server";
 import { upstream } from "~/services/api.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -79,7 +78,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     assign: async (f) => {
       const imei = String(f.get("imei") ?? "") || null;
       const driver = Number(f.get("driver_id") ?? "");
-      const r = await assignDelivery(ctx, id, imei, Number.isInteger(driver) && driver > 0 ? driver : null);
+      const r = await assignDelivery(
+        ctx,
+        id,
+        imei,
+        Number.isInteger(driver) && driver > 0 ? driver : null,
+      );
       if (!r.ok) return json<ActionData>({ message: r.message }, { status: 409 });
       return redirectWithToast(page, { type: "success", description: "Assignment saved." });
     },
@@ -119,10 +123,7 @@ export default function DeliveryDetail() {
   const busy = useNavigation().state !== "idle";
   const d = data.delivery;
   const finished = d.status === "delivered" || d.status === "failed";
-  const pickup = useMemo(
-    () => ({ ...d.pickup, label: d.pickup.address }),
-    [d.pickup],
-  );
+  const pickup = useMemo(() => ({ ...d.pickup, label: d.pickup.address }), [d.pickup]);
   const dropoff = useMemo(() => ({ ...d.dropoff, label: d.dropoff.address }), [d.dropoff]);
   const vehicle = useMemo(
     () =>
@@ -186,8 +187,8 @@ export default function DeliveryDetail() {
                   <strong>ETA:</strong>{" "}
                   {d.eta ? (
                     <>
-                      <CompanyTime at={d.eta.at} kind="time" /> (in {d.eta.minutes} min,{" "}
-                      {d.eta.km} km to go)
+                      <CompanyTime at={d.eta.at} kind="time" /> (in {d.eta.minutes} min, {d.eta.km}{" "}
+                      km to go)
                     </>
                   ) : (
                     d.etaNote
@@ -289,73 +290,7 @@ export default function DeliveryDetail() {
               />
             ) : null}
             {data.canShare ? (
-              <Paper withBorder p="md">
-                <Stack gap="sm">
-                  <Title order={2} size="h4">
-                    Recipient tracking links
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    Anyone with a link sees the status, the ETA, the vehicle only on its way to this
-                    drop-off, and the proof of delivery, until the link expires or is revoked.
-                  </Text>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="link-create" />
-                    <Group align="flex-end" gap="xs">
-                      <NativeSelect
-                        name="days"
-                        label="Works for"
-                        defaultValue="2"
-                        data={[1, 2, 7, TRACKING_DAYS_MAX].map((n) => ({
-                          value: String(n),
-                          label: `${n} day${n === 1 ? "" : "s"}`,
-                        }))}
-                      />
-                      <Button type="submit" variant="light" loading={busy}>
-                        Make a tracking link
-                      </Button>
-                    </Group>
-                  </Form>
-                  {data.links.length === 0 ? (
-                    <Text size="sm">No tracking links yet.</Text>
-                  ) : (
-                    <Stack gap="xs" data-testid="tracking-links">
-                      {data.links.map((l) => (
-                        <Paper key={l.id} withBorder p="xs" data-state={l.state}>
-                          <Stack gap={4}>
-                            {l.state === "active" ? (
-                              <Code style={{ wordBreak: "break-all" }} data-testid="tracking-url">
-                                {`${data.origin}/track/${l.id}`}
-                              </Code>
-                            ) : null}
-                            <Group justify="space-between" gap="xs">
-                              <Text size="xs">
-                                {l.state === "active"
-                                  ? "Works until "
-                                  : l.state === "revoked"
-                                    ? "Revoked "
-                                    : "Expired "}
-                                <CompanyTime
-                                  at={l.state === "revoked" ? l.revokedAt : l.expiresAt}
-                                  kind="datetime"
-                                />
-                              </Text>
-                              {l.state === "active" ? (
-                                <Form method="post" preventScrollReset>
-                                  <input type="hidden" name="intent" value="link-revoke" />
-                                  <input type="hidden" name="link" value={l.id} />
-                                  <Button type="submit" size="compact-sm" color="red" variant="subtle">
-                                    Revoke
-                                  </Button>
-                                </Form>
-                              ) : null}
-                            </Group>
-                          </Stack>
-                        </Paper>
-                      ))}
-                    </Stack>
-                  )}
-                </Stack>
-              </Paper>
+              <TrackingLinksPanel links={data.links} origin={data.origin} busy={busy} />
             ) : null}
           </Stack>
         </Grid.Col>

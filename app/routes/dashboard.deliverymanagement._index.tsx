@@ -48,7 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(`/dashboard/deliverymanagement/${r.delivery.id}`, {
       type: "success",
       description:
-        id === null ? `Delivery ${r.delivery.reference} created.` : `${r.delivery.reference} saved.`,
+        id === null
+          ? `Delivery ${r.delivery.reference} created.`
+          : `${r.delivery.reference} saved.`,
     });
   };
   return switchIntent(await request.formData(), {
@@ -203,7 +205,8 @@ export default function DeliveryManagement() {
         </Grid.Col>
         {data.canManage ? (
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            {data.editing && (data.editing.status === "delivered" || data.editing.status === "failed") ? (
+            {data.editing &&
+            (data.editing.status === "delivered" || data.editing.status === "failed") ? (
               <Alert color="yellow" role="status">
                 {data.editing.reference} is finished: it can no longer be changed.
               </Alert>

@@ -59,9 +59,7 @@ describe("/deliveries", () => {
     const edited = await updateDelivery(api, made.id, input({ customer: "Renamed", imei }));
     expect(edited.customer).toBe("Renamed");
     expect((await getDelivery(api, made.id)).customer).toBe("Renamed");
-    const bad = await rejection(
-      createDelivery(api, input({ window_end: input().window_start })),
-    );
+    const bad = await rejection(createDelivery(api, input({ window_end: input().window_start })));
     expect(bad.status).toBe(400);
     expect(bad.message).toContain("window_end must be after window_start");
     const foreignImei = up.sim.world.devicesByCompany.get(2)![0]!.imei;
@@ -88,8 +86,11 @@ describe("/courier/shipments", () => {
     const someoneElses = (await listDeliveries(admin, today())).find((d) => d.driver_id !== 1003)!;
     expect((await rejection(myShipment(driver, someoneElses.id))).status).toBe(404);
     expect(
-      (await rejection(changeShipmentStatus(driver, someoneElses.id, { status: "failed", reason: "x" })))
-        .status,
+      (
+        await rejection(
+          changeShipmentStatus(driver, someoneElses.id, { status: "failed", reason: "x" }),
+        )
+      ).status,
     ).toBe(404);
 
     const s = await createDelivery(admin, input({ driver_id: 1003 }));
@@ -98,9 +99,9 @@ describe("/courier/shipments", () => {
     expect(skip.status).toBe(409);
     await changeShipmentStatus(driver, s.id, { status: "picked_up", ref: "r1" });
     // The same action again (a phone's queue resending): applied once, no error.
-    expect((await changeShipmentStatus(driver, s.id, { status: "picked_up", ref: "r1" })).status).toBe(
-      "picked_up",
-    );
+    expect(
+      (await changeShipmentStatus(driver, s.id, { status: "picked_up", ref: "r1" })).status,
+    ).toBe("picked_up");
     await changeShipmentStatus(driver, s.id, { status: "in_transit", ref: "r2" });
     const noName = await rejection(
       changeShipmentStatus(driver, s.id, {
@@ -124,7 +125,8 @@ describe("/courier/shipments", () => {
     ]);
     const failNoReason = await createDelivery(admin, input({ driver_id: 1003 }));
     expect(
-      (await rejection(changeShipmentStatus(driver, failNoReason.id, { status: "failed" }))).message,
+      (await rejection(changeShipmentStatus(driver, failNoReason.id, { status: "failed" })))
+        .message,
     ).toContain("reason is required");
   });
 });

@@ -45,7 +45,10 @@ export function withEta(d: Delivery, now = Date.now()) {
   const eta = deliveryEta(d, d.vehicle, now);
   return {
     ...d,
-    eta: eta.kind === "eta" ? { at: new Date(eta.at).toISOString(), km: eta.km, minutes: eta.minutes } : null,
+    eta:
+      eta.kind === "eta"
+        ? { at: new Date(eta.at).toISOString(), km: eta.km, minutes: eta.minutes }
+        : null,
     etaNote: eta.kind === "none" ? eta.reason : null,
   };
 }
@@ -65,7 +68,8 @@ export async function deliveriesPage(ctx: ModuleContext, url: URL) {
   const timeZone = await companyTimeZone(ctx.auth);
   const today = dayKey(Date.now(), timeZone);
   const asked = url.searchParams.get("date") ?? "";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today;
+  const date =
+    /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today;
   const s = url.searchParams.get("status");
   const status: DeliveryStatus | null = isStatus(s) ? s : null;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -91,7 +95,10 @@ export async function deliveriesPage(ctx: ModuleContext, url: URL) {
             f.toLowerCase().includes(text),
           )),
     )
-    .map((d) => ({ ...withEta(d, now), vehicleName: d.imei ? (names.get(d.imei) ?? d.imei) : null }));
+    .map((d) => ({
+      ...withEta(d, now),
+      vehicleName: d.imei ? (names.get(d.imei) ?? d.imei) : null,
+    }));
   return {
     date,
     today,

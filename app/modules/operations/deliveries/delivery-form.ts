@@ -107,3 +107,6 @@ export const FAIL_REASONS = [
   "Damaged in transit",
   "No safe place to leave it",
 ] as const;
+
+/** How long a recipient's tracking link may live (days; the server keeps it within 1..14). */
+export const TRACKING_DAYS_OPTIONS = [1, 2, 7, 14] as const;

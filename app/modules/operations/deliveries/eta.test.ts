@@ -32,7 +32,9 @@ describe("delivery ETA", () => {
     if (eta.kind !== "eta") throw new Error("no eta");
     expect(eta.km).toBeCloseTo(20 * ETA_MODEL.roadFactor, 0);
     expect(eta.minutes).toBe(
-      Math.round(((20 * ETA_MODEL.roadFactor) / ETA_MODEL.averageKmh) * 60 + ETA_MODEL.pickupMinutes),
+      Math.round(
+        ((20 * ETA_MODEL.roadFactor) / ETA_MODEL.averageKmh) * 60 + ETA_MODEL.pickupMinutes,
+      ),
     );
   });
 

@@ -29,13 +29,13 @@ export function haversineKm(a: LatLng, b: LatLng): number {
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export type Eta =
-  | { kind: "eta"; at: number; km: number; minutes: number }
-  | { kind: "none"; reason: string };
+  { kind: "eta"; at: number; km: number; minutes: number } | { kind: "none"; reason: string };
 
 export function deliveryEta(
   d: { status: DeliveryStatus; pickup: LatLng; dropoff: LatLng },
@@ -57,7 +57,12 @@ export function deliveryEta(
     (km / ETA_MODEL.averageKmh) * 60 + (d.status === "planned" ? ETA_MODEL.pickupMinutes : 0);
   // Counted from the position's time, never earlier than now.
   const at = Math.max(now, seen + minutes * 60_000);
-  return { kind: "eta", at, km: Math.round(km * 10) / 10, minutes: Math.round((at - now) / 60_000) };
+  return {
+    kind: "eta",
+    at,
+    km: Math.round(km * 10) / 10,
+    minutes: Math.round((at - now) / 60_000),
+  };
 }
 
 export const ETA_EXPLAINED =

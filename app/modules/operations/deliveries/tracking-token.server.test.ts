@@ -25,7 +25,9 @@ describe("tracking tokens", () => {
     const expiresAt = trackingExpiry(now, 2);
     expect(expiresAt.getTime() - now).toBe(2 * 86_400_000);
     expect(trackingLinkState({ expiresAt, revokedAt: null }, now)).toBe("active");
-    expect(trackingLinkState({ expiresAt, revokedAt: null }, expiresAt.getTime() - 1)).toBe("active");
+    expect(trackingLinkState({ expiresAt, revokedAt: null }, expiresAt.getTime() - 1)).toBe(
+      "active",
+    );
     expect(trackingLinkState({ expiresAt, revokedAt: null }, expiresAt.getTime())).toBe("expired");
     expect(trackingLinkState({ expiresAt, revokedAt: new Date(now) }, now + 1)).toBe("revoked");
   });

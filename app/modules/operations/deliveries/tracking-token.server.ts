@@ -45,6 +45,4 @@ export const trackingLinkState = (
 
 /** How long a new link lives: whole days within 1..TRACKING_DAYS_MAX. */
 export const trackingExpiry = (now: number, days: number) =>
-  new Date(
-    now + Math.min(TRACKING_DAYS_MAX, Math.max(1, Math.round(days) || 1)) * 86_400_000,
-  );
+  new Date(now + Math.min(TRACKING_DAYS_MAX, Math.max(1, Math.round(days) || 1)) * 86_400_000);

@@ -110,8 +110,14 @@ export const listDeliveries = async (up: Upstream, date: string, status?: Delive
     })
   ).data;
 export const getDelivery = async (up: Upstream, id: number) =>
-  (await up.request({ method: "GET", path: `${D}/${id}`, schema: deliverySchema, idempotent: true }))
-    .data;
+  (
+    await up.request({
+      method: "GET",
+      path: `${D}/${id}`,
+      schema: deliverySchema,
+      idempotent: true,
+    })
+  ).data;
 export const createDelivery = async (up: Upstream, d: DeliveryInput) =>
   (await up.request({ method: "POST", path: D, body: d, schema: deliverySchema })).data;
 export const updateDelivery = async (up: Upstream, id: number, d: DeliveryInput) =>
@@ -136,8 +142,14 @@ export const myShipments = async (up: Upstream, date: string) =>
     })
   ).data;
 export const myShipment = async (up: Upstream, id: number) =>
-  (await up.request({ method: "GET", path: `${C}/${id}`, schema: deliverySchema, idempotent: true }))
-    .data;
+  (
+    await up.request({
+      method: "GET",
+      path: `${C}/${id}`,
+      schema: deliverySchema,
+      idempotent: true,
+    })
+  ).data;
 export const changeShipmentStatus = async (up: Upstream, id: number, change: StatusChange) =>
   (
     await up.request({
