@@ -207,12 +207,8 @@ export async function saveDelivery(
       id === null ? await createDelivery(up, input) : await updateDelivery(up, id, input);
     return { ok: true, delivery };
   } catch (e) {
-    if (isUpstreamError(e) && e.status === 404) {
-      // A vehicle or driver that is not the company's: said beside the field it came from.
-      if (/driver/i.test(e.message)) return { ok: false, fieldErrors: { driver_id: [e.message] } };
-      if (/device/i.test(e.message)) return { ok: false, fieldErrors: { imei: [e.message] } };
-      throw notFound();
-    }
+    // Another company's delivery, vehicle or driver (only a forged form names one): 404.
+    if (isUpstreamError(e) && e.status === 404) throw notFound();
     const message = refusal(e);
     if (message) return { ok: false, message };
     throw e;
