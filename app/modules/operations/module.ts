@@ -8,8 +8,8 @@ const INSTALL = CAN.editFleet;
 
 export default defineModule({
   id: "operations",
-  // Built: the installation check, suppliers and plant hire. Automations, deliveries and courier
-  // are "planned" (each item says which).
+  // Built: the installation check, suppliers, plant hire, deliveries and courier. Automations
+  // are "planned".
   menu: [
     {
       section: "fleet-assets",
