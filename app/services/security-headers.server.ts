@@ -82,7 +82,13 @@ function paymentOrigin(): string {
 }
 
 /** Headers every HTML page carries; the CSP nonce is fresh per request (made in server/http.ts). */
-export function securityHeaders(nonce: string): Record<string, string> {
+/**
+ * Pages that may ask where the browser is: a courier's shipment records where the proof of
+ * delivery was taken. Every other page keeps geolocation off.
+ */
+const GEOLOCATION_PAGES = /^\/courier\/shipment\/[^/]+\/?$/;
+
+export function securityHeaders(nonce: string, pathname = ""): Record<string, string> {
   const production = getEnv().NODE_ENV === "production";
   const csp = [
     "default-src 'self'",
@@ -102,7 +108,9 @@ export function securityHeaders(nonce: string): Record<string, string> {
     ...baseSecurityHeaders(),
     "Content-Security-Policy": csp,
     "X-Frame-Options": "DENY",
-    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Permissions-Policy": GEOLOCATION_PAGES.test(pathname)
+      ? PERMISSIONS_POLICY.replace("geolocation=()", "geolocation=(self)")
+      : PERMISSIONS_POLICY,
   };
   if (production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

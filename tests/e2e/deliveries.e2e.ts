@@ -25,8 +25,8 @@ describe("deliveries", () => {
     await form.getByLabel("Pickup address").fill("Fortitude Valley");
     await form.getByLabel("Drop-off address").fill("Nowhere Zzyzx");
     await form.getByLabel("Items").fill("2 x Carton");
-    await form.getByLabel("Driver").selectOption("1003");
-    await form.getByLabel("Vehicle").selectOption({ index: 2 });
+    await form.getByLabel("Driver", { exact: true }).selectOption("1003");
+    await form.getByLabel("Vehicle", { exact: true }).selectOption({ index: 2 });
     await desk.page.getByRole("button", { name: "Create delivery" }).click();
     // The address the geocoder does not know: said beside the field, the typed values kept.
     await desk.page.getByText("No place matches this address").waitFor();
