@@ -126,5 +126,5 @@ describe("deliveries", () => {
     expect(await visitor.page.getByText("Robin Recipient").count()).toBe(0);
 
     await Promise.all([desk.context.close(), phone.context.close(), visitor.context.close()]);
-  });
+  }, 180_000);
 });
