@@ -1,5 +1,5 @@
 import { Anchor, Stack, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -7,6 +7,10 @@ import { JobsiteForm } from "~/modules/admin/components/jobsite-form";
 import { formValues } from "~/modules/admin/jobsites.server";
 import { requireModule } from "~/services/guard.server";
 import { tileConfig } from "~/services/map-tiles.server";
+import leafletStyles from "leaflet/dist/leaflet.css";
+
+// The geofence map needs Leaflet's own styles (its panes are positioned by them).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Add jobsite · Tracksmith" }];
 
@@ -30,6 +34,7 @@ export default function AddJobsite() {
       </div>
       <JobsiteForm
         intent="create"
+        action="/admin/jobsite/new"
         initial={data.initial}
         tiles={data.tiles}
         submitLabel="Add jobsite"

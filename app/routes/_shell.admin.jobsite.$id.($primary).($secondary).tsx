@@ -1,5 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Tabs, Text, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  LinksFunction,
+  MetaFunction,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
@@ -17,6 +22,10 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { redirectWithToast } from "~/services/toast.server";
+import leafletStyles from "leaflet/dist/leaflet.css";
+
+// The geofence map needs Leaflet's own styles (its panes are positioned by them).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.mode === "site" ? data.site.name : "Jobsite"} · Jobsites · Tracksmith` },
@@ -247,10 +256,39 @@ export default function Jobsite() {
         </Paper>
       ) : null}
       {data.tab === "people" ? (
-        <Paper withBorder p="md">
-          <Text size="sm">
-            People clocked on at this jobsite appear here once timesheets record jobsites.
+        <Paper withBorder p="md" data-testid="jobsite-people">
+          <Text size="sm" c="dimmed" mb="xs">
+            Timesheet entries booked to this jobsite in the last 24 hours, those clocked on now
+            first.
           </Text>
+          {data.people.length ? (
+            <Table.ScrollContainer minWidth={480}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Person</Table.Th>
+                    <Table.Th>Clocked on</Table.Th>
+                    <Table.Th>Clocked off</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.people.map((p) => (
+                    <Table.Tr key={p.entry}>
+                      <Table.Td>{p.name}</Table.Td>
+                      <Table.Td>
+                        <CompanyTime at={p.start} kind="datetime" />
+                      </Table.Td>
+                      <Table.Td>
+                        {p.end ? <CompanyTime at={p.end} kind="datetime" /> : "On site now"}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Text size="sm">Nobody has clocked on here in the last 24 hours.</Text>
+          )}
         </Paper>
       ) : null}
       {data.tab === "documents" ? (

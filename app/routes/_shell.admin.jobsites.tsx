@@ -1,18 +1,27 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { ClientOnly } from "remix-utils/client-only";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { jobsitesPage } from "~/modules/admin/jobsites.server";
 import { requireModule } from "~/services/guard.server";
+import { tileConfig } from "~/services/map-tiles.server";
+import leafletStyles from "leaflet/dist/leaflet.css";
+
+const JobsitesMap = lazy(() => import("~/modules/admin/components/jobsites-map.client"));
+
+// The geofence map needs Leaflet's own styles (its panes are positioned by them).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Jobsites · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "admin");
-  return json(await jobsitesPage(ctx, new URL(request.url)));
+  return json({ ...(await jobsitesPage(ctx, new URL(request.url))), tiles: tileConfig() });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["jobsites"][number];
@@ -53,6 +62,10 @@ const columns = [
 /** Jobsites (SPEC §2.8, jobsites_view): the company's sites and their geofences. */
 export default function Jobsites() {
   const data = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const placeholder = (
+    <div style={{ height: 320, background: "#dee2e6", borderRadius: 8 }} aria-hidden="true" />
+  );
   return (
     <Stack gap="md" maw={1300}>
       <Group justify="space-between" align="flex-end">
@@ -85,6 +98,17 @@ export default function Jobsites() {
           },
         ]}
       />
+      <ClientOnly fallback={placeholder}>
+        {() => (
+          <Suspense fallback={placeholder}>
+            <JobsitesMap
+              sites={data.jobsites}
+              tiles={data.tiles}
+              onOpen={(id) => navigate(`/admin/jobsite/${id}`)}
+            />
+          </Suspense>
+        )}
+      </ClientOnly>
       <DataTable
         data={data.jobsites}
         columns={columns}

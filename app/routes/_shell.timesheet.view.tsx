@@ -37,6 +37,8 @@ type ActionData = {
   message?: string | null;
   confirmFor?: number;
   clockError?: string;
+  /** The clock-on form's typed values and unanswered declaration questions, after a refusal. */
+  clock?: { values: Record<string, string>; missing: number[] };
 };
 
 const idOf = (form: FormData) => {
@@ -68,7 +70,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return switchIntent(await request.formData(), {
     clock_on: async (f) => {
       const r = await clockOn(ctx, f);
-      return r.ok ? done(r) : json<ActionData>({ clockError: r.message }, { status: 400 });
+      if (r.ok) return done(r);
+      const values = Object.fromEntries(
+        [...f.entries()].filter(
+          (e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent",
+        ),
+      );
+      return json<ActionData>(
+        { clockError: r.message, clock: { values, missing: r.missing ?? [] } },
+        { status: 400 },
+      );
     },
     clock_off: async () => done(await clockAction(ctx, "off")),
     break_start: async () => done(await clockAction(ctx, "break_start")),
@@ -238,6 +249,8 @@ export default function MyTimesheet() {
                 jobCodes={d.jobCodes}
                 jobsites={d.jobsites}
                 vehicles={d.vehicles}
+                questions={d.questions}
+                typed={act?.clock}
               />
               <EntryFormCard
                 editing={d.editing}

@@ -26,6 +26,7 @@ import { loadPage, signOff } from "~/modules/environment/ftc.server";
 import { SignOffSchema } from "~/modules/environment/limit-form";
 import { formatMinutes } from "~/modules/environment/units";
 import { requireModule } from "~/services/guard.server";
+import { measurementOf } from "~/services/measurement.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -41,7 +42,7 @@ const idOf = (raw: string | undefined) => {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "environment");
-  return json(await loadPage(ctx, idOf(params.id)));
+  return json(await loadPage(ctx, idOf(params.id), measurementOf(request)));
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; message?: string | null };
@@ -149,7 +150,7 @@ export default function FtcLoad() {
             Mean kinetic temperature
           </Text>
           <Text fw={600} data-testid="mkt">
-            {v.mkt === null ? "—" : `${v.mkt.toFixed(2)} °C`}
+            {v.mkt === null ? "—" : `${v.mkt.toFixed(2)} ${d.unit}`}
           </Text>
         </Paper>
         <Paper withBorder p="sm">
@@ -176,7 +177,7 @@ export default function FtcLoad() {
             t.excursions.map((e) => ({ from: e.start, to: e.end })),
           )}
           gaps={v.gaps}
-          unit="°C"
+          unit={d.unit}
           timeZone={d.timeZone}
           label={`Temperature of load ${d.load.reference}: ${d.chart.t.length} points, ${v.gaps.length} gaps`}
           testId="load-chart"
@@ -220,7 +221,9 @@ export default function FtcLoad() {
                     </Table.Td>
                     <Table.Td>{formatMinutes(e.countedMs)}</Table.Td>
                     <Table.Td>{formatMinutes(e.suppressedMs)}</Table.Td>
-                    <Table.Td>{e.peak.v.toFixed(2)} °C</Table.Td>
+                    <Table.Td>
+                      {e.peak.v.toFixed(2)} {d.unit}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Fragment>
@@ -233,7 +236,10 @@ export default function FtcLoad() {
           Shipment report
         </Title>
         <Stack gap="sm">
-          <Anchor href={`/dashboard/ftc/${d.load.id}/report`} data-testid="shipment-pdf">
+          <Anchor
+            href={`/dashboard/ftc/${d.load.id}/report${d.measurement === "imperial" ? "?measurement=imperial" : ""}`}
+            data-testid="shipment-pdf"
+          >
             Download the shipment report (PDF)
           </Anchor>
           {d.load.signoff ? (

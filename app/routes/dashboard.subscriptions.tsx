@@ -86,7 +86,7 @@ export default function Subscriptions() {
         <Title order={2} size="h4" mb="xs">
           Invoices
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={620}>
           <Table data-testid="invoices">
             <Table.Thead>
               <Table.Tr>
@@ -95,6 +95,7 @@ export default function Subscriptions() {
                 <Table.Th>Description</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Download</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -107,6 +108,16 @@ export default function Subscriptions() {
                   <Table.Td>{i.description}</Table.Td>
                   <Table.Td ta="right">{money(i.amount_cents)}</Table.Td>
                   <Table.Td>{i.status === "paid" ? "Paid" : "Open"}</Table.Td>
+                  <Table.Td>
+                    {/* A file from our server: a plain link, not client navigation. */}
+                    <Anchor
+                      href={`/dashboard/invoices/${i.id}/pdf`}
+                      download
+                      aria-label={`PDF of invoice ${i.number}`}
+                    >
+                      PDF
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -9,6 +9,7 @@
  */
 import { HttpError, obj, ok, routes, type Ctx, type SimState } from "./kit";
 import { checkoutRoutes } from "./billing-pay";
+import { idOf } from "./maintenance";
 
 export type SimPlan = {
   id: string;
@@ -144,6 +145,13 @@ function sub(ctx: Ctx) {
   return made;
 }
 
+/** The company's active accounts: what its user licences are counted against. */
+const activeUsers = (ctx: Ctx) =>
+  ctx.state.world.users.filter(
+    (u) =>
+      u.companyid === ctx.user.companyid && !ctx.state.people?.inactive.includes(u.username_id),
+  ).length;
+
 const monthly = (plan: SimPlan, devices: number, users: number) =>
   devices * plan.device_price_cents + users * plan.user_price_cents;
 
@@ -163,6 +171,12 @@ function quote(ctx: Ctx, b: { plan_id?: unknown; devices?: unknown; users?: unkn
   const users = whole(b.users, "users", s.users, 1);
   if (devices < used)
     throw new HttpError(400, `devices must be at least ${used}: the company has ${used} devices`);
+  const people = activeUsers(ctx);
+  if (users < people)
+    throw new HttpError(
+      400,
+      `users must be at least ${people}: the company has ${people} active users`,
+    );
   const before = monthly(
     PLANS.find((p) => p.id === s.plan_id)!,
     s.devices,
@@ -191,15 +205,10 @@ export const billingRoutes = [
       "/billing/subscription",
       (ctx) => {
         const s = sub(ctx);
-        const people = ctx.state.world.users.filter(
-          (u) =>
-            u.companyid === ctx.user.companyid &&
-            !ctx.state.people?.inactive.includes(u.username_id),
-        ).length;
         return ok({
           ...s,
           used_devices: ctx.state.world.devicesByCompany.get(ctx.user.companyid)?.length ?? 0,
-          used_users: people,
+          used_users: activeUsers(ctx),
         });
       },
       { write: false },
@@ -282,6 +291,21 @@ export const billingRoutes = [
             .sort((a, b) => b.issued_at.localeCompare(a.issued_at))
             .map(({ companyid: _c, ...i }) => i),
         ),
+      { write: false },
+    ],
+    [
+      "GET",
+      "/billing/invoices/:id",
+      (ctx) => {
+        // The invoice as printed: with the company billed. Another company's id is a 404.
+        const id = Number(idOf(ctx));
+        const inv = billingState(ctx.state).invoices.find(
+          (i) => i.id === id && i.companyid === ctx.user.companyid,
+        );
+        if (!inv) throw new HttpError(404, "Invoice not found");
+        const { companyid, ...rest } = inv;
+        return ok({ ...rest, company: ctx.state.world.companies.get(companyid)?.name ?? "" });
+      },
       { write: false },
     ],
     [

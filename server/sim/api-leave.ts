@@ -3,7 +3,7 @@
  * leave-calendar, structure, covid19; §3 Leave event). All under `/timesheet/`:
  *
  * - `GET leave/setup` → the company's holiday country/region, leave types (with how many approvals
- *   each needs) and people (username_id, names, role, groups, reviewer, last sign-in).
+ *   each needs and whether it is paid) and people (username_id, names, role, groups, reviewer, last sign-in).
  * - `GET leave/requests?from=&to=` (days, overlapping) → Leave events; `GET leave/requests/{id}`;
  *   `POST leave/requests` (the caller's own); `DELETE leave/requests/{id}` cancels the caller's own
  *   pending request (409 otherwise); `POST leave/decisions/{id} {approve, comment}` records an

@@ -70,12 +70,12 @@ function seed(ctx: Ctx): LeaveState {
     })),
   ];
   const types: SimLeaveType[] = [
-    { id: 11, companyid: 1, name: "Annual leave", approvals_required: 1 },
-    { id: 12, companyid: 1, name: "Sick leave", approvals_required: 1 },
-    { id: 13, companyid: 1, name: "Long service leave", approvals_required: 2 },
-    { id: 14, companyid: 1, name: "Unpaid leave", approvals_required: 2 },
-    { id: 15, companyid: 1, name: "Time in lieu", approvals_required: 1 },
-    { id: 21, companyid: 2, name: "Annual leave", approvals_required: 1 },
+    { id: 11, companyid: 1, name: "Annual leave", approvals_required: 1, paid: true },
+    { id: 12, companyid: 1, name: "Sick leave", approvals_required: 1, paid: true },
+    { id: 13, companyid: 1, name: "Long service leave", approvals_required: 2, paid: true },
+    { id: 14, companyid: 1, name: "Unpaid leave", approvals_required: 2, paid: false },
+    { id: 15, companyid: 1, name: "Time in lieu", approvals_required: 1, paid: true },
+    { id: 21, companyid: 2, name: "Annual leave", approvals_required: 1, paid: true },
   ];
   const by = (id: number, approved: boolean, comment: string, day: string): SimApproval => {
     const who = people.find((x) => x.username_id === id)!;

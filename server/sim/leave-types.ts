@@ -4,6 +4,8 @@ export type SimLeaveType = {
   companyid: number;
   name: string;
   approvals_required: number;
+  /** Whether the leave is paid at the person's ordinary rate (payroll's leave pay category). */
+  paid: boolean;
 };
 export type SimPerson = {
   username_id: number;

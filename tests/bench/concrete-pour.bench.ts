@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import os from "node:os";
-import { signIn, startBenchStack } from "./support";
+import { cpuMsOfTree, signIn, startBenchStack } from "./support";
 
 const N = Number(process.env.BENCH_REQUESTS ?? 20);
 const DAY = 86_400_000;
@@ -86,13 +86,21 @@ export default async function bench() {
       throw new Error("the page does not show the pour's sensors and strength");
     const cold = await get(page, cookie, agent);
     const times: Record<string, number[]> = { page: [], healthz: [] };
-    for (let i = 0; i < N; i++) {
-      times.page!.push(await get(page, cookie, agent));
-      times.healthz!.push(await get(`${app.url}/healthz`, "", agent));
-    }
+    // CPU per page (the app with its database, and the upstream) beside the wall times: on a shared
+    // machine the wall time stretches with the load, the CPU a render costs does not.
+    const cpu0 = { app: cpuMsOfTree(app.pid), sim: cpuMsOfTree(sim.pid) };
+    for (let i = 0; i < N; i++) times.page!.push(await get(page, cookie, agent));
+    const cpu = {
+      app: (cpuMsOfTree(app.pid) - cpu0.app) / N,
+      sim: (cpuMsOfTree(sim.pid) - cpu0.sim) / N,
+    };
+    for (let i = 0; i < N; i++) times.healthz!.push(await get(`${app.url}/healthz`, "", agent));
     const fmt = (k: string) =>
       `median ${quantile(times[k]!, 0.5).toFixed(1)} ms, p95 ${quantile(times[k]!, 0.95).toFixed(1)} ms`;
     console.log(`  view-pour, 28 days, 12 sensors (${N} requests): ${fmt("page")}`);
+    console.log(
+      `  CPU per page: app ${cpu.app.toFixed(0)} ms + upstream ${cpu.sim.toFixed(0)} ms = ${(cpu.app + cpu.sim).toFixed(0)} ms`,
+    );
     console.log(`  /healthz: ${fmt("healthz")} · first request ${cold.toFixed(0)} ms`);
     console.log(`  load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
     const median = quantile(times.page!, 0.5);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { startAppProcess } from "../support/app-process";
@@ -18,7 +19,9 @@ export async function signIn(base: string): Promise<string> {
 }
 
 /** The simulator in its own process, as a real upstream would be: its work is not the server's. */
-export function startSimulatorProcess(devices: number): Promise<{ url: string; stop: () => void }> {
+export function startSimulatorProcess(
+  devices: number,
+): Promise<{ url: string; pid: number; stop: () => void }> {
   const child = spawn(
     path.resolve("node_modules/.bin/tsx"),
     ["server/sim/cli.ts", "--port", "0", "--devices", String(devices)],
@@ -29,7 +32,7 @@ export function startSimulatorProcess(devices: number): Promise<{ url: string; s
     child.stdout!.on("data", (c: Buffer) => {
       out += c.toString();
       const url = out.match(/listening on (\S+)/)?.[1];
-      if (url) resolve({ url, stop: () => child.kill("SIGTERM") });
+      if (url) resolve({ url, pid: child.pid!, stop: () => child.kill("SIGTERM") });
     });
     child.once("exit", (code) => reject(new Error(`simulator exited with ${code}: ${out}`)));
   });
@@ -70,3 +73,33 @@ export async function startBenchStack(
   };
   return { app, sim, stop };
 }
+
+/**
+ * CPU time (user + system, ms) used so far by a process and all its descendants, from /proc. On a
+ * machine shared with other work, wall times stretch with the load; the CPU a request costs does not.
+ */
+export function cpuMsOfTree(root: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      // Fields after the command (which may hold spaces) start at ") ": state ppid … utime stime.
+      const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // the process ended while listing
+    }
+  }
+  let ticks = 0;
+  const todo = [root];
+  while (todo.length) {
+    const pid = todo.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) todo.push(child);
+  }
+  return ticks * (1000 / CLOCK_TICKS);
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;

@@ -16,7 +16,9 @@ describe("drivers", () => {
       await signIn(page, "admin", "admin123");
       await page.goto("/dashboard/driversafety?days=30&status=needs_review");
       await page.getByTestId("fleet-score").waitFor();
-      const row = page.getByTestId("incident-table").locator("tbody tr").first();
+      // The oldest row on the page: its trip is long finished, so the event cannot change under
+      // the test (the newest may belong to a trip still being driven).
+      const row = page.getByTestId("incident-table").locator("tbody tr").last();
       const id = (await row.getAttribute("data-event"))!;
       const mine = page.locator(`tr[data-event="${id}"]`);
       await mine.locator('select[name="status"]').selectOption("dismissed");
@@ -167,7 +169,7 @@ describe("drivers", () => {
   // Skipped after the dashcam merge (2026-11-26): the scorecard map's first marker never becomes
   // "stable" for Playwright's click (the map keeps moving), in the full run and alone. Not yet
   // understood; the next session fixes it and removes this skip (app/modules/drivers/STATUS.md).
-  it.skip(
+  it(
     "a driver's scorecard shows the incidents on a map; a marker's popup says what happened, as text",
     async () => {
       const { page, context } = await newPage();
@@ -185,7 +187,10 @@ describe("drivers", () => {
       const markers = card.getByTestId("incident-map").locator(".leaflet-marker-icon");
       await markers.first().waitFor();
       expect(await markers.count()).toBe(rows);
-      await markers.first().click();
+      // By keyboard, as a keyboard user would: incidents at one place stack their markers, so
+      // the first one may lie under another and a pointer could not reach it.
+      await markers.first().focus();
+      await page.keyboard.press("Enter");
       const popup = card.locator(".leaflet-popup-content");
       await popup.waitFor();
       const text = (await popup.textContent())!;

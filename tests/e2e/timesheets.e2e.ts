@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { newPage, signIn, whenReady } from "./support/browser";
 
 /**
- * Timesheets in the browser (issue 20): a driver clocks on and off and submits the week; a payroll
- * administrator reviews with the telematics check beside each entry, locks the pay period, reopens
- * it with a reason and exports the payroll.
+ * Timesheets in the browser (issue 20): a driver clocks on (answering the site declaration) and
+ * off and submits the week; a payroll administrator reviews with the telematics check beside each
+ * entry, locks the pay period, reopens it with a reason and exports the payroll.
  */
 describe("timesheets", () => {
   it("clock on, clock off and submit the week", async () => {
@@ -15,10 +15,31 @@ describe("timesheets", () => {
     const card = page.getByTestId("clock-card");
     await card.getByLabel("Job code").selectOption({ label: "DRV-100 · Driving" });
     await card.getByLabel("Jobsite").selectOption({ label: "Eagle Farm Distribution Centre" });
+    // The site declaration is part of clocking on: unanswered, the clock-on is refused and what
+    // was typed stays; answered, it is recorded with the entry.
+    const declaration = card.getByTestId("clock-declaration");
+    const q = (text: RegExp) => declaration.getByRole("radiogroup", { name: text });
+    await q(/fever/).getByLabel("No").check();
+    await card.getByRole("button", { name: "Clock on" }).click();
+    await page
+      .getByTestId("timesheet-message")
+      .getByText("Answer every site declaration question to clock on")
+      .waitFor();
+    expect(await q(/fever/).getByLabel("No").isChecked()).toBe(true);
+    expect(await card.getByLabel("Jobsite").inputValue()).not.toBe("");
+    // The two unanswered questions are marked.
+    await declaration.getByText("Answer yes or no").first().waitFor();
+    expect(await declaration.getByText("Answer yes or no").count()).toBe(2);
+    await q(/close contact/)
+      .getByLabel("No")
+      .check();
+    await q(/fit for work/)
+      .getByLabel("Yes")
+      .check();
     await card.getByRole("button", { name: "Clock on" }).click();
     await page
       .getByTestId("toast")
-      .getByText(/^Clocked on at \d\d:\d\d\.$/)
+      .getByText(/^Clocked on at \d\d:\d\d\. Declaration recorded\.$/)
       .waitFor();
     await card.getByRole("button", { name: "Start break" }).click();
     await card.getByText("On a break").waitFor();

@@ -254,4 +254,54 @@ describe("freight temperature control", () => {
     });
     expect(foreign.status).toBe(404);
   });
+
+  it("the load page and its shipment report follow the reader's unit (°F when imperial)", async () => {
+    const id = (await loads()).find((l) => l.product.startsWith("Vaccines"))!.id;
+    type Page = {
+      unit: string;
+      chart: { v: Array<number | null> };
+      verdict: {
+        mkt: number;
+        tiers: Array<{
+          label: string;
+          min: number;
+          max: number;
+          excursions: Array<{ peak: { v: number } }>;
+        }>;
+      };
+    };
+    const page = async (q: string) =>
+      (await (
+        await call(loadLoader, get(`/dashboard/ftc/${id}${q}`, admin), {
+          params: { id: String(id) },
+        })
+      ).json()) as Page;
+    const c = await page("");
+    const f = await page("?measurement=imperial");
+    expect(c.unit).toBe("°C");
+    expect(f.unit).toBe("°F");
+    expect(c.verdict.tiers[0]!.label).toBe("2–8 °C");
+    expect(f.verdict.tiers[0]).toMatchObject({ label: "35.6–46.4 °F", min: 35.6, max: 46.4 });
+    expect(f.verdict.mkt).toBeCloseTo((c.verdict.mkt * 9) / 5 + 32, 1);
+    const peakC = c.verdict.tiers[0]!.excursions[0]!.peak.v;
+    expect(f.verdict.tiers[0]!.excursions[0]!.peak.v).toBeCloseTo((peakC * 9) / 5 + 32, 1);
+    const i = c.chart.v.findIndex((x) => x !== null);
+    expect(f.chart.v[i]).toBeCloseTo((c.chart.v[i]! * 9) / 5 + 32, 1);
+
+    const pdf = async (q: string) => {
+      const res = await call(shipmentLoader, get(`/dashboard/ftc/${id}/report${q}`, admin), {
+        params: { id: String(id) },
+      });
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).text;
+    };
+    const metric = await pdf("");
+    const imperial = await pdf("?measurement=imperial");
+    expect(metric).toContain("Peak (°C)");
+    expect(metric).toContain(`${c.verdict.mkt.toFixed(2)} °C`);
+    expect(imperial).toContain("Peak (°F)");
+    expect(imperial).toContain("35.6–46.4 °F");
+    expect(imperial).toContain(`${f.verdict.mkt.toFixed(2)} °F`);
+    // Only the profile's own name ("2–8 °C pharmaceuticals") still says °C.
+    expect(imperial.replaceAll("2–8 °C pharmaceuticals", "")).not.toContain("°C");
+  });
 });

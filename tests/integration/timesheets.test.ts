@@ -47,7 +47,15 @@ describe("my timesheet", () => {
     const on = await post(
       view.action,
       "/timesheet/view",
-      { intent: "clock_on", jobcode_id: "702", jobsite_id: "102" },
+      // Company 1 asks three site declaration questions at clock-on (clock-on-declaration.test.ts).
+      {
+        intent: "clock_on",
+        jobcode_id: "702",
+        jobsite_id: "102",
+        q41: "no",
+        q42: "no",
+        q43: "yes",
+      },
       driver,
     );
     expect(on.status).toBe(302);

@@ -10,6 +10,8 @@ function embeddedPassword(dataDir: string): string {
 }
 
 export type AppProcess = {
+  /** The process started (tsx); the server and its embedded PostgreSQL run under it. */
+  pid: number;
   url: string;
   upstreamUrl: string;
   databaseUrl: string;
@@ -96,6 +98,7 @@ export function startAppProcess(
       if (!url) return;
       clearTimeout(timer);
       resolve({
+        pid: child.pid!,
         url,
         upstreamUrl: /\[upstream\] \S.*? (?:listening on|at) (\S+)/.exec(text)?.[1] ?? "",
         // The log masks the password; the embedded database's is kept in the data folder.

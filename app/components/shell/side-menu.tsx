@@ -143,9 +143,20 @@ function ItemLink({
         aria-expanded={opened}
         childrenOffset="md"
       >
-        {item.children.map((child) => (
-          <ItemLink key={child.id} item={child} pathname={pathname} parentPlanned={planned(item)} />
-        ))}
+        {/* A closed group's entries are hidden and unreachable, so they are rendered only once it
+            opens: most pages' menus are mostly closed groups, and drawing them cost every page. */}
+        {opened ? (
+          item.children.map((child) => (
+            <ItemLink
+              key={child.id}
+              item={child}
+              pathname={pathname}
+              parentPlanned={planned(item)}
+            />
+          ))
+        ) : (
+          <span hidden />
+        )}
       </NavLink>
     );
   }

@@ -90,6 +90,9 @@ export const purchase = async (up: Upstream, quoteId: string) =>
     })
   ).data;
 export const listInvoices = (up: Upstream) => get(up, "/billing/invoices", z.array(invoiceSchema));
+/** One invoice of the caller's company, with the company billed (another company's id is a 404). */
+export const getInvoice = (up: Upstream, id: number) =>
+  get(up, `/billing/invoices/${id}`, invoiceSchema.extend({ company: z.string() }));
 export const getPaymentMethod = (up: Upstream) =>
   get(up, "/billing/payment-method", cardSchema.nullable());
 /** A provider checkout session: the browser goes to `url` (on the provider) to type the card. */

@@ -59,3 +59,26 @@ export const updateJobsite = async (up: Upstream, id: number, j: JobsiteInput) =
       schema: adminJobsiteSchema,
     })
   ).data;
+
+/**
+ * Timesheet entries as the jobsite page needs them (who, when, where): the timesheet contract's
+ * `GET /timesheet/entries` (app/modules/timesheets/upstream.server.ts), read narrowly here.
+ * Reviewers get everyone's entries; anyone else only their own.
+ */
+export const siteEntrySchema = z.object({
+  id: z.number().int(),
+  person: z.object({ username_id: z.number().int(), name: z.string() }),
+  start: z.string(),
+  end: z.string().nullable(),
+  jobsite_id: z.number().int().nullable(),
+});
+export const listTimesheetEntries = async (up: Upstream, range: { from: string; to: string }) =>
+  (
+    await up.request({
+      method: "GET",
+      path: "/timesheet/entries",
+      query: range,
+      schema: z.array(siteEntrySchema),
+      idempotent: true,
+    })
+  ).data;

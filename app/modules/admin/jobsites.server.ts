@@ -3,7 +3,8 @@
  * see, geofences_edit to change): the list, adding and editing with the geofence (circle or
  * polygon) and contacts, and a jobsite's page with tabs linked by URL: details (geofence,
  * contacts), vehicles on site now, visits (arrivals and departures of the last 7 days, from trips
- * ending and starting inside the fence), people and documents. The fleet map's jobsite layer
+ * ending and starting inside the fence), people (timesheet entries booked to the jobsite in the last
+ * 24 hours, those clocked on now first) and documents. The fleet map's jobsite layer
  * reads the same upstream list; its cache is cleared on every change.
  */
 import { isAllowed } from "~/lib/access";
@@ -17,6 +18,7 @@ import {
   createJobsite,
   getJobsite,
   listAdminJobsites,
+  listTimesheetEntries,
   updateJobsite,
   type AdminJobsite,
   type Geofence,
@@ -86,6 +88,22 @@ export async function jobsitePage(
   const fence = fenceOf(site.geofence);
   let vehicles: { imei: string; nickname: string; since: string | null }[] = [];
   let visits: { imei: string; nickname: string; arrived: string; left: string | null }[] = [];
+  let people: { entry: number; name: string; start: string; end: string | null }[] = [];
+  if (tab === "people") {
+    const now = Date.now();
+    const entries = await listTimesheetEntries(upstream(ctx.auth.token), {
+      from: new Date(now - DAY).toISOString(),
+      to: new Date(now + 60_000).toISOString(),
+    });
+    // Clocked on now first, then the latest first.
+    people = entries
+      .filter((e) => e.jobsite_id === site.id)
+      .sort(
+        (a, b) => Number(a.end !== null) - Number(b.end !== null) || b.start.localeCompare(a.start),
+      )
+      .slice(0, 200)
+      .map((e) => ({ entry: e.id, name: e.person.name, start: e.start, end: e.end }));
+  }
   if (tab === "vehicles" || tab === "visits") {
     const { devices } = await listDevices(ctx.auth);
     const nick = new Map(devices.map((d) => [d.imei, d.nickname]));
@@ -126,6 +144,7 @@ export async function jobsitePage(
     sub: sub ?? null,
     vehicles,
     visits,
+    people,
     canEdit: isAllowed(ctx.user, EDIT_JOBSITES),
   };
 }

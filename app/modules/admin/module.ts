@@ -9,7 +9,8 @@ const EDIT_JOBSITES = { permission: "geofences_edit" } as const;
 
 export default defineModule({
   id: "admin",
-  status: "planned",
+  // Every screen of issue 19 is built.
+  status: "live",
   menu: [
     {
       section: "admin",
@@ -138,6 +139,14 @@ export default defineModule({
       tsadmin: false,
       rule: { permission: "edit_permissions" },
       description: "The card or account subscriptions are paid from.",
+    },
+  ],
+  routes: [
+    {
+      pattern: "/dashboard/invoices/:id/pdf",
+      title: "Invoice (PDF)",
+      rule: ADMIN,
+      file: true,
     },
   ],
   actions: {

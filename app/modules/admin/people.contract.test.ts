@@ -8,6 +8,7 @@ import { rejection, useContractSimulator } from "../../../tests/support/contract
 import {
   attachCard,
   createQuote,
+  getInvoice,
   getPaymentMethod,
   getQuote,
   getSubscription,
@@ -20,6 +21,7 @@ import {
   createJobsite,
   getJobsite,
   listAdminJobsites,
+  listTimesheetEntries,
   updateJobsite,
   type JobsiteInput,
 } from "./jobsites-upstream.server";
@@ -221,6 +223,21 @@ describe("jobsites", () => {
   });
 });
 
+describe("jobsite people", () => {
+  it("reads the company's timesheet entries with their jobsite (reviewers see everyone's)", async () => {
+    const now = Date.now();
+    const range = {
+      from: new Date(now - 7 * 86_400_000).toISOString(),
+      to: new Date(now).toISOString(),
+    };
+    const all = await listTimesheetEntries(await admin(), range);
+    expect(all.some((e) => e.jobsite_id !== null)).toBe(true);
+    expect(new Set(all.map((e) => e.person.username_id)).size).toBeGreaterThan(1);
+    const own = await listTimesheetEntries(await up.signIn("driver", "driver123"), range);
+    expect(new Set(own.map((e) => e.person.name)).size).toBe(1);
+  });
+});
+
 describe("billing", () => {
   it("plans, the subscription with usage, a prorated quote, and a purchase with an invoice", async () => {
     const api = await admin();
@@ -253,6 +270,14 @@ describe("billing", () => {
     expect(bought.invoice.amount_cents).toBe(q.due_now_cents);
     expect((await getSubscription(api)).devices).toBe(sub.devices + 5);
     expect((await listInvoices(api))[0]!.id).toBe(bought.invoice.id);
+  });
+
+  it("one invoice, with the company billed; another company's invoice is a 404", async () => {
+    const api = await admin();
+    const first = (await listInvoices(api)).at(-1)!;
+    expect(await getInvoice(api, first.id)).toEqual({ ...first, company: "Harbour Logistics" });
+    expect((await rejection(getInvoice(await other(), first.id))).status).toBe(404);
+    expect((await rejection(getInvoice(api, 1))).status).toBe(404);
   });
 
   it("the card is typed on the provider's page; we get brand, last four and expiry only", async () => {

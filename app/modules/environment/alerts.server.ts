@@ -10,10 +10,18 @@ import { upstream } from "~/services/api.server";
 import { usersWithSessions } from "~/services/session-users.server";
 import { analyse, bandOf } from "./analysis";
 import type { Excursion } from "./series";
-import { getSeries, type SensorDevice, type SensorLimit } from "./upstream.server";
+import {
+  getSeries,
+  type SensorDevice,
+  type SensorLimit,
+  type SensorSeries,
+} from "./upstream.server";
 
 /** How far back each check looks: late (buffered) uploads of the last hours still alert. */
 export const LOOKBACK_MS = 6 * 3_600_000;
+/** How far back an excursion under way at the start of the look-back is traced. */
+const HISTORY_MS = 7 * 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
 export const ALERT_RULE = { feature: "cold_chain", permission: "alerts_manage" } as const;
 
 export function alertEventId(companyId: number, l: SensorLimit, e: Excursion): string {
@@ -28,15 +36,15 @@ export function limitEvents(
   alarms: Excursion[],
   userIds: number[],
 ): AppEvent[] {
-  // The notification kinds are the upstream's (a closed list): temperature and battery have one;
-  // humidity limits show on the pages but do not notify until a kind exists for them.
+  // Temperature and battery keep the kinds users already filter on; every other channel
+  // (humidity) has the app's own sensor_out_of_range.
   const kind =
     l.channel === "temperature"
       ? ("temperature_out_of_range" as const)
       : l.channel === "battery"
         ? ("low_battery" as const)
-        : null;
-  if (!userIds.length || !kind) return [];
+        : ("sensor_out_of_range" as const);
+  if (!userIds.length) return [];
   const b = bandOf(l);
   return alarms.map((e) => ({
     userIds,
@@ -77,17 +85,25 @@ export async function checkDeviceLimits(
   const events: AppEvent[] = [];
   for (const l of mine) {
     if (!device.channels.some((c) => c.channel === l.channel)) continue;
-    const s = await getSeries(up, {
-      imei: l.imei,
-      channel: l.channel,
-      from: now - LOOKBACK_MS,
-      to: now,
-    });
-    const a = analyse(s, bandOf(l), {
-      intervalMs: s.interval_s * 1000,
-      minDurationMs: l.min_duration_s * 1000,
-    });
-    events.push(...limitEvents(companyId, l, a.alarms, users));
+    const series = (from: number) =>
+      getSeries(up, { imei: l.imei, channel: l.channel, from, to: now });
+    const alarmsOf = (s: SensorSeries) =>
+      analyse(s, bandOf(l), {
+        intervalMs: s.interval_s * 1000,
+        minDurationMs: l.min_duration_s * 1000,
+      });
+    const recent = await series(now - LOOKBACK_MS);
+    const windowStart = recent.t[0];
+    const first = alarmsOf(recent);
+    let alarms = first.alarms;
+    // An excursion already under way when the window opens would take the window's first sample
+    // as its start, a new one at every run: look further back for its true start. The far end is
+    // a UTC day boundary, so an excursion older than that is re-announced at most once a day.
+    if (first.excursions.some((e) => e.start === windowStart)) {
+      const older = await series(Math.floor((now - HISTORY_MS) / DAY_MS) * DAY_MS);
+      alarms = alarmsOf(older).alarms.filter((e) => e.end >= windowStart!);
+    }
+    events.push(...limitEvents(companyId, l, alarms, users));
   }
   return dispatchToUsers(companyId, events, token, new Date(now));
 }

@@ -14,7 +14,7 @@ import type { SignOffForm } from "./limit-form";
 import type { LoadForm, ProfileForm } from "./ftc-form";
 import { zonedLocalToUtc, localParts } from "~/lib/zoned-days";
 import type { Measurement } from "~/lib/units";
-import { toCanonical, toF } from "./units";
+import { shown, tierName, toCanonical, toF } from "./units";
 import {
   downsample,
   evaluateLoad,
@@ -197,13 +197,21 @@ export async function judgedLoad(ctx: ModuleContext, id: number): Promise<Judged
   return judgeLoad(up, load, profiles, devices);
 }
 
-export async function loadPage(ctx: ModuleContext, id: number) {
+/**
+ * One load's page data. Temperatures (trace, tier bounds, peaks, MKT) are in the reader's unit
+ * (°F when imperial), converted here for display only: the verdict is computed in °C.
+ */
+export async function loadPage(ctx: ModuleContext, id: number, m: Measurement = "metric") {
   const [j, timeZone] = await Promise.all([judgedLoad(ctx, id), companyTimeZone(ctx.auth)]);
   const v = j.verdict;
   const peaks = v.tiers.flatMap((t) => t.excursions.map((e) => e.peak.index));
-  const chart = downsample(j.temp, CHART_POINTS, { keep: peaks, gaps: v.gaps });
+  const raw = downsample(j.temp, CHART_POINTS, { keep: peaks, gaps: v.gaps });
+  const deg = (c: number) => shown("temperature", c, m, 2);
+  const chart = { t: raw.t, v: raw.v.map((c) => (c === null ? null : deg(c))) };
   return {
     timeZone,
+    measurement: m,
+    unit: m === "imperial" ? "°F" : "°C",
     canSignOff: isAllowed(ctx.user, SIGN_OFF),
     /** The signer is named as the signed-in user unless they type another name. */
     signer: ctx.user.name || ctx.user.username,
@@ -215,15 +223,15 @@ export async function loadPage(ctx: ModuleContext, id: number) {
     verdict: {
       pass: v.pass,
       outMs: v.outOfRangeMs,
-      mkt: v.mktC,
+      mkt: v.mktC === null ? null : deg(v.mktC),
       samples: v.samples,
       gaps: v.gaps,
       gapMs: v.gapMs,
       suppress: v.suppress,
       tiers: v.tiers.map((t) => ({
-        label: t.label,
-        min: t.min,
-        max: t.max,
+        label: tierName(t, m),
+        min: t.min === null ? null : deg(t.min),
+        max: t.max === null ? null : deg(t.max),
         allowanceMs: t.allowanceMs,
         outMs: t.outMs,
         pass: t.pass,
@@ -234,7 +242,7 @@ export async function loadPage(ctx: ModuleContext, id: number) {
           countedMs: e.countedMs,
           suppressedMs: e.suppressedMs,
           openEnded: e.openEnded,
-          peak: { t: e.peak.t, v: e.peak.v },
+          peak: { t: e.peak.t, v: deg(e.peak.v) },
         })),
       })),
     },

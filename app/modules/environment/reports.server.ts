@@ -14,7 +14,8 @@ import type { Analysis } from "./analysis";
 import type { JudgedLoad } from "./ftc.server";
 import type { Excursion } from "./series";
 import type { SensorDevice, SensorLimit, SensorSeries } from "./upstream.server";
-import { CHANNEL_LABEL, formatMinutes } from "./units";
+import type { Measurement } from "~/lib/units";
+import { CHANNEL_LABEL, formatMinutes, shown, tierName } from "./units";
 
 export type ReportInput = {
   device: SensorDevice;
@@ -206,8 +207,15 @@ export function sensorPdf(r: ReportInput): Promise<Buffer> {
 }
 
 /** The shipment report of a load: verdict, tiers, every excursion by name, and the sign-off. */
-export function shipmentPdf(j: JudgedLoad, timeZone: string): Promise<Buffer> {
+export function shipmentPdf(
+  j: JudgedLoad,
+  timeZone: string,
+  m: Measurement = "metric",
+): Promise<Buffer> {
   const v = j.verdict;
+  // In the reader's unit (°F when imperial); the verdict itself is computed in °C.
+  const u = m === "imperial" ? "°F" : "°C";
+  const deg = (c: number) => shown("temperature", c, m, 2).toFixed(2);
   const z = (t: number) => formatZoned(t, timeZone, "full");
   const table = new PdfTable({
     title: pdfSafe(`Shipment temperature report: ${j.load.reference}`),
@@ -219,11 +227,11 @@ export function shipmentPdf(j: JudgedLoad, timeZone: string): Promise<Buffer> {
       { label: "Verdict", value: v.pass ? "PASS" : "FAIL" },
       {
         label: "Time out of range",
-        value: `${formatMinutes(v.outOfRangeMs)} (${pdfSafe(v.tiers[0]?.label ?? "")})`,
+        value: `${formatMinutes(v.outOfRangeMs)} (${pdfSafe(v.tiers[0] ? tierName(v.tiers[0], m) : "")})`,
       },
       {
         label: "Mean kinetic temperature",
-        value: v.mktC === null ? "—" : `${v.mktC.toFixed(2)} °C (dH/R = 10,000 K)`,
+        value: v.mktC === null ? "—" : `${deg(v.mktC)} ${u} (dH/R = 10,000 K)`,
       },
       {
         label: "Readings",
@@ -241,7 +249,7 @@ export function shipmentPdf(j: JudgedLoad, timeZone: string): Promise<Buffer> {
       { title: "End", width: 95 },
       { title: "Counted", width: 65, align: "right" },
       { title: "Suppressed", width: 65, align: "right" },
-      { title: "Peak (°C)", width: 55, align: "right" },
+      { title: `Peak (${u})`, width: 55, align: "right" },
     ],
     layout: "portrait",
     fontSize: 8,
@@ -252,13 +260,13 @@ export function shipmentPdf(j: JudgedLoad, timeZone: string): Promise<Buffer> {
     for (const e of t.excursions) {
       n++;
       table.row([
-        pdfSafe(t.label),
+        pdfSafe(tierName(t, m)),
         `#${n} ${e.side === "high" ? "above" : "below"}`,
         z(e.start),
         e.openEnded ? `${z(e.end)} (open)` : z(e.end),
         formatMinutes(e.countedMs),
         formatMinutes(e.suppressedMs),
-        e.peak.v.toFixed(2),
+        deg(e.peak.v),
       ]);
     }
   }
@@ -266,7 +274,7 @@ export function shipmentPdf(j: JudgedLoad, timeZone: string): Promise<Buffer> {
   for (const t of v.tiers)
     table.note(
       pdfSafe(
-        `Tier ${t.label}: ${formatMinutes(t.outMs)} out of range of ${formatMinutes(t.allowanceMs)} allowed: ${t.pass ? "pass" : "FAIL"}.`,
+        `Tier ${tierName(t, m)}: ${formatMinutes(t.outMs)} out of range of ${formatMinutes(t.allowanceMs)} allowed: ${t.pass ? "pass" : "FAIL"}.`,
       ),
       6,
     );

@@ -42,3 +42,25 @@ export function formatMinutes(ms: number): string {
   const h = Math.floor(min / 60);
   return `${h} h ${String(min % 60).padStart(2, "0")} min`;
 }
+
+/** A temperature band in the reader's unit: "2–8 °C", "≤ -0.4 °F", "≥ 15 °C". */
+export function bandText(min: number | null, max: number | null, m: Measurement): string {
+  const u = m === "imperial" ? "°F" : "°C";
+  const x = (c: number) => shown("temperature", c, m);
+  if (min !== null && max !== null) return `${x(min)}–${x(max)} ${u}`;
+  if (max !== null) return `≤ ${x(max)} ${u}`;
+  if (min !== null) return `≥ ${x(min)} ${u}`;
+  return "no bounds";
+}
+
+/**
+ * A profile tier's name for the reader: a label that is itself a band in °C ("2–8 °C") is shown
+ * as the band in the reader's unit; any other label ("Tier 1") keeps its name beside the band.
+ */
+export function tierName(
+  t: { label: string; min: number | null; max: number | null },
+  m: Measurement,
+): string {
+  if (t.label.includes("°C")) return m === "imperial" ? bandText(t.min, t.max, m) : t.label;
+  return `${t.label} (${bandText(t.min, t.max, m)})`;
+}

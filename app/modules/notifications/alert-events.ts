@@ -23,6 +23,7 @@ export const PUSH_POLICY: Record<AlertKind | "test" | "info", PushPolicy> = {
   geofence_enter: { ttl: 2 * HOUR, urgency: "high" },
   geofence_exit: { ttl: 2 * HOUR, urgency: "high" },
   temperature_out_of_range: { ttl: 6 * HOUR, urgency: "high" },
+  sensor_out_of_range: { ttl: 6 * HOUR, urgency: "high" },
   offline: { ttl: 12 * HOUR, urgency: "normal" },
   online: { ttl: 2 * HOUR, urgency: "low" },
   low_battery: { ttl: 24 * HOUR, urgency: "normal" },
@@ -56,7 +57,11 @@ export function describeEvent(
 ): { title: string; body: string; link: string } {
   const who = vehicle ?? event.imei;
   const d = event.details;
-  const link = `/dashboard/vehicle-dashboard/${encodeURIComponent(event.imei)}`;
+  // Environment sensors (rooms, fridges) are no vehicles: their alerts open the sensor's page.
+  const link =
+    d.source === "environment" || event.kind === "sensor_out_of_range"
+      ? `/dashboard/environment/${encodeURIComponent(event.imei)}`
+      : `/dashboard/vehicle-dashboard/${encodeURIComponent(event.imei)}`;
   const title = `${kindLabel(event.kind)}: ${who}`;
   let body: string;
   switch (event.kind) {
@@ -83,6 +88,20 @@ export function describeEvent(
     case "temperature_out_of_range":
       body = `${who} reads ${num(d.temperature) ?? "?"} °C, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"} °C.`;
       break;
+    case "sensor_out_of_range": {
+      const unit = str(d.unit) ?? "";
+      const v = (x: number | null) => `${x ?? "?"}${unit === "%" ? " %" : unit ? ` ${unit}` : ""}`;
+      const min = num(d.min);
+      const max = num(d.max);
+      const bound =
+        min !== null && max !== null
+          ? `outside its range of ${min} to ${v(max)}`
+          : max !== null
+            ? `above its maximum of ${v(max)}`
+            : `below its minimum of ${v(min)}`;
+      body = `${who}'s ${str(d.channel) ?? "sensor"} reads ${v(num(d.value))}, ${bound}.`;
+      break;
+    }
     case "harsh_driving":
       body = `Harsh ${str(d.type) ?? "driving"} by ${who}${num(d.g) ? ` (${num(d.g)} g)` : ""}.`;
       break;

@@ -254,7 +254,11 @@ describe("event text and push policy", () => {
       );
       expect(t.title).toContain("Truck 1");
       expect(t.body.length).toBeGreaterThan(5);
-      expect(t.link).toBe("/dashboard/vehicle-dashboard/354800100000001");
+      expect(t.link).toBe(
+        kind === "sensor_out_of_range"
+          ? "/dashboard/environment/354800100000001"
+          : "/dashboard/vehicle-dashboard/354800100000001",
+      );
     }
     expect(
       describeEvent(
@@ -262,6 +266,31 @@ describe("event text and push policy", () => {
         null,
       ).body,
     ).toBe("1 drove at 91 km/h in a 60 km/h zone.");
+  });
+  it("sensor alerts open the sensor's environment page and name the channel and bound", () => {
+    const sensor = (kind: string, details: Record<string, unknown>) =>
+      describeEvent({ id: "e", kind, imei: "8600", time: "", details }, "Cold room");
+    const h = sensor("sensor_out_of_range", {
+      source: "environment",
+      channel: "humidity",
+      value: 71.5,
+      unit: "%",
+      min: 30,
+      max: 65,
+    });
+    expect(h).toEqual({
+      title: "Sensor out of range: Cold room",
+      body: "Cold room's humidity reads 71.5 %, outside its range of 30 to 65 %.",
+      link: "/dashboard/environment/8600",
+    });
+    const t = sensor("temperature_out_of_range", { source: "environment", temperature: 9, max: 8 });
+    expect(t.link).toBe("/dashboard/environment/8600");
+    expect(sensor("temperature_out_of_range", { temperature: 9 }).link).toBe(
+      "/dashboard/vehicle-dashboard/8600",
+    );
+    expect(
+      sensor("sensor_out_of_range", { channel: "humidity", value: 12, unit: "%", min: 20 }).body,
+    ).toBe("Cold room's humidity reads 12 %, below its minimum of 20 %.");
   });
   it("urgent kinds are high urgency with a short TTL; maintenance waits", () => {
     expect(pushPolicyFor("overspeed")).toEqual({ ttl: 3600, urgency: "high" });

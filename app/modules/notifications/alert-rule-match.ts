@@ -16,6 +16,8 @@ export const EVENT_KINDS = [
   "temperature_out_of_range",
   "harsh_driving",
   "maintenance_due",
+  // Raised by the app itself (environment limits on humidity and other non-temperature channels).
+  "sensor_out_of_range",
 ] as const;
 export type AlertKind = (typeof EVENT_KINDS)[number];
 
@@ -29,6 +31,7 @@ export const KIND_LABELS: Record<AlertKind, string> = {
   temperature_out_of_range: "Temperature out of range",
   harsh_driving: "Harsh driving",
   maintenance_due: "Maintenance due",
+  sensor_out_of_range: "Sensor out of range",
 };
 
 export const CHANNELS = ["inapp", "push", "email", "webhook"] as const;

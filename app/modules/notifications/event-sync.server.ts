@@ -10,7 +10,7 @@
  * page is dispatched, so a crash re-reads that page rather than skipping it.
  */
 import { describeEvent } from "./alert-events";
-import { dispatchFor, type EventTarget, type RuleLike } from "./alert-rule-match";
+import { dispatchFor, type AlertKind, type EventTarget, type RuleLike } from "./alert-rule-match";
 import { longOfflineEvents } from "./long-offline.server";
 import { upstream } from "~/services/api.server";
 import { queueAlertEmail } from "./alert-email.server";
@@ -133,7 +133,10 @@ async function deviceInfo(
 const numberOr = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** What rules match an event on: kind, vehicle, groups and the figures thresholds compare. */
-function targetOf(event: UpstreamEvent, groupIds: number[]): EventTarget {
+/** An upstream event, or one the app raises with a kind of its own (e.g. sensor_out_of_range). */
+type AnyEvent = Omit<UpstreamEvent, "kind"> & { kind: UpstreamEvent["kind"] | AlertKind };
+
+function targetOf(event: AnyEvent, groupIds: number[]): EventTarget {
   return {
     kind: event.kind,
     imei: event.imei,
@@ -143,7 +146,7 @@ function targetOf(event: UpstreamEvent, groupIds: number[]): EventTarget {
   };
 }
 
-type Planned = { event: UpstreamEvent; userId: number; d: ReturnType<typeof dispatchFor> };
+type Planned = { event: AnyEvent; userId: number; d: ReturnType<typeof dispatchFor> };
 
 /** Fires the channels of one page of events for every user they concern. Returns dispatches. */
 export async function dispatchEvents(
@@ -170,7 +173,7 @@ export async function dispatchEvents(
 }
 
 /** An event the app itself raises (not read from the upstream), with the people it concerns. */
-export type AppEvent = { event: UpstreamEvent; userIds: number[] };
+export type AppEvent = { event: AnyEvent; userIds: number[] };
 
 /**
  * Dispatches events the app derives itself (e.g. maintenance due) to named users, through each
@@ -219,7 +222,7 @@ async function fire(
   const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
 
   const inApp: NotificationInput[] = [];
-  const pushUsers = new Map<string, { event: UpstreamEvent; userIds: number[] }>();
+  const pushUsers = new Map<string, { event: AnyEvent; userIds: number[] }>();
   for (const { event, userId, d } of todo) {
     const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null);
     if (d.channels.has("inapp"))

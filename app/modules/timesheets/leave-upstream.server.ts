@@ -14,6 +14,8 @@ export const leaveTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   approvals_required: z.number().int().positive(),
+  /** Paid at the person's ordinary rate, or unpaid (payroll's leave lines). */
+  paid: z.boolean(),
 });
 export const personSchema = names.extend({
   username_id: z.number().int(),

@@ -2,13 +2,23 @@
  * My timesheet (timesheet/view, access_timesheet): the week's entries with totals by day and week,
  * clocking on and off (job code, jobsite, vehicle, optional photo and the browser's position),
  * breaks, entries added or edited before submitting, and submitting the week. A reviewer may open
- * the timesheet of a person of their groups (read-only); anyone else's is a 404.
+ * the timesheet of a person of their groups (read-only); anyone else's is a 404. When the company
+ * asks site declaration questions (covid19), they are answered in the clock-on form: clocking on
+ * is refused until each is answered, and the declaration is recorded against the new entry.
  */
 import { listDevices } from "~/modules/fleet/index.server";
 import { dayKey, zonedLocalToUtc, utcToZonedLocal } from "~/lib/zoned-days";
 import type { ModuleContext } from "~/services/guard.server";
 import { logError } from "~/services/log.server";
-import { pickers, refusal, requirePerson, timesheetContext } from "./context.server";
+import {
+  pickers,
+  refusal,
+  requirePerson,
+  timesheetContext,
+  type TimesheetContext,
+} from "./context.server";
+import { declareFromForm } from "./covid.server";
+import { listQuestions } from "./leave-upstream.server";
 import type { EntryForm } from "./entry-form";
 import * as ts from "./upstream.server";
 import { dayParam, weekOf, weekTotals } from "./week";
@@ -27,7 +37,7 @@ export async function myWeekPage(ctx: ModuleContext, url: URL, now = Date.now())
     dayParam(url.searchParams.get("week")) ?? dayKey(now, tc.timeZone),
     tc.timeZone,
   );
-  const [entries, recent, pick, vehicles] = await Promise.all([
+  const [entries, recent, pick, vehicles, questions] = await Promise.all([
     ts.listEntries(tc.up, {
       from: new Date(week.from).toISOString(),
       to: new Date(week.to).toISOString(),
@@ -49,6 +59,7 @@ export async function myWeekPage(ctx: ModuleContext, url: URL, now = Date.now())
             return [] as { imei: string; label: string }[];
           })
       : Promise.resolve([] as { imei: string; label: string }[]),
+    own ? activeQuestions(tc.up) : Promise.resolve([]),
   ]);
   const open = recent.find((e) => e.end === null) ?? null;
   const editParam = url.searchParams.get("edit");
@@ -94,8 +105,13 @@ export async function myWeekPage(ctx: ModuleContext, url: URL, now = Date.now())
     jobCodes: pick.jobCodes.filter((c) => c.active),
     jobsites: pick.jobsites.map(({ id, label }) => ({ id, label })),
     vehicles,
+    /** The site declaration asked at clock-on (none: the company asks nothing). */
+    questions: open ? [] : questions.map(({ id, text }) => ({ id, text })),
   };
 }
+
+const activeQuestions = async (up: TimesheetContext["up"]) =>
+  (await listQuestions(up)).filter((q) => q.active);
 
 const editable = (e: ts.Entry) =>
   (e.status === "draft" || e.status === "rejected") && e.end !== null;
@@ -134,16 +150,29 @@ const num = (v: FormDataEntryValue | null) => {
   return Number.isFinite(n) ? n : null;
 };
 
-export async function clockOn(ctx: ModuleContext, form: FormData): Promise<Outcome> {
+export type ClockOnOutcome = Outcome & { missing?: number[] };
+
+export async function clockOn(ctx: ModuleContext, form: FormData): Promise<ClockOnOutcome> {
   const tc = await timesheetContext(ctx);
   const jobcode = num(form.get("jobcode_id"));
-  if (!jobcode) return { ok: false, message: "Pick a job code to clock on" };
+  const questions = await activeQuestions(tc.up);
+  const missing = questions
+    .filter((q) => !["yes", "no"].includes(String(form.get(`q${q.id}`))))
+    .map((q) => q.id);
+  if (!jobcode) return { ok: false, message: "Pick a job code to clock on", missing };
+  if (missing.length)
+    return {
+      ok: false,
+      message: "Answer every site declaration question to clock on",
+      missing,
+    };
   const pic = await photoOf(form);
   if ("error" in pic) return { ok: false, message: pic.error };
   const lat = num(form.get("lat"));
   const lng = num(form.get("lng"));
   const imei = form.get("imei");
-  return attempt(async () => {
+  let entryId = 0;
+  const on = await attempt(async () => {
     const e = await ts.clock(tc.up, {
       action: "on",
       jobcode_id: jobcode,
@@ -154,8 +183,19 @@ export async function clockOn(ctx: ModuleContext, form: FormData): Promise<Outco
       position:
         lat !== null && lng !== null ? { lat, lng, accuracy_m: num(form.get("accuracy")) } : null,
     });
+    entryId = e.id;
     return `Clocked on at ${utcToZonedLocal(Date.parse(e.start), tc.timeZone).slice(11)}.`;
   });
+  if (!on.ok || !questions.length) return on;
+  const d = await declareFromForm(ctx, form, entryId);
+  if (!d.ok)
+    return { ok: false, message: `${on.message} The declaration was not recorded: ${d.message}` };
+  return {
+    ok: true,
+    message: d.value.flagged
+      ? `${on.message} An answer of your declaration needs attention: your reviewer has been told.`
+      : `${on.message} Declaration recorded.`,
+  };
 }
 
 export async function clockAction(

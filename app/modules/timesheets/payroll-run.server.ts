@@ -1,7 +1,8 @@
 /**
  * A payroll group's pay period: its members' approved entries classified by the group's overtime
- * rules (the core: payroll.ts), public holidays of the group's country and region, and the group's
- * allowances, as one line per person per pay category with the rule that produced it.
+ * rules (the core: payroll.ts), public holidays of the group's country and region, the group's
+ * allowances and its members' approved leave (leave-pay.ts), as one line per person per pay
+ * category with the rule that produced it.
  */
 import Decimal from "decimal.js";
 import { dayKey } from "~/lib/zoned-days";
@@ -10,6 +11,8 @@ import type { Auth } from "~/services/company-context.server";
 import { logError } from "~/services/log.server";
 import type { TimesheetContext } from "./context.server";
 import { holidayDays } from "./holidays.server";
+import { leaveLines, type LeaveForPay } from "./leave-pay";
+import { leaveSetup, listLeave } from "./leave-upstream.server";
 import type { WorkEntry } from "./overtime";
 import { sumMoney } from "./pay";
 import { computePayroll, type PayrollLine } from "./payroll";
@@ -106,12 +109,14 @@ export async function payrollRun(
   period: NonNullable<Selection["period"]>,
   now = Date.now(),
 ): Promise<PayrollRun> {
-  const [entries, allowances] = await Promise.all([
+  const [entries, allowances, leave, setup] = await Promise.all([
     listEntries(tc.up, {
       from: new Date(period.fromMs).toISOString(),
       to: new Date(period.toMs).toISOString(),
     }),
     listAllowances(tc.up),
+    listLeave(tc.up, period.from, period.to),
+    leaveSetup(tc.up),
   ]);
   const members = new Map(group.members.map((m) => [m.username_id, m]));
   const mine = entries.filter((e) => members.has(e.username_id));
@@ -136,23 +141,37 @@ export async function payrollRun(
       })),
     ]),
   );
+  const holidays = holidayDays(group.country, group.region, period.from, period.to);
   const hours = computePayroll({
     people,
     entries: work,
     rules: ruleSetOf(group),
     timeZone: tc.timeZone,
-    holidays: holidayDays(group.country, group.region, period.from, period.to),
+    holidays,
   });
+  const paidType = new Map(setup.types.map((t) => [t.id, t.paid]));
+  const away: LeaveForPay[] = leave
+    .filter((l) => l.status === "approved" && members.has(l.username_id))
+    .map((l) => ({
+      personId: l.username_id,
+      type: l.type_of_leave,
+      paid: paidType.get(l.type_id) ?? false,
+      from: l.leave_start_date,
+      to: l.leave_end_date,
+      hoursPerDay: l.allDay ? null : l.hours,
+    }));
+  const onLeave = leaveLines(people, away, period, holidays);
   const paid = allowances.filter((a) => group.allowance_ids.includes(a.id));
   const lines: PayrollLine[] = [];
   for (const p of people) {
     lines.push(...hours.lines.filter((l) => l.personId === p.id));
+    lines.push(...onLeave.filter((l) => l.personId === p.id));
     const list = byPerson.get(p.id);
     if (list?.length) lines.push(...(await allowanceLines(auth, p, list, paid, tc.timeZone, now)));
   }
   return {
     lines,
-    totalMinutes: hours.totalMinutes,
+    totalMinutes: hours.totalMinutes + onLeave.reduce((s, l) => s + l.minutes, 0),
     totalAmount: sumMoney(lines.map((l) => l.amount)),
     notApproved: mine.filter((e) => e.status !== "approved").length,
   };

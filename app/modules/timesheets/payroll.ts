@@ -12,8 +12,8 @@ export type PayrollLine = {
   personId: number;
   person: string;
   payrollCode: string;
-  /** "allowance" lines come from the payroll group's allowances (allowances.ts). */
-  category: PayCategory | "allowance";
+  /** "allowance" lines come from the payroll group's allowances, "leave" from approved leave. */
+  category: PayCategory | "allowance" | "leave";
   /** The category as exported when it is not derived from category and multiplier (allowances). */
   label?: string;
   multiplier: number;
@@ -32,9 +32,11 @@ export const CATEGORY_LABELS: Record<PayCategory, string> = {
 /** "Ordinary", "Overtime 1.5×", "Public holiday 2.5×": the pay category as payroll systems import it. */
 export const categoryLabel = (l: Pick<PayrollLine, "category" | "multiplier" | "label">) =>
   l.label ??
-  (l.category === "ordinary" || l.category === "allowance"
-    ? "Ordinary"
-    : `${CATEGORY_LABELS[l.category]} ${l.multiplier}×`);
+  (l.category === "leave"
+    ? "Leave"
+    : l.category === "ordinary" || l.category === "allowance"
+      ? "Ordinary"
+      : `${CATEGORY_LABELS[l.category]} ${l.multiplier}×`);
 
 export function computePayroll(input: {
   people: readonly PayrollPerson[];

@@ -63,8 +63,9 @@ export default function JobsiteMap({
     if (shape) {
       shape.addTo(g);
       if (first.current) m.fitBounds(shape.getBounds(), { padding: [30, 30], maxZoom: 17 });
-      first.current = false;
     }
+    // Only a saved fence is zoomed to: one being drawn keeps the view the user clicks in.
+    first.current = false;
   }, [fence]);
 
   return (

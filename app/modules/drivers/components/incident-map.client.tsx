@@ -49,6 +49,9 @@ export default function IncidentMap({
     };
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Revalidation hands over an equal list as a new array; redrawing it would move the map under
+  // the user's pointer, so the markers are redrawn only when what they show changes.
+  const shown = incidents.map((i) => `${i.id}:${i.dismissed ? 1 : 0}`).join(",");
   useEffect(() => {
     const m = map.current;
     const g = layer.current;
@@ -61,7 +64,7 @@ export default function IncidentMap({
     const all = incidents.map((i) => [i.lat, i.lng] as L.LatLngTuple);
     if (all.length === 1) m.setView(all[0]!, 15);
     else if (all.length > 1) m.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: 16 });
-  }, [incidents]);
+  }, [shown]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div

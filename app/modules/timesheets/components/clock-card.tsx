@@ -5,6 +5,7 @@ import {
   Group,
   NativeSelect,
   Paper,
+  Radio,
   Stack,
   Text,
   TextInput,
@@ -37,20 +38,28 @@ async function shrink(input: HTMLInputElement) {
   input.files = dt.files;
 }
 
-/** Clock on (job code, jobsite, vehicle, optional photo and position), breaks and clock off. */
+/**
+ * Clock on (job code, jobsite, vehicle, optional photo and position, and the site declaration when
+ * the company asks one), breaks and clock off. After a refusal the typed values come back.
+ */
 export function ClockCard({
   open,
   timeZone,
   jobCodes,
   jobsites,
   vehicles,
+  questions = [],
+  typed,
 }: {
   open: OpenEntry;
   timeZone: string;
   jobCodes: Option[];
   jobsites: Option[];
   vehicles: { imei: string; label: string }[];
+  questions?: { id: number; text: string }[];
+  typed?: { values: Record<string, string>; missing: number[] };
 }) {
+  const v = typed?.values ?? {};
   const busy = useNavigation().state === "submitting";
   const [where, setWhere] = useState<{ lat: number; lng: number; accuracy: number } | null>(null);
   const [whereNote, setWhereNote] = useState("Position: asking the browser…");
@@ -104,7 +113,7 @@ export function ClockCard({
     );
   return (
     <Paper withBorder p="md" data-testid="clock-card">
-      <Form method="post" encType="multipart/form-data">
+      <Form method="post" encType="multipart/form-data" key={JSON.stringify(v)}>
         <input type="hidden" name="intent" value="clock_on" />
         <input type="hidden" name="lat" value={where?.lat ?? ""} />
         <input type="hidden" name="lng" value={where?.lng ?? ""} />
@@ -117,6 +126,7 @@ export function ClockCard({
             name="jobcode_id"
             label="Job code"
             required
+            defaultValue={v.jobcode_id ?? ""}
             data={[
               { value: "", label: "Pick a job code" },
               ...jobCodes.map((c) => ({ value: String(c.id), label: c.label })),
@@ -125,6 +135,7 @@ export function ClockCard({
           <NativeSelect
             name="jobsite_id"
             label="Jobsite"
+            defaultValue={v.jobsite_id ?? ""}
             data={[
               { value: "", label: "No jobsite" },
               ...jobsites.map((j) => ({ value: String(j.id), label: j.label })),
@@ -133,12 +144,35 @@ export function ClockCard({
           <NativeSelect
             name="imei"
             label="Vehicle"
+            defaultValue={v.imei ?? ""}
             data={[
               { value: "", label: "No vehicle" },
               ...vehicles.map((v) => ({ value: v.imei, label: v.label })),
             ]}
           />
-          <TextInput name="notes" label="Notes" maxLength={1000} />
+          <TextInput name="notes" label="Notes" maxLength={1000} defaultValue={v.notes ?? ""} />
+          {questions.length ? (
+            <Stack gap="xs" data-testid="clock-declaration">
+              <Text size="sm" fw={600}>
+                Site declaration
+              </Text>
+              {questions.map((q) => (
+                <Radio.Group
+                  key={q.id}
+                  name={`q${q.id}`}
+                  label={q.text}
+                  withAsterisk
+                  defaultValue={v[`q${q.id}`]}
+                  error={typed?.missing.includes(q.id) ? "Answer yes or no" : undefined}
+                >
+                  <Group gap="md" mt={4}>
+                    <Radio value="yes" label="Yes" />
+                    <Radio value="no" label="No" />
+                  </Group>
+                </Radio.Group>
+              ))}
+            </Stack>
+          ) : null}
           <div>
             <label
               htmlFor="clock-photo"
