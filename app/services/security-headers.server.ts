@@ -83,10 +83,10 @@ function paymentOrigin(): string {
 
 /** Headers every HTML page carries; the CSP nonce is fresh per request (made in server/http.ts). */
 /**
- * Pages that may ask where the browser is: a courier's shipment records where the proof of
- * delivery was taken. Every other page keeps geolocation off.
+ * The courier's pages may ask where the browser is (the proof of delivery's place); the policy is
+ * the document's, kept across client navigation, so the list page needs it too. Elsewhere it is off.
  */
-const GEOLOCATION_PAGES = /^\/courier\/shipment\/[^/]+\/?$/;
+const GEOLOCATION_PAGES = /^\/courier(\/|$)/;
 
 export function securityHeaders(nonce: string, pathname = ""): Record<string, string> {
   const production = getEnv().NODE_ENV === "production";
