@@ -81,13 +81,13 @@ function paymentOrigin(): string {
   }
 }
 
-/** Headers every HTML page carries; the CSP nonce is fresh per request (made in server/http.ts). */
 /**
  * The courier's pages may ask where the browser is (the proof of delivery's place); the policy is
  * the document's, kept across client navigation, so the list page needs it too. Elsewhere it is off.
  */
 const GEOLOCATION_PAGES = /^\/courier(\/|$)/;
 
+/** Headers every HTML page carries; the CSP nonce is fresh per request (made in server/http.ts). */
 export function securityHeaders(nonce: string, pathname = ""): Record<string, string> {
   const production = getEnv().NODE_ENV === "production";
   const csp = [
