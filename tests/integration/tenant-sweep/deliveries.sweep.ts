@@ -58,6 +58,8 @@ export default defineSweep({
       url: `/dashboard/deliverymanagement/${deliveryB}`,
       body: { intent, confirm: "yes", imei: "", driver_id: "", days: "2", link: "x" },
     })),
+    // The public tracking page: a token no link was made with shows nothing.
+    { file: "track.$token.tsx", method: "GET", url: `/track/${"A".repeat(54)}` },
     {
       file: "_shell.courier.shipment.$id.tsx",
       method: "GET",
