@@ -48,7 +48,10 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v);
+          for (const [k, v] of Object.entries(
+            securityHeaders(nonce, new URL(request.url).pathname),
+          ))
+            responseHeaders.set(k, v);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -37,6 +37,9 @@ export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => n
   { pattern: "/timesheet/view", limit: 12 * MB },
   // A ticket attachment: the module counts the file against its 700 KB limit and says so.
   { pattern: "/tickets/admin", limit: 4 * MB },
+  // A proof-of-delivery photo: the browser shrinks it first; without JavaScript the module says
+  // it is too large.
+  { pattern: "/courier/shipment/:id", limit: 12 * MB },
 ];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */

@@ -81,8 +81,14 @@ function paymentOrigin(): string {
   }
 }
 
+/**
+ * The courier's pages may ask where the browser is (the proof of delivery's place); the policy is
+ * the document's, kept across client navigation, so the list page needs it too. Elsewhere it is off.
+ */
+const GEOLOCATION_PAGES = /^\/courier(\/|$)/;
+
 /** Headers every HTML page carries; the CSP nonce is fresh per request (made in server/http.ts). */
-export function securityHeaders(nonce: string): Record<string, string> {
+export function securityHeaders(nonce: string, pathname = ""): Record<string, string> {
   const production = getEnv().NODE_ENV === "production";
   const csp = [
     "default-src 'self'",
@@ -102,7 +108,9 @@ export function securityHeaders(nonce: string): Record<string, string> {
     ...baseSecurityHeaders(),
     "Content-Security-Policy": csp,
     "X-Frame-Options": "DENY",
-    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Permissions-Policy": GEOLOCATION_PAGES.test(pathname)
+      ? PERMISSIONS_POLICY.replace("geolocation=()", "geolocation=(self)")
+      : PERMISSIONS_POLICY,
   };
   if (production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

@@ -15,6 +15,7 @@ import type { SensorState } from "./api-sensors";
 import type { DashcamState } from "./api-dashcam";
 import type { TicketState } from "./api-tickets";
 import type { SupplierState } from "./api-suppliers";
+import type { DeliveryState } from "./api-deliveries";
 import type { Overlay } from "./trips";
 import type { Device, User, World } from "./world";
 
@@ -92,6 +93,8 @@ export type SimState = {
   tickets?: TicketState;
   /** Suppliers and plant hire contracts (api-suppliers.ts), seeded on first use. */
   suppliers?: SupplierState;
+  /** Deliveries and courier shipments (api-deliveries.ts), each day seeded on first use. */
+  deliveries?: DeliveryState;
   cache: Map<string, { key: string; value: unknown }>;
   /** Sign-in times of this process (api-people.ts): sign-ins are not journaled. */
   lastLogins?: Record<number, string>;

@@ -18,6 +18,7 @@ import { leaveRoutes } from "./api-leave";
 import { timesheetRoutes } from "./api-timesheets";
 import { supplierRoutes } from "./api-suppliers";
 import { supplierDocumentRoutes } from "./supplier-documents";
+import { deliveryRoutes } from "./api-deliveries";
 import { sensorRoutes } from "./api-sensors";
 import { ticketRoutes } from "./api-tickets";
 import { maintenanceRoutes } from "./api-maintenance";
@@ -51,6 +52,7 @@ export const ROUTES: Route[] = [
   ...timesheetRoutes,
   ...supplierDocumentRoutes, // before supplierRoutes: its /suppliers/:id would take /suppliers/documents/:id
   ...supplierRoutes,
+  ...deliveryRoutes,
   ...sensorRoutes,
   ...dashcamRoutes,
   ...ticketRoutes,

@@ -5,3 +5,4 @@ export { mayViewMedia } from "./media.server";
 export { setDevicePermDriver, companyGroupList } from "./devices-write.server";
 export { clearJobsiteCache, companyJobsites } from "./jobsites.server";
 export { insideJobsite } from "./jobsite-layer";
+export { searchPlaces } from "./geocode-upstream.server";

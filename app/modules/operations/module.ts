@@ -1,14 +1,14 @@
 import { CAN } from "~/lib/access";
 import { defineModule } from "../kit";
 import { MANAGE_AUTOMATIONS, MANAGE_SUPPLIERS } from "./rules";
+import { MANAGE_DELIVERIES, SHARE_TRACKING } from "./deliveries/rules";
 
 /** Installers fit and configure devices: the fleet-editing permission. */
 const INSTALL = CAN.editFleet;
 
 export default defineModule({
   id: "operations",
-  // Built: the installation check, suppliers, plant hire and automations. Deliveries and courier
-  // are "planned" (each item says which).
+  // Built: the installation check, suppliers, plant hire, automations, deliveries and courier.
   menu: [
     {
       section: "fleet-assets",
@@ -51,10 +51,11 @@ export default defineModule({
       order: 50,
       icon: "package",
       id: "deliverymanagement",
-      status: "planned",
+      status: "live",
       title: "Delivery Management",
       href: "/dashboard/deliverymanagement",
       description: "Deliveries, their stops and proof of delivery.",
+      match: ["/dashboard/deliverymanagement/:id"],
     },
     {
       section: "fleet-assets",
@@ -71,7 +72,7 @@ export default defineModule({
       order: 50,
       icon: "truckDelivery",
       id: "courier",
-      status: "planned",
+      status: "live",
       title: "Courier",
       href: "/courier",
       description: "Courier shipments and their tracking.",
@@ -109,6 +110,12 @@ export default defineModule({
     },
     { pattern: "/dashboard/suppliers/:id/documents/:doc", title: "Supplier document", file: true },
   ],
+  publicRoutes: [
+    {
+      pattern: "/track/:token",
+      why: "a recipient's tracking link: the token is signed random bytes, revocable and expiring",
+    },
+  ],
   actions: {
     "/dashboard/automations": {
       enable: MANAGE_AUTOMATIONS,
@@ -118,6 +125,18 @@ export default defineModule({
     // The builder's buttons (save, dry run, add or remove a condition or action) all edit the rule.
     "/dashboard/createAutomations": { "*": MANAGE_AUTOMATIONS },
     "/dashboard/createAutomations/:id": { "*": MANAGE_AUTOMATIONS },
+    "/dashboard/deliverymanagement": {
+      create: MANAGE_DELIVERIES,
+      update: MANAGE_DELIVERIES,
+      delete: MANAGE_DELIVERIES,
+    },
+    "/dashboard/deliverymanagement/:id": {
+      assign: MANAGE_DELIVERIES,
+      delete: MANAGE_DELIVERIES,
+      "link-create": SHARE_TRACKING,
+      "link-revoke": SHARE_TRACKING,
+    },
+    "/courier/shipment/:id": { status: CAN.own },
     "/installation/:imei": { issue: INSTALL },
     "/dashboard/plant-hire": { create: MANAGE_SUPPLIERS },
     "/dashboard/plant-hire/:id": { update: MANAGE_SUPPLIERS, delete: MANAGE_SUPPLIERS },

@@ -1,0 +1,114 @@
+/**
+ * Recipients' tracking links (/track/{token}): made and revoked by the dispatcher on a delivery's
+ * page, kept in PostgreSQL (DeliveryTrackingLink). The public page asks the upstream for the
+ * delivery's public view by its tracking key, anonymously: the link is all a recipient holds.
+ * Unknown, badly signed, expired and revoked links all answer the same 404.
+ */
+import { upstream } from "~/services/api.server";
+import { appSecrets } from "~/services/env.server";
+import { prisma } from "~/services/db.server";
+import { isUpstreamError } from "~/services/upstream/index.server";
+import { deliveryEta } from "./eta";
+import { isFinished } from "./status";
+import {
+  newTrackingToken,
+  trackingExpiry,
+  trackingLinkState,
+  verifyTrackingToken,
+} from "./tracking-token.server";
+import { trackDelivery } from "./upstream.server";
+
+export type TrackingLinkView = {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  state: "active" | "expired" | "revoked";
+};
+
+export async function trackingLinksOf(
+  companyId: number,
+  deliveryId: number,
+  now = Date.now(),
+): Promise<TrackingLinkView[]> {
+  const rows = await prisma.deliveryTrackingLink.findMany({
+    where: { companyId, deliveryId },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    state: trackingLinkState(r, now),
+  }));
+}
+
+/** A new link for a delivery the caller has already read (so it is the company's). */
+export async function createTrackingLink(
+  delivery: { id: number; tracking_key: string },
+  companyId: number,
+  userId: number,
+  days: number,
+  now = Date.now(),
+) {
+  return prisma.deliveryTrackingLink.create({
+    data: {
+      id: newTrackingToken(appSecrets()[0]!),
+      companyId,
+      deliveryId: delivery.id,
+      trackingKey: delivery.tracking_key,
+      createdBy: userId,
+      createdAt: new Date(now),
+      expiresAt: trackingExpiry(now, days),
+    },
+  });
+}
+
+/** Revokes one live link of this delivery of the company; false when there is none. */
+export async function revokeTrackingLink(
+  companyId: number,
+  deliveryId: number,
+  id: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const { count } = await prisma.deliveryTrackingLink.updateMany({
+    where: { id, companyId, deliveryId, revokedAt: null },
+    data: { revokedAt: new Date(now) },
+  });
+  return count > 0;
+}
+
+const gone = () => new Response("Not found", { status: 404 });
+
+/** What the recipient's page shows, or a 404. */
+export async function trackingPage(token: string, now = Date.now()) {
+  if (!verifyTrackingToken(token, appSecrets())) throw gone();
+  const link = await prisma.deliveryTrackingLink.findUnique({ where: { id: token } });
+  if (!link || trackingLinkState(link, now) !== "active") throw gone();
+  let d;
+  try {
+    d = await trackDelivery(upstream(null), link.trackingKey);
+  } catch (e) {
+    if (isUpstreamError(e) && e.status === 404) throw gone();
+    throw e;
+  }
+  const finalLeg = d.status === "in_transit" && d.vehicle !== null;
+  const eta = finalLeg ? deliveryEta({ ...d, pickup: d.dropoff }, d.vehicle, now) : null;
+  return {
+    reference: d.reference,
+    customer: d.customer,
+    dropoff: d.dropoff,
+    window: { start: d.window_start, end: d.window_end },
+    status: d.status,
+    failedReason: d.failed_reason,
+    // Only on the last leg; never once the delivery is finished.
+    vehicle: finalLeg && !isFinished(d.status) ? d.vehicle : null,
+    eta: eta?.kind === "eta" ? { at: new Date(eta.at).toISOString(), minutes: eta.minutes } : null,
+    showMap: !isFinished(d.status),
+    pod: d.status === "delivered" ? d.pod : null,
+    updatedAt: d.updated_at,
+    expiresAt: link.expiresAt.toISOString(),
+  };
+}
