@@ -61,4 +61,3 @@ function installs(ctx: Ctx) {
 }
 
 export const newInstallRoutes = routes([["GET", "/devices/installs", installs]]);
-

@@ -68,7 +68,7 @@ describe("the newly installed device (GET /devices/installs)", () => {
 
   it("passes the check step by step from its start: ignition on after 10 s, off after 20 s", async () => {
     const api = await admin();
-    const [{ imei }] = (await newInstalls(api)) as [{ imei: string }];
+    const { imei } = (await newInstalls(api))[0]!;
     const at = async (elapsedMs: number) => {
       const now = Date.now();
       const diag = await deviceDiagnostics(api, imei, now - elapsedMs);
@@ -99,7 +99,7 @@ describe("the newly installed device (GET /devices/installs)", () => {
 
   it("is a 404 for another company, and its start may not be in the future", async () => {
     const api = await admin();
-    const [{ imei }] = (await newInstalls(api)) as [{ imei: string }];
+    const { imei } = (await newInstalls(api))[0]!;
     const other = await up.signIn("other", "other123");
     expect((await rejection(deviceDiagnostics(other, imei, Date.now()))).status).toBe(404);
     expect((await rejection(deviceDiagnostics(api, imei, Date.now() + 60_000))).status).toBe(400);
