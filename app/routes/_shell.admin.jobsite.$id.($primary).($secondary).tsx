@@ -6,12 +6,20 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
+import { DocumentsList } from "~/components/documents-list";
+import { refusalText } from "~/lib/documents";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { FormReply } from "~/modules/admin/components/fields";
 import { JobsiteForm } from "~/modules/admin/components/jobsite-form";
 import { refused } from "~/modules/admin/form-reply.server";
+import {
+  companyJobsiteDocument,
+  documentsTab,
+  jobsiteDocuments,
+  removeJobsiteDocument,
+} from "~/modules/admin/jobsite-documents.server";
 import {
   formValues,
   jobsitePage,
@@ -39,9 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const ctx = await requireModule(request, "admin");
   const page = await jobsitePage(ctx, params);
+  const documents = page.tab === "documents" ? await jobsiteDocuments(ctx, page.site.id) : [];
+  // An upload refused by our checks comes back here with its reason (shown next to the field).
+  const uploadError = refusalText(new URL(request.url).searchParams.get("refused"));
   return json({
     mode: "site" as const,
     ...page,
+    documents,
+    uploadError: uploadError ?? null,
     initial: formValues(page.site),
     tiles: tileConfig(),
   });
@@ -73,6 +86,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: `${r.site.name} saved.`,
       });
     },
+    "delete-document": async (form) => {
+      const raw = String(form.get("document") ?? "");
+      if (form.get("confirm") !== "yes") {
+        // Another company's jobsite or document is a 404 before anything is asked.
+        const { doc } = await companyJobsiteDocument(ctx, params.id ?? "", raw);
+        return json({ confirmDocument: doc.id } as FormReply & { confirmDocument?: number });
+      }
+      const gone = await removeJobsiteDocument(ctx, params.id ?? "", raw);
+      return redirectWithToast(documentsTab(gone.jobsite_id), {
+        type: "success",
+        description: `${gone.name} deleted.`,
+      });
+    },
   });
 }
 
@@ -87,7 +113,9 @@ const TAB_LABELS = {
 /** A jobsite (jobsites_view): tabs linked by URL (/admin/jobsite/{id}/{tab}/{sub-tab}). */
 export default function Jobsite() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const reply = useActionData<typeof action>() as
+    (FormReply & { confirmDocument?: number }) | undefined;
+  const busy = useNavigation().state !== "idle";
   if (loaded.mode === "new")
     return (
       <Stack gap="md" maw={1100}>
@@ -292,8 +320,18 @@ export default function Jobsite() {
         </Paper>
       ) : null}
       {data.tab === "documents" ? (
-        <Paper withBorder p="md">
-          <Text size="sm">No documents are kept for jobsites yet.</Text>
+        <Paper withBorder p="md" data-testid="jobsite-documents">
+          <DocumentsList
+            title={`Documents of ${s.name}`}
+            documents={data.documents}
+            uploadUrl={`${base}/files`}
+            downloadUrl={(id) => `${base}/files/${id}`}
+            deleteFields={(id) => ({ intent: "delete-document", document: id })}
+            confirmFor={reply?.confirmDocument}
+            canEdit={data.canEdit}
+            busy={busy}
+            uploadError={data.uploadError ?? undefined}
+          />
         </Paper>
       ) : null}
     </Stack>

@@ -238,3 +238,11 @@ export const jobsiteRoutes = routes([
     },
   ],
 ]);
+
+/** The caller's company's jobsite by id, else a 404 (jobsite documents name their jobsite). */
+export function companyJobsite(ctx: Ctx, raw: unknown): SimJobsite {
+  const id = Number(raw);
+  const j = data(ctx).sites.find((x) => x.id === id && x.companyid === ctx.user.companyid);
+  if (!j) throw new HttpError(404, "Jobsite not found");
+  return j;
+}

@@ -5,6 +5,7 @@ import type { MaintState } from "./maintenance";
 import type { JobCodeState } from "./api-jobcodes";
 import type { BillingState } from "./api-billing";
 import type { JobsiteState } from "./api-jobsites";
+import type { JobsiteDocumentState } from "./jobsite-documents";
 import type { PeopleState } from "./api-people";
 import type { LeaveState } from "./api-leave";
 import type { TimesheetState } from "./timesheets-data";
@@ -75,6 +76,8 @@ export type SimState = {
   people?: PeopleState;
   billing?: BillingState;
   jobsites?: JobsiteState;
+  /** Jobsite documents (jobsite-documents.ts); their bodies are files (files.ts). */
+  jobsiteDocuments?: JobsiteDocumentState;
   /** Leave, rosters and site declarations (api-leave.ts), seeded on first use. */
   leave?: LeaveState;
   /** Timesheet entries, pay-period locks, allowances and payroll groups (api-timesheets.ts). */

@@ -7,6 +7,7 @@ import { driverRoutes } from "./api-drivers";
 import { formRoutes } from "./api-forms";
 import { geocodeRoutes } from "./api-geocode";
 import { jobsiteRoutes } from "./api-jobsites";
+import { jobsiteDocumentRoutes } from "./jobsite-documents";
 import { diagnosticsRoutes } from "./api-diagnostics";
 import { jobCodeRoutes } from "./api-jobcodes";
 import { concreteRoutes } from "./api-concrete";
@@ -34,6 +35,7 @@ export const ROUTES: Route[] = [
   ...tripRoutes,
   ...beaconRoutes,
   ...simRoutes,
+  ...jobsiteDocumentRoutes, // before jobsiteRoutes: /jobsites/documents is not a jobsite id
   ...jobsiteRoutes,
   ...formRoutes,
   ...driverRoutes,

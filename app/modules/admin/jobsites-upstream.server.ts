@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Upstream } from "~/services/upstream/client.server";
+import { getStream, postStream } from "~/services/upstream/streams.server";
 
 const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export const geofenceSchema = z.discriminatedUnion("type", [
@@ -80,5 +81,55 @@ export const listTimesheetEntries = async (up: Upstream, range: { from: string; 
       query: range,
       schema: z.array(siteEntrySchema),
       idempotent: true,
+    })
+  ).data;
+
+/** Jobsite documents (server/sim/jobsite-documents.ts): the supplier documents' contract for jobsites. */
+export const jobsiteDocumentSchema = z.object({
+  id: z.number().int(),
+  jobsite_id: z.number().int(),
+  name: z.string(),
+  content_type: z.enum(["application/pdf", "image/jpeg", "image/png"]),
+  size: z.number().int().nonnegative(),
+  uploaded_at: z.string(),
+  uploaded_by: z.string(),
+});
+export type JobsiteDocument = z.infer<typeof jobsiteDocumentSchema>;
+const JD = "/jobsites/documents";
+export const listJobsiteDocuments = async (up: Upstream, jobsiteId: number) =>
+  (
+    await up.request({
+      method: "GET",
+      path: JD,
+      query: { jobsite_id: String(jobsiteId) },
+      schema: z.array(jobsiteDocumentSchema),
+      idempotent: true,
+    })
+  ).data;
+/** POST with the bytes as a stream; not retried (the bytes are gone once sent). */
+export const uploadJobsiteDocument = async (
+  up: Upstream,
+  jobsiteId: number,
+  file: { name: string; type: JobsiteDocument["content_type"] },
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+) =>
+  jobsiteDocumentSchema.parse(
+    await postStream(
+      up,
+      JD,
+      { jobsite_id: String(jobsiteId), content_type: file.type, name: file.name },
+      body,
+      signal,
+    ),
+  );
+export const jobsiteDocumentContent = (up: Upstream, id: number) =>
+  getStream(up, `${JD}/content`, { id: String(id) });
+export const deleteJobsiteDocument = async (up: Upstream, id: number) =>
+  (
+    await up.request({
+      method: "DELETE",
+      path: `${JD}/${id}`,
+      schema: z.object({ id: z.number().int() }),
     })
   ).data;

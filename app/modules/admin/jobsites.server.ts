@@ -63,7 +63,7 @@ const idOf = (raw: string | undefined) => {
   return id;
 };
 
-async function own(ctx: ModuleContext, rawId: string | undefined): Promise<AdminJobsite> {
+export async function own(ctx: ModuleContext, rawId: string | undefined): Promise<AdminJobsite> {
   try {
     return await getJobsite(upstream(ctx.auth.token), idOf(rawId));
   } catch (e) {

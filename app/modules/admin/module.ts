@@ -148,6 +148,19 @@ export default defineModule({
       rule: ADMIN,
       file: true,
     },
+    // Jobsite documents: read with jobsites_view, uploaded with EDIT_JOBSITES (actions below).
+    {
+      pattern: "/admin/jobsite/:id/files",
+      title: "Upload a jobsite document",
+      rule: { permission: "jobsites_view" },
+      file: true,
+    },
+    {
+      pattern: "/admin/jobsite/:id/files/:doc",
+      title: "Jobsite document",
+      rule: { permission: "jobsites_view" },
+      file: true,
+    },
   ],
   actions: {
     "/dashboard/company_settings": { "*": { permission: "edit_permissions" } },
@@ -164,7 +177,13 @@ export default defineModule({
     "/admin/grouppermissions": { save: ADMIN },
     "/admin/accdevlink": { link: ADMIN, unlink: ADMIN, unrestrict: ADMIN },
     // Adding posts to /admin/jobsite/new (the add-jobsite page's form), editing to the jobsite.
-    "/admin/jobsite/:id/:primary?/:secondary?": { create: EDIT_JOBSITES, update: EDIT_JOBSITES },
+    "/admin/jobsite/:id/:primary?/:secondary?": {
+      create: EDIT_JOBSITES,
+      update: EDIT_JOBSITES,
+      "delete-document": EDIT_JOBSITES,
+    },
+    // The multipart body is streamed by the module, so the guard judges no intent here.
+    "/admin/jobsite/:id/files": { "*": EDIT_JOBSITES },
     "/dashboard/purchase-subscriptions": { quote: ADMIN, buy: ADMIN },
     "/admin/allowances": { create: MANAGE_CODES, update: MANAGE_CODES, delete: MANAGE_CODES },
     "/admin/payrollgroups": { create: MANAGE_CODES, update: MANAGE_CODES, delete: MANAGE_CODES },
