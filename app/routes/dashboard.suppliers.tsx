@@ -206,7 +206,6 @@ export default function Suppliers() {
                   documents={data.documents}
                   confirmFor={act?.confirmDocument}
                   busy={busy}
-                  timeZone={data.timeZone}
                 />
               ) : null}
             </Stack>
