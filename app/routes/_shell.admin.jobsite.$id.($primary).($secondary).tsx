@@ -6,20 +6,15 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
-import { DocumentsList } from "~/components/documents-list";
-import { refusalText } from "~/lib/documents";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { FormReply } from "~/modules/admin/components/fields";
 import { JobsiteForm } from "~/modules/admin/components/jobsite-form";
 import { refused } from "~/modules/admin/form-reply.server";
-import {
-  companyJobsiteDocument,
-  documentsTab,
-  jobsiteDocuments,
-  removeJobsiteDocument,
-} from "~/modules/admin/jobsite-documents.server";
+import { JobsiteDocuments } from "~/modules/admin/components/jobsite-documents";
+import { JobsitePeople } from "~/modules/admin/components/jobsite-people";
+import { deleteDocumentIntent, documentsTabData } from "~/modules/admin/jobsite-documents.server";
 import {
   formValues,
   jobsitePage,
@@ -47,14 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const ctx = await requireModule(request, "admin");
   const page = await jobsitePage(ctx, params);
-  const documents = page.tab === "documents" ? await jobsiteDocuments(ctx, page.site.id) : [];
-  // An upload refused by our checks comes back here with its reason (shown next to the field).
-  const uploadError = refusalText(new URL(request.url).searchParams.get("refused"));
   return json({
     mode: "site" as const,
     ...page,
-    documents,
-    uploadError: uploadError ?? null,
+    ...(await documentsTabData(ctx, page, request)),
     initial: formValues(page.site),
     tiles: tileConfig(),
   });
@@ -86,19 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: `${r.site.name} saved.`,
       });
     },
-    "delete-document": async (form) => {
-      const raw = String(form.get("document") ?? "");
-      if (form.get("confirm") !== "yes") {
-        // Another company's jobsite or document is a 404 before anything is asked.
-        const { doc } = await companyJobsiteDocument(ctx, params.id ?? "", raw);
-        return json({ confirmDocument: doc.id } as FormReply & { confirmDocument?: number });
-      }
-      const gone = await removeJobsiteDocument(ctx, params.id ?? "", raw);
-      return redirectWithToast(documentsTab(gone.jobsite_id), {
-        type: "success",
-        description: `${gone.name} deleted.`,
-      });
-    },
+    "delete-document": (form) => deleteDocumentIntent(ctx, params.id ?? "", form),
   });
 }
 
@@ -115,7 +94,6 @@ export default function Jobsite() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as
     (FormReply & { confirmDocument?: number }) | undefined;
-  const busy = useNavigation().state !== "idle";
   if (loaded.mode === "new")
     return (
       <Stack gap="md" maw={1100}>
@@ -283,56 +261,15 @@ export default function Jobsite() {
           )}
         </Paper>
       ) : null}
-      {data.tab === "people" ? (
-        <Paper withBorder p="md" data-testid="jobsite-people">
-          <Text size="sm" c="dimmed" mb="xs">
-            Timesheet entries booked to this jobsite in the last 24 hours, those clocked on now
-            first.
-          </Text>
-          {data.people.length ? (
-            <Table.ScrollContainer minWidth={480}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Person</Table.Th>
-                    <Table.Th>Clocked on</Table.Th>
-                    <Table.Th>Clocked off</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.people.map((p) => (
-                    <Table.Tr key={p.entry}>
-                      <Table.Td>{p.name}</Table.Td>
-                      <Table.Td>
-                        <CompanyTime at={p.start} kind="datetime" />
-                      </Table.Td>
-                      <Table.Td>
-                        {p.end ? <CompanyTime at={p.end} kind="datetime" /> : "On site now"}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <Text size="sm">Nobody has clocked on here in the last 24 hours.</Text>
-          )}
-        </Paper>
-      ) : null}
+      {data.tab === "people" ? <JobsitePeople people={data.people} /> : null}
       {data.tab === "documents" ? (
-        <Paper withBorder p="md" data-testid="jobsite-documents">
-          <DocumentsList
-            title={`Documents of ${s.name}`}
-            documents={data.documents}
-            uploadUrl={`${base}/files`}
-            downloadUrl={(id) => `${base}/files/${id}`}
-            deleteFields={(id) => ({ intent: "delete-document", document: id })}
-            confirmFor={reply?.confirmDocument}
-            canEdit={data.canEdit}
-            busy={busy}
-            uploadError={data.uploadError ?? undefined}
-          />
-        </Paper>
+        <JobsiteDocuments
+          site={s}
+          documents={data.documents}
+          canEdit={data.canEdit}
+          confirmFor={reply?.confirmDocument}
+          uploadError={data.uploadError}
+        />
       ) : null}
     </Stack>
   );

@@ -6,10 +6,12 @@
  * another company's jobsite or document is a 404.
  */
 import { isAllowed } from "~/lib/access";
+import type { FormReply } from "./components/fields";
 import { upstream } from "~/services/api.server";
 import { documentDownload, receiveDocument } from "~/services/document-upload.server";
 import type { ModuleContext } from "~/services/guard.server";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { refusalText } from "~/lib/documents";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/errors";
 import { EDIT_JOBSITES, own } from "./jobsites.server";
@@ -74,4 +76,31 @@ export async function removeJobsiteDocument(ctx: ModuleContext, rawSite: string,
   const { doc } = await companyJobsiteDocument(ctx, rawSite, rawDoc);
   await deleteJobsiteDocument(upstream(ctx.auth.token), doc.id);
   return doc;
+}
+
+/** The documents tab's data: the jobsite's documents and an upload refusal's reason (?refused=). */
+export async function documentsTabData(
+  ctx: ModuleContext,
+  page: { tab: string; site: { id: number } },
+  request: Request,
+) {
+  if (page.tab !== "documents") return { documents: [], uploadError: null };
+  return {
+    documents: await jobsiteDocuments(ctx, page.site.id),
+    uploadError: refusalText(new URL(request.url).searchParams.get("refused")) ?? null,
+  };
+}
+
+/** The delete-document intent: asks first (a 404 for another company's), then deletes. */
+export async function deleteDocumentIntent(ctx: ModuleContext, rawSite: string, form: FormData) {
+  const raw = String(form.get("document") ?? "");
+  if (form.get("confirm") !== "yes") {
+    const { doc } = await companyJobsiteDocument(ctx, rawSite, raw);
+    return json({ confirmDocument: doc.id } as FormReply & { confirmDocument?: number });
+  }
+  const gone = await removeJobsiteDocument(ctx, rawSite, raw);
+  return redirectWithToast(documentsTab(gone.jobsite_id), {
+    type: "success",
+    description: `${gone.name} deleted.`,
+  });
 }
