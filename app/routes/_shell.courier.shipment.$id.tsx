@@ -58,7 +58,8 @@ type ActionData = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "operations");
-  const id = idParam(params.id);
+  // Read when the handler runs: an unknown intent is a 400 whatever the address says.
+  const id = () => idParam(params.id);
   return switchIntent(await request.formData(), {
     status: async (form) => {
       const photo = form.get("photo");
@@ -70,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           { status, result: submission.reply(), errors: firstErrors(submission.reply()) },
           { status: 400 },
         );
-      const r = await moveShipment(ctx, id, submission.value, photo);
+      const r = await moveShipment(ctx, id(), submission.value, photo);
       if (!r.ok)
         return json<ActionData>(
           {
@@ -83,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           { status: r.fieldErrors ? 400 : 409 },
         );
       const v = submission.value.status;
-      return redirectWithToast(`/courier/shipment/${id}`, {
+      return redirectWithToast(`/courier/shipment/${id()}`, {
         type: "success",
         description: `Marked as ${STATUS_LABEL[v].toLowerCase()}.`,
       });

@@ -72,24 +72,25 @@ type ActionData = { message?: string; confirmFor?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "operations");
-  const id = idParam(params.id);
-  const page = `/dashboard/deliverymanagement/${id}`;
+  // Read when a handler runs: an unknown intent is a 400 whatever the address says.
+  const id = () => idParam(params.id);
+  const page = () => `/dashboard/deliverymanagement/${id()}`;
   return switchIntent(await request.formData(), {
     assign: async (f) => {
       const imei = String(f.get("imei") ?? "") || null;
       const driver = Number(f.get("driver_id") ?? "");
       const r = await assignDelivery(
         ctx,
-        id,
+        id(),
         imei,
         Number.isInteger(driver) && driver > 0 ? driver : null,
       );
       if (!r.ok) return json<ActionData>({ message: r.message }, { status: 409 });
-      return redirectWithToast(page, { type: "success", description: "Assignment saved." });
+      return redirectWithToast(page(), { type: "success", description: "Assignment saved." });
     },
     delete: async (f) => {
       if (f.get("confirm") !== "yes") return json<ActionData>({ confirmFor: "delete" });
-      const r = await removeDelivery(ctx, id);
+      const r = await removeDelivery(ctx, id());
       if (!r.ok) return json<ActionData>({ message: r.message }, { status: 409 });
       return redirectWithToast("/dashboard/deliverymanagement", {
         type: "success",
@@ -97,18 +98,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     },
     "link-create": async (f) => {
-      const d = await orNotFound(getDelivery(upstream(ctx.auth.token), id));
+      const d = await orNotFound(getDelivery(upstream(ctx.auth.token), id()));
       await createTrackingLink(d, ctx.companyId, ctx.user.username_id, Number(f.get("days") ?? 2));
-      return redirectWithToast(page, {
+      return redirectWithToast(page(), {
         type: "success",
         description: "Tracking link made: copy it from the list below.",
       });
     },
     "link-revoke": async (f) => {
-      await orNotFound(getDelivery(upstream(ctx.auth.token), id));
-      const ok = await revokeTrackingLink(ctx.companyId, id, String(f.get("link") ?? ""));
+      await orNotFound(getDelivery(upstream(ctx.auth.token), id()));
+      const ok = await revokeTrackingLink(ctx.companyId, id(), String(f.get("link") ?? ""));
       if (!ok) throw new Response("Not found", { status: 404 });
-      return redirectWithToast(page, {
+      return redirectWithToast(page(), {
         type: "success",
         description: "Tracking link revoked: it now shows nothing.",
       });

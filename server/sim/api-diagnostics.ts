@@ -10,14 +10,17 @@ import { deviceOf, HttpError, ok, routes, timeParam, type Ctx } from "./kit";
 import { lastFix } from "./fixes";
 import { sampleAt } from "./movement";
 import { unit } from "./prng";
+import { newInstallDiagnostics, newInstallOf, newInstallRoutes } from "./new-install";
 
 const LOOKBACK_MS = 6 * 3_600_000;
 const STEP_MS = 60_000;
 
 function diagnostics(ctx: Ctx) {
-  const d = deviceOf(ctx, ctx.query.get("imei"));
+  const imei = ctx.query.get("imei");
+  const d = newInstallOf(ctx, imei) ? null : deviceOf(ctx, imei);
   const since = timeParam(ctx.query.get("since"), ctx.now - 3_600_000, "since");
   if (since > ctx.now) throw new HttpError(400, "since must not be in the future");
+  if (!d) return newInstallDiagnostics(ctx, since);
   const from = Math.max(since, ctx.now - LOOKBACK_MS);
   const fix = lastFix(ctx.state.world, d, ctx.now);
   const offline = fix.state === "offline";
@@ -53,4 +56,7 @@ function diagnostics(ctx: Ctx) {
   });
 }
 
-export const diagnosticsRoutes = routes([["GET", "/devices/diagnostics", diagnostics]]);
+export const diagnosticsRoutes = [
+  ...routes([["GET", "/devices/diagnostics", diagnostics]]),
+  ...newInstallRoutes,
+];

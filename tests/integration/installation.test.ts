@@ -133,6 +133,33 @@ describe("installation check", () => {
       expect(flat).toContain(s);
   });
 
+  it("the newly installed device (not yet in the fleet list) is found and passes once the ignition went on and off", async () => {
+    const imei = "354800190000007";
+    expect(sim.world.devicesByImei.has(imei)).toBe(false);
+    const started = await page(imei, Date.now());
+    expect(started.res.status).toBe(200);
+    expect(started.data!.steps.find((s) => s.id === "ignition")!.status).toBe("waiting");
+    expect(started.data!.passed).toBe(false);
+    const since = Date.now() - 30_000;
+    const done = await page(imei, since);
+    expect(done.data!.steps.every((s) => s.status === "pass")).toBe(true);
+    const issued = await call(
+      action,
+      formPost(
+        `/installation/${imei}?since=${since}`,
+        { intent: "issue", installer: "Ivy Installer" },
+        { cookie: admin },
+      ),
+      { params: { imei } },
+    );
+    expect(issued.status).toBe(302);
+    const cert = await prisma.installationCertificate.findFirstOrThrow({ where: { imei } });
+    expect(cert.deviceName).toBe("New install: ute 7");
+    // Another company does not see it.
+    const otherCo = await sessionCookie("other", "other123");
+    expect((await page(imei, since, otherCo)).res.status).toBe(404);
+  });
+
   it("another company's device or certificate is a 404; a user without fleet_edit gets a 403", async () => {
     const since = Date.now() - 60_000;
     const foreign = sim.world.devicesByCompany.get(2)![0]!.imei;

@@ -33,3 +33,21 @@ export async function deviceDiagnostics(up: Upstream, imei: string, since: numbe
     })
   ).data;
 }
+
+export const newInstallSchema = z.object({
+  imei: z.string(),
+  nickname: z.string(),
+  installed_at: z.string().datetime(),
+});
+
+/** Devices fitted today that the fleet list does not carry yet: `GET /devices/installs`. */
+export async function newInstalls(up: Upstream) {
+  return (
+    await up.request({
+      method: "GET",
+      path: "/devices/installs",
+      schema: z.array(newInstallSchema),
+      idempotent: true,
+    })
+  ).data;
+}

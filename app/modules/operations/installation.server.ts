@@ -13,7 +13,7 @@ import { upstream } from "~/services/api.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { listDevices } from "~/modules/fleet/index.server";
-import { deviceDiagnostics } from "./diagnostics.server";
+import { deviceDiagnostics, newInstalls } from "./diagnostics.server";
 import { installationSteps, type Step } from "./installation-checks";
 import type { CertificateSchema } from "./certificate-form";
 
@@ -23,7 +23,10 @@ const MAX_CHECK_MS = 6 * 3_600_000;
 /** The device of the company, or 404 (another company's imei looks like an unknown one). */
 export async function requireInstallDevice(ctx: ModuleContext, imei: string) {
   const { devices } = await listDevices(ctx.auth);
-  const d = devices.find((x) => x.imei === imei);
+  // A device fitted today may not be in the fleet list yet.
+  const d =
+    devices.find((x) => x.imei === imei) ??
+    (await newInstalls(upstream(ctx.auth.token))).find((x) => x.imei === imei);
   if (!d) throw new Response("Device not found", { status: 404 });
   return d;
 }

@@ -28,16 +28,9 @@ export default defineSweep({
         channels: ["inapp"],
       },
     });
-    const linkB = await prisma.formLink.create({
-      data: {
-        id: `sweep-automation-link-${Date.now()}`,
-        companyId: authB.companyId,
-        formId: 1,
-        label: "Their link",
-        form: {},
-        createdBy: 2001,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      },
+    // Company 2's fill-in link made by the main sweep (a real snapshot: their forms page reads it).
+    const linkB = await prisma.formLink.findFirstOrThrow({
+      where: { companyId: authB.companyId },
     });
     return { autoB: auto.id, ruleB: rule.id, linkB: linkB.id };
   },

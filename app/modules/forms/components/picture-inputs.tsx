@@ -1,21 +1,13 @@
 import { Button, Group, Input, Text, TextInput } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useSignaturePad } from "~/components/forms/use-signature-pad";
+import { shrinkChosenPhoto } from "~/lib/shrink-photo";
 import type { InputProps, Values } from "./field-input";
 
 const first = (values: Values, name: string) => values.get(name)?.[0] ?? "";
 
-/** A phone photo is made smaller before it is sent: the upload limit is 700 KB. */
-async function shrink(file: File): Promise<File> {
-  if (!file.type.startsWith("image/") || file.size < 600 * 1024) return file;
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, "image/jpeg", 0.8));
-  return blob ? new File([blob], "photo.jpg", { type: "image/jpeg" }) : file;
-}
+/** The upload limit is 700 KB. */
+const onPhotoChosen = shrinkChosenPhoto({ over: 600 * 1024, side: 1600, quality: 0.8 });
 
 export function PhotoInput({ field, name, values, error }: InputProps) {
   const id = `in-${name}`;
@@ -42,16 +34,7 @@ export function PhotoInput({ field, name, values, error }: InputProps) {
         aria-required={field.required || undefined}
         data-question={field.id}
         style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
-        onChange={async (e) => {
-          const input = e.currentTarget;
-          const file = input.files?.[0];
-          if (!file || typeof DataTransfer === "undefined") return;
-          const small = await shrink(file).catch(() => file);
-          if (small === file) return;
-          const dt = new DataTransfer();
-          dt.items.add(small);
-          input.files = dt.files;
-        }}
+        onChange={onPhotoChosen}
       />
       {kept ? (
         <img
@@ -67,31 +50,8 @@ export function PhotoInput({ field, name, values, error }: InputProps) {
 export function SignatureInput({ field, name, values, error, onChange }: InputProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const data = useRef<HTMLInputElement>(null);
-  const [ready, setReady] = useState(false);
   const kept = first(values, name);
-  const pad = useRef<{ clear(): void; off(): void } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import("signature_pad").then(({ default: SignaturePad }) => {
-      if (!live || !canvas.current) return;
-      const c = canvas.current;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      c.width = c.offsetWidth * ratio;
-      c.height = c.offsetHeight * ratio;
-      c.getContext("2d")!.scale(ratio, ratio);
-      const p = new SignaturePad(c, { backgroundColor: "rgb(255,255,255)" });
-      p.addEventListener("endStroke", () => {
-        if (data.current) data.current.value = p.toDataURL("image/png");
-        onChange?.();
-      });
-      pad.current = p;
-      setReady(true);
-    });
-    return () => {
-      live = false;
-      pad.current?.off();
-    };
-  }, [onChange]);
+  const { ready, clear } = useSignaturePad(canvas, data, onChange);
   return (
     <Input.Wrapper
       label={field.label}
@@ -125,15 +85,7 @@ export function SignatureInput({ field, name, values, error, onChange }: InputPr
         }}
       />
       {ready ? (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          mt={4}
-          onClick={() => {
-            pad.current?.clear();
-            if (data.current) data.current.value = "";
-          }}
-        >
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={clear}>
           Clear signature
         </Button>
       ) : (

@@ -1,15 +1,7 @@
-/** A phone photo is made smaller before it is sent: the proof's limit is 550 KB. */
-async function shrink(file: File): Promise<File> {
-  if (!file.type.startsWith("image/") || file.size < 450 * 1024) return file;
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, 1280 / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, "image/jpeg", 0.75));
-  return blob ? new File([blob], "photo.jpg", { type: "image/jpeg" }) : file;
-}
+import { shrinkChosenPhoto } from "~/lib/shrink-photo";
+
+/** The proof's limit is 550 KB. */
+const onPhotoChosen = shrinkChosenPhoto({ over: 450 * 1024, side: 1280, quality: 0.75 });
 
 /** The delivery photo: the phone's camera (capture), shrunk in the browser when it can be. */
 export function PodPhotoInput({ error }: { error?: string }) {
@@ -27,16 +19,7 @@ export function PodPhotoInput({ error }: { error?: string }) {
         capture="environment"
         aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
         data-testid="pod-photo-input"
-        onChange={async (e) => {
-          const input = e.currentTarget;
-          const file = input.files?.[0];
-          if (!file || typeof DataTransfer === "undefined") return;
-          const small = await shrink(file).catch(() => file);
-          if (small === file) return;
-          const dt = new DataTransfer();
-          dt.items.add(small);
-          input.files = dt.files;
-        }}
+        onChange={onPhotoChosen}
         style={{ display: "block", marginTop: 4, maxWidth: "100%" }}
       />
       <div id={`${id}-help`} style={{ fontSize: 12, color: "var(--mantine-color-dimmed)" }}>

@@ -1,33 +1,12 @@
 import { Button, Input, Text } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
+import { useSignaturePad } from "~/components/forms/use-signature-pad";
 
 /** A signature drawn with a finger (signature_pad), kept as a PNG data URL in a hidden field. */
 export function SignaturePadInput({ name }: { name: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const data = useRef<HTMLInputElement>(null);
-  const pad = useRef<{ clear(): void; off(): void } | null>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void import("signature_pad").then(({ default: SignaturePad }) => {
-      if (!live || !canvas.current) return;
-      const c = canvas.current;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      c.width = c.offsetWidth * ratio;
-      c.height = c.offsetHeight * ratio;
-      c.getContext("2d")!.scale(ratio, ratio);
-      const p = new SignaturePad(c, { backgroundColor: "rgb(255,255,255)" });
-      p.addEventListener("endStroke", () => {
-        if (data.current) data.current.value = p.toDataURL("image/png");
-      });
-      pad.current = p;
-      setReady(true);
-    });
-    return () => {
-      live = false;
-      pad.current?.off();
-    };
-  }, []);
+  const { ready, clear } = useSignaturePad(canvas, data);
   return (
     <Input.Wrapper label="Signature" description="The recipient signs with a finger.">
       <input ref={data} type="hidden" name={name} defaultValue="" />
@@ -47,15 +26,7 @@ export function SignaturePadInput({ name }: { name: string }) {
         }}
       />
       {ready ? (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          mt={4}
-          onClick={() => {
-            pad.current?.clear();
-            if (data.current) data.current.value = "";
-          }}
-        >
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={clear}>
           Clear the signature
         </Button>
       ) : (
