@@ -91,7 +91,13 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
         </div>
       ) : null}
       {r.rows.length ? (
-        <Table.ScrollContainer minWidth={560}>
+        // The rows hold nothing to focus: the scroll area itself must be reachable by keyboard.
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, "aria-label": "Dry run decisions, newest first" },
+          }}
+        >
           <Table striped withTableBorder aria-label="Dry run decisions, newest first">
             <Table.Thead>
               <Table.Tr>

@@ -6,7 +6,7 @@ const ADD = { permission: "tickets_add" } as const;
 
 export default defineModule({
   id: "tickets",
-  status: "planned",
+  status: "live",
   menu: [
     {
       section: "people",

@@ -7,7 +7,7 @@ const ADMIN = { permission: "admin_timesheet" } as const;
 
 export default defineModule({
   id: "timesheets",
-  status: "planned",
+  status: "live",
   menu: [
     {
       section: "people",

@@ -7,7 +7,7 @@
  * subject (de-duplication), the recent fires per rule (rate limit) and when a sensor reading went
  * beyond its limit (durations). A subject is the vehicle, or "company" for company-wide events.
  */
-import type { Automation, DeviceEvent, Trigger } from "./model";
+import type { Automation, DeviceEvent } from "./model";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,111 +17,18 @@ export const SENSOR_GAP_MS = 60 * MINUTE;
 import { conditionFailure, fmt } from "./conditions";
 import { localClock, minutesOf } from "./time-window";
 
+import { kindsOf, triggerCheck, triggerVerdict, triggerWhy } from "./triggers";
+
 export { conditionFailure } from "./conditions";
+export {
+  kindsOf,
+  meetsAlertThresholds,
+  triggerCheck,
+  triggerVerdict,
+  triggerWhy,
+  type Verdict,
+} from "./triggers";
 export { inTimeWindow, isHhmm, isQuietAt, localClock, minutesOf } from "./time-window";
-
-// ------------------------------------------------------------------ triggers
-
-/** The event kinds a trigger listens to (the engine's index). */
-export function kindsOf(t: Trigger): string[] {
-  switch (t.type) {
-    case "geofence":
-      return [t.on === "enter" ? "geofence_enter" : "geofence_exit"];
-    case "ignition":
-      return [t.on === "on" ? "ignition_on" : "ignition_off"];
-    case "overspeed":
-      return ["overspeed"];
-    case "offline":
-      return ["offline"];
-    case "sensor":
-      return ["temperature_out_of_range", "low_battery", "sensor_reading"];
-    case "schedule":
-      return ["schedule"];
-    case "form_submitted":
-      return ["form_submitted"];
-    case "maintenance_due":
-      return ["maintenance_due"];
-    case "events":
-      return t.kinds;
-  }
-}
-
-/**
- * A notification rule's thresholds: an overspeed limit lets through only faster events (an event
- * without a speed cannot show it was faster); an offline rule takes either the upstream's "went
- * offline" (no hours set) or the app's "silent for N hours" for exactly its own N, never both.
- */
-export function meetsAlertThresholds(
-  t: { speedLimitKmh?: number | null; offlineHours?: number | null },
-  e: Pick<DeviceEvent, "kind" | "speed" | "sustainedHours">,
-): boolean {
-  if (e.kind === "overspeed" && t.speedLimitKmh != null)
-    return e.speed != null && e.speed > t.speedLimitKmh;
-  if (e.kind === "offline") return (t.offlineHours ?? null) === (e.sustainedHours ?? null);
-  return true;
-}
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** `why` is made only when a decision is recorded: most verdicts are never read. */
-export type Verdict = { ok: boolean; why: () => string };
-const YES = (why: () => string): Verdict => ({ ok: true, why });
-const NO = (why: () => string): Verdict => ({ ok: false, why });
-
-/**
- * Whether the event is one the trigger fires on. Null: not this trigger's event at all (nothing
- * to record). `sensorSince` is when the reading first went beyond the limit (durations).
- */
-export function triggerVerdict(
-  rule: Pick<Automation, "id" | "trigger">,
-  e: DeviceEvent,
-  sensorSince?: number,
-): Verdict | null {
-  const t = rule.trigger;
-  switch (t.type) {
-    case "geofence":
-    case "ignition":
-    case "maintenance_due":
-      return kindsOf(t).includes(e.kind) ? YES(() => e.kind.replace(/_/g, " ")) : null;
-    case "overspeed":
-      if (e.kind !== "overspeed") return null;
-      if (t.aboveKmh == null) return YES(() => "overspeed");
-      if (e.speed == null) return NO(() => "The event has no speed to compare");
-      return e.speed > t.aboveKmh
-        ? YES(() => `${e.speed} km/h > ${t.aboveKmh} km/h`)
-        : NO(() => `${e.speed} km/h is not above ${t.aboveKmh} km/h`);
-    case "offline": {
-      if (e.kind !== "offline") return null;
-      const h = e.sustainedHours ?? e.offlineHours;
-      if (h == null) return NO(() => "The event does not say how long the device was silent");
-      return h >= t.hours
-        ? YES(() => `offline ${round1(h)} h ≥ ${t.hours} h`)
-        : NO(() => `offline ${round1(h)} h, less than ${t.hours} h`);
-    }
-    case "sensor": {
-      const v = e.sensors?.[t.sensor];
-      if (v == null) return null;
-      const beyond = t.op === "above" ? v > t.limit : v < t.limit;
-      const word = `${t.sensor} ${v} ${t.op === "above" ? ">" : "<"} ${t.limit}`;
-      if (!beyond) return NO(() => `${t.sensor} ${v} is within the limit ${t.limit}`);
-      if (!t.forMinutes) return YES(() => word);
-      const held = e.time - (sensorSince ?? e.time);
-      return held >= t.forMinutes * MINUTE
-        ? YES(() => `${word} for ${Math.round(held / MINUTE)} min`)
-        : NO(() => `${word} for ${Math.round(held / MINUTE)} min, less than ${t.forMinutes} min`);
-    }
-    case "schedule":
-      return e.kind === "schedule" && e.automationId === rule.id ? YES(() => "scheduled") : null;
-    case "form_submitted":
-      if (e.kind !== "form_submitted") return null;
-      return t.formId == null || e.formId === t.formId ? YES(() => "form submitted") : null;
-    case "events":
-      if (!t.kinds.includes(e.kind)) return null;
-      return meetsAlertThresholds(t, e)
-        ? YES(() => e.kind.replace(/_/g, " "))
-        : NO(() => "Below the rule's threshold");
-  }
-}
 
 /** Trigger and conditions, no state: what a notification rule asks of one event. */
 export function matchesEvent(rule: Automation, e: DeviceEvent): boolean {
@@ -156,6 +63,8 @@ const newState = (): RuleState => ({ last: {}, recent: [], sensor: {} });
 
 type Compiled = {
   rule: Automation;
+  /** Its state in the engine's state, looked up once per evaluation. */
+  state: RuleState;
   /** Time windows, parsed once: [start, end, days bitmask (0: every day)]. */
   windows: [number, number, number][];
   /** The vehicles condition's sets, or null when the rule takes every vehicle. */
@@ -164,8 +73,15 @@ type Compiled = {
   jobsites: Set<number> | null;
 };
 
-function compile(rule: Automation): Compiled {
-  const c: Compiled = { rule, windows: [], scope: null, drivers: null, jobsites: null };
+function compile(rule: Automation, state: EngineState): Compiled {
+  const c: Compiled = {
+    rule,
+    state: (state[rule.id] ??= newState()),
+    windows: [],
+    scope: null,
+    drivers: null,
+    jobsites: null,
+  };
   for (const x of rule.conditions) {
     if (x.kind === "time")
       c.windows.push([
@@ -241,7 +157,7 @@ export function evaluate(
   const byKind = new Map<string, { any: Compiled[]; byImei: Map<string, Compiled[]> }>();
   for (const r of rules) {
     if (!r.enabled) continue;
-    const c = compile(r);
+    const c = compile(r, state);
     const onlyImeis = c.scope && !c.scope.groups.size && !c.scope.tags.size;
     for (const k of kindsOf(r.trigger)) {
       let slot = byKind.get(k);
@@ -261,13 +177,14 @@ export function evaluate(
     const slot = byKind.get(e.kind);
     if (!slot) continue;
     const named = e.imei != null ? slot.byImei.get(e.imei) : undefined;
-    const candidates = named ? [...slot.any, ...named] : slot.any;
     const subject = subjectOf(e);
     clocks.clear();
-    for (const c of candidates) {
+    const count = slot.any.length + (named?.length ?? 0);
+    for (let i = 0; i < count; i++) {
+      const c = i < slot.any.length ? slot.any[i]! : named![i - slot.any.length]!;
       const rule = c.rule;
       if (!inScope(c, e)) continue;
-      const s = (state[rule.id] ??= newState());
+      const s = c.state;
       let since: number | undefined;
       if (rule.trigger.type === "sensor") {
         const t = rule.trigger;
@@ -280,12 +197,13 @@ export function evaluate(
         else prev[1] = e.time;
         since = s.sensor[subject]?.[0];
       }
-      const verdict = triggerVerdict(rule, e, since);
-      if (!verdict) continue;
-      if (!verdict.ok) {
+      const ok = triggerCheck(rule, e, since);
+      if (ok === null) continue;
+      if (!ok) {
         // A reading back within its limit is not worth a line in the history.
         if (rule.trigger.type !== "sensor" || since !== undefined)
-          if (skips) out.push(decision(rule, e, subject, "skipped", verdict.why()));
+          if (skips)
+            out.push(decision(rule, e, subject, "skipped", triggerWhy(rule, e, false, since)));
         continue;
       }
       if (c.windows.length) {
@@ -344,7 +262,7 @@ export function evaluate(
       s.last[subject] = e.time;
       // A sustained reading fires once per excursion: it starts counting again after it.
       if (rule.trigger.type === "sensor") delete s.sensor[subject];
-      out.push(decision(rule, e, subject, "fired", verdict.why()));
+      out.push(decision(rule, e, subject, "fired", triggerWhy(rule, e, true, since)));
     }
   }
   return out;

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { AutomationSchema, type Draft } from "../automations/automation-form";
 import { ActionList, ConditionList, str } from "./automation-lists";
 import { SENSORS, TRIGGER_LABELS, TRIGGER_TYPES } from "../automations/model";
@@ -51,10 +51,24 @@ export function AutomationBuilder({
   const d = (name: string) => str(draft[name]);
   const conditions = draft.conditions ?? [];
   const actions = draft.actions ?? [];
+  const formProps = getFormProps(form);
+  // The add/remove/settings buttons post an unfinished draft on purpose (formNoValidate): Conform
+  // validates every submit and would block them, so only "save" goes through it.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) return;
+    formProps.onSubmit(e);
+  };
 
   return (
     <Paper withBorder p="md">
-      <Form method="post" {...getFormProps(form)} key={formKey} data-testid="automation-form">
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={onSubmit}
+        key={formKey}
+        data-testid="automation-form"
+      >
         {/* Enter in a field saves: the first submit button is the form's default. */}
         <button
           type="submit"
