@@ -3,7 +3,6 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import {
   type ColumnDef,
   type RowData,
-  flexRender,
   getCoreRowModel,
   useReactTable,
 } from "@tanstack/react-table";
@@ -34,6 +33,18 @@ declare module "@tanstack/react-table" {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DataTableColumn<T> = ColumnDef<T, any>;
 export { createColumnHelper } from "@tanstack/react-table";
+
+/**
+ * A column's header, cell or footer, by calling it. Pages build their columns on every render,
+ * and tanstack's flexRender mounts a function as a component: each new function would be a new
+ * component type, so every cell remounted on each render (a poll, a revalidation) and a row's
+ * form lost what the user had typed or chosen.
+ */
+function part<C>(template: unknown, context: C): ReactNode {
+  return typeof template === "function"
+    ? (template as (c: C) => ReactNode)(context)
+    : (template as ReactNode);
+}
 
 export type DataTableProps<T> = {
   data: T[];
@@ -152,7 +163,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   const { id, columnDef } = header.column;
                   const label = header.isPlaceholder
                     ? null
-                    : flexRender(columnDef.header, header.getContext());
+                    : part(columnDef.header, header.getContext());
                   const sortable = sort && columnDef.enableSorting === true;
                   return (
                     <Table.Th
@@ -192,7 +203,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   const extra = meta?.cellProps?.(row.original);
                   return (
                     <Table.Td key={cell.id} {...extra} style={{ ...style(meta), ...extra?.style }}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {part(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   );
                 })}
@@ -205,7 +216,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Tr key={group.id} {...props.footerProps}>
                   {group.headers.map((header) => (
                     <Table.Th key={header.id} style={style(header.column.columnDef.meta)}>
-                      {flexRender(header.column.columnDef.footer, header.getContext())}
+                      {part(header.column.columnDef.footer, header.getContext())}
                     </Table.Th>
                   ))}
                 </Table.Tr>

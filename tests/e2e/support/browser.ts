@@ -30,6 +30,16 @@ export async function newPage(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) {
+    // Every visit waits for hydration: React puts a <select> chosen before it back to its default
+    // value, so a form filled too early would post what the user did not choose.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await whenReady(page);
+      return response;
+    };
+  }
   return { context, page };
 }
 
