@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DataTable, createColumnHelper } from "~/components/data-table";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LeaveStatus } from "~/modules/timesheets/components/leave-status";
+import { LeaveDecisionForm } from "~/modules/timesheets/components/leave-decision-form";
+import { LeaveList } from "~/modules/timesheets/components/leave-list";
 import { decideAction, type LeaveActionData } from "~/modules/timesheets/leave-actions.server";
 import { allLeavePage } from "~/modules/timesheets/leave.server";
 import { requireModule } from "~/services/guard.server";
@@ -26,92 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
     approve: (f) => decideAction(ctx, f, true, back),
     decline: (f) => decideAction(ctx, f, false, back),
   });
-}
-
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];
-const col = createColumnHelper<Row>();
-
-function columns(act: LeaveActionData | undefined) {
-  return [
-    col.display({
-      id: "person",
-      header: "Person",
-      meta: { nowrap: true },
-      cell: ({ row: { original: l } }) => `${l.accounts.first_name} ${l.accounts.last_name}`,
-    }),
-    col.accessor("type_of_leave", { header: "Type" }),
-    col.display({
-      id: "dates",
-      header: "Dates",
-      meta: { nowrap: true },
-      cell: ({ row: { original: l } }) =>
-        l.leave_start_date === l.leave_end_date
-          ? l.leave_start_date
-          : `${l.leave_start_date} to ${l.leave_end_date}`,
-    }),
-    col.display({
-      id: "days",
-      header: "Working days",
-      meta: { align: "right" },
-      cell: ({ row: { original: l } }) =>
-        l.allDay ? l.working_days : `${l.working_days} × ${l.hours} h`,
-    }),
-    col.display({
-      id: "status",
-      header: "Status",
-      cell: ({ row: { original: l } }) => (
-        <LeaveStatus status={l.status} approvals={l.approvals} required={l.approvals_required} />
-      ),
-    }),
-    col.display({
-      id: "decisions",
-      header: "Approvals",
-      cell: ({ row: { original: l } }) =>
-        `${l.approvals} of ${l.approvals_required}` +
-        l.leave_approval
-          .map(
-            (a) =>
-              ` · ${a.approved ? "approved" : "declined"} by ${a.first_name} ${a.last_name}${a.comment ? `: ${a.comment}` : ""}`,
-          )
-          .join(""),
-    }),
-    col.accessor("reason", { header: "Reason" }),
-    col.display({
-      id: "decide",
-      header: "Decision",
-      cell: ({ row: { original: l } }) =>
-        l.can_decide ? (
-          <Form method="post" preventScrollReset data-testid={`decide-${l.id}`}>
-            <input type="hidden" name="id" value={l.id} />
-            <Stack gap={4} miw={220}>
-              <TextInput
-                name="comment"
-                size="xs"
-                label={`Comment on ${l.accounts.first_name}'s leave`}
-                placeholder="Needed to decline"
-                defaultValue={act?.decisionFor === l.id ? String(act.values?.comment ?? "") : ""}
-                error={act?.decisionFor === l.id ? act.message : undefined}
-              />
-              <Group gap="xs" wrap="nowrap">
-                <Button type="submit" name="intent" value="approve" size="compact-sm">
-                  Approve
-                </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="decline"
-                  size="compact-sm"
-                  variant="outline"
-                  color="red.9"
-                >
-                  Decline
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        ) : null,
-    }),
-  ];
 }
 
 /** Every leave request (SPEC §2.7 all-leave-requests): reviewers approve or decline with a comment. */
@@ -160,11 +74,14 @@ export default function AllLeaveRequests() {
           },
         ]}
       />
-      <DataTable
-        data={data.requests}
-        columns={columns(act)}
-        getRowId={(l) => String(l.id)}
-        rowProps={(l) => ({ "data-leave": l.id, "data-status": l.status })}
+      <LeaveList
+        rows={data.requests}
+        view="all"
+        last={{
+          id: "decide",
+          header: "Decision",
+          cell: (l) => (l.can_decide ? <LeaveDecisionForm leave={l} act={act} /> : null),
+        }}
         label="Leave requests"
         testId="all-leave"
         minWidth={1100}

@@ -2,10 +2,9 @@ import { Alert, Button, Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LeaveRequestForm } from "~/modules/timesheets/components/leave-request-form";
-import { LeaveStatus } from "~/modules/timesheets/components/leave-status";
+import { LeaveList } from "~/modules/timesheets/components/leave-list";
 import {
   cancelAction,
   requestAction,
@@ -32,60 +31,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];
-const col = createColumnHelper<Row>();
-const columns = [
-  col.accessor("type_of_leave", { header: "Type" }),
-  col.display({
-    id: "dates",
-    header: "Dates",
-    meta: { nowrap: true },
-    cell: ({ row: { original: l } }) =>
-      l.leave_start_date === l.leave_end_date
-        ? l.leave_start_date
-        : `${l.leave_start_date} to ${l.leave_end_date}`,
-  }),
-  col.display({
-    id: "days",
-    header: "Working days",
-    meta: { align: "right" },
-    cell: ({ row: { original: l } }) =>
-      l.allDay ? l.working_days : `${l.working_days} × ${l.hours} h`,
-  }),
-  col.display({
-    id: "status",
-    header: "Status",
-    cell: ({ row: { original: l } }) => (
-      <LeaveStatus status={l.status} approvals={l.approvals} required={l.approvals_required} />
-    ),
-  }),
-  col.display({
-    id: "decisions",
-    header: "Approvals",
-    cell: ({ row: { original: l } }) =>
-      l.leave_approval.length === 0
-        ? `None yet (needs ${l.approvals_required})`
-        : l.leave_approval
-            .map(
-              (a) =>
-                `${a.approved ? "Approved" : "Declined"} by ${a.first_name} ${a.last_name}${a.comment ? `: ${a.comment}` : ""}`,
-            )
-            .join("; "),
-  }),
-  col.accessor("reason", { header: "Reason" }),
-  col.display({
-    id: "actions",
-    header: "Actions",
-    cell: ({ row: { original: l } }) =>
-      l.status === "pending" ? (
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="id" value={l.id} />
-          <Button type="submit" name="intent" value="cancel" variant="subtle" size="compact-sm">
-            Cancel request
-          </Button>
-        </Form>
-      ) : null,
-  }),
-];
+
+const cancel = {
+  id: "actions",
+  header: "Actions",
+  cell: (l: Row) =>
+    l.status === "pending" ? (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="id" value={l.id} />
+        <Button type="submit" name="intent" value="cancel" variant="subtle" size="compact-sm">
+          Cancel request
+        </Button>
+      </Form>
+    ) : null,
+};
 
 /** My leave requests (SPEC §2.7 leave-requests): request leave, see approvals, cancel pending ones. */
 export default function LeaveRequests() {
@@ -116,11 +75,10 @@ export default function LeaveRequests() {
       ) : null}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <DataTable
-            data={data.requests}
-            columns={columns}
-            getRowId={(l) => String(l.id)}
-            rowProps={(l) => ({ "data-leave": l.id, "data-status": l.status })}
+          <LeaveList
+            rows={data.requests}
+            view="mine"
+            last={cancel}
             label="My leave requests"
             testId="my-leave"
             minWidth={860}
