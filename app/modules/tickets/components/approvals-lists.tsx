@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { formatZoned } from "~/lib/zoned-time";
 import type { DecidedRow, WaitingRow } from "../approvals-page.server";
+import { TicketDecisionForm } from "./ticket-decision-form";
 
 const ticketHref = (id: number) => `/tickets/admin?ticket=${id}`;
 
@@ -45,48 +46,14 @@ export function WaitingList({
                 {formatZoned(r.raisedAt, timeZone, "datetime")}
                 {r.onBehalfOf ? ` · you stand in for ${r.onBehalfOf}` : ""}
               </Text>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="id" value={r.ticketId} />
-                <input type="hidden" name="step_id" value={r.stepId} />
-                <Stack gap={6}>
-                  <Textarea
-                    name="comment"
-                    label="Comment"
-                    description="Needed when you reject"
-                    autosize
-                    minRows={1}
-                    defaultValue={mine?.comment}
-                    error={mine?.errors.comment}
-                  />
-                  {mine?.message ? (
-                    <Text c="red.8" size="sm" role="alert">
-                      {mine.message}
-                    </Text>
-                  ) : null}
-                  <Group gap="xs">
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="approve"
-                      size="compact-sm"
-                      loading={busy}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="reject"
-                      size="compact-sm"
-                      color="red"
-                      variant="light"
-                      loading={busy}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                </Stack>
-              </Form>
+              <TicketDecisionForm
+                ticketId={r.ticketId}
+                stepId={r.stepId}
+                busy={busy}
+                comment={mine?.comment}
+                error={mine?.errors.comment}
+                message={mine?.message}
+              />
             </Stack>
           </Paper>
         );

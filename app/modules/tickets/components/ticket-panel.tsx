@@ -18,6 +18,7 @@ import { PRIORITY_LABEL, PRIORITY_VALUES, STATUS_LABEL, STATUS_VALUES } from "..
 import { SLA_LABEL } from "../ticket-sla";
 import type { TicketDetail } from "../tickets-page.server";
 import { TicketAttachments } from "./ticket-attachments";
+import { TicketDecisionForm } from "./ticket-decision-form";
 
 const SLA_COLOR: Record<SlaState, string> = {
   met: "teal",
@@ -124,42 +125,13 @@ export function TicketPanel({
                   </Text>
                 </Group>
                 {s.mine ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="id" value={t.id} />
-                    <input type="hidden" name="step_id" value={s.id} />
-                    <Stack gap={6} mt={6}>
-                      <Textarea
-                        name="comment"
-                        label="Comment"
-                        description="Needed when you reject"
-                        autosize
-                        minRows={1}
-                        error={errors?.comment}
-                      />
-                      <Group gap="xs">
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          size="compact-sm"
-                          loading={busy}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="reject"
-                          size="compact-sm"
-                          color="red"
-                          variant="light"
-                          loading={busy}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    </Stack>
-                  </Form>
+                  <TicketDecisionForm
+                    ticketId={t.id}
+                    stepId={s.id}
+                    busy={busy}
+                    error={errors?.comment}
+                    mt={6}
+                  />
                 ) : null}
               </Paper>
             ))}
