@@ -6,46 +6,25 @@
  * Background work has no request, so it acts with the freshest upstream token of the company.
  */
 import { upstream } from "~/services/api.server";
-import { prisma } from "~/services/db.server";
-import { logError, logInfo } from "~/services/log.server";
-import { tokenForCompany } from "~/services/session.server";
+import { eachCompanyWithFeature } from "~/services/company-jobs.server";
+import { logInfo } from "~/services/log.server";
 import type { ModuleJobs } from "../job-kit";
 import { notifyDue } from "./due-notices.server";
 import { dueRound } from "./plans.server";
 
 export const MAINTENANCE_DUE_QUEUE = "maintenance-due-tasks";
 
-/** Companies with a live session of someone who has the feature. */
-async function companies(now: Date): Promise<number[]> {
-  const rows = await prisma.session.findMany({
-    where: { expiresAt: { gt: now } },
-    select: { companyId: true, data: true },
-  });
-  const out = new Set<number>();
-  for (const r of rows) {
-    const flags = (r.data as { user?: { features_enabled?: Record<string, boolean> } }).user
-      ?.features_enabled;
-    if (flags?.vehicle_task_management !== false) out.add(r.companyId);
-  }
-  return [...out].sort((a, b) => a - b);
-}
-
 /** One pass over every company; returns how many tasks each got. */
 export async function runDueTasks(now = Date.now()): Promise<Record<number, number>> {
   const made: Record<number, number> = {};
-  for (const companyId of await companies(new Date(now))) {
-    const token = await tokenForCompany(companyId, now);
-    if (!token) continue;
-    try {
-      const round = await dueRound(upstream(token));
-      made[companyId] = round.made.length;
-      const sent = await notifyDue(companyId, token, round.plans, round.tasks, new Date(now));
-      if (made[companyId] || sent)
-        logInfo("maintenance", `company=${companyId} tasks=${made[companyId]} notified=${sent}`);
-    } catch (e) {
-      logError("maintenance", e);
-    }
-  }
+  const feature = "vehicle_task_management";
+  await eachCompanyWithFeature(feature, "maintenance", now, async (companyId, token) => {
+    const round = await dueRound(upstream(token));
+    made[companyId] = round.made.length;
+    const sent = await notifyDue(companyId, token, round.plans, round.tasks, new Date(now));
+    if (made[companyId] || sent)
+      logInfo("maintenance", `company=${companyId} tasks=${made[companyId]} notified=${sent}`);
+  });
   return made;
 }
 
