@@ -11,9 +11,13 @@ import {
   removePayrollGroup,
   savePayrollGroup,
 } from "~/modules/timesheets/payroll-setup.server";
+import {
+  setupActions,
+  typedValueLists,
+  type SetupActionData,
+} from "~/modules/timesheets/setup-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Payroll groups · Tracksmith" }];
 const PAGE = "/admin/payrollgroups";
@@ -23,37 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await payrollGroupsPage(ctx, new URL(request.url)));
 }
 
-type ActionData = { message?: string; values?: Record<string, string[]>; confirmFor?: number };
-
-const idOf = (f: FormData) => {
-  const id = Number(f.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-};
+type ActionData = SetupActionData<Record<string, string[]>>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
-  const save = async (f: FormData, id: number | null) => {
-    const values: Record<string, string[]> = {};
-    for (const [k, v] of f.entries()) (values[k] ??= []).push(String(v));
-    const input = payrollGroupInput(f);
-    if (typeof input === "string")
-      return json<ActionData>({ message: input, values }, { status: 400 });
-    const r = await savePayrollGroup(ctx, id, input);
-    if (!r.ok) return json<ActionData>({ message: r.message, values }, { status: 409 });
-    return redirectWithToast(PAGE, { type: "success", description: r.message });
-  };
-  return switchIntent(await request.formData(), {
-    create: (f) => save(f, null),
-    update: (f) => save(f, idOf(f)),
-    delete: async (f) => {
-      const id = idOf(f);
-      if (f.get("confirm") !== "yes") return json<ActionData>({ confirmFor: id });
-      const r = await removePayrollGroup(ctx, id);
-      if (!r.ok) return json<ActionData>({ message: r.message }, { status: 409 });
-      return redirectWithToast(PAGE, { type: "success", description: r.message });
-    },
-  });
+  return switchIntent(
+    await request.formData(),
+    setupActions(PAGE, {
+      input: payrollGroupInput,
+      values: typedValueLists,
+      save: (id, input) => savePayrollGroup(ctx, id, input),
+      remove: (id) => removePayrollGroup(ctx, id),
+    }),
+  );
 }
 
 /** Payroll groups (SPEC §2.8 payrollgroups): pay period, overtime rules, members and allowances. */
