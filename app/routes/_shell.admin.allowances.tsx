@@ -1,15 +1,12 @@
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   Grid,
   Group,
   NativeSelect,
   Paper,
-  ScrollArea,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,8 +14,8 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SetupTable } from "~/modules/timesheets/components/setup-table";
 import {
   allowanceInput,
   allowancesPage,
@@ -82,49 +79,20 @@ export default function Allowances() {
       </div>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ScrollArea type="auto">
-            <Table striped miw={560} data-testid="allowances">
-              <Table.Caption>Allowances of the company</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Taxable</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.allowances.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>No allowances yet.</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {d.allowances.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`?edit=${a.id}`}>
-                        {a.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {a.amount} per {a.unit === "hour" ? "hour" : a.unit}
-                    </Table.Td>
-                    <Table.Td>{a.taxable ? "Yes" : "No"}</Table.Td>
-                    <Table.Td>
-                      <ConfirmForm
-                        fields={{ intent: "delete", id: a.id }}
-                        confirming={act?.confirmFor === a.id}
-                        label="Delete"
-                        question={`Delete ${a.name}?`}
-                        confirmLabel="Yes, delete"
-                        busy={busy}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <SetupTable
+            rows={d.allowances}
+            caption="Allowances of the company"
+            testId="allowances"
+            minWidth={560}
+            headers={["Amount", "Taxable"]}
+            cells={(a) => [
+              `${a.amount} per ${a.unit === "hour" ? "hour" : a.unit}`,
+              a.taxable ? "Yes" : "No",
+            ]}
+            empty="No allowances yet."
+            confirmFor={act?.confirmFor}
+            busy={busy}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Paper withBorder p="md">

@@ -1,9 +1,9 @@
-import { Anchor, Grid, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { Grid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ConfirmForm } from "~/components/confirm-form";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SetupTable } from "~/modules/timesheets/components/setup-table";
 import { PayrollGroupForm } from "~/modules/timesheets/components/payroll-group-form";
 import {
   payrollGroupInput,
@@ -60,49 +60,17 @@ export default function PayrollGroups() {
       </div>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <ScrollArea type="auto">
-            <Table striped miw={620} data-testid="payrollgroups">
-              <Table.Caption>Payroll groups of the company</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Pay period</Table.Th>
-                  <Table.Th>Overtime rules</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.groups.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>No payroll groups yet.</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {d.groups.map((g) => (
-                  <Table.Tr key={g.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`?edit=${g.id}`}>
-                        {g.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{g.pay_period}</Table.Td>
-                    <Table.Td>{g.presetName}</Table.Td>
-                    <Table.Td>{g.memberNames.join(", ") || "—"}</Table.Td>
-                    <Table.Td>
-                      <ConfirmForm
-                        fields={{ intent: "delete", id: g.id }}
-                        confirming={act?.confirmFor === g.id}
-                        label="Delete"
-                        question={`Delete ${g.name}?`}
-                        confirmLabel="Yes, delete"
-                        busy={busy}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <SetupTable
+            rows={d.groups}
+            caption="Payroll groups of the company"
+            testId="payrollgroups"
+            minWidth={620}
+            headers={["Pay period", "Overtime rules", "Members"]}
+            cells={(g) => [g.pay_period, g.presetName, g.memberNames.join(", ") || "—"]}
+            empty="No payroll groups yet."
+            confirmFor={act?.confirmFor}
+            busy={busy}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <PayrollGroupForm
