@@ -6,9 +6,7 @@ import {
   Button,
   Checkbox,
   Fieldset,
-  Grid,
   Group,
-  Paper,
   ScrollArea,
   Stack,
   Text,
@@ -20,12 +18,12 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { parseForm } from "~/lib/parse-form";
+import { EditorPage } from "~/modules/maintenance/components/editor-page";
+import { saveEditorForm } from "~/modules/maintenance/editor-actions.server";
 import { programmesPage, saveProgramme } from "~/modules/maintenance/maintenance.server";
 import { ProgrammeSchema } from "~/modules/maintenance/schemas";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Task groups · Tracksmith" }];
 const PAGE = "/dashboard/task-groups";
@@ -41,20 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
-  const save = async (f: FormData, id: number | null) => {
-    const submission = parseForm(f, ProgrammeSchema);
-    if (submission.status !== "success")
-      return json({ result: submission.reply(), message: null }, { status: 400 });
-    const r = await saveProgramme(ctx, id, submission.value);
-    if (!r.ok) return json({ result: submission.reply(), message: r.message }, { status: 400 });
-    return redirectWithToast(`${PAGE}?edit=${r.value.id}`, {
-      type: "success",
-      description:
+  const save = (f: FormData, id: number | null) =>
+    saveEditorForm(f, ProgrammeSchema, {
+      page: PAGE,
+      save: (value) => saveProgramme(ctx, id, value),
+      said:
         id === null
           ? "Programme created: its vehicles now have every schedule of it."
           : "Programme saved.",
     });
-  };
   return switchIntent(await request.formData(), {
     create: (f) => save(f, null),
     update: async (f) => {
@@ -112,85 +105,74 @@ export default function TaskGroups() {
     />
   );
   return (
-    <Stack gap="md" maw={1300}>
-      <Group justify="space-between">
-        <div>
-          <Title order={1}>Task groups</Title>
-          <Text c="dimmed" size="sm">
-            Service programmes: templates applied to vehicles and whole groups at once.
-          </Text>
-        </div>
-        <Button component={Link} to={PAGE} variant="light">
-          New programme
-        </Button>
-      </Group>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <DataTable
-            data={data.programmes}
-            columns={columns}
-            getRowId={(p) => String(p.id)}
-            label="Programmes"
-            testId="programmes"
-            empty="No programmes yet."
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder p="md">
-            <Form method="post" {...getFormProps(form)} key={e?.id ?? "new"}>
-              <input type="hidden" name="intent" value={e ? "update" : "create"} />
-              {e ? <input type="hidden" name="id" value={e.id} /> : null}
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {e ? "Edit programme" : "New programme"}
-                </Title>
-                {result?.message ? <Alert color="red">{result.message}</Alert> : null}
-                <TextInput
-                  {...getInputProps(f.name, { type: "text" })}
-                  key={f.name.key}
-                  defaultValue={f.name.initialValue ?? e?.name ?? ""}
-                  label="Name"
-                  error={f.name.errors?.join(" ")}
-                />
-                <Fieldset legend="Templates" variant="unstyled">
-                  {f.template_ids.errors ? (
-                    <Text size="sm" c="red" id="template-errors">
-                      {f.template_ids.errors.join(" ")}
-                    </Text>
-                  ) : null}
-                  <Stack gap={4} mt={4}>
-                    {data.templates.map((t) =>
-                      box("template_ids", t.id, t.name, e?.template_ids.includes(t.id) ?? false),
-                    )}
-                  </Stack>
-                </Fieldset>
-                <Fieldset legend="Groups (every vehicle in them)" variant="unstyled">
-                  <Stack gap={4} mt={4}>
-                    {data.groups.map((g) =>
-                      box("group_ids", g.id, g.nickname, e?.group_ids.includes(g.id) ?? false),
-                    )}
-                  </Stack>
-                </Fieldset>
-                <Fieldset legend="Vehicles and assets" variant="unstyled">
-                  <ScrollArea.Autosize mah={240}>
-                    <Stack gap={4} mt={4}>
-                      {data.vehicles.map((v) =>
-                        box("imeis", v.imei, v.nickname, e?.imeis.includes(v.imei) ?? false),
-                      )}
-                    </Stack>
-                  </ScrollArea.Autosize>
-                </Fieldset>
-                <Group>
-                  <Button type="submit" loading={nav.state === "submitting"}>
-                    {e ? "Save programme" : "Create programme"}
-                  </Button>
-                </Group>
+    <EditorPage
+      title="Task groups"
+      intro="Service programmes: templates applied to vehicles and whole groups at once."
+      page={PAGE}
+      newLabel="New programme"
+      list={
+        <DataTable
+          data={data.programmes}
+          columns={columns}
+          getRowId={(p) => String(p.id)}
+          label="Programmes"
+          testId="programmes"
+          empty="No programmes yet."
+        />
+      }
+      editor={
+        <Form method="post" {...getFormProps(form)} key={e?.id ?? "new"}>
+          <input type="hidden" name="intent" value={e ? "update" : "create"} />
+          {e ? <input type="hidden" name="id" value={e.id} /> : null}
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {e ? "Edit programme" : "New programme"}
+            </Title>
+            {result?.message ? <Alert color="red">{result.message}</Alert> : null}
+            <TextInput
+              {...getInputProps(f.name, { type: "text" })}
+              key={f.name.key}
+              defaultValue={f.name.initialValue ?? e?.name ?? ""}
+              label="Name"
+              error={f.name.errors?.join(" ")}
+            />
+            <Fieldset legend="Templates" variant="unstyled">
+              {f.template_ids.errors ? (
+                <Text size="sm" c="red" id="template-errors">
+                  {f.template_ids.errors.join(" ")}
+                </Text>
+              ) : null}
+              <Stack gap={4} mt={4}>
+                {data.templates.map((t) =>
+                  box("template_ids", t.id, t.name, e?.template_ids.includes(t.id) ?? false),
+                )}
               </Stack>
-            </Form>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+            </Fieldset>
+            <Fieldset legend="Groups (every vehicle in them)" variant="unstyled">
+              <Stack gap={4} mt={4}>
+                {data.groups.map((g) =>
+                  box("group_ids", g.id, g.nickname, e?.group_ids.includes(g.id) ?? false),
+                )}
+              </Stack>
+            </Fieldset>
+            <Fieldset legend="Vehicles and assets" variant="unstyled">
+              <ScrollArea.Autosize mah={240}>
+                <Stack gap={4} mt={4}>
+                  {data.vehicles.map((v) =>
+                    box("imeis", v.imei, v.nickname, e?.imeis.includes(v.imei) ?? false),
+                  )}
+                </Stack>
+              </ScrollArea.Autosize>
+            </Fieldset>
+            <Group>
+              <Button type="submit" loading={nav.state === "submitting"}>
+                {e ? "Save programme" : "Create programme"}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      }
+    />
   );
 }
 

@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { parseForm } from "~/lib/parse-form";
+import { EditorPage } from "~/modules/maintenance/components/editor-page";
 import { TemplateForm } from "~/modules/maintenance/components/template-form";
+import { saveEditorForm } from "~/modules/maintenance/editor-actions.server";
 import { describeInterval } from "~/modules/maintenance/format";
 import {
   saveTemplate,
@@ -17,7 +18,6 @@ import {
 import { TemplateSchema } from "~/modules/maintenance/schemas";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Task templates · Tracksmith" }];
 const PAGE = "/dashboard/task-templates";
@@ -43,17 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
   const form = await request.formData();
-  const save = async (f: FormData, id: number | null) => {
-    const submission = parseForm(f, TemplateSchema);
-    if (submission.status !== "success")
-      return json({ result: submission.reply(), message: null }, { status: 400 });
-    const r = await saveTemplate(ctx, id, submission.value);
-    if (!r.ok) return json({ result: submission.reply(), message: r.message }, { status: 400 });
-    return redirectWithToast(`${PAGE}?edit=${r.value.id}`, {
-      type: "success",
-      description: id === null ? "Template created." : "Template saved.",
+  const save = (f: FormData, id: number | null) =>
+    saveEditorForm(f, TemplateSchema, {
+      page: PAGE,
+      save: (value) => saveTemplate(ctx, id, value),
+      said: id === null ? "Template created." : "Template saved.",
     });
-  };
   return switchIntent(form, {
     create: (f) => save(f, null),
     update: async (f) => {
@@ -93,43 +88,32 @@ export default function TaskTemplates() {
     { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
   const nav = useNavigation();
   return (
-    <Stack gap="md" maw={1300}>
-      <Group justify="space-between">
-        <div>
-          <Title order={1}>Task templates</Title>
-          <Text c="dimmed" size="sm">
-            Reusable recurring tasks: intervals by distance, engine hours and time.
-          </Text>
-        </div>
-        <Button component={Link} to={PAGE} variant="light">
-          New template
-        </Button>
-      </Group>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <DataTable
-            data={data.templates}
-            columns={COLUMNS}
-            getRowId={(t) => String(t.id)}
-            label="Task templates"
-            testId="templates"
-            empty="No templates yet."
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder p="md">
-            <TemplateForm
-              key={data.editing ?? "new"}
-              id={data.editing}
-              defaults={data.defaults}
-              lastResult={result?.result}
-              message={result?.message}
-              busy={nav.state === "submitting"}
-            />
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <EditorPage
+      title="Task templates"
+      intro="Reusable recurring tasks: intervals by distance, engine hours and time."
+      page={PAGE}
+      newLabel="New template"
+      list={
+        <DataTable
+          data={data.templates}
+          columns={COLUMNS}
+          getRowId={(t) => String(t.id)}
+          label="Task templates"
+          testId="templates"
+          empty="No templates yet."
+        />
+      }
+      editor={
+        <TemplateForm
+          key={data.editing ?? "new"}
+          id={data.editing}
+          defaults={data.defaults}
+          lastResult={result?.result}
+          message={result?.message}
+          busy={nav.state === "submitting"}
+        />
+      }
+    />
   );
 }
 
