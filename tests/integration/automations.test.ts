@@ -64,11 +64,6 @@ describe("notification rules run on the automation engine", () => {
     expect(row).toMatchObject({ source: "notification", enabled: true });
     expect(row!.trigger).toMatch(/overspeed/);
 
-    // Ten minutes of events hold every kind (a first sync reads five, which may hold no overspeed).
-    const since = new Date(Date.now() - 10 * 60_000);
-    await prisma.eventCursor.create({
-      data: { companyId: 1, next: since.toISOString(), okAt: since },
-    });
     const first = await syncCompany(1);
     expect(first.status).toBe("ok");
     const fired = await prisma.notification.findMany({ where: { userId: adminId } });
