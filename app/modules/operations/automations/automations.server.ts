@@ -21,7 +21,9 @@ import { automationFromAlertRule, ALERT_RULE_PREFIX } from "./alert-rules";
 import { draftOf, ruleOf, type AutomationInput, type Draft } from "./automation-form";
 import { TRIGGER_LABELS, type Automation } from "./model";
 import { automationOf } from "./runner.server";
+import type { RetryState } from "./format";
 import { scheduleProblem, withStart } from "./schedule";
+import { pendingDeliveries } from "./webhook-delivery.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -99,7 +101,14 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
   let history: null | {
     id: string;
     name: string;
-    runs: { id: string; at: string; subject: string; outcome: string; reason: string }[];
+    runs: {
+      id: string;
+      at: string;
+      subject: string;
+      outcome: string;
+      reason: string;
+      retry: RetryState | null;
+    }[];
   } = null;
   if (historyOf) {
     const row = rows.find((r) => r.id === historyOf);
@@ -109,6 +118,10 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
       orderBy: { at: "desc" },
       take: 200,
     });
+    const pending = await pendingDeliveries(
+      ctx.companyId,
+      runs.filter((r) => r.outcome === "retrying").map((r) => r.id),
+    );
     history = {
       id: row.id,
       name: row.name,
@@ -118,6 +131,7 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
         subject: r.subject,
         outcome: r.outcome,
         reason: r.reason,
+        retry: pending.get(r.id) ?? null,
       })),
     };
   }
