@@ -53,8 +53,11 @@ const kindOf = (body: string) => {
   }
 };
 
-/** Posts a claimed try and records what happened. */
-async function attempt(d: Claimed, secret: string, post: PostTry, now: number) {
+/**
+ * Posts a claimed try and records what happened, unless the claim was taken over meanwhile (the
+ * try outlived the lease).
+ */
+async function attempt(d: Claimed, claim: Date, secret: string, post: PostTry, now: number) {
   const r = await post({
     url: d.url,
     secret,
@@ -63,8 +66,8 @@ async function attempt(d: Claimed, secret: string, post: PostTry, now: number) {
     kind: kindOf(d.body),
   });
   const again = !r.ok && r.retry && d.tries < d.maxTries;
-  await prisma.automationDelivery.update({
-    where: { id: d.id },
+  await prisma.automationDelivery.updateMany({
+    where: { id: d.id, claimedAt: claim },
     data: r.ok
       ? { state: "delivered", deliveredAt: new Date(now), lastStatus: r.status, claimedAt: null }
       : {
@@ -140,11 +143,12 @@ export async function startDeliveries(
     tries: 1,
     maxTries: MAX_TRIES,
   }));
+  const claim = new Date(now);
   await prisma.automationDelivery.createMany({
-    data: rows.map((r) => ({ ...r, state: "sending", claimedAt: new Date(now), otherErrors })),
+    data: rows.map((r) => ({ ...r, state: "sending", claimedAt: claim, otherErrors })),
     skipDuplicates: true,
   });
-  for (const r of rows) await attempt(r, secret, post, now);
+  for (const r of rows) await attempt(r, claim, secret, post, now);
   await settleRun(run.id, "fired");
   const after = await prisma.automationRun.findUnique({
     where: { id: run.id },
@@ -209,7 +213,7 @@ export async function retryDueDeliveries(
             nextAt: null,
           },
         });
-      } else await attempt(d, open(auto!.webhookSecret!, "webhook-secret"), post, now);
+      } else await attempt(d, at, open(auto!.webhookSecret!, "webhook-secret"), post, now);
       await settleRun(d.runId, "retrying");
       const state = (await prisma.automationDelivery.findUnique({ where: { id: d.id } }))?.state;
       if (state === "delivered") summary.delivered++;
