@@ -13,7 +13,7 @@
  * got through) or "failed" with the last error and the number of tries.
  */
 import { prisma } from "~/services/db.server";
-import { logError } from "~/services/log.server";
+import { logError, logInfo } from "~/services/log.server";
 import { open } from "~/services/secret-box.server";
 import type { Action } from "./model";
 import { postWebhookTry, type TryResult, type WebhookTry } from "./webhook-post.server";
@@ -224,6 +224,11 @@ export async function retryDueDeliveries(
       logError("automation-webhooks", `${d.id}: ${(e as Error).message}`);
     }
   }
+  if (claimed.length)
+    logInfo(
+      "automation-webhooks",
+      `retried ${claimed.length}: delivered=${summary.delivered} retrying=${summary.retrying} failed=${summary.failed}`,
+    );
   return summary;
 }
 
