@@ -12,7 +12,10 @@ import {
   processEvents,
   type ActionPorts,
 } from "~/modules/operations/automations/runner.server";
-import { retryDueDeliveries } from "~/modules/operations/automations/webhook-delivery.server";
+import {
+  pendingDeliveries,
+  retryDueDeliveries,
+} from "~/modules/operations/automations/webhook-delivery.server";
 import { retryText } from "~/modules/operations/automations/format";
 import { loader as listLoader } from "~/routes/dashboard.automations";
 import { prisma } from "~/services/db.server";
@@ -156,6 +159,9 @@ describe("automation webhooks are tried again", () => {
         lastError: "webhook answered 503",
       },
     });
+    // Another company's view of the same run ids has no retry state.
+    expect((await pendingDeliveries(2, [run.id])).size).toBe(0);
+    expect((await pendingDeliveries(1, [run.id])).size).toBe(1);
     expect(retryText(row!.retry!, "UTC")).toMatch(
       /^Retrying \(try 2 of 4, next at \d\d:\d\d\): webhook answered 503$/,
     );
