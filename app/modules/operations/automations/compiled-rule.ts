@@ -51,6 +51,11 @@ export type Compiled = {
   why: Map<number, string>;
   /** The last event (its number + 1) the index handed it to: once per event. */
   picked: number;
+  /**
+   * Its rate limit is reached until this time (ms): its fires of the last hour can only age.
+   * Until then an event can only be skipped, and without skips recorded nothing moves.
+   */
+  limitedUntil: number;
 };
 
 /** Rules with the same zone and windows share one verdict per event. */
@@ -138,6 +143,7 @@ export class RuleIndex {
         jobsites,
         why: new Map(),
         picked: 0,
+        limitedUntil: -Infinity,
       };
       this.compiled.push(c);
       for (const k of kindsOf(rule.trigger)) {

@@ -212,6 +212,12 @@ class Run {
             ? open[a++]!
             : named[b++]!;
         if (c.limited && !inLimits(c, e)) continue;
+        // Without skips recorded, a rule at its rate limit or outside its hours moves nothing
+        // (a sensor rule still follows its reading): no need to test its trigger.
+        if (!this.skips && !c.sensor) {
+          if (e.time < c.limitedUntil) continue;
+          if (c.win >= 0 && this.windowMissed(c, e, ei, stamp, out)) continue;
+        }
         this.pair(c, e, ei, stamp, out);
       }
     }
@@ -266,6 +272,7 @@ class Run {
       while (head < recent.length && recent[head]! <= e.time - HOUR) head++;
       m.head = head;
       if (recent.length - head >= rule.maxPerHour) {
+        c.limitedUntil = recent[head]! + HOUR;
         if (this.skips)
           out.push(c.index, ei, false, `Rate limit: ${rule.maxPerHour} per hour reached`);
         return;
