@@ -21,7 +21,6 @@ import {
   type Compiled,
   type EngineState,
   type Memory,
-  type RuleState,
 } from "./compiled-rule";
 import { conditionFailure, fmt } from "./conditions";
 import { DecisionLog, subjectOf, type Decision } from "./decision-log";
@@ -56,6 +55,8 @@ export type EvaluateOptions = {
    * state moves the same): for throughput when only what fires matters.
    */
   skips?: boolean;
+  /** Rule × subject cells per run of events (tests make it small to cover several runs). */
+  cells?: number;
 };
 
 /**
@@ -100,7 +101,7 @@ export function evaluateLog(
   const run = new Run(new RuleIndex(rules, state), events, options.skips ?? true);
   const out = new DecisionLog(rules, events);
   const width = Math.max(1, run.index.memories.length);
-  const room = Math.max(1, Math.floor(CELLS / width));
+  const room = Math.max(1, Math.floor((options.cells ?? CELLS) / width));
   for (let from = 0; from < events.length;) {
     const to = run.number(from, room);
     run.load();
