@@ -160,40 +160,46 @@ class Run {
 
   /** The state of these subjects into the tables (NaN: nothing known). */
   load(): void {
-    const width = this.index.memories.length;
-    const size = this.subjects.length * width;
-    this.last = new Float64Array(size).fill(NaN);
-    this.since = new Float64Array(size).fill(NaN);
-    this.seen = new Float64Array(size).fill(NaN);
-    for (const m of this.index.memories) {
+    const { memories, sensorWidth } = this.index;
+    const width = memories.length;
+    this.last = new Float64Array(this.subjects.length * width).fill(NaN);
+    this.since = new Float64Array(this.subjects.length * sensorWidth).fill(NaN);
+    this.seen = new Float64Array(this.subjects.length * sensorWidth).fill(NaN);
+    for (const m of memories) {
       for (const k in m.state.last) {
         const n = this.subjectNo.get(k);
         if (n !== undefined) this.last[n * width + m.no] = m.state.last[k]!;
       }
+      if (m.sensorNo < 0) continue;
       for (const k in m.state.sensor) {
         const n = this.subjectNo.get(k);
         if (n === undefined) continue;
-        this.since[n * width + m.no] = m.state.sensor[k]![0];
-        this.seen[n * width + m.no] = m.state.sensor[k]![1];
+        this.since[n * sensorWidth + m.sensorNo] = m.state.sensor[k]![0];
+        this.seen[n * sensorWidth + m.sensorNo] = m.state.sensor[k]![1];
       }
     }
   }
 
   /** The tables back into the plain state (saved between runs). */
   save(): void {
-    const width = this.index.memories.length;
-    for (const m of this.index.memories) {
+    const { memories, sensorWidth } = this.index;
+    const width = memories.length;
+    for (const m of memories) {
       const s = m.state;
       if (m.head) s.recent.splice(0, m.head);
       m.head = 0;
-      for (let n = 0; n < this.subjects.length; n++) {
-        const at = n * width + m.no;
-        if (m.fired && this.last[at] === this.last[at]) s.last[this.subjects[n]!] = this.last[at]!;
-        if (!m.sensed) continue;
-        const since = this.since[at]!;
-        if (since === since) s.sensor[this.subjects[n]!] = [since, this.seen[at]!];
-        else delete s.sensor[this.subjects[n]!];
-      }
+      if (m.fired)
+        for (let n = 0; n < this.subjects.length; n++) {
+          const v = this.last[n * width + m.no]!;
+          if (v === v) s.last[this.subjects[n]!] = v;
+        }
+      if (m.sensed)
+        for (let n = 0; n < this.subjects.length; n++) {
+          const at = n * sensorWidth + m.sensorNo;
+          const since = this.since[at]!;
+          if (since === since) s.sensor[this.subjects[n]!] = [since, this.seen[at]!];
+          else delete s.sensor[this.subjects[n]!];
+        }
       m.fired = m.sensed = false;
     }
   }
@@ -232,17 +238,18 @@ class Run {
     const at = sn * this.index.memories.length + m.no;
     let since: number | undefined;
     if (c.sensor) {
+      const sat = sn * this.index.sensorWidth + m.sensorNo;
       const t = rule.trigger as Extract<Automation["trigger"], { type: "sensor" }>;
       const v = e.sensors?.[t.sensor];
       if (v == null) return;
       const beyond = t.op === "above" ? v > t.limit : v < t.limit;
       m.sensed = true;
-      const from = this.since[at]!;
-      if (!beyond) this.since[at] = this.seen[at] = NaN;
-      else if (from !== from || e.time - this.seen[at]! > SENSOR_GAP_MS)
-        this.since[at] = this.seen[at] = e.time;
-      else this.seen[at] = e.time;
-      since = this.since[at] === this.since[at] ? this.since[at] : undefined;
+      const from = this.since[sat]!;
+      if (!beyond) this.since[sat] = this.seen[sat] = NaN;
+      else if (from !== from || e.time - this.seen[sat]! > SENSOR_GAP_MS)
+        this.since[sat] = this.seen[sat] = e.time;
+      else this.seen[sat] = e.time;
+      since = this.since[sat] === this.since[sat] ? this.since[sat] : undefined;
     }
     const ok = triggerCheck(rule, e, since);
     if (ok === null) return;
@@ -283,7 +290,10 @@ class Run {
     this.last[at] = e.time;
     m.fired = true;
     // A sustained reading fires once per excursion: it starts counting again after it.
-    if (c.sensor) this.since[at] = this.seen[at] = NaN;
+    if (c.sensor) {
+      const sat = sn * this.index.sensorWidth + m.sensorNo;
+      this.since[sat] = this.seen[sat] = NaN;
+    }
     const key = firedWhyKey(rule, e);
     let why = key === key ? c.why.get(key) : undefined;
     if (why === undefined) {
