@@ -63,9 +63,15 @@ export type Compiled = {
 /** Rules with the same zone and windows share one verdict per event. */
 export type WindowSet = { zone: number; windows: Window[] };
 
-type Slot = {
+export type Slot = {
   /** Rules for every vehicle, in order. */
   open: Compiled[];
+  /**
+   * The same, split: rules with no sensor, driver or jobsite to follow, by their time windows
+   * (one verdict passes or drops a group), and the others in order.
+   */
+  plain: { win: number; rules: Compiled[] }[];
+  rest: Compiled[];
   byImei: Map<string, Compiled[]>;
   byGroup: Map<number, Compiled[]>;
   byTag: Map<number, Compiled[]>;
@@ -82,10 +88,13 @@ export class RuleIndex {
   readonly memories: Memory[] = [];
   readonly zones: string[] = [];
   readonly windowSets: WindowSet[] = [];
+  /** Each rule's place in the order of one event's decisions, by its index in the rules given. */
+  readonly seqOf: Int32Array;
   private readonly slots = new Map<string, Slot>();
   private readonly picked: Compiled[] = [];
 
   constructor(rules: Automation[], state: EngineState) {
+    this.seqOf = new Int32Array(rules.length);
     const memories = new Map<RuleState, Memory>();
     const zones = new Map<string, number>();
     const windowSets = new Map<string, number>();
@@ -153,7 +162,14 @@ export class RuleIndex {
         if (!slot)
           this.slots.set(
             k,
-            (slot = { open: [], byImei: new Map(), byGroup: new Map(), byTag: new Map() }),
+            (slot = {
+              open: [],
+              plain: [],
+              rest: [],
+              byImei: new Map(),
+              byGroup: new Map(),
+              byTag: new Map(),
+            }),
           );
         if (!scope) slot.open.push(c);
         else {
@@ -175,6 +191,20 @@ export class RuleIndex {
       ])
         for (const c of list) if (c.memory.no < 0) c.memory.no = no++;
     for (const m of this.memories) if (m.no < 0) m.no = no++;
+    for (const slot of this.slots.values()) {
+      const groups = new Map<number, Compiled[]>();
+      for (const c of slot.open) {
+        if (c.sensor || c.limited) {
+          slot.rest.push(c);
+          continue;
+        }
+        const g = groups.get(c.win);
+        if (g) g.push(c);
+        else groups.set(c.win, [c]);
+      }
+      for (const [win, rules] of groups) slot.plain.push({ win, rules });
+    }
+    for (const c of this.compiled) this.seqOf[c.index] = c.seq;
     let sensors = 0;
     for (const c of this.compiled)
       if (c.sensor && c.memory.sensorNo < 0) c.memory.sensorNo = sensors++;
@@ -188,9 +218,9 @@ export class RuleIndex {
     return this.slots.has(kind);
   }
 
-  /** The rules every vehicle of the event's kind reaches (null: no rule listens to it). */
-  open(e: DeviceEvent): Compiled[] | null {
-    return this.slots.get(e.kind)?.open ?? null;
+  /** The rules of the event's kind (null: no rule listens to it). */
+  slot(e: DeviceEvent): Slot | null {
+    return this.slots.get(e.kind) ?? null;
   }
 
   /**

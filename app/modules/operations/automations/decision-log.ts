@@ -45,6 +45,28 @@ export class DecisionLog {
     this.length = n + 1;
   }
 
+  /** Puts the decisions from `first` on in the order of `keyOf` their rule (a handful). */
+  sortFrom(first: number, keyOf: Int32Array): void {
+    const { rule, event, fired, reason } = this;
+    for (let i = first + 1; i < this.length; i++) {
+      const r = rule[i]!;
+      const e = event[i]!;
+      const f = fired[i]!;
+      const why = reason[i]!;
+      let j = i - 1;
+      for (; j >= first && keyOf[rule[j]!]! > keyOf[r]!; j--) {
+        rule[j + 1] = rule[j]!;
+        event[j + 1] = event[j]!;
+        fired[j + 1] = fired[j]!;
+        reason[j + 1] = reason[j]!;
+      }
+      rule[j + 1] = r;
+      event[j + 1] = e;
+      fired[j + 1] = f;
+      reason[j + 1] = why;
+    }
+  }
+
   at(i: number): Decision {
     const e = this.events[this.event[i]!]!;
     return {

@@ -208,25 +208,47 @@ class Run {
     const { events, index } = this;
     for (let ei = from; ei < to; ei++) {
       const e = events[ei]!;
-      const open = index.open(e);
-      if (!open) continue;
+      const slot = index.slot(e);
+      if (!slot) continue;
       const stamp = ei + 1;
       const named = index.named(e, stamp);
-      // The two lists merged in the rules' order.
-      for (let a = 0, b = 0; a < open.length || b < named.length;) {
-        const c =
-          b >= named.length || (a < open.length && open[a]!.seq < named[b]!.seq)
-            ? open[a++]!
-            : named[b++]!;
-        if (c.limited && !inLimits(c, e)) continue;
-        // Without skips recorded, a rule at its rate limit or outside its hours moves nothing
-        // (a sensor rule still follows its reading): no need to test its trigger.
-        if (!this.skips && !c.sensor) {
-          if (e.time < c.limitedUntil) continue;
-          if (c.win >= 0 && this.windowMissed(c, e, ei, stamp, out)) continue;
-        }
-        this.pair(c, e, ei, stamp, out);
+      if (this.skips) {
+        this.merged(slot.open, named, e, ei, stamp, out);
+        continue;
       }
+      // Without skips recorded, a rule outside its hours or at its rate limit moves nothing: the
+      // plain rules are passed a time-window group at a time, then put back in order.
+      const first = out.length;
+      for (const g of slot.plain) {
+        if (g.win >= 0 && this.missedWindow(g.win, e, stamp) >= 0) continue;
+        for (const c of g.rules) if (e.time >= c.limitedUntil) this.pair(c, e, ei, stamp, out);
+      }
+      this.merged(slot.rest, named, e, ei, stamp, out);
+      if (out.length - first > 1) out.sortFrom(first, index.seqOf);
+    }
+  }
+
+  /** Two lists of rules merged in the rules' order. */
+  private merged(
+    open: Compiled[],
+    named: Compiled[],
+    e: DeviceEvent,
+    ei: number,
+    stamp: number,
+    out: DecisionLog,
+  ): void {
+    for (let a = 0, b = 0; a < open.length || b < named.length;) {
+      const c =
+        b >= named.length || (a < open.length && open[a]!.seq < named[b]!.seq)
+          ? open[a++]!
+          : named[b++]!;
+      if (c.limited && !inLimits(c, e)) continue;
+      // Nothing to record and nothing moves (a sensor rule still follows its reading).
+      if (!this.skips && !c.sensor) {
+        if (e.time < c.limitedUntil) continue;
+        if (c.win >= 0 && this.missedWindow(c.win, e, stamp) >= 0) continue;
+      }
+      this.pair(c, e, ei, stamp, out);
     }
   }
 
@@ -304,16 +326,10 @@ class Run {
   }
 
   /** Whether one of the rule's time windows misses the event (recorded when skips are). */
-  private windowMissed(
-    c: Compiled,
-    e: DeviceEvent,
-    ei: number,
-    stamp: number,
-    out: DecisionLog,
-  ): boolean {
-    const win = c.win;
-    const set = this.index.windowSets[win]!;
+  /** The first of a window set's windows the event misses, -1: none (once per event and set). */
+  private missedWindow(win: number, e: DeviceEvent, stamp: number): number {
     if (this.winStamp[win] !== stamp) {
+      const set = this.index.windowSets[win]!;
       const z = set.zone;
       if (this.zoneStamp[z] !== stamp) {
         this.zoneStamp[z] = stamp;
@@ -327,7 +343,19 @@ class Run {
       this.winStamp[win] = stamp;
       this.winMissed[win] = missed;
     }
-    const missed = this.winMissed[win]!;
+    return this.winMissed[win]!;
+  }
+
+  /** Whether one of the rule's time windows misses the event (recorded when skips are). */
+  private windowMissed(
+    c: Compiled,
+    e: DeviceEvent,
+    ei: number,
+    stamp: number,
+    out: DecisionLog,
+  ): boolean {
+    const set = this.index.windowSets[c.win]!;
+    const missed = this.missedWindow(c.win, e, stamp);
     if (missed < 0) return false;
     if (this.skips) {
       const [start, end] = set.windows[missed]!;
