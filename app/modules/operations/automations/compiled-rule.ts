@@ -33,6 +33,8 @@ export type Memory = {
   /** Whether its last fires or sensor readings moved (written back to the state). */
   fired: boolean;
   sensed: boolean;
+  /** How many rules share it (the same id twice): they must be decided in order. */
+  rules: number;
 };
 
 export type Compiled = {
@@ -67,8 +69,8 @@ export type Slot = {
   /** Rules for every vehicle, in order. */
   open: Compiled[];
   /**
-   * The same, split: rules with no sensor, driver or jobsite to follow, by their time windows
-   * (one verdict passes or drops a group), and the others in order.
+   * The same, split: rules with no sensor, driver or jobsite to follow and a state of their own,
+   * by their time windows (one verdict passes or drops a group), and the others in order.
    */
   plain: { win: number; rules: Compiled[] }[];
   rest: Compiled[];
@@ -106,10 +108,19 @@ export class RuleIndex {
       if (!memory) {
         memories.set(
           s,
-          (memory = { state: s, no: -1, sensorNo: -1, head: 0, fired: false, sensed: false }),
+          (memory = {
+            state: s,
+            no: -1,
+            sensorNo: -1,
+            head: 0,
+            fired: false,
+            sensed: false,
+            rules: 0,
+          }),
         );
         this.memories.push(memory);
       }
+      memory.rules++;
       const windows: Window[] = [];
       let scope: { imeis: string[]; groups: number[]; tags: number[] } | null = null;
       let drivers: Set<number> | null = null;
@@ -194,7 +205,7 @@ export class RuleIndex {
     for (const slot of this.slots.values()) {
       const groups = new Map<number, Compiled[]>();
       for (const c of slot.open) {
-        if (c.sensor || c.limited) {
+        if (c.sensor || c.limited || c.memory.rules > 1) {
           slot.rest.push(c);
           continue;
         }
