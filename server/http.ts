@@ -148,7 +148,16 @@ function remixHandler(
   getBuild: () => ServerBuild | Promise<ServerBuild>,
   mode: string,
 ): express.RequestHandler {
-  const handle = createRequestHandler(getBuild, mode);
+  // Remix derives its route table (flattened and ranked routes, the static handler) on every
+  // request when given a function; one handler per build object derives it once per build, and
+  // a rebuild in development (a new object) gets its own.
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
+    const build = await getBuild();
+    let handler = handlers.get(build);
+    if (!handler) handlers.set(build, (handler = createRequestHandler(build, mode)));
+    return handler(request, context);
+  };
   return async (req, res, next) => {
     try {
       const href = requestUrl(req);

@@ -13,7 +13,7 @@ export type MenuItem = {
   id: string;
   title: string;
   href?: string;
-  /** What the screen holds; also the text of the "not available yet" page. */
+  /** What the screen holds (the documentation and the route table keep it). */
   description: string;
   rule?: AccessRule;
   /** Kept in the restricted menu of tsadmin users (default: the section's value). */
@@ -22,15 +22,7 @@ export type MenuItem = {
   children?: MenuItem[];
   /** A top-level entry's icon (components/shell/menu-icons.tsx). */
   icon?: string;
-  /**
-   * "planned": the screen is not built yet (its path shows the "not available yet" page); the
-   * menu shows it as Coming soon. Set on a manifest or an item, inherited by children; the
-   * registry resolves it for every item. Absent or "live": a working screen.
-   */
-  status?: ModuleStatus;
 };
-
-export type ModuleStatus = "live" | "planned";
 
 export type MenuSection = {
   id: string;

@@ -240,35 +240,8 @@ describe("device pages", () => {
   });
 });
 
-describe("module status (planned modules are offered as Coming soon)", () => {
-  const all = (menu = MENU) =>
-    menu.flatMap((s) => s.items.flatMap((i) => [i, ...(i.children ?? [])]));
-  const statusOf = (id: string) => all().find((i) => i.id === id)?.status;
-
-  it("resolves every item's status: its own, else its parent's, else its module's", () => {
-    expect(all().every((i) => i.status === "live" || i.status === "planned")).toBe(true);
-    expect(statusOf("company")).toBe("live"); // admin: Company is built
-    expect(statusOf("people")).toBe("live"); // admin: People is built (issue 19)
-    expect(statusOf("forms")).toBe("live"); // forms: built (issue 25), its children with it
-    expect(statusOf("forms-selection")).toBe("live");
-    expect(statusOf("tickets-matrix")).toBe("live"); // tickets: a planned module…
-    expect(statusOf("tickets-admin")).toBe("live"); // …whose admin and matrix pages are built
-    expect(statusOf("dashboard-forms")).toBe("live");
-    expect(statusOf("assets")).toBe("live");
-    expect(ROUTES.find((r) => r.pattern === "/tickets/approvals")?.status).toBe("live");
-    expect(ROUTES.find((r) => r.pattern === "/dashboard/trips")?.status).toBe("live");
-  });
-
-  it("lists a section's working screens before what is coming", () => {
-    for (const section of MENU) {
-      const order = section.items.map((i) => i.status);
-      expect(order, section.id).toEqual(
-        [...order].sort((a, b) => (a === b ? 0 : a === "live" ? -1 : 1)),
-      );
-    }
-  });
-
-  it("marks a page planned exactly when the shared placeholder serves it (flip it when it ships)", () => {
+describe("the route files", () => {
+  it("serve every path a module declares with a page of its own (a prefix's splat is only a 404)", () => {
     const dir = path.resolve("app/routes");
     const files = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f));
     const patternOf = (file: string) =>
@@ -284,7 +257,7 @@ describe("module status (planned modules are offered as Coming soon)", () => {
         .join("/")}`;
     const routes = files.map((f) => ({
       pattern: patternOf(f),
-      planned: fs.readFileSync(path.join(dir, f), "utf8").includes("plannedLoader"),
+      notFound: fs.readFileSync(path.join(dir, f), "utf8").includes("shellNotFoundLoader"),
     }));
     // Remix's choice: a route without a splat first, else the longest splat.
     const servedBy = (url: string) =>
@@ -294,8 +267,8 @@ describe("module status (planned modules are offered as Coming soon)", () => {
         .sort((a, b) => b.pattern.length - a.pattern.length)[0];
     const wrong = ROUTES.filter((r) => !r.api)
       .map((r) => ({ r, url: r.pattern.replace(/:\w+\?/g, "").replace(/:\w+/g, "1") }))
-      .filter(({ r, url }) => (servedBy(url)?.planned ?? false) !== (r.status === "planned"))
-      .map(({ r }) => `${r.pattern} (${r.moduleId}) is ${r.status}`);
+      .filter(({ url }) => servedBy(url)?.notFound ?? true)
+      .map(({ r }) => `${r.pattern} (${r.moduleId}) has no route file`);
     expect(wrong).toEqual([]);
   });
 });

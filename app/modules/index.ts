@@ -1,18 +1,11 @@
 /**
- * The registry: every module of the product. The side menu, the route guard's table, the
- * not-yet-built pages and the route sweep test all derive from these manifests, so a path the
+ * The registry: every module of the product. The side menu, the route guard's table and the
+ * route sweep test all derive from these manifests, so a path the
  * menu shows and the guard checks can never disagree. Server-side only: manifests carry the
  * descriptions of every screen, and the browser gets just the menu its user may see.
  */
 import type { AccessRule } from "~/lib/access";
-import {
-  combineRules,
-  itemRules,
-  matchPattern,
-  type MenuItem,
-  type MenuSection,
-  type ModuleStatus,
-} from "~/lib/menu";
+import { combineRules, itemRules, matchPattern, type MenuItem, type MenuSection } from "~/lib/menu";
 import account from "./account/module";
 import admin from "./admin/module";
 import beacons from "./beacons/module";
@@ -75,32 +68,15 @@ export type RouteEntry = {
   file: boolean;
   /** Its forms' rules per intent (manifest `actions`); null: a post needs the page's rule only. */
   actions: ActionRules | null;
-  /** "planned": the module has not built this screen yet (kit.ts). */
-  status: ModuleStatus;
 };
-
-/** Every item with its status resolved: its own, else its parent's, else its module's, else live. */
-function withStatus<T extends MenuItem>(item: T, inherited: ModuleStatus): T {
-  const status = item.status ?? inherited;
-  const children = item.children?.map((c) => withStatus(c, status));
-  return { ...item, status, ...(children ? { children } : {}) };
-}
 
 function buildMenu(): MenuSection[] {
   return SECTIONS.map((section) => ({
     id: section.id,
     title: section.title,
     tsadmin: section.tsadmin,
-    items: ALL.flatMap((m) =>
-      (m.menu ?? [])
-        .filter((i) => i.section === section.id)
-        .map((i) => withStatus(i, m.status ?? "live")),
-    )
-      // Working screens first; what is coming follows, each group in the manifests' order.
-      .sort(
-        (a, b) =>
-          Number(a.status === "planned") - Number(b.status === "planned") || a.order - b.order,
-      )
+    items: ALL.flatMap((m) => (m.menu ?? []).filter((i) => i.section === section.id))
+      .sort((a, b) => a.order - b.order)
       .map(({ section: _s, order: _o, ...item }): MenuItem => item),
   })).filter((s) => s.items.length > 0);
 }
@@ -133,7 +109,6 @@ function buildRoutes(): RouteEntry[] {
             api: false,
             file: false,
             actions: owner.actions?.[pattern] ?? null,
-            status: item.status ?? "live",
           });
       }
     }
@@ -150,7 +125,6 @@ function buildRoutes(): RouteEntry[] {
         api: r.api ?? false,
         file: r.file ?? false,
         actions: m.actions?.[r.pattern] ?? null,
-        status: r.status ?? m.status ?? "live",
       });
   // A rule for a path the module does not serve would guard nothing: refuse to start.
   for (const m of ALL)
@@ -176,7 +150,7 @@ export function moduleRoute(moduleId: ModuleId, pathname: string): RouteEntry | 
   return ROUTES.find((r) => r.moduleId === moduleId && matchPattern(r.pattern, pathname)) ?? null;
 }
 
-/** The entry of any module that serves `pathname` (the not-yet-built pages), or null. */
+/** The entry of any module that serves `pathname`, or null. */
 export function anyRoute(pathname: string): RouteEntry | null {
   return ROUTES.find((r) => matchPattern(r.pattern, pathname)) ?? null;
 }

@@ -1,11 +1,11 @@
 /**
  * The shape of a module's manifest (module.ts): what it puts in the side menu, which paths it
  * serves and who may open them. Manifests are plain data: the registry (index.ts) derives the
- * menu, the route guard's table and the not-yet-built pages from them, on the server only.
+ * menu and the route guard's table from them, on the server only.
  */
 import type { MenuIconName } from "~/components/shell/menu-icons";
 import type { AccessRule } from "~/lib/access";
-import type { MenuItem, ModuleStatus } from "~/lib/menu";
+import type { MenuItem } from "~/lib/menu";
 import type { SectionId } from "./sections";
 
 /** A side-menu entry: a MenuItem placed in a section; `order` sorts it among other modules' items. */
@@ -21,8 +21,6 @@ export type ManifestRoute = {
   api?: boolean;
   /** Answers a file or takes one (a download, an upload), not a page: no page checks visit it. */
   file?: boolean;
-  /** Its own status where the module's ("planned") does not apply, e.g. an export of a live page. */
-  status?: ModuleStatus;
 };
 
 /**
@@ -39,12 +37,6 @@ export type PublicRoute = { pattern: string; why: string; title?: string; descri
 
 export type ModuleManifest<Id extends string = string> = {
   id: Id;
-  /**
-   * "planned" while the module's screens are not built (the menu offers them as Coming soon and
-   * their paths show the "not available yet" page); an item may say otherwise for itself and its
-   * children. Flip it (or remove it) when the screens ship. Default "live".
-   */
-  status?: ModuleStatus;
   /** Applies to every path of the module, on top of each item's own rule (e.g. its feature). */
   rule?: AccessRule;
   menu?: ManifestMenuItem[];

@@ -1,7 +1,12 @@
-/** A path its module declares but has not built yet: the shared placeholder (services/shell.server.ts). */
-export { plannedLoader as loader } from "~/services/shell.server";
-export {
-  moduleMeta as meta,
-  ModuleUnavailable as default,
-  ModuleErrorBoundary as ErrorBoundary,
-} from "~/components/shell/module-unavailable";
+/** Any other path under this prefix: a 404 inside the console's shell (services/shell.server.ts). */
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+export { shellNotFoundLoader as loader } from "~/services/shell.server";
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

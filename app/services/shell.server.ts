@@ -1,9 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShellData } from "~/lib/shell";
-import { matchPattern, visibleMenu, type MenuItem, type MenuSection } from "~/lib/menu";
-import { anyRoute, DEVICE_PATHS, MENU, MENU_RULES, PUBLIC_ROUTES } from "~/modules";
+import { visibleMenu, type MenuItem, type MenuSection } from "~/lib/menu";
+import { DEVICE_PATHS, MENU, MENU_RULES } from "~/modules";
 import { requireAuth } from "~/services/auth.server";
-import { requireModule } from "~/services/guard.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 
 /** The browser needs titles, links and icons only; descriptions stay on the server. */
@@ -14,7 +13,6 @@ function trim(menu: MenuSection[]): MenuSection[] {
     href: i.href,
     match: i.match,
     icon: i.icon,
-    status: i.status,
     description: "",
     children: i.children?.map(item),
   });
@@ -47,42 +45,11 @@ export async function shellLoader({ request }: LoaderFunctionArgs) {
   return json(data);
 }
 
-export type ModuleData = {
-  title: string;
-  description: string;
-  section: string | null;
-  pathname: string;
-};
-
 /**
- * The one loader of every path a module declares but has not built yet (the splat routes of each
- * shell prefix): the module's guard, then what the page will hold. Any other path is a 404.
+ * Any other path under a shell prefix (the splat routes): a 404 that renders inside the console's
+ * shell for a signed-in user, and the sign-in page for anyone else.
  */
-export async function plannedLoader({ request }: LoaderFunctionArgs) {
-  const pathname = new URL(request.url).pathname;
-  const entry = anyRoute(pathname);
-  if (!entry) {
-    await requireAuth(request);
-    throw new Response("Not found", { status: 404 });
-  }
-  const { route } = await requireModule(request, entry.moduleId);
-  return json<ModuleData>({
-    title: route.title,
-    description: route.description,
-    section: route.section,
-    pathname,
-  });
-}
-
-/** Public (token-gated) paths a module declares but has not built yet: no session, no shell. */
-export async function publicPlannedLoader({ request }: LoaderFunctionArgs) {
-  const pathname = new URL(request.url).pathname;
-  const found = PUBLIC_ROUTES.find((r) => r.title && matchPattern(r.pattern, pathname));
-  if (!found) throw new Response("Not found", { status: 404 });
-  return json<ModuleData>({
-    title: found.title ?? "",
-    description: found.description ?? "",
-    section: null,
-    pathname,
-  });
+export async function shellNotFoundLoader({ request }: LoaderFunctionArgs): Promise<never> {
+  await requireAuth(request);
+  throw new Response("Not found", { status: 404 });
 }

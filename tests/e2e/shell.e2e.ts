@@ -1,12 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MENU } from "~/modules";
 import { newPage, signIn } from "./support/browser";
-
-/** A planned page from the registry, if any module still has one (its page says so honestly). */
-const plannedPage = MENU.flatMap((s) => s.items)
-  .flatMap((i) => [i, ...(i.children ?? [])])
-  .find((i) => i.status === "planned" && i.href);
 
 /**
  * The application shell (issue 3, SPEC §2.10–2.11): menu, gating, top bar, themes, collapse,
@@ -28,7 +22,7 @@ async function session(username: string, password: string, path = "/dashboard/ac
   return { context, page };
 }
 
-/** The menu's links by accessible name (a planned entry's says "(coming soon)"). */
+/** The menu's links by accessible name. */
 async function linkNames(page: Page) {
   const tree = await page.getByRole("navigation", { name: "Main menu" }).ariaSnapshot();
   return [...tree.matchAll(/- link "(.*?)"/g)].map((m) => m[1]);
@@ -96,8 +90,6 @@ describe("error pages and public routes", () => {
   });
 
   it("shows a public route without the shell (an unknown insight tag is a 404)", async () => {
-    // Every public route is built now (the last planned one, /insight-tag/:uuid, shipped with
-    // issue 23); publicPlannedLoader keeps its unit test in tests/integration/shell.test.ts.
     const { context, page } = await newPage();
     const res = await page.goto("/insight-tag/abc123");
     expect(res?.status()).toBe(404);
@@ -116,12 +108,8 @@ describe("the shell for the admin", () => {
     await context.close();
   });
 
-  it("shows the top bar, avatar menu and an honest not-available page", async () => {
-    const { context, page } = await session(
-      "admin",
-      "admin123",
-      plannedPage?.href ?? "/tickets/matrix",
-    );
+  it("shows the top bar and the avatar menu", async () => {
+    const { context, page } = await session("admin", "admin123", "/tickets/matrix");
     const bar = page.getByTestId("top-bar");
     expect(
       Math.round(await bar.evaluate((e) => e.parentElement!.getBoundingClientRect().height)),
@@ -131,16 +119,6 @@ describe("the shell for the admin", () => {
     );
     expect(await page.getByRole("link", { name: "Contact Us" }).count()).toBe(0);
     expect(await page.getByTestId("brand-logo").getAttribute("src")).toBe("/logo.svg");
-    // While a module is planned, its page says so; once every page is built there is none to show.
-    if (plannedPage) {
-      await expect(
-        page.getByRole("heading", { name: plannedPage.title }).isVisible(),
-      ).resolves.toBe(true);
-      await expect(page.getByText("This module is not available yet").isVisible()).resolves.toBe(
-        true,
-      );
-    } else expect(await page.getByText("This module is not available yet").count()).toBe(0);
-
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByTestId("avatar-name").textContent()).resolves.toBe("Alex Morgan");
     await Promise.all([

@@ -64,6 +64,13 @@ describe("notification rules run on the automation engine", () => {
     expect(row).toMatchObject({ source: "notification", enabled: true });
     expect(row!.trigger).toMatch(/overspeed/);
 
+    // Fifteen minutes of the simulator's events: every kind comes up within ten (server/sim/events.ts),
+    // where the first sync's own look-back (five minutes) may hold no overspeed.
+    const lookBack = () =>
+      prisma.eventCursor.create({
+        data: { companyId: 1, next: new Date(Date.now() - 15 * 60_000).toISOString() },
+      });
+    await lookBack();
     const first = await syncCompany(1);
     expect(first.status).toBe("ok");
     const fired = await prisma.notification.findMany({ where: { userId: adminId } });
@@ -82,6 +89,7 @@ describe("notification rules run on the automation engine", () => {
     await prisma.eventCursor.deleteMany();
     await prisma.alertDispatch.deleteMany();
     await prisma.notification.deleteMany();
+    await lookBack();
     await syncCompany(1);
     // A disabled rule is still a rule: the user has no default rule, so nothing arrives.
     expect(await prisma.notification.count({ where: { userId: adminId } })).toBe(0);

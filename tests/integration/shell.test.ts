@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as accountLoader } from "~/routes/dashboard.account";
 import { loader as companyLoader } from "~/routes/dashboard.company_settings";
 import { action as loginAction } from "~/routes/login";
-import { plannedLoader, publicPlannedLoader, shellLoader } from "~/services/shell.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { anyRoute } from "~/modules";
+import { requireModule } from "~/services/guard.server";
+import { shellLoader, shellNotFoundLoader } from "~/services/shell.server";
 import { useTestDatabase } from "../support/db";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -11,6 +14,14 @@ beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
 });
+
+/** What every guarded route's loader does first: its module's guard for the path. */
+async function guardedLoader({ request }: LoaderFunctionArgs) {
+  const entry = anyRoute(new URL(request.url).pathname);
+  if (!entry) throw new Response("Not found", { status: 404 });
+  const { route } = await requireModule(request, entry.moduleId);
+  return json({ title: route.title, section: route.section, description: route.description });
+}
 
 const cookies = new Map<string, string>();
 async function as(username: string, password: string) {
@@ -24,7 +35,7 @@ async function as(username: string, password: string) {
 
 describe("the route guard of the shell (a hidden route's loader answers 403)", () => {
   it("sends a visitor without a session to /login, remembering the path", async () => {
-    const res = await call(plannedLoader, get("/admin/people"));
+    const res = await call(guardedLoader, get("/admin/people"));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fpeople");
   });
@@ -32,7 +43,7 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
   it("refuses the driver a route the menu hides from them, with no data", async () => {
     const cookie = await as("driver", "driver123");
     for (const path of ["/admin/people", "/timesheet/payroll", "/tickets/approvals"]) {
-      const res = await call(plannedLoader, get(path, cookie));
+      const res = await call(guardedLoader, get(path, cookie));
       expect(res.status, path).toBe(403);
       expect(await res.text()).toBe("Forbidden");
     }
@@ -46,9 +57,9 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
     expect(JSON.stringify(await shell.json())).not.toContain("company_settings");
   });
 
-  it("serves the admin the same routes, saying what each will hold", async () => {
+  it("lets the admin through the same routes, naming each", async () => {
     const cookie = await as("admin", "admin123");
-    const res = await call(plannedLoader, get("/admin/jobsite/4/north", cookie));
+    const res = await call(guardedLoader, get("/admin/jobsite/4/north", cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       title: "Jobsites",
@@ -62,9 +73,9 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
 
   it("keeps the tsadmin user to the restricted menu on the server too", async () => {
     const cookie = await as("tsadmin", "tsadmin123");
-    expect((await call(plannedLoader, get("/concrete/pours", cookie))).status).toBe(403);
-    expect((await call(plannedLoader, get("/dashboard/ftc", cookie))).status).toBe(403);
-    expect((await call(plannedLoader, get("/timesheet/review", cookie))).status).toBe(200);
+    expect((await call(guardedLoader, get("/concrete/pours", cookie))).status).toBe(403);
+    expect((await call(guardedLoader, get("/dashboard/ftc", cookie))).status).toBe(403);
+    expect((await call(guardedLoader, get("/timesheet/review", cookie))).status).toBe(200);
     const shell = await (await call(shellLoader, get("/dashboard/account", cookie))).json();
     expect(shell.menu.map((s: { id: string }) => s.id)).toEqual(["overview", "people", "account"]);
     // Company data is shown in the company's zone (its app setting), whoever looks at it.
@@ -75,18 +86,20 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
 
   it("hides the features company 112 switched off", async () => {
     const cookie = await as("admin112", "admin123");
-    expect((await call(plannedLoader, get("/dashboard/dashcam-events/9", cookie))).status).toBe(
+    expect((await call(guardedLoader, get("/dashboard/dashcam-events/9", cookie))).status).toBe(
       403,
     );
-    expect((await call(plannedLoader, get("/dashboard/maintenance-board", cookie))).status).toBe(
+    expect((await call(guardedLoader, get("/dashboard/maintenance-board", cookie))).status).toBe(
       200,
     );
   });
 
-  it("answers public token-gated routes without a session", async () => {
-    const res = await call(publicPlannedLoader, get("/insight-tag/abc"));
-    expect(res.status).toBe(200);
-    expect((await res.json()).title).toBe("Insight Tag");
+  it("answers a path no module serves with a 404 for a signed-in user, the sign-in page for others", async () => {
+    const cookie = await as("admin", "admin123");
+    expect((await call(shellNotFoundLoader, get("/admin/no-such-page", cookie))).status).toBe(404);
+    const anonymous = await call(shellNotFoundLoader, get("/admin/no-such-page"));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fno-such-page");
   });
 });
 

@@ -79,7 +79,7 @@ const ACTIONS_WITHOUT_IDS: Record<string, string> = {
   "insight-tag.$uuid.tsx": PUBLIC_WITH_TOKEN["insight-tag.$uuid.tsx"]!,
 };
 
-/** A module that is not built yet: its loader is the shell's stub, which never reads the id. */
+/** A prefix's splat: it answers 404 for any path and never reads an id. */
 function isStub(source: string) {
   const code = source
     .replace(/^import .*$/gm, "")
@@ -87,7 +87,7 @@ function isStub(source: string) {
     .replace(/^\s*\/\/.*$/gm, "")
     .trim();
   return (
-    /^export (\{ plannedLoader as loader \}|const loader = publicPlannedLoader;)/.test(code) &&
+    /^export \{ shellNotFoundLoader as loader \}/.test(code) &&
     !/params|formData|prisma|upstream/.test(code)
   );
 }

@@ -1,10 +1,8 @@
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Box,
   Divider,
-  Group,
   NavLink,
   ScrollArea,
   Stack,
@@ -12,7 +10,6 @@ import {
   TextInput,
   Tooltip,
   UnstyledButton,
-  VisuallyHidden,
 } from "@mantine/core";
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -25,43 +22,6 @@ const REPORT_ISSUE_ADDRESS = "support@tracksmith.local";
 function isActive(item: MenuItem, pathname: string) {
   return [...(item.href ? [item.href] : []), ...(item.match ?? [])].some((p) =>
     matchPattern(p, pathname),
-  );
-}
-
-const planned = (item: MenuItem) => item.status === "planned";
-
-/** What assistive technology reads for an entry: its title, and "coming soon" for a planned one. */
-function accessibleName(item: MenuItem) {
-  return planned(item) ? `${item.title} (coming soon)` : item.title;
-}
-
-/**
- * A planned entry's label (the module registry marks it): its title dimmed, with a Soon badge
- * unless its parent already carries one, and "(coming soon)" for screen readers (the entry's name
- * comes from its text, so it still starts with the title). It links to the page that says what
- * the module will hold.
- */
-function Label({ item, badge }: { item: MenuItem; badge: boolean }) {
-  if (!planned(item)) return <>{item.title}</>;
-  return (
-    <Group gap={6} wrap="nowrap" component="span">
-      <Text span inherit c="dimmed">
-        {item.title}
-      </Text>
-      {badge ? (
-        <Badge
-          component="span"
-          size="xs"
-          variant="light"
-          color="gray"
-          aria-hidden
-          data-testid="coming-soon"
-        >
-          Soon
-        </Badge>
-      ) : null}
-      <VisuallyHidden component="span">{" (coming soon)"}</VisuallyHidden>
-    </Group>
   );
 }
 
@@ -80,15 +40,12 @@ function RailItem({
   const icon = <Icon size={22} stroke={1.6} aria-hidden />;
   const look = {
     variant: active ? "filled" : "subtle",
-    // A planned module's icon is grey: it is there, but not yet in colour.
-    color: planned(item) && !active ? "gray" : undefined,
     size: "lg",
-    "aria-label": accessibleName(item),
+    "aria-label": item.title,
     "data-menu-item": item.id,
-    "data-status": item.status,
   } as const;
   return (
-    <Tooltip label={planned(item) ? `${item.title} · coming soon` : item.title} position="right">
+    <Tooltip label={item.title} position="right">
       {item.href && !item.children?.length ? (
         <ActionIcon component={Link} to={item.href} prefetch="intent" {...look}>
           {icon}
@@ -113,20 +70,17 @@ function ItemLink({
   item,
   pathname,
   forceOpen = false,
-  parentPlanned = false,
 }: {
   item: MenuItem;
   pathname: string;
   forceOpen?: boolean;
-  parentPlanned?: boolean;
 }) {
   const Icon = item.icon ? MENU_ICONS[item.icon as MenuIconName] : null;
   const leftSection = Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : undefined;
   const common = {
-    label: <Label item={item} badge={!parentPlanned} />,
+    label: item.title,
     leftSection,
     "data-menu-item": item.id,
-    "data-status": item.status,
   };
   const [opened, setOpened] = useState(
     () => forceOpen || (item.children ?? []).some((c) => isActive(c, pathname)),
@@ -146,14 +100,7 @@ function ItemLink({
         {/* A closed group's entries are hidden and unreachable, so they are rendered only once it
             opens: most pages' menus are mostly closed groups, and drawing them cost every page. */}
         {opened ? (
-          item.children.map((child) => (
-            <ItemLink
-              key={child.id}
-              item={child}
-              pathname={pathname}
-              parentPlanned={planned(item)}
-            />
-          ))
+          item.children.map((child) => <ItemLink key={child.id} item={child} pathname={pathname} />)
         ) : (
           <span hidden />
         )}
@@ -165,7 +112,7 @@ function ItemLink({
       {...common}
       component={Link}
       to={item.href ?? "#"}
-      prefetch={planned(item) ? "none" : "intent"}
+      prefetch="intent"
       active={isActive(item, pathname)}
     />
   );

@@ -6,7 +6,6 @@ const ADD = { permission: "tickets_add" } as const;
 
 export default defineModule({
   id: "tickets",
-  status: "live",
   menu: [
     {
       section: "people",
@@ -20,7 +19,6 @@ export default defineModule({
           id: "tickets-admin",
           title: "Ticket Admin",
           href: "/tickets/admin",
-          status: "live",
           rule: { permission: "tickets_view" },
           description: "Raise and manage tickets.",
         },
@@ -28,7 +26,6 @@ export default defineModule({
           id: "tickets-matrix",
           title: "Ticket Matrix",
           href: "/tickets/matrix",
-          status: "live",
           rule: { permission: "tickets_view" },
           description: "Tickets by type or jobsite and status, with their service levels.",
         },
@@ -36,7 +33,6 @@ export default defineModule({
           id: "tickets-approvals",
           title: "Ticket Approvals",
           href: "/tickets/approvals",
-          status: "live",
           rule: { permission: "tickets_view" },
           description: "Tickets waiting for your approval, and who stands in for you.",
         },
@@ -47,7 +43,6 @@ export default defineModule({
     {
       pattern: "/tickets/attachments/:id",
       title: "A ticket's attachment",
-      status: "live",
       rule: { permission: "tickets_view" },
       file: true,
     },
