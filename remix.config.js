@@ -17,6 +17,8 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: with ~200 routes the whole manifest is a few KB, while lazy discovery fetched /__manifest
+    // for every menu link and raced navigations (a page at times answered "404" in the browser).
+    v3_lazyRouteDiscovery: false,
   },
 };

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { zonedTime } from "~/modules/operations/automations/format";
+import { retryText, zonedTime } from "~/modules/operations/automations/format";
 import {
   automationsPage,
   removeAutomation,
@@ -131,7 +131,12 @@ function columns(data: Data, act: ActionData | undefined, busy: boolean) {
   ];
 }
 
-const OUTCOME_COLOURS: Record<string, string> = { fired: "teal", skipped: "gray", failed: "red" };
+const OUTCOME_COLOURS: Record<string, string> = {
+  fired: "teal",
+  skipped: "gray",
+  failed: "red",
+  retrying: "indigo",
+};
 
 /** Automations (SPEC §2.3, feature automation): every rule, on or off, and what each did. */
 export default function Automations() {
@@ -178,7 +183,8 @@ export default function Automations() {
                     {r.outcome}
                   </Badge>
                   <Text size="sm">
-                    {zonedTime(r.at, data.timeZone)} · {r.subject} · {r.reason}
+                    {zonedTime(r.at, data.timeZone)} · {r.subject} ·{" "}
+                    {r.retry ? retryText(r.retry, data.timeZone) : r.reason}
                   </Text>
                 </Group>
               ))}

@@ -13,11 +13,18 @@ import { formatSpeed, type Measurement } from "~/lib/units";
 import { useMemo } from "react";
 import { DeviceIcon } from "~/modules/fleet/components/device-icon";
 import { fleetTable } from "~/modules/fleet/fleet-pages.server";
+import { NewInstallsPanel } from "~/modules/fleet/components/new-installs-panel";
+import { installsAwaitingCheck } from "~/modules/operations/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Fleet · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await fleetTable(await requireModule(request, "fleet"), request));
+  const ctx = await requireModule(request, "fleet");
+  const [table, newInstalls] = await Promise.all([
+    fleetTable(ctx, request),
+    installsAwaitingCheck(ctx),
+  ]);
+  return json({ ...table, newInstalls });
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -88,6 +95,7 @@ export default function Fleet() {
         Fleet
       </Title>
       <StaleBanner sync={sync} />
+      <NewInstallsPanel rows={data.newInstalls} timeZone={data.timeZone} />
       <TableToolbar
         testId="fleet-toolbar"
         csv="/dashboard/fleet.csv"

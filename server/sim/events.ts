@@ -2,18 +2,20 @@
  * Deterministic alert events for notifications (issue 6). Each company gets events every minute:
  * the first event of minute m has kind EVENT_KINDS[(m + company) % 9], so any 10-minute window
  * holds every kind; bigger fleets get proportionally more. Event ids are stable
- * (`ev-<company>-<minute>-<n>`), so a consumer can de-duplicate across polls.
+ * (`ev-<company>-<minute>-<n>`), so a consumer can de-duplicate across polls. Ignition on/off events
+ * (ignition-events.ts, ids `ig-…`) come in the same feed.
  */
 import { EVENT_KINDS, type EventKind } from "./catalog";
 import { hash, unit } from "./prng";
 import { round6 } from "./geo";
 import { batteryAt, temperatureAt } from "./fixes";
+import { ignitionEventsBetween, type IgnitionKind } from "./ignition-events";
 import { sampleAt } from "./movement";
 import type { Device, World } from "./world";
 
 export type SimEvent = {
   id: string;
-  kind: EventKind;
+  kind: EventKind | IgnitionKind;
   imei: string;
   companyid: number;
   time: string;
@@ -42,11 +44,8 @@ export function eventsBetween(
   if (!devices.length) return [];
   const perMinute = 1 + Math.floor(devices.length / 200);
   const out: SimEvent[] = [];
-  for (
-    let m = Math.floor(since / MINUTE);
-    m <= Math.floor(until / MINUTE) && out.length < limit;
-    m++
-  ) {
+  let m = Math.floor(since / MINUTE);
+  for (; m <= Math.floor(until / MINUTE) && out.length < limit; m++) {
     // Whole minutes only: cutting inside a minute could drop an earlier event of that minute.
     for (let n = 0; n < perMinute; n++) {
       const time = m * MINUTE + Math.floor(unit(world.seed, companyid, m, n) * MINUTE);
@@ -66,6 +65,9 @@ export function eventsBetween(
       });
     }
   }
+  // Only up to the minutes read: a later ignition event kept on a full page would skip the alerts
+  // of the minutes in between (the next page starts after the page's last event).
+  out.push(...ignitionEventsBetween(world, companyid, since, Math.min(until, m * MINUTE - 1)));
   return out
     .sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
     .slice(0, limit);

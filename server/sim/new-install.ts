@@ -20,11 +20,12 @@ export const NEW_INSTALL = {
 export const IGNITION_ON_AFTER_MS = 10_000;
 export const IGNITION_OFF_AFTER_MS = 20_000;
 
-/** Installed today: the start of the simulator's current day (UTC+10, Brisbane). */
+/** Installed at the last 07:00 Brisbane (UTC+10) that has passed: never in the future. */
 function installedAt(now: number) {
   const day = 86_400_000;
   const tz = 10 * 3_600_000;
-  return Math.floor((now + tz) / day) * day - tz + 7 * 3_600_000;
+  const today = Math.floor((now + tz) / day) * day - tz + 7 * 3_600_000;
+  return today <= now ? today : today - day;
 }
 
 export function newInstallOf(ctx: Ctx, imei: string | null) {

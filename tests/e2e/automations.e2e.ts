@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newPage, signIn, whenReady } from "./support/browser";
+import pg from "pg";
+import { databaseUrl, newPage, signIn, whenReady } from "./support/browser";
 import { axeViolations, phoneProblems } from "./support/console";
 
 /**
  * Automations in the browser (issue 26): building one (refused without an action, the typed name
  * kept), its 7-day dry run, turning it off and on from the list; a webhook that is not https
- * refused next to its field (with and without JavaScript); axe and a phone on the pages.
+ * refused next to its field (with and without JavaScript); axe and a phone on the pages; a run
+ * whose webhook waits for another try, shown as such in the run history.
  */
 const NO_ACTION =
   "Add at least one action: an automation without an action would never do anything";
@@ -182,5 +184,70 @@ describe("automations", () => {
     await toast(page, "Automation deleted.");
     expect(await row(page).count()).toBe(0);
     await context.close();
+  }, 120_000);
+
+  it("shows a webhook waiting for another try in the run history, on a phone and with axe", async () => {
+    // No screen makes a failing receiver: the run and its delivery are written as the minute job
+    // leaves them after a 503 (the automation off, so no job touches it meanwhile).
+    const stamp = Date.now();
+    const [autoId, runId] = [`e2e-retry-${stamp}`, `e2e-retry-run-${stamp}`];
+    const nextAt = new Date(Math.ceil((stamp + 20 * 60_000) / 60_000) * 60_000);
+    const db = new pg.Client({ connectionString: databaseUrl() });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into "Automation" (id, "companyId", "createdBy", name, enabled, "timeZone",
+           trigger, conditions, actions, "updatedAt")
+         values ($1, 1, 1, $2, false, 'UTC', '{"type":"overspeed"}', '[]',
+           '[{"kind":"webhook","url":"https://hooks.example/x"}]', now())`,
+        [autoId, `E2E retrying ${stamp % 1_000_000}`],
+      );
+      await db.query(
+        `insert into "AutomationRun" (id, "automationId", "companyId", "eventId", subject, outcome,
+           reason, at) values ($1, $2, 1, 'e2e-event', 'vehicle 354800100000001', 'retrying',
+           'Overspeed 99 km/h', now())`,
+        [runId, autoId],
+      );
+      await db.query(
+        `insert into "AutomationDelivery" (id, "runId", "automationId", "companyId", action, url,
+           body, tries, "maxTries", state, "nextAt", "lastStatus", "lastError")
+         values ($1, $1, $2, 1, 0, 'https://hooks.example/x', '{}', 1, 4, 'retrying', $3, 503,
+           'webhook answered 503')`,
+        [runId, autoId, nextAt],
+      );
+      const { page, context } = await newPage();
+      await signIn(page, "admin", "admin123");
+      const problems: string[] = [];
+      for (const size of [
+        { width: 390, height: 844 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(size);
+        await page.goto(`/dashboard/automations?history=${autoId}`);
+        await whenReady(page);
+        const history = page.getByTestId("run-history");
+        await history.getByText("retrying", { exact: true }).waitFor();
+        const text = await history.innerText();
+        expect(text).toMatch(/Retrying \(try 2 of 4, next at \d\d:\d\d\): webhook answered 503/);
+        const shown = /next at (\d\d:\d\d)/.exec(text)![1];
+        // In the company's time zone (the simulator's company 1 is in Brisbane).
+        expect(shown).toBe(
+          new Intl.DateTimeFormat("en-GB", {
+            timeZone: "Australia/Brisbane",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+          }).format(nextAt),
+        );
+        if (size.width < 500) problems.push(...(await phoneProblems(page)));
+        problems.push(...(await axeViolations(page)));
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await db.query(`delete from "AutomationDelivery" where "automationId" = $1`, [autoId]);
+      await db.query(`delete from "Automation" where id = $1`, [autoId]);
+      await db.end();
+    }
   }, 120_000);
 });

@@ -1,17 +1,19 @@
 import fs from "node:fs";
+import pg from "pg";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUpstream } from "~/services/upstream/client.server";
 import { login } from "~/services/upstream/index.server";
 import { newInstalls } from "~/modules/operations/diagnostics.server";
 import { pdfText } from "../support/pdf";
-import { newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
+import { databaseUrl, newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
 
 /**
  * The installation check on an installer's phone (issue 26), on the simulator's newly installed
- * device: the steps pass one by one as the installer works (the page reads the device every 5 s;
+ * device, started from the fleet page's "New installs awaiting their check": the steps pass one by one as the installer works (the page reads the device every 5 s;
  * the device sees the ignition on 10 s and off 20 s after the check starts), then the certificate
- * is issued through the form (the installer's name required) and downloaded as a PDF.
+ * is issued through the form (the installer's name required) and downloaded as a PDF; the fleet page
+ * then says the device was checked.
  */
 
 async function newlyInstalled(): Promise<{ imei: string; nickname: string }> {
@@ -23,6 +25,17 @@ async function newlyInstalled(): Promise<{ imei: string; nickname: string }> {
   return device;
 }
 
+/** A retry starts over: no certificate of the new device yet. */
+async function forgetCertificates(imei: string) {
+  const db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+  try {
+    await db.query(`delete from "InstallationCertificate" where imei = $1`, [imei]);
+  } finally {
+    await db.end();
+  }
+}
+
 const status = (page: Page, id: string) =>
   page.getByTestId(`step-${id}`).getAttribute("data-status");
 
@@ -31,9 +44,18 @@ describe("installation check", () => {
     const { imei, nickname } = await newlyInstalled();
     const { page, context } = await newPage();
     await page.setViewportSize({ width: 390, height: 844 });
+    await forgetCertificates(imei);
     await signIn(page, "admin", "admin123");
+    // The new device is not in the fleet list: the fleet page offers its check.
+    await page.goto("/dashboard/fleet");
+    const panel = page.getByRole("region", { name: "New installs awaiting their check" });
+    const item = panel.locator(`[data-testid="new-install"][data-imei="${imei}"]`);
+    await item.getByText(nickname).waitFor();
     // Opening the page starts the check: a fix, power and odometer at once, the ignition not yet.
-    await page.goto(`/installation/${imei}`);
+    await Promise.all([
+      page.waitForURL(new RegExp(`/installation/${imei}`)),
+      item.getByRole("link", { name: "Start the installation check" }).click(),
+    ]);
     await whenReady(page);
     await page.getByRole("heading", { name: `Installation check: ${nickname}` }).waitFor();
     for (const id of ["reporting", "gps", "power", "odometer"])
@@ -77,6 +99,11 @@ describe("installation check", () => {
     expect(flat).toContain("Ivy Installer");
     expect(flat).toContain("Verification code");
     expect(flat).toMatch(/\b[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}\b/);
+
+    // Back on the fleet page: checked, with the certificate's date, and no check to start.
+    await page.goto("/dashboard/fleet");
+    await item.getByTestId("new-install-checked").getByText("Checked").waitFor();
+    expect(await item.getByRole("link", { name: "Start the installation check" }).count()).toBe(0);
     await context.close();
   });
 });

@@ -329,8 +329,6 @@ describe("trips and replay", () => {
 
   it("replays a trip: play, pause, 1x–64x, scrub; the chart follows", async () => {
     ({ context, page } = await session(`/dashboard/trips?imei=${imei}&from=${DAY}&to=${DAY}`));
-    // Remix discovers link targets lazily (/__manifest): let that settle before the click.
-    await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Only this" }).first().click();
     await page.getByTestId("trip-replay").waitFor();
     const time = () => page.getByTestId("replay-time").textContent();

@@ -35,6 +35,7 @@ beforeEach(async () => {
   await truncate(url, [
     "Automation",
     "AutomationRun",
+    "AutomationDelivery",
     "AlertRule",
     "AlertDispatch",
     "EventCursor",
@@ -290,12 +291,11 @@ describe("running automations", () => {
       ]);
       expect(runs[2]!.reason).toMatch(/De-duplicated/);
 
-      // The receiver failing: the run is "failed" with the error.
+      // The receiver failing: the run waits for another try (automation-webhooks.test.ts).
       status = 500;
       await processEvents(1, [ev("e-5", t0 + 40 * 60_000)], ports);
       const failed = await prisma.automationRun.findFirstOrThrow({ where: { eventId: "e-5" } });
-      expect(failed).toMatchObject({ outcome: "failed" });
-      expect(failed.reason).toMatch(/webhook answered 500/);
+      expect(failed).toMatchObject({ outcome: "retrying" });
       expect(
         (await prisma.automation.findUniqueOrThrow({ where: { id: auto.id } })).lastFiredAt,
       ).not.toBeNull();
@@ -303,10 +303,13 @@ describe("running automations", () => {
       // The run history page shows them.
       const page = (await (
         await call(listLoader, get(`/dashboard/automations?history=${auto.id}`, cookie))
-      ).json()) as { history: { runs: { outcome: string }[] } };
+      ).json()) as {
+        history: { runs: { outcome: string; retry: { lastError: string } | null }[] };
+      };
       expect(page.history.runs.map((r) => r.outcome).sort()).toEqual(
-        ["failed", "failed", "fired", "fired", "skipped"].sort(),
+        ["failed", "retrying", "fired", "fired", "skipped"].sort(),
       );
+      expect(page.history.runs.find((r) => r.retry)?.retry?.lastError).toBe("webhook answered 500");
     } finally {
       delete process.env.OUTBOUND_ALLOW_HTTP;
       delete process.env.OUTBOUND_ALLOW_PRIVATE;

@@ -26,6 +26,9 @@ export const EVENT_KINDS = [
   "sensor_out_of_range",
 ] as const;
 export type AlertKind = (typeof EVENT_KINDS)[number];
+const ALERT_KINDS: ReadonlySet<string> = new Set(EVENT_KINDS);
+/** Whether an event of the feed is an alert (the feed also carries ignition events). */
+export const isAlertKind = (kind: string): kind is AlertKind => ALERT_KINDS.has(kind);
 
 export const KIND_LABELS: Record<AlertKind, string> = {
   geofence_enter: "Geofence entered",

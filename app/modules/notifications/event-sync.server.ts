@@ -10,7 +10,13 @@
  * page is dispatched, so a crash re-reads that page rather than skipping it.
  */
 import { describeEvent } from "./alert-events";
-import { dispatchFor, type AlertKind, type EventTarget, type RuleLike } from "./alert-rule-match";
+import {
+  dispatchFor,
+  isAlertKind,
+  type AlertKind,
+  type EventTarget,
+  type RuleLike,
+} from "./alert-rule-match";
 import { longOfflineEvents } from "./long-offline.server";
 import { upstream } from "~/services/api.server";
 import { queueAlertEmail } from "./alert-email.server";
@@ -281,8 +287,10 @@ export async function syncCompany(companyId: number, now = new Date()): Promise<
     const client = upstream(token);
     for (let page = 0; page < MAX_PAGES; page++) {
       const res = await fetchEvents(client, { since, limit: PAGE });
-      count += res.events.length;
-      dispatched += await dispatchEvents(companyId, res.events, token, now);
+      // The feed also carries device events that are no alerts (ignition, for automations).
+      const alerts = res.events.filter((e) => isAlertKind(e.kind));
+      count += alerts.length;
+      dispatched += await dispatchEvents(companyId, alerts, token, now);
       since = res.next;
       await prisma.eventCursor.upsert({
         where: { companyId },

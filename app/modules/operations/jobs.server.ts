@@ -11,6 +11,7 @@ import { usersWithSessions } from "~/services/session-users.server";
 import type { ModuleJobs } from "../job-kit";
 import { notifyOverstays } from "./hire-alerts.server";
 import { runAllAutomations } from "./automations/automation-jobs.server";
+import { dropOldDeliveries, retryDueDeliveries } from "./automations/webhook-delivery.server";
 import { prisma } from "~/services/db.server";
 
 export const HIRE_OVERSTAY_QUEUE = "plant-hire-overstay";
@@ -38,13 +39,17 @@ export const jobs: ModuleJobs = {
     { name: HIRE_OVERSTAY_QUEUE, cron: "*/15 * * * *", run: () => runOverstayCheck() },
     // Automations: each company's new events every minute; runs kept 30 days.
     { name: "automations", cron: "* * * * *", run: runAllAutomations },
+    // Failed automation webhooks tried again when due (the rows in PostgreSQL are the schedule).
+    { name: "automation-webhooks", cron: "* * * * *", run: () => retryDueDeliveries() },
     {
       name: "automation-runs-cleanup",
       cron: "41 3 * * *",
-      run: () =>
-        prisma.automationRun.deleteMany({
+      run: async () => {
+        await prisma.automationRun.deleteMany({
           where: { at: { lt: new Date(Date.now() - 30 * 86_400_000) } },
-        }),
+        });
+        await dropOldDeliveries();
+      },
     },
   ],
 };

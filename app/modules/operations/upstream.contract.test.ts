@@ -1,6 +1,10 @@
-/** Contract test of the device diagnostics call: the typed client against the simulator. */
+/**
+ * Contract tests of the device diagnostics call, the newly installed device and the ignition events
+ * of the event feed: the typed clients against the simulator.
+ */
 import { describe, expect, it } from "vitest";
 import { rejection, useContractSimulator } from "../../../tests/support/contract";
+import { events, IGNITION_EVENT_KINDS, type UpstreamEvent } from "~/services/upstream/index.server";
 import { deviceDiagnostics, newInstalls } from "./diagnostics.server";
 import { installationSteps } from "./installation-checks";
 
@@ -56,12 +60,16 @@ describe("GET /devices/diagnostics", () => {
 });
 
 describe("the newly installed device (GET /devices/installs)", () => {
-  it("is listed for company 1 only, installed today, and not among the fleet's devices", async () => {
+  it("is listed for company 1 only, installed within the day, and not among the fleet's devices", async () => {
     const list = await newInstalls(await admin());
     expect(list).toHaveLength(1);
     const [d] = list;
     expect(d!.nickname).toBe("New install: ute 7");
-    expect(Date.now() - Date.parse(d!.installed_at)).toBeLessThan(86_400_000 + 7 * 3_600_000);
+    // At the last 07:00 in Brisbane that has passed: within the last day, never in the future.
+    const ago = Date.now() - Date.parse(d!.installed_at);
+    expect(ago).toBeGreaterThanOrEqual(0);
+    expect(ago).toBeLessThan(86_400_000);
+    expect(new Date(Date.parse(d!.installed_at) + 10 * 3_600_000).getUTCHours()).toBe(7);
     expect(up.sim.world.devicesByImei.has(d!.imei)).toBe(false);
     expect(await newInstalls(await up.signIn("other", "other123"))).toEqual([]);
   });
@@ -103,5 +111,78 @@ describe("the newly installed device (GET /devices/installs)", () => {
     const other = await up.signIn("other", "other123");
     expect((await rejection(deviceDiagnostics(other, imei, Date.now()))).status).toBe(404);
     expect((await rejection(deviceDiagnostics(api, imei, Date.now() + 60_000))).status).toBe(400);
+  });
+});
+
+describe("ignition events in the event feed (GET /v2/events)", () => {
+  /** The feed from `since` to now, page by page. */
+  async function feed(api: Awaited<ReturnType<typeof admin>>, since: number) {
+    const out: UpstreamEvent[] = [];
+    let cursor = new Date(since).toISOString();
+    for (;;) {
+      const page = await events(api, { since: cursor, limit: 5000 });
+      out.push(...page.events);
+      cursor = page.next;
+      if (!page.hasMore) return out;
+    }
+  }
+
+  it("ignition_on and ignition_off come with a position and odometer, alternate per vehicle and agree with the diagnostics", async () => {
+    const api = await admin();
+    const now = Date.now();
+    const since = now - 3 * 3_600_000;
+    const list = (await feed(api, now - 86_400_000)).filter((e) =>
+      (IGNITION_EVENT_KINDS as readonly string[]).includes(e.kind),
+    );
+    expect(new Set(list.map((e) => e.kind))).toEqual(new Set(IGNITION_EVENT_KINDS));
+    const byImei = new Map<string, UpstreamEvent[]>();
+    for (const e of list) byImei.set(e.imei, [...(byImei.get(e.imei) ?? []), e]);
+    // A working day of the fleet: several vehicles, none of them a fixed sensor.
+    expect(byImei.size).toBeGreaterThan(5);
+    let compared = 0;
+    for (const [imei, mine] of byImei) {
+      const device = up.sim.world.devicesByImei.get(imei)!;
+      expect(device.companyid).toBe(1);
+      expect(device.sim.stationary).toBe(false);
+      mine.forEach((e, i) => {
+        expect(e.details).toMatchObject({
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+          odometer: expect.any(Number),
+        });
+        if (i) expect(e.kind).not.toBe(mine[i - 1]!.kind);
+      });
+      // The diagnostics step by the minute from `since` to the last report: a change is seen at
+      // the first step after its event, so within a minute of it.
+      const recent = mine.filter((e) => Date.parse(e.time) > since + 60_000);
+      if (!recent.length) continue;
+      const diag = await deviceDiagnostics(api, imei, since);
+      const reported = Date.parse(diag.reported_at);
+      const changes = diag.ignition_changes.filter((c) => Date.parse(c.at) > since + 60_000);
+      const seen = recent.filter((e) => Date.parse(e.time) <= reported - 60_000);
+      expect(changes.length).toBeGreaterThanOrEqual(seen.length);
+      expect(changes.length).toBeLessThanOrEqual(
+        recent.filter((e) => Date.parse(e.time) <= reported).length,
+      );
+      seen.forEach((e, i) => {
+        expect(changes[i]!.on).toBe(e.kind === "ignition_on");
+        const lag = Date.parse(changes[i]!.at) - Date.parse(e.time);
+        expect(lag).toBeGreaterThanOrEqual(0);
+        expect(lag).toBeLessThan(60_000);
+      });
+      compared += seen.length;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it("another company sees only its own vehicles' ignition events", async () => {
+    const other = await up.signIn("other", "other123");
+    const list = await feed(other, Date.now() - 86_400_000);
+    const ignition = list.filter((e) => e.kind.startsWith("ignition_"));
+    expect(ignition.length).toBeGreaterThan(0);
+    for (const e of list) {
+      expect(e.companyid).toBe(2);
+      expect(up.sim.world.devicesByImei.get(e.imei)?.companyid).toBe(2);
+    }
   });
 });

@@ -325,7 +325,9 @@ describe("events", () => {
   it("cover every kind within ten minutes and page with next", async () => {
     const since = new Date(now - 10 * 60_000).toISOString();
     const page = await api.events(admin, { since });
-    expect(new Set(page.events.map((e) => e.kind))).toEqual(new Set(EVENT_KINDS));
+    // Every alert kind (ignition events, no alerts, may come too).
+    const kinds = new Set<string>(page.events.map((e) => e.kind));
+    expect(EVENT_KINDS.filter((k) => !kinds.has(k))).toEqual([]);
     expect(page.events.every((e) => e.companyid === 1)).toBe(true);
     const small = await api.events(admin, { since, limit: 3 });
     expect(small).toMatchObject({ hasMore: true });

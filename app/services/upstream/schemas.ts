@@ -323,7 +323,9 @@ export const EVENT_KINDS = [
   "harsh_driving",
   "maintenance_due",
 ] as const;
-export const eventKindSchema = z.enum(EVENT_KINDS);
+/** Device events in the same feed that are no alerts (the automations' ignition triggers). */
+export const IGNITION_EVENT_KINDS = ["ignition_on", "ignition_off"] as const;
+export const eventKindSchema = z.enum([...EVENT_KINDS, ...IGNITION_EVENT_KINDS]);
 export type EventKind = z.infer<typeof eventKindSchema>;
 export const eventSchema = z.object({
   id: z.string(),

@@ -21,6 +21,7 @@ import { automationFromAlertRule, ALERT_RULE_PREFIX } from "./alert-rules";
 import { draftOf, ruleOf, type AutomationInput, type Draft } from "./automation-form";
 import { TRIGGER_LABELS, type Automation } from "./model";
 import { automationOf } from "./runner.server";
+import { runHistory, type RunHistory } from "./run-history.server";
 import { scheduleProblem, withStart } from "./schedule";
 
 const notFound = () => new Response("Not found", { status: 404 });
@@ -96,30 +97,11 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
     }),
   ];
   const historyOf = url.searchParams.get("history");
-  let history: null | {
-    id: string;
-    name: string;
-    runs: { id: string; at: string; subject: string; outcome: string; reason: string }[];
-  } = null;
+  let history: RunHistory | null = null;
   if (historyOf) {
     const row = rows.find((r) => r.id === historyOf);
     if (!row) throw notFound();
-    const runs = await prisma.automationRun.findMany({
-      where: { automationId: row.id, companyId: ctx.companyId },
-      orderBy: { at: "desc" },
-      take: 200,
-    });
-    history = {
-      id: row.id,
-      name: row.name,
-      runs: runs.map((r) => ({
-        id: r.id,
-        at: r.at.toISOString(),
-        subject: r.subject,
-        outcome: r.outcome,
-        reason: r.reason,
-      })),
-    };
+    history = await runHistory(ctx.companyId, row);
   }
   return { rows: list, history, timeZone: await companyTimeZone(ctx.auth) };
 }

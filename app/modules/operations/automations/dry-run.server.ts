@@ -5,7 +5,7 @@
  */
 import { upstream } from "~/services/api.server";
 import type { Upstream } from "~/services/upstream/client.server";
-import { evaluate } from "./engine";
+import { evaluateLog } from "./engine";
 import type { Automation, DeviceEvent } from "./model";
 import {
   byTime,
@@ -41,38 +41,40 @@ export function summarise(
   to: number,
   started: number,
 ): DryRun {
-  const decisions = evaluate([{ ...rule, enabled: true }], events, {});
+  const log = evaluateLog([{ ...rule, enabled: true }], events, {});
   const reasons = new Map<string, number>();
   let fired = 0;
-  for (const d of decisions) {
-    if (d.outcome === "fired") fired++;
+  for (let i = 0; i < log.length; i++) {
+    if (log.fired[i]) fired++;
     else {
-      const key = d.reason
-        .replace(/\s*\(.*?\)/g, "")
+      const key = log.reason[i]!.replace(/\s*\(.*?\)/g, "")
         .replace(/fired for \S+ \d+ min before/, "fired for the same subject before")
         .replace(/\d+(\.\d+)? (km\/h|h|min)\b/g, "n $2");
       reasons.set(key, (reasons.get(key) ?? 0) + 1);
     }
+  }
+  // Only the page shown is made into objects.
+  const rows: DryRun["rows"] = [];
+  for (let i = log.length - 1; i >= Math.max(0, log.length - SHOWN); i--) {
+    const d = log.at(i);
+    rows.push({
+      time: new Date(d.time).toISOString(),
+      subject: d.subject,
+      outcome: d.outcome,
+      reason: d.reason,
+    });
   }
   return {
     from: new Date(from).toISOString(),
     to: new Date(to).toISOString(),
     events: events.length,
     fired,
-    skipped: decisions.length - fired,
+    skipped: log.length - fired,
     reasons: [...reasons]
       .map(([reason, count]) => ({ reason, count }))
       .sort((a, b) => b.count - a.count)
       .slice(0, 10),
-    rows: decisions
-      .slice(-SHOWN)
-      .reverse()
-      .map((d) => ({
-        time: new Date(d.time).toISOString(),
-        subject: d.subject,
-        outcome: d.outcome,
-        reason: d.reason,
-      })),
+    rows,
     ms: Date.now() - started,
   };
 }

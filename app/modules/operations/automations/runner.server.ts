@@ -2,10 +2,12 @@
  * Runs a company's automations on events: the engine decides (with each rule's saved state), every
  * decision is claimed once as an AutomationRun (unique per rule and event, so a re-run or a second
  * worker acts once), then the actions of the fired ones run; an action that throws turns its run
- * into "failed" with the error. Actions reach the world through `ActionPorts` (tests swap them).
+ * into "failed" with the error. Webhooks get a delivery each (webhook-delivery.server.ts): tried
+ * once here, again later by their own job while the run shows "retrying". Actions reach the world
+ * through `ActionPorts` (tests swap them).
  */
 import type { Automation as AutomationRow, Prisma } from "~/generated/prisma/client";
-import { notifyUser, postWebhook } from "~/modules/notifications/index.server";
+import { notifyUser } from "~/modules/notifications/index.server";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
@@ -14,6 +16,8 @@ import { open } from "~/services/secret-box.server";
 import { evaluate, type Decision, type EngineState, type RuleState } from "./engine";
 import type { Action, Automation, Condition, DeviceEvent, Trigger } from "./model";
 import { createTicket } from "./tickets-upstream.server";
+import { startDeliveries, type Hook } from "./webhook-delivery.server";
+import { postWebhookTry, type TryResult, type WebhookTry } from "./webhook-post.server";
 
 export type ActionPorts = {
   notify(input: {
@@ -26,12 +30,8 @@ export type ActionPorts = {
     push: boolean;
   }): Promise<void>;
   email(mail: { to: string; subject: string; text: string }): Promise<void>;
-  webhook(
-    url: string,
-    secret: string,
-    payload: Record<string, unknown>,
-    key: string,
-  ): Promise<void>;
+  /** One try; never throws (the result says whether another try may help). */
+  webhook(t: WebhookTry): Promise<TryResult>;
   ticket(
     companyId: number,
     t: { title: string; description: string; imei: string | null },
@@ -57,9 +57,7 @@ export const defaultPorts = (token: () => Promise<string | null>): ActionPorts =
   async email(mail) {
     await sendMail(mail);
   },
-  async webhook(url, secret, payload, key) {
-    await postWebhook(url, secret, payload as never, 10_000, key);
-  },
+  webhook: (t) => postWebhookTry(t),
   async ticket(_companyId, t) {
     const bearer = await token();
     if (!bearer) throw new Error("No signed-in user of this company to create the ticket with");
@@ -85,17 +83,21 @@ export function automationOf(row: AutomationRow): Automation {
 const describe = (e: DeviceEvent, d: Decision) =>
   `${e.kind.replace(/_/g, " ")}${e.imei ? ` · vehicle ${e.imei}` : ""} at ${new Date(e.time).toISOString()}: ${d.reason}`;
 
-/** Runs one fired decision's actions; throws the first failure (its message goes in the run). */
+/**
+ * Runs one fired decision's actions but its webhooks, which it returns (their bodies fixed now,
+ * so every try sends the same); the others' errors are collected.
+ */
 async function act(
   row: AutomationRow,
   rule: Automation,
   e: DeviceEvent,
   d: Decision,
   ports: ActionPorts,
-): Promise<void> {
+): Promise<{ errors: string[]; hooks: Hook[] }> {
   const title = `Automation: ${rule.name}`;
   const body = describe(e, d);
   const errors: string[] = [];
+  const hooks: Hook[] = [];
   for (const [i, a] of rule.actions.entries()) {
     try {
       if (a.kind === "notify") {
@@ -113,10 +115,10 @@ async function act(
           await ports.email({ to: a.email, subject: title, text: `${body}\n` });
       } else if (a.kind === "webhook") {
         if (!row.webhookSecret) throw new Error("The automation has no signing secret");
-        await ports.webhook(
-          a.url,
-          open(row.webhookSecret, "webhook-secret"),
-          {
+        hooks.push({
+          action: i,
+          url: a.url,
+          body: JSON.stringify({
             id: e.id,
             kind: e.kind,
             imei: e.imei,
@@ -125,9 +127,8 @@ async function act(
             title,
             body,
             details: { automation: rule.id, reason: d.reason },
-          },
-          `${rule.id}:${e.id}:${i}`.slice(0, 120),
-        );
+          }),
+        });
       } else if (a.kind === "ticket") {
         await ports.ticket(row.companyId, { title: a.title, description: body, imei: e.imei });
       } else if (a.kind === "fill_link") {
@@ -155,10 +156,10 @@ async function act(
       errors.push(`${a.kind}: ${(err as Error).message}`);
     }
   }
-  if (errors.length) throw new Error(errors.join("; ").slice(0, 500));
+  return { errors, hooks };
 }
 
-export type RunSummary = { fired: number; skipped: number; failed: number };
+export type RunSummary = { fired: number; skipped: number; failed: number; retrying: number };
 
 /** Evaluates and acts on `events` (oldest first) for the company's enabled automations. */
 export async function processEvents(
@@ -166,7 +167,7 @@ export async function processEvents(
   events: DeviceEvent[],
   ports: ActionPorts,
 ): Promise<RunSummary> {
-  const summary: RunSummary = { fired: 0, skipped: 0, failed: 0 };
+  const summary: RunSummary = { fired: 0, skipped: 0, failed: 0, retrying: 0 };
   if (!events.length) return summary;
   const rows = await prisma.automation.findMany({ where: { companyId, enabled: true } });
   if (!rows.length) return summary;
@@ -207,8 +208,26 @@ export async function processEvents(
     const { row, rule } = byId.get(d.ruleId)!;
     lastFired.set(d.ruleId, Math.max(lastFired.get(d.ruleId) ?? 0, d.time));
     try {
-      await act(row, rule, eventById.get(d.eventId)!, d, ports);
-      summary.fired++;
+      const { errors, hooks } = await act(row, rule, eventById.get(d.eventId)!, d, ports);
+      const failure = errors.length ? errors.join("; ").slice(0, 500) : null;
+      const outcome = hooks.length
+        ? await startDeliveries(
+            { id: runId, automationId: rule.id, companyId },
+            hooks,
+            open(row.webhookSecret!, "webhook-secret"),
+            failure,
+            (t) => ports.webhook(t),
+          )
+        : failure
+          ? "failed"
+          : "fired";
+      if (outcome === "failed" && !hooks.length)
+        await prisma.automationRun.update({
+          where: { id: runId },
+          data: { outcome: "failed", reason: failure! },
+        });
+      summary[outcome]++;
+      if (outcome === "failed") logError("automations", `${rule.id}: run ${runId} failed`);
     } catch (e) {
       summary.failed++;
       await prisma.automationRun.update({

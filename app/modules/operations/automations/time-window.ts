@@ -36,6 +36,47 @@ export function localClock(ms: number, timeZone: string): { minutes: number; dow
   return out;
 }
 
+const WEEK = 7 * 1440;
+/** Local minutes since Sunday 00:00 from a UTC minute and the zone's offset (1970-01-01 was a Thursday). */
+const weekMinute = (localMinute: number) => (((localMinute + 4 * 1440) % WEEK) + WEEK) % WEEK;
+
+/** The zone's offset (minutes) at the start of a UTC minute, read from `localClock`. */
+function offsetAt(minute: number, timeZone: string): number {
+  const { minutes, dow } = localClock(minute * MINUTE, timeZone);
+  let d = (dow * 1440 + minutes - weekMinute(minute)) % WEEK;
+  if (d > WEEK / 2) d -= WEEK;
+  else if (d <= -WEEK / 2) d += WEEK;
+  return d;
+}
+
+/** zone → UTC hour → its offset in minutes, or NaN when the offset changes within that hour. */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * `localClock` as one number, minutes since local Sunday 00:00 (`% 1440`: the minutes, `/ 1440`:
+ * the weekday), without a formatter or an object per call: the engine asks it for every event.
+ * The offset is read twice per zone and UTC hour (its first and last minute); an hour in which it
+ * changes (half-hour zones switch at :30 UTC) is read minute by minute through `localClock`.
+ */
+export function localWeekMinute(ms: number, timeZone: string): number {
+  const minute = Math.floor(ms / MINUTE);
+  const hour = Math.floor(minute / 60);
+  let byHour = hourOffsets.get(timeZone);
+  if (!byHour) hourOffsets.set(timeZone, (byHour = new Map()));
+  let off = byHour.get(hour);
+  if (off === undefined) {
+    const first = offsetAt(hour * 60, timeZone);
+    off = first === offsetAt(hour * 60 + 59, timeZone) ? first : NaN;
+    if (byHour.size > 100_000) byHour.clear();
+    byHour.set(hour, off);
+  }
+  if (Number.isNaN(off)) {
+    const c = localClock(ms, timeZone);
+    return c.dow * 1440 + c.minutes;
+  }
+  return weekMinute(minute + off);
+}
+
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const isHhmm = (s: string) => HHMM.test(s);
 export function minutesOf(hhmm: string): number {

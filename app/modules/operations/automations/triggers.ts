@@ -47,6 +47,17 @@ export function meetsAlertThresholds(
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** An event kind in words ("geofence enter"), made once per kind: every such fire is worded. */
+const kindWords = new Map<string, string>();
+function words(kind: string): string {
+  let w = kindWords.get(kind);
+  if (w === undefined) {
+    w = kind.replace(/_/g, " ");
+    if (kindWords.size < 1000) kindWords.set(kind, w);
+  }
+  return w;
+}
+
 /**
  * Whether the event is one the trigger fires on: true, false (a threshold refused it), or null:
  * not this trigger's event at all (nothing to record). `sensorSince` is when the reading first
@@ -103,7 +114,7 @@ export function triggerWhy(
     case "geofence":
     case "ignition":
     case "maintenance_due":
-      return e.kind.replace(/_/g, " ");
+      return words(e.kind);
     case "overspeed":
       if (t.aboveKmh == null) return "overspeed";
       if (e.speed == null) return "The event has no speed to compare";
@@ -133,7 +144,31 @@ export function triggerWhy(
     case "form_submitted":
       return "form submitted";
     case "events":
-      return ok ? e.kind.replace(/_/g, " ") : "Below the rule's threshold";
+      return ok ? words(e.kind) : "Below the rule's threshold";
+  }
+}
+
+/**
+ * A number a fire's reason depends on, besides the rule: the engine words each rule's fires once
+ * per such number (a week of fires repeats a few hundred reasons). NaN: not to be memoised.
+ * Keep in step with `triggerWhy` (ok = true).
+ */
+export function firedWhyKey(rule: Pick<Automation, "trigger">, e: DeviceEvent): number {
+  const t = rule.trigger;
+  switch (t.type) {
+    case "geofence":
+    case "ignition":
+    case "maintenance_due":
+      // The trigger took the event: its kind is the one the trigger names.
+      return 0;
+    case "overspeed":
+      return t.aboveKmh == null ? 0 : (e.speed ?? NaN);
+    case "offline":
+      return e.sustainedHours ?? e.offlineHours ?? NaN;
+    case "schedule":
+      return 0;
+    default:
+      return NaN;
   }
 }
 
