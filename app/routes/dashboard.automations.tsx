@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { retryText, zonedTime } from "~/modules/operations/automations/format";
+import { retryText } from "~/modules/operations/automations/format";
+import { formatZoned } from "~/lib/zoned-time";
 import {
   automationsPage,
   removeAutomation,
@@ -88,7 +89,7 @@ function columns(data: Data, act: ActionData | undefined, busy: boolean) {
     col.accessor("actions", { header: "Actions" }),
     col.accessor("lastFiredAt", {
       header: "Last fired",
-      cell: ({ getValue }) => (getValue() ? zonedTime(getValue()!, data.timeZone) : "Never"),
+      cell: ({ getValue }) => (getValue() ? formatZoned(getValue()!, data.timeZone) : "Never"),
     }),
     col.display({
       id: "manage",
@@ -183,7 +184,7 @@ export default function Automations() {
                     {r.outcome}
                   </Badge>
                   <Text size="sm">
-                    {zonedTime(r.at, data.timeZone)} · {r.subject} ·{" "}
+                    {formatZoned(r.at, data.timeZone)} · {r.subject} ·{" "}
                     {r.retry ? retryText(r.retry, data.timeZone) : r.reason}
                   </Text>
                 </Group>

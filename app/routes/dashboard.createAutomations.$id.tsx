@@ -27,7 +27,7 @@ import {
   type BuilderActionData,
 } from "~/modules/operations/automations/builder-action.server";
 import { dryRun, type DryRun } from "~/modules/operations/automations/dry-run.server";
-import { zonedTime } from "~/modules/operations/automations/format";
+import { formatZoned } from "~/lib/zoned-time";
 import { AutomationBuilder } from "~/modules/operations/components/automation-builder";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
@@ -70,8 +70,8 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
   return (
     <Stack gap="xs" data-testid="dry-run-result">
       <Text role="status">
-        Over {r.events.toLocaleString("en")} events from {zonedTime(r.from, timeZone)} to{" "}
-        {zonedTime(r.to, timeZone)}: <strong>would have fired {r.fired} times</strong>, skipped{" "}
+        Over {r.events.toLocaleString("en")} events from {formatZoned(r.from, timeZone)} to{" "}
+        {formatZoned(r.to, timeZone)}: <strong>would have fired {r.fired} times</strong>, skipped{" "}
         {r.skipped} ({(r.ms / 1000).toFixed(1)} s).
       </Text>
       {r.reasons.length ? (
@@ -110,7 +110,7 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
             <Table.Tbody>
               {r.rows.map((row, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{zonedTime(row.time, timeZone)}</Table.Td>
+                  <Table.Td>{formatZoned(row.time, timeZone)}</Table.Td>
                   <Table.Td>{row.subject}</Table.Td>
                   <Table.Td>
                     <Badge color={COLOURS[row.outcome]} variant="light">

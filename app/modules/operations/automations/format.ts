@@ -1,22 +1,5 @@
-/** Times on the automation pages, in the company's time zone (the loader sends it). */
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-export function zonedTime(iso: string, timeZone: string): string {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, f);
-  }
-  return f.format(new Date(iso));
-}
+/** The run history's retry line, its time in the company's zone (the loader sends it). */
+import { formatZoned } from "~/lib/zoned-time";
 
 /** A run's webhook waiting for another try (from its AutomationDelivery). */
 export type RetryState = {
@@ -28,22 +11,10 @@ export type RetryState = {
   lastError: string | null;
 };
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** "Retrying (try 2 of 4, next at 14:05): webhook answered 503", the time in the company's zone. */
 export function retryText(r: RetryState, timeZone: string): string {
-  let f = clocks.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clocks.set(timeZone, f);
-  }
   const head = r.nextAt
-    ? `Retrying (try ${r.nextTry} of ${r.of}, next at ${f.format(new Date(r.nextAt))})`
+    ? `Retrying (try ${r.nextTry} of ${r.of}, next at ${formatZoned(r.nextAt, timeZone, "time")})`
     : `Sending (try ${r.nextTry} of ${r.of})`;
   return r.lastError ? `${head}: ${r.lastError}` : head;
 }
