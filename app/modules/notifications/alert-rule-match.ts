@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { fromDistanceUnit, MEASUREMENTS, speedLabel } from "~/lib/units";
 import {
+  type AlertRuleShape,
   automationFromAlertRule,
   isQuietAt,
   matchesEvent,
@@ -55,24 +56,10 @@ export const CHANNEL_LABELS: Record<Channel, string> = {
 /** Channels quiet hours silence: the ones that interrupt a person. */
 const QUIET_CHANNELS: ReadonlySet<Channel> = new Set(["push", "email"]);
 
-export type RuleLike = {
-  id: string;
-  kinds: string[];
-  /** Empty = every vehicle (unless groups are named). */
-  imeis: string[];
-  groupIds: number[];
-  channels: string[];
-  quietStart: string | null;
-  quietEnd: string | null;
-  timeZone: string;
-  enabled: boolean;
-  email?: string | null;
+/** An alert rule as the engine reads it (operations' AlertRuleShape), with its webhook. */
+export type RuleLike = AlertRuleShape & {
   webhookUrl?: string | null;
   webhookSecret?: string | null;
-  /** Overspeed only above this speed (km/h); null: every overspeed event. */
-  speedLimitKmh?: number | null;
-  /** Offline only once silent this many hours (the app raises those itself); null: at once. */
-  offlineHours?: number | null;
 };
 
 /** What a user without any rule receives: everything, in the app and as push. */

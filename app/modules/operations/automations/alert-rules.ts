@@ -11,6 +11,7 @@ export type AlertRuleShape = {
   id: string;
   name?: string;
   kinds: string[];
+  /** Empty = every vehicle (unless groups are named). */
   imeis: string[];
   groupIds: number[];
   channels: string[];
@@ -19,7 +20,9 @@ export type AlertRuleShape = {
   timeZone: string;
   enabled: boolean;
   email?: string | null;
+  /** Overspeed only above this speed (km/h); null: every overspeed event. */
   speedLimitKmh?: number | null;
+  /** Offline only once silent this many hours (the app raises those itself); null: at once. */
   offlineHours?: number | null;
 };
 
