@@ -53,11 +53,19 @@ const kindOf = (body: string) => {
   }
 };
 
+type TryState = "delivered" | "retrying" | "failed";
+
 /**
  * Posts a claimed try and records what happened, unless the claim was taken over meanwhile (the
- * try outlived the lease).
+ * try outlived the lease): then null, the other worker records it.
  */
-async function attempt(d: Claimed, claim: Date, secret: string, post: PostTry, now: number) {
+async function attempt(
+  d: Claimed,
+  claim: Date,
+  secret: string,
+  post: PostTry,
+  now: number,
+): Promise<TryState | null> {
   const r = await post({
     url: d.url,
     secret,
@@ -66,7 +74,7 @@ async function attempt(d: Claimed, claim: Date, secret: string, post: PostTry, n
     kind: kindOf(d.body),
   });
   const again = !r.ok && r.retry && d.tries < d.maxTries;
-  await prisma.automationDelivery.updateMany({
+  const { count } = await prisma.automationDelivery.updateMany({
     where: { id: d.id, claimedAt: claim },
     data: r.ok
       ? { state: "delivered", deliveredAt: new Date(now), lastStatus: r.status, claimedAt: null }
@@ -78,20 +86,20 @@ async function attempt(d: Claimed, claim: Date, secret: string, post: PostTry, n
           claimedAt: null,
         },
   });
+  return count ? (r.ok ? "delivered" : again ? "retrying" : "failed") : null;
 }
 
 /**
  * Gives the run its outcome from its deliveries, once they are all done (or "retrying").
- * `from` is the outcome it must still have, so a run is settled once.
+ * `from` is the outcome it must still have, so a run is settled once. Answers the run's outcome.
  */
-async function settleRun(runId: string, from: "fired" | "retrying") {
+async function settleRun(runId: string, from: "fired" | "retrying"): Promise<string | null> {
   const ds = await prisma.automationDelivery.findMany({
     where: { runId },
     orderBy: { action: "asc" },
   });
-  if (!ds.length) return;
   const run = await prisma.automationRun.findUnique({ where: { id: runId } });
-  if (!run || run.outcome !== from) return;
+  if (!ds.length || !run || run.outcome !== from) return run?.outcome ?? null;
   const tries = (n: number) => `${n} ${n === 1 ? "try" : "tries"}`;
   let outcome: string;
   let reason = run.reason;
@@ -111,11 +119,12 @@ async function settleRun(runId: string, from: "fired" | "retrying") {
         reason = `${reason} · webhook delivered on try ${Math.max(...late.map((d) => d.tries))} of ${MAX_TRIES}`;
     }
   }
-  if (outcome === from && reason === run.reason) return;
+  if (outcome === from && reason === run.reason) return outcome;
   await prisma.automationRun.updateMany({
     where: { id: runId, outcome: from },
     data: { outcome, reason: reason.slice(0, 500) },
   });
+  return outcome;
 }
 
 export type Hook = { action: number; url: string; body: string };
@@ -149,12 +158,7 @@ export async function startDeliveries(
     skipDuplicates: true,
   });
   for (const r of rows) await attempt(r, claim, secret, post, now);
-  await settleRun(run.id, "fired");
-  const after = await prisma.automationRun.findUnique({
-    where: { id: run.id },
-    select: { outcome: true },
-  });
-  return (after?.outcome ?? "failed") as "fired" | "retrying" | "failed";
+  return ((await settleRun(run.id, "fired")) ?? "failed") as "fired" | "retrying" | "failed";
 }
 
 /** Why a pending delivery may no longer be sent, or null. */
@@ -192,12 +196,20 @@ export async function retryDueDeliveries(
       limit ${BATCH}
       for update skip locked)
     returning id, "runId", "automationId", "companyId", action, url, body, tries, "maxTries"`;
+  // The batch's automations in one read (a delivery names its company's automation only).
+  const autos = new Map(
+    (
+      await prisma.automation.findMany({
+        where: { id: { in: [...new Set(claimed.map((d) => d.automationId))] } },
+        select: { id: true, companyId: true, enabled: true, actions: true, webhookSecret: true },
+      })
+    ).map((a) => [a.id, a]),
+  );
   for (const d of claimed) {
     try {
-      const auto = await prisma.automation.findFirst({
-        where: { id: d.automationId, companyId: d.companyId },
-        select: { enabled: true, actions: true, webhookSecret: true },
-      });
+      const found = autos.get(d.automationId);
+      const auto = found && found.companyId === d.companyId ? found : null;
+      let state: TryState | null = "failed";
       const stop =
         d.tries > d.maxTries
           ? "no answer was recorded (the app stopped during the last try)"
@@ -213,12 +225,9 @@ export async function retryDueDeliveries(
             nextAt: null,
           },
         });
-      } else await attempt(d, at, open(auto!.webhookSecret!, "webhook-secret"), post, now);
+      } else state = await attempt(d, at, open(auto!.webhookSecret!, "webhook-secret"), post, now);
       await settleRun(d.runId, "retrying");
-      const state = (await prisma.automationDelivery.findUnique({ where: { id: d.id } }))?.state;
-      if (state === "delivered") summary.delivered++;
-      else if (state === "retrying") summary.retrying++;
-      else summary.failed++;
+      if (state) summary[state]++;
     } catch (e) {
       // Left claimed: taken over after the lease.
       logError("automation-webhooks", `${d.id}: ${(e as Error).message}`);
