@@ -1,13 +1,14 @@
 /**
  * Reads a hire's evidence: the machine's trips from the on-hire day (company time zone) to now,
- * and the site's fence (the contract's jobsite). The upstream answers at most 93 days of trips a
- * call, so a longer hire reads its first and its last 93 days (arrival and first engine use are at
- * the start, departure and last use at the end).
+ * and the site's fence (the contract's jobsite). The trips come through the trips module's cache
+ * (a page listing many hires does not ask the upstream for each again). The upstream answers at
+ * most 93 days of trips a call, so a longer hire reads its first and its last 93 days (arrival and
+ * first engine use are at the start, departure and last use at the end).
  */
 import { type companyJobsites, insideJobsite } from "~/modules/fleet/index.server";
 import { startOfDay } from "~/lib/zoned-days";
-import type { Upstream } from "~/services/upstream/client.server";
-import { trips } from "~/services/upstream/index.server";
+import { getTrips } from "~/modules/trips/index.server";
+import type { Auth } from "~/services/company-context.server";
 import { hireEvidence, type Evidence } from "./hire-evidence";
 import type { HireContract } from "./suppliers-upstream.server";
 
@@ -16,7 +17,7 @@ type MapJobsite = Awaited<ReturnType<typeof companyJobsites>>["jobsites"][number
 const WINDOW_MS = 93 * 86_400_000;
 
 export async function readEvidence(
-  up: Upstream,
+  auth: Auth,
   c: Pick<HireContract, "imei" | "on_hire" | "jobsite_id">,
   sites: readonly MapJobsite[],
   timeZone: string,
@@ -40,13 +41,24 @@ export async function readEvidence(
       end: { time: string; lat: number; lng: number };
     }
   >();
-  for (const [a, b] of windows) {
-    const list = await trips(up, c.imei, {
-      from: new Date(a).toISOString(),
-      to: new Date(b).toISOString(),
-      points: false,
+  const lists = await Promise.all(
+    windows.map(([a, b]) => getTrips(auth, [c.imei], a, b, "trips", now)),
+  );
+  for (const t of lists.flatMap((l) => l.trips)) {
+    const { start, end } = t;
+    // A trip typed into the logbook by hand is no evidence of where the machine was.
+    if (
+      t.manual ||
+      start.lat === null ||
+      start.lng === null ||
+      end.lat === null ||
+      end.lng === null
+    )
+      continue;
+    seen.set(t.id, {
+      start: { time: start.time, lat: start.lat, lng: start.lng },
+      end: { time: end.time, lat: end.lat, lng: end.lng },
     });
-    for (const t of list) seen.set(t.id, { start: t.start, end: t.end });
   }
   return { ...hireEvidence([...seen.values()], inside), site: site?.name ?? null };
 }

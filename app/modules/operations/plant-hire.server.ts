@@ -30,6 +30,7 @@ import {
 
 type Sites = Awaited<ReturnType<typeof companyJobsites>>["jobsites"];
 type Scope = {
+  auth: Auth;
   up: Upstream;
   today: string;
   timeZone: string;
@@ -40,7 +41,7 @@ type Scope = {
 
 /** One contract with everything the pages, the report and the overstay alerts show. */
 export async function judged(c: HireContract, s: Scope) {
-  const evidence = await readEvidence(s.up, c, s.sites, s.timeZone, s.now);
+  const evidence = await readEvidence(s.auth, c, s.sites, s.timeZone, s.now);
   return {
     ...c,
     supplier: c.supplier_id === null ? null : (s.names.get(c.supplier_id) ?? null),
@@ -62,6 +63,7 @@ export async function hireScope(auth: Auth, now = Date.now()): Promise<Scope> {
     companyJobsites(auth),
   ]);
   return {
+    auth,
     up,
     now,
     timeZone,
