@@ -4,9 +4,11 @@
  * the incident list.
  */
 import { describe, expect, it } from "vitest";
-import { newPage, signIn, whenReady } from "./support/browser";
+import { newPage, signIn } from "./support/browser";
 
 const LONG = 120_000;
+/** The UTC day `n` days ago: the tests read finished periods, which live trips do not change. */
+const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 type RemixRouter = { revalidate: () => Promise<void> };
 
 describe("drivers", () => {
@@ -17,11 +19,8 @@ describe("drivers", () => {
       await signIn(page, "admin", "admin123");
       // A period that ended two days ago: live trips add incidents to the top of a period that
       // runs to now, which pushes the last rows of the page off it while the test works.
-      const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
       const period = `from=${day(20)}&to=${day(2)}`;
       await page.goto(`/dashboard/driversafety?${period}&status=needs_review`);
-      // Hydrated first: hydration would put a select chosen before it back to its default.
-      await whenReady(page);
       const row = page.getByTestId("incident-table").locator("tbody tr").last();
       const id = (await row.getAttribute("data-event"))!;
       const mine = page.locator(`tr[data-event="${id}"]`);
@@ -119,7 +118,6 @@ describe("drivers", () => {
       const { page, context } = await newPage();
       await signIn(page, "admin", "admin123");
       await page.goto("/dashboard/drivermanagement");
-      await whenReady(page);
       const row = page.getByTestId("unidentified-trips").locator("tbody tr").first();
       const trip = (await row.getAttribute("data-trip"))!;
       const mine = page.locator(`tr[data-trip="${trip}"]`);
@@ -141,7 +139,6 @@ describe("drivers", () => {
       const { page, context } = await newPage();
       await signIn(page, "admin", "admin123");
       // A finished period, so no live incident joins the top of the list between the two reads.
-      const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
       await page.goto(`/dashboard/driversafety?from=${day(30)}&to=${day(2)}&severity=low`);
       const rows = page.getByTestId("incident-table").locator("tbody tr");
       await page.getByTestId("incidents-more").waitFor();
