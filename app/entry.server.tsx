@@ -8,7 +8,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { securityHeaders } from "~/services/security-headers.server";
 import { logError } from "~/services/log.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/db-unavailable.server";
-import { anonymousPageKey, cachedPage, keepPage } from "~/services/page-cache.server";
+import { cachedPage, keepPage, reusablePageKey } from "~/services/page-cache.server";
 
 // The server (server/http.ts, server/jobs/worker.ts) takes these from the build, so requests, the
 // map data endpoint and background jobs share one instance of every module and its state.
@@ -31,19 +31,19 @@ export default function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   }
-  const key = anonymousPageKey(request, responseStatusCode, remixContext);
+  const reuse = reusablePageKey(request, responseStatusCode, remixContext);
   const headers = () => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     for (const [k, v] of Object.entries(securityHeaders(nonce, new URL(request.url).pathname)))
       responseHeaders.set(k, v);
     return responseHeaders;
   };
-  if (key) {
-    const html = cachedPage(key, nonce);
+  if (reuse) {
+    const html = cachedPage(reuse.key, nonce);
     if (html !== null) return new Response(html, { headers: headers(), status: 200 });
   }
   const callback =
-    key || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+    reuse || isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -60,13 +60,14 @@ export default function handleRequest(
         [callback]() {
           shellRendered = true;
           const body = new PassThrough();
-          if (key && responseStatusCode === 200) {
+          if (reuse && responseStatusCode === 200) {
             // Whole, to be kept (page-cache.server.ts): the page was rendered to its end.
             const chunks: Buffer[] = [];
             body.on("data", (c: Buffer) => chunks.push(c));
             body.on("end", () => {
               const html = Buffer.concat(chunks).toString("utf8");
-              if (responseStatusCode === 200) keepPage(key, html, nonce);
+              if (responseStatusCode === 200)
+                keepPage(reuse.key, html, nonce, Date.now(), reuse.ttlMs);
               resolve(new Response(html, { headers: headers(), status: responseStatusCode }));
             });
             pipe(body);

@@ -10,7 +10,7 @@ export type ShedStats = { running: number; waiting: number; shed: number };
 /**
  * Load shedding in front of Remix: at most HTTP_MAX_CONCURRENT requests are served at once, up to
  * HTTP_MAX_QUEUE wait for a turn, and none waits longer than HTTP_MAX_WAIT_MS. Past that the answer
- * is 503 with Retry-After at once, so an overloaded process says so within two seconds instead of
+ * is 503 with Retry-After at once, so an overloaded process says so within a second instead of
  * queueing requests for tens of seconds (a proxy or the browser tries again; another replica may
  * have room). Static files and the map-data endpoint are served ahead of this gate.
  */

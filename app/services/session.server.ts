@@ -61,6 +61,27 @@ function fromStored(data: unknown): SessionData {
   return out;
 }
 
+const reading = new Map<string, Promise<{ data: unknown } | null>>();
+
+/** A live session's row (sliding its idle timeout), or null once it has expired. */
+async function readRow(id: string): Promise<{ data: unknown } | null> {
+  const row = await prisma.session.findUnique({ where: { id } });
+  if (!row) return null;
+  const now = new Date();
+  if (row.expiresAt <= now) {
+    await prisma.session.deleteMany({ where: { id } });
+    return null;
+  }
+  // Sliding idle timeout, capped by the absolute lifetime; written at most once a minute.
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    await prisma.session.update({
+      where: { id },
+      data: { lastSeenAt: now, expiresAt: expiryFor(row.createdAt, now) },
+    });
+  }
+  return row;
+}
+
 let storage: ReturnType<typeof createStorage> | undefined;
 
 function createStorage() {
@@ -82,21 +103,14 @@ function createStorage() {
       return id;
     },
     async readData(id) {
-      const row = await prisma.session.findUnique({ where: { id } });
-      if (!row) return null;
-      const now = new Date();
-      if (row.expiresAt <= now) {
-        await prisma.session.deleteMany({ where: { id } });
-        return null;
+      // A page's loaders each read the session at the same moment: one query serves them all.
+      let row = reading.get(id);
+      if (!row) {
+        row = readRow(id).finally(() => reading.delete(id));
+        reading.set(id, row);
       }
-      // Sliding idle timeout, capped by the absolute lifetime; written at most once a minute.
-      if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-        await prisma.session.update({
-          where: { id },
-          data: { lastSeenAt: now, expiresAt: expiryFor(row.createdAt, now) },
-        });
-      }
-      return fromStored(row.data);
+      const data = (await row)?.data;
+      return data === undefined ? null : fromStored(data);
     },
     async updateData(id, data) {
       await prisma.session.updateMany({ where: { id }, data: { data: toStored(data) } });

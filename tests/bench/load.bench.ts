@@ -16,7 +16,11 @@ import { signIn, startSimulatorProcess } from "./support";
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = [10, 50, 100];
-const TARGETS = ["/dashboard/assets", "/dashboard/logbook", "/api/map-data", "/login"];
+// BENCH_TARGETS=/dashboard/assets and BENCH_PROCESSES=1 narrow a run down while working on one page.
+const TARGETS = (
+  process.env.BENCH_TARGETS ?? "/dashboard/assets,/dashboard/logbook,/api/map-data,/login"
+).split(",");
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 
 type Row = {
   target: string;
@@ -132,6 +136,7 @@ export default async function run() {
     const cookie = await signIn(apps[0]!.url);
     await warmUp(apps[0]!.url, cookie);
     const one = await measure(apps[0]!.url, cookie, "one process");
+    if (PROCESSES < 2) return;
 
     apps.push(
       await startAppProcess(

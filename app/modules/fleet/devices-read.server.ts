@@ -3,7 +3,7 @@ import { maySee, type Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import type { SyncInfo } from "~/lib/sync-info";
-import { companyViews } from "./device-views.server";
+import { companyDerived, companyViews } from "./device-views.server";
 import { readRows, ROW, toView, type DeviceView, type Row } from "./devices.server";
 import { refreshIfStale, syncDevices, syncInfo } from "./devices-sync.server";
 
@@ -31,6 +31,28 @@ export async function listDevices(auth: Auth): Promise<DeviceList> {
   await refreshIfStale(auth, sync);
   // A restricted account (account–device links) sees only its linked devices.
   return { devices: auth.only ? devices.filter((d) => maySee(auth, d.imei)) : devices, sync };
+}
+
+/**
+ * `derive` over the devices `auth` may see, with the freshness of the data: once per cache entry
+ * for the whole company (shared by every request until the devices change), each time for a
+ * restricted account's own subset. `derive` is told apart by identity: a module-level function.
+ */
+export async function deriveDevices<T>(
+  auth: Auth,
+  derive: (devices: readonly DeviceView[]) => T,
+): Promise<{ value: T; sync: SyncInfo }> {
+  if (auth.only) {
+    const { devices, sync } = await listDevices(auth);
+    return { value: derive(devices), sync };
+  }
+  await ensureCache(auth);
+  const [value, sync] = await Promise.all([
+    companyDerived(auth.companyId, derive),
+    syncInfo(auth.companyId),
+  ]);
+  await refreshIfStale(auth, sync);
+  return { value, sync };
 }
 
 /** One device of the company, or a 404 (a foreign or unknown imei looks the same). */

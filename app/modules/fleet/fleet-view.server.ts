@@ -1,7 +1,7 @@
 import { parseFilters, filterDevices } from "./device-filter";
 import { mapStats } from "./map-stats";
 import { type DeviceView } from "./devices.server";
-import { listDevices } from "./devices-read.server";
+import { deriveDevices } from "./devices-read.server";
 import { type Auth } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { mapPayload } from "./map-data.server";
@@ -16,6 +16,8 @@ import { compareText } from "~/lib/text-order";
  * markup each).
  */
 const LIST_LIMIT = 50;
+/** The server's clock for "last seen" texts, in steps: pages with the same data render the same. */
+const NOW_STEP_MS = 10_000;
 
 const listItem = (d: DeviceView) => ({
   imei: d.imei,
@@ -29,6 +31,26 @@ const listItem = (d: DeviceView) => ({
   lng: d.lng,
 });
 
+/** What every view of the fleet page shares until the devices change (deriveDevices). */
+function fleetIndex(devices: readonly DeviceView[]) {
+  const groups = new Map<number, string>();
+  const tags = new Map<number, [number, string, string | null]>();
+  let positioned = 0;
+  for (const d of devices) {
+    for (const g of d.groups) groups.set(g.id, g.nickname);
+    for (const t of d.tags) tags.set(t.id, [t.id, t.name, t.colour ?? null]);
+    if (d.lat !== null) positioned++;
+  }
+  return {
+    items: devices.map(listItem),
+    imeis: new Set(devices.map((d) => d.imei)),
+    stats: mapStats(devices),
+    positioned,
+    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
+    tags: [...tags.values()].sort((a, b) => compareText(a[1], b[1])),
+  };
+}
+
 /** The server-rendered part of a fleet map page (works without JavaScript): counts, filters, first devices. */
 export async function fleetViewData(
   auth: Auth,
@@ -36,10 +58,9 @@ export async function fleetViewData(
   title: string,
 ): Promise<FleetViewData> {
   const url = new URL(request.url);
-  const { devices, sync } = await listDevices(auth);
+  const { value: index, sync } = await deriveDevices(auth, fleetIndex);
   const filters = parseFilters(url.searchParams);
-  const items = devices.map(listItem);
-  const matched = filterDevices(items, filters);
+  const matched = filterDevices(index.items, filters);
   // The first rows with their details, so the list reads fully without JavaScript too; addresses
   // not cached yet are asked for briefly (the browser fills in the rest).
   const first = matched.slice(0, LIST_LIMIT);
@@ -50,12 +71,6 @@ export async function fleetViewData(
     accurate,
     { budgetMs: 400 },
   ).catch(() => ({}) as Record<string, DeviceDetails>);
-  const groups = new Map<number, string>();
-  const tags = new Map<number, [number, string, string | null]>();
-  for (const d of devices) {
-    for (const g of d.groups) groups.set(g.id, g.nickname);
-    for (const t of d.tags) tags.set(t.id, [t.id, t.name, t.colour ?? null]);
-  }
   const focus = url.searchParams.get("focus");
   // Only to let the page preload the static part: never wait long for a payload being built.
   const mapStaticV = await Promise.race([
@@ -67,16 +82,16 @@ export async function fleetViewData(
   ]);
   return {
     title,
-    now: Date.now(),
-    stats: mapStats(devices),
+    now: Math.floor(Date.now() / NOW_STEP_MS) * NOW_STEP_MS,
+    stats: index.stats,
     sync,
     list: first.map((d) => ({ ...d, details: details[d.imei] })),
     matched: matched.length,
-    positioned: devices.filter((d) => d.lat !== null).length,
-    groups: [...groups].sort((a, b) => compareText(a[1], b[1])),
-    tags: [...tags.values()].sort((a, b) => compareText(a[1], b[1])),
+    positioned: index.positioned,
+    groups: index.groups,
+    tags: index.tags,
     filters,
-    focus: focus && devices.some((d) => d.imei === focus) ? focus : null,
+    focus: focus && index.imeis.has(focus) ? focus : null,
     tiles: tileConfig(),
     mapStaticV,
   };
