@@ -15,6 +15,7 @@ import { cachedPage, keepPage, reusablePageKey } from "~/services/page-cache.ser
 export { serveMapData } from "~/modules/fleet/map-data.server";
 export { healthy } from "~/services/health.server";
 export { registerJobs } from "~/modules/jobs.server";
+export { pageCacheStats } from "~/services/page-cache.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -21,6 +21,7 @@ const MAX_BYTES = 48 * 1024 * 1024;
 type Page = { html: string; nonce: string; at: number; ttl: number };
 const pages = new Map<string, Page>();
 let bytes = 0;
+const counts = { hits: 0, misses: 0 };
 
 export type PageKey = { key: string; ttlMs: number };
 
@@ -49,11 +50,12 @@ export function reusablePageKey(
 /** The kept HTML with `nonce` in place of its own, or null. */
 export function cachedPage(key: string, nonce: string, now = Date.now()): string | null {
   const page = pages.get(key);
-  if (!page) return null;
-  if (now - page.at > page.ttl) {
-    drop(key);
+  if (page && now - page.at > page.ttl) drop(key);
+  if (!page || !pages.has(key)) {
+    counts.misses++;
     return null;
   }
+  counts.hits++;
   return page.html.split(page.nonce).join(nonce);
 }
 
@@ -78,6 +80,11 @@ function drop(key: string) {
   if (!page) return;
   bytes -= page.html.length;
   pages.delete(key);
+}
+
+/** Pages answered from the cache and rendered, since the start (the figures of the `load` bench). */
+export function pageCacheStats() {
+  return { ...counts, pages: pages.size, bytes };
 }
 
 export function forgetPages() {
