@@ -212,4 +212,43 @@ describe("two app processes on one PostgreSQL", () => {
       3_000,
     );
   }, 60_000);
+  it("serves the other process's logbook fresh after a purpose change", async () => {
+    const [a, b] = apps as [AppProcess, AppProcess];
+    type Entry = { id: string; purpose: string; description: string };
+    const logbook = async (app: AppProcess, query = "") => {
+      const res = await fetch(
+        `${app.url}/dashboard/logbook?${query}&_data=${encodeURIComponent("routes/dashboard.logbook")}`,
+        { headers: { cookie } },
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as { imei: string; entries: Entry[] };
+    };
+    const first = await logbook(b);
+    const trip = first.entries[0];
+    expect(trip, "the first vehicle has trips in the logbook's default range").toBeTruthy();
+    const query = `imei=${first.imei}`;
+    await logbook(b, query); // process B keeps this read in memory now
+    const description = `Cluster visit ${Date.now() % 100000}`;
+    const saved = await fetch(`${a.url}/dashboard/logbook?${query}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: a.url, cookie },
+      body: new URLSearchParams({
+        intent: "purpose",
+        id: trip!.id,
+        purpose: trip!.purpose === "business" ? "private" : "business",
+        description,
+      }),
+    });
+    expect(saved.status).toBeLessThan(400);
+    // Well inside the 30 s after which a kept read is read again anyway.
+    await until(
+      "process B's logbook to show the new description",
+      async () =>
+        (await logbook(b, query)).entries.some(
+          (e) => e.id === trip!.id && e.description === description,
+        ),
+      3_000,
+    );
+  }, 60_000);
 });

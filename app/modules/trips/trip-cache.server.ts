@@ -7,6 +7,9 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { TripRecord } from "./trip-record";
 import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
+import { changeVersions } from "~/services/change-version.server";
+import { singleton } from "~/services/singleton.server";
+import { getEnv } from "~/services/env.server";
 
 /** A cached range this recent is trusted even if it reaches up to now (trips may still end). */
 export const FRESH_MS = 5 * 60_000;
@@ -95,14 +98,34 @@ export async function store(
       data: { imei, fromAt: new Date(from), toAt: new Date(until), syncedAt: new Date(now) },
     }),
   ]);
+  await tripChanges.changed(auth.companyId);
 }
 
+/** Writes of any process to a company's cached trips (change-version.server.ts). */
+const tripChanges = changeVersions("trip_cache");
+/** Reads kept per process: a logbook view decoded about a thousand JSON rows on every request. */
+const READS_MAX_TRIPS = 200_000;
+const READ_TTL_MS = 30_000;
+type Read = { version: string; at: number; trips: readonly TripRecord[] };
+const reads = () => singleton("tripReads", () => ({ byKey: new Map<string, Read>(), trips: 0 }));
+
+/**
+ * The cached trips of `imeis` starting in [from, to), oldest first. The same read is answered
+ * from memory while no process changed the company's trips (and for at most READ_TTL_MS); the
+ * records are frozen, and the array is the caller's own.
+ */
 export async function cached(
   auth: Auth,
   imeis: string[],
   from: number,
   to: number,
 ): Promise<TripRecord[]> {
+  const version = tripChanges.version(auth.companyId);
+  // The database too: tests give each file a database of its own.
+  const key = `${getEnv().DATABASE_URL}|${auth.companyId}|${from}|${to}|${imeis.join(",")}`;
+  const kept = reads();
+  const hit = kept.byKey.get(key);
+  if (hit && hit.version === version && Date.now() - hit.at < READ_TTL_MS) return [...hit.trips];
   const rows = await prisma.trip.findMany({
     where: {
       companyId: auth.companyId,
@@ -112,7 +135,26 @@ export async function cached(
     select: { data: true },
     orderBy: [{ startAt: "asc" }, { id: "asc" }],
   });
-  return rows.map((r) => r.data as unknown as TripRecord);
+  const trips = rows.map((r) => Object.freeze(r.data as unknown as TripRecord));
+  if (version !== null) keep(key, { version, at: Date.now(), trips });
+  return [...trips];
+}
+
+function keep(key: string, read: Read) {
+  const kept = reads();
+  forget(key);
+  kept.byKey.set(key, read);
+  kept.trips += read.trips.length;
+  // Oldest first in a Map.
+  while (kept.trips > READS_MAX_TRIPS) forget(kept.byKey.keys().next().value!);
+}
+
+function forget(key: string) {
+  const kept = reads();
+  const old = kept.byKey.get(key);
+  if (!old) return;
+  kept.trips -= old.trips.length;
+  kept.byKey.delete(key);
 }
 
 /** One cached trip of the company, or a 404. */
@@ -143,10 +185,12 @@ export async function cachePurpose(
     where: { id, companyId: auth.companyId },
     data: { data: data as unknown as Prisma.InputJsonValue },
   });
+  await tripChanges.changed(auth.companyId);
 }
 
 export async function cacheDelete(auth: Auth, id: string) {
   await prisma.trip.deleteMany({ where: { id, companyId: auth.companyId } });
+  await tripChanges.changed(auth.companyId);
 }
 
 export async function cacheAdd(auth: Auth, trip: TripRecord) {
@@ -161,4 +205,5 @@ export async function cacheAdd(auth: Auth, trip: TripRecord) {
       data: trip as unknown as Prisma.InputJsonValue,
     },
   });
+  await tripChanges.changed(auth.companyId);
 }
