@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import http from "node:http";
+import { spawn } from "node:child_process";
+import path from "node:path";
 import autocannon from "autocannon";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { signIn, startSimulatorProcess } from "./support";
@@ -33,31 +34,22 @@ type Row = {
   errors: number;
 };
 
-/** A minimal round-robin proxy (keep-alive to each backend), standing in for Caddy or nginx. */
+/** The round-robin proxy (round-robin.ts) in a process of its own. */
 function roundRobin(backends: string[]): Promise<{ url: string; close: () => void }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const target = new URL(req.url ?? "/", backends[next++ % backends.length]);
-    const up = http.request(
-      target,
-      { method: req.method, headers: { ...req.headers, host: target.host }, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    up.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
-    req.pipe(up);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-        close: () => (server.closeAllConnections(), server.close()),
-      }),
-    ),
+  const child = spawn(
+    path.resolve("node_modules/.bin/tsx"),
+    ["tests/bench/round-robin.ts", ...backends],
+    { stdio: ["ignore", "pipe", "inherit"] },
   );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      if (url) resolve({ url, close: () => child.kill("SIGTERM") });
+    });
+    child.once("exit", (code) => reject(new Error(`the proxy exited with ${code}: ${out}`)));
+  });
 }
 
 async function measure(base: string, cookie: string, label: string): Promise<Row[]> {
