@@ -104,7 +104,8 @@ export async function store(
 /** Writes of any process to a company's cached trips (change-version.server.ts). */
 const tripChanges = changeVersions("trip_cache");
 /** Reads kept per process: a logbook view decoded about a thousand JSON rows on every request. */
-const READS_MAX_TRIPS = 200_000;
+// A year of one vehicle's trips is about 3,000: a few dozen logbook views, in modest memory.
+const READS_MAX_TRIPS = 50_000;
 const READ_TTL_MS = 30_000;
 type Read = { version: string; at: number; trips: readonly TripRecord[] };
 const reads = () => singleton("tripReads", () => ({ byKey: new Map<string, Read>(), trips: 0 }));
