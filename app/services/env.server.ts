@@ -124,7 +124,8 @@ const schema = z.object({
   UPSTREAM_PAGE_BUDGET_MS: z.coerce.number().int().min(100).default(6000),
   // Load shedding: requests answered at once, and how many may wait (at most HTTP_MAX_WAIT_MS).
   // Pages are CPU-bound: on 2 cores, 8 at once served more of them than 32 did, and each sooner
-  // (README, `load`), so a request waits at most a second in the queue plus a short service.
+  // (README, `load`). A request waits for its turn only while its whole stay can end within
+  // HTTP_MAX_WAIT_MS (server/load-shed.ts).
   HTTP_MAX_CONCURRENT: z.coerce.number().int().min(1).default(8),
   HTTP_MAX_QUEUE: z.coerce.number().int().min(0).default(256),
   HTTP_MAX_WAIT_MS: z.coerce.number().int().min(1).default(1000),

@@ -7,7 +7,7 @@ import express from "express";
 import http from "node:http";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/services/env.server";
-import { loadShedder } from "../../server/load-shed";
+import { loadShedder, queueLimitMs } from "../../server/load-shed";
 import { useTestDatabase } from "../support/db";
 import { useHttpApp } from "../support/http-app";
 import { useSimulator } from "../support/upstream";
@@ -68,7 +68,7 @@ describe("load shedding", () => {
       for (const release of app.held.splice(0)) release();
       const answers = await Promise.all([...first, queued]);
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-      expect(app.shedder.stats()).toEqual({ running: 0, waiting: 0, shed: 1 });
+      expect(app.shedder.stats()).toMatchObject({ running: 0, waiting: 0, shed: 1 });
     } finally {
       await app.close();
     }
@@ -93,6 +93,46 @@ describe("load shedding", () => {
       app.held.shift()!();
       expect((await holding).status).toBe(200);
       expect(app.shedder.stats().running).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("the queue's time limit", () => {
+  it("leaves room for a recent service time, and never less than half the wait", () => {
+    expect(queueLimitMs(1000, 0)).toBe(1000);
+    expect(queueLimitMs(1000, 300)).toBe(700);
+    expect(queueLimitMs(1000, 5000)).toBe(500);
+  });
+
+  it("refuses a waiting request early enough that its turn would end within HTTP_MAX_WAIT_MS", async () => {
+    Object.assign(process.env, {
+      HTTP_MAX_CONCURRENT: "1",
+      HTTP_MAX_QUEUE: "10",
+      HTTP_MAX_WAIT_MS: "1000",
+    });
+    resetEnvCache();
+    const app = await heldApp();
+    try {
+      // One request served in about 300 ms: the queue's limit drops by that much.
+      const slow = fetch(`${app.base}/hold`);
+      await until(() => app.held.length === 1);
+      await new Promise((r) => setTimeout(r, 300));
+      app.held.shift()!();
+      expect((await slow).status).toBe(200);
+      const limit = app.shedder.stats().queueLimitMs;
+      expect(limit).toBeLessThanOrEqual(700);
+      expect(limit).toBeGreaterThanOrEqual(500);
+
+      const holding = fetch(`${app.base}/hold`);
+      await until(() => app.held.length === 1);
+      const started = Date.now();
+      const late = await fetch(`${app.base}/hold`);
+      expect(late.status).toBe(503);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(limit - 10);
+      app.held.shift()!();
+      expect((await holding).status).toBe(200);
     } finally {
       await app.close();
     }
