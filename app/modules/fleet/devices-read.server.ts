@@ -21,14 +21,17 @@ async function ensureCache(auth: Auth): Promise<void> {
   await syncDevices(auth).catch((e) => logError("devices", e));
 }
 
+/** `read` of the cache (filled first if empty) with the freshness of the data, refreshed when stale. */
+async function fromCache<T>(auth: Auth, read: () => Promise<T>) {
+  await ensureCache(auth);
+  const [value, sync] = await Promise.all([read(), syncInfo(auth.companyId)]);
+  await refreshIfStale(auth, sync);
+  return { value, sync };
+}
+
 /** Every device of the company from the cache, sorted by nickname, with the freshness of the data. */
 export async function listDevices(auth: Auth): Promise<DeviceList> {
-  await ensureCache(auth);
-  const [devices, sync] = await Promise.all([
-    companyViews(auth.companyId),
-    syncInfo(auth.companyId),
-  ]);
-  await refreshIfStale(auth, sync);
+  const { value: devices, sync } = await fromCache(auth, () => companyViews(auth.companyId));
   // A restricted account (account–device links) sees only its linked devices.
   return { devices: auth.only ? devices.filter((d) => maySee(auth, d.imei)) : devices, sync };
 }
@@ -42,17 +45,9 @@ export async function deriveDevices<T>(
   auth: Auth,
   derive: (devices: readonly DeviceView[]) => T,
 ): Promise<{ value: T; sync: SyncInfo }> {
-  if (auth.only) {
-    const { devices, sync } = await listDevices(auth);
-    return { value: derive(devices), sync };
-  }
-  await ensureCache(auth);
-  const [value, sync] = await Promise.all([
-    companyDerived(auth.companyId, derive),
-    syncInfo(auth.companyId),
-  ]);
-  await refreshIfStale(auth, sync);
-  return { value, sync };
+  if (!auth.only) return fromCache(auth, () => companyDerived(auth.companyId, derive));
+  const { devices, sync } = await listDevices(auth);
+  return { value: derive(devices), sync };
 }
 
 /** One device of the company, or a 404 (a foreign or unknown imei looks the same). */
