@@ -16,6 +16,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DecisionButtons } from "~/components/forms/decision-buttons";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { formatZoned } from "~/lib/zoned-time";
 import { PeriodPicker } from "~/modules/timesheets/components/period-picker";
@@ -207,10 +208,7 @@ export default function ReviewTimesheets() {
                     <Form method="post">
                       {hidden}
                       <input type="hidden" name="ids" value={e.id} />
-                      <Group gap="xs" wrap="nowrap">
-                        <Button type="submit" name="intent" value="approve" size="compact-sm">
-                          Approve
-                        </Button>
+                      <DecisionButtons refuse="reject" refuseLabel="Reject">
                         <TextInput
                           name="comment"
                           aria-label={`Why reject the entry of ${e.person}`}
@@ -218,17 +216,7 @@ export default function ReviewTimesheets() {
                           size="xs"
                           w={140}
                         />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="reject"
-                          size="compact-sm"
-                          color="red"
-                          variant="light"
-                        >
-                          Reject
-                        </Button>
-                      </Group>
+                      </DecisionButtons>
                     </Form>
                   ) : e.reviewed_by ? (
                     <Text size="xs">by {e.reviewed_by}</Text>

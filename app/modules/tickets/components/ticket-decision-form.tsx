@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Stack, Text, Textarea } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { DecisionButtons } from "~/components/forms/decision-buttons";
 
 /**
  * Approve or reject one approval step of a ticket, with a comment (needed to reject). The lists
@@ -41,22 +42,7 @@ export function TicketDecisionForm({
             {message}
           </Text>
         ) : null}
-        <Group gap="xs">
-          <Button type="submit" name="intent" value="approve" size="compact-sm" loading={busy}>
-            Approve
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="reject"
-            size="compact-sm"
-            color="red"
-            variant="light"
-            loading={busy}
-          >
-            Reject
-          </Button>
-        </Group>
+        <DecisionButtons refuse="reject" refuseLabel="Reject" busy={busy} />
       </Stack>
     </Form>
   );

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { DecisionButtons } from "~/components/forms/decision-buttons";
 import type { LeaveActionData } from "../leave-actions.server";
 
 /** A reviewer's approve/decline with a comment (needed to decline) on one leave request. */
@@ -22,21 +23,7 @@ export function LeaveDecisionForm({
           defaultValue={act?.decisionFor === l.id ? String(act.values?.comment ?? "") : ""}
           error={act?.decisionFor === l.id ? act.message : undefined}
         />
-        <Group gap="xs" wrap="nowrap">
-          <Button type="submit" name="intent" value="approve" size="compact-sm">
-            Approve
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="decline"
-            size="compact-sm"
-            variant="outline"
-            color="red.9"
-          >
-            Decline
-          </Button>
-        </Group>
+        <DecisionButtons refuse="decline" refuseLabel="Decline" />
       </Stack>
     </Form>
   );
