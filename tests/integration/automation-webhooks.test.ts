@@ -19,15 +19,17 @@ import {
 import { retryText } from "~/modules/operations/automations/format";
 import { loader as listLoader } from "~/routes/dashboard.automations";
 import { prisma } from "~/services/db.server";
-import { resetEnvCache } from "~/services/env.server";
 import { stopSender } from "~/services/job-queue.server";
-import { seal } from "~/services/secret-box.server";
 import { truncate, useTestDatabase } from "../support/db";
 import { call, get } from "../support/remix";
 import { sessionCookie } from "../support/sign-in";
 import { useSimulator } from "../support/upstream";
+import {
+  allowLoopback,
+  createWebhookAutomation,
+  WEBHOOK_SECRET as SECRET,
+} from "../support/automations";
 
-const SECRET = "a-very-secret-key-123";
 const MIN = 60_000;
 
 let url = "";
@@ -70,33 +72,8 @@ beforeEach(async () => {
   script = [];
 });
 
-/** The guard's test switches: a receiver on 127.0.0.1 over http. */
-function allowLoopback(on: boolean) {
-  if (on) {
-    process.env.OUTBOUND_ALLOW_HTTP = "1";
-    process.env.OUTBOUND_ALLOW_PRIVATE = "1";
-  } else {
-    delete process.env.OUTBOUND_ALLOW_HTTP;
-    delete process.env.OUTBOUND_ALLOW_PRIVATE;
-  }
-  resetEnvCache();
-}
-
 const create = (over: Record<string, unknown> = {}) =>
-  prisma.automation.create({
-    data: {
-      companyId: 1,
-      createdBy: adminId,
-      name: "Hook",
-      trigger: { type: "overspeed", aboveKmh: 80 },
-      conditions: [],
-      actions: [{ kind: "webhook", url: hookUrl }],
-      webhookSecret: seal(SECRET, "webhook-secret"),
-      cooldownMinutes: 0,
-      maxPerHour: 0,
-      ...over,
-    },
-  });
+  createWebhookAutomation(adminId, hookUrl, over);
 const ev = (id: string, t = Date.now() - MIN) => ({
   id,
   kind: "overspeed",

@@ -12,13 +12,13 @@ import {
 import { action as listAction, loader as listLoader } from "~/routes/dashboard.automations";
 import { action as newAction } from "~/routes/dashboard.createAutomations._index";
 import { prisma } from "~/services/db.server";
-import { resetEnvCache } from "~/services/env.server";
 import { stopSender } from "~/services/job-queue.server";
-import { open, seal } from "~/services/secret-box.server";
+import { open } from "~/services/secret-box.server";
 import { truncate, useTestDatabase } from "../support/db";
 import { call, formPost, get } from "../support/remix";
 import { sessionCookie } from "../support/sign-in";
 import { upstreamAuth, useSimulator } from "../support/upstream";
+import { allowLoopback, createWebhookAutomation } from "../support/automations";
 
 let url = "";
 let cookie = "";
@@ -200,20 +200,7 @@ describe("running automations", () => {
   });
 
   const create = (over: Record<string, unknown> = {}) =>
-    prisma.automation.create({
-      data: {
-        companyId: 1,
-        createdBy: adminId,
-        name: "Hook",
-        trigger: { type: "overspeed", aboveKmh: 80 },
-        conditions: [],
-        actions: [{ kind: "webhook", url: hookUrl }],
-        webhookSecret: seal("a-very-secret-key-123", "webhook-secret"),
-        cooldownMinutes: 10,
-        maxPerHour: 0,
-        ...over,
-      },
-    });
+    createWebhookAutomation(adminId, hookUrl, { cooldownMinutes: 10, ...over });
   const ev = (id: string, t: number, imei = "354800100000001") => ({
     id,
     kind: "overspeed",
@@ -235,9 +222,7 @@ describe("running automations", () => {
     expect(received).toHaveLength(0);
 
     // This test only: the receiver is on 127.0.0.1 over http.
-    process.env.OUTBOUND_ALLOW_HTTP = "1";
-    process.env.OUTBOUND_ALLOW_PRIVATE = "1";
-    resetEnvCache();
+    allowLoopback(true);
     try {
       const sent = await processEvents(1, [ev("e-2", t0 + 11 * 60_000)], ports);
       expect(sent).toMatchObject({ fired: 1, failed: 0 });
@@ -311,9 +296,7 @@ describe("running automations", () => {
       );
       expect(page.history.runs.find((r) => r.retry)?.retry?.lastError).toBe("webhook answered 500");
     } finally {
-      delete process.env.OUTBOUND_ALLOW_HTTP;
-      delete process.env.OUTBOUND_ALLOW_PRIVATE;
-      resetEnvCache();
+      allowLoopback(false);
       status = 204;
     }
   });
