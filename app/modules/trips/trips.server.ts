@@ -33,14 +33,21 @@ const tripVehicles = (devices: readonly Vehicle[]): Vehicle[] =>
     .filter((d) => TRIP_DEVICES.includes(d.deviceTypeId))
     .map((d) => ({ imei: d.imei, nickname: d.nickname, deviceTypeId: d.deviceTypeId }));
 
+/** The trip vehicles of the cached devices, and whether the cache holds any device at all. */
+const cachedTripVehicles = (devices: readonly Vehicle[]) => ({
+  any: devices.length > 0,
+  vehicles: tripVehicles(devices),
+});
+
 /**
  * The company's trip-making vehicles, sorted by nickname case-insensitively (SPEC §3): from the
  * fleet's device views, derived once per change of the fleet (10,000 rows read and sorted on every
  * logbook view were most of its cost), or from the upstream while the cache holds none.
  */
 export async function listVehicles(auth: Auth): Promise<Vehicle[]> {
-  const { value } = await deriveDevices(auth, tripVehicles);
-  if (value.length) return value.slice();
+  const { value } = await deriveDevices(auth, cachedTripVehicles);
+  // A fleet without trip-making devices is no reason to ask the upstream.
+  if (value.any) return value.vehicles.slice();
   const all = await remember(`vehicles:${auth.companyId}`, 60_000, async () =>
     (await up.iotDevices(upstream(auth.token))).map((d) => ({
       imei: d.imei,
