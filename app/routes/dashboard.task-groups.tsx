@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const edit = new URL(request.url).searchParams.get("edit");
   const editing = edit === null ? null : page.programmes.find((p) => String(p.id) === edit);
   if (editing === undefined) throw new Response("Not found", { status: 404 });
-  return json({ ...page, editing });
+  return json({ ...page, editing, can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -110,6 +110,9 @@ export default function TaskGroups() {
       intro="Service programmes: templates applied to vehicles and whole groups at once."
       page={PAGE}
       newLabel="New programme"
+      readOnly={
+        data.can.create ? undefined : "You may look at the programmes, but not change them."
+      }
       list={
         <DataTable
           data={data.programmes}

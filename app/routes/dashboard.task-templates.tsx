@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const edit = new URL(request.url).searchParams.get("edit");
   const [list, current] = await Promise.all([templates(ctx), templateOf(ctx, edit)]);
   return json({
+    can: ctx.can,
     templates: list.map((t) => ({
       id: t.id,
       name: t.name,
@@ -93,6 +94,7 @@ export default function TaskTemplates() {
       intro="Reusable recurring tasks: intervals by distance, engine hours and time."
       page={PAGE}
       newLabel="New template"
+      readOnly={data.can.create ? undefined : "You may look at the templates, but not change them."}
       list={
         <DataTable
           data={data.templates}

@@ -208,4 +208,18 @@ describe("maintenance", () => {
     expect(await filters.getByLabel("Vehicle").inputValue()).not.toBe("");
     await context.close();
   });
+  it("shows a user without maintenance_manage the templates and programmes, not forms they may not send", async () => {
+    const { page, context } = await newPage();
+    await signIn(page, "driver", "driver123");
+    for (const [path, what, button] of [
+      ["/dashboard/task-templates", "the templates", "New template"],
+      ["/dashboard/task-groups", "the programmes", "New programme"],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(`You may look at ${what}, but not change them.`).waitFor();
+      expect(await page.getByRole("link", { name: button }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^(Create|Save) / }).count()).toBe(0);
+    }
+    await context.close();
+  });
 });

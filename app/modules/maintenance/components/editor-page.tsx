@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 /**
  * A maintenance list-and-editor page (task templates, task groups): the title with a "New" link
  * back to the empty form, the list on the left, the editor on the right (below it on a phone).
+ * Someone who may not change them (`readOnly`, the reason) gets the list and that reason instead of
+ * a form the server would refuse.
  */
 export function EditorPage(props: {
   title: string;
@@ -13,6 +15,7 @@ export function EditorPage(props: {
   newLabel: string;
   list: ReactNode;
   editor: ReactNode;
+  readOnly?: string;
 }) {
   return (
     <Stack gap="md" maw={1300}>
@@ -23,15 +26,17 @@ export function EditorPage(props: {
             {props.intro}
           </Text>
         </div>
-        <Button component={Link} to={props.page} variant="light">
-          {props.newLabel}
-        </Button>
+        {props.readOnly ? null : (
+          <Button component={Link} to={props.page} variant="light">
+            {props.newLabel}
+          </Button>
+        )}
       </Group>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>{props.list}</Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Paper withBorder p="md">
-            {props.editor}
+            {props.readOnly ? <Text>{props.readOnly}</Text> : props.editor}
           </Paper>
         </Grid.Col>
       </Grid>
