@@ -57,8 +57,19 @@ export function logWarn(scope: string, message: string, fields?: LogFields) {
   logger().warn({ scope, ...masked(fields) }, maskSecrets(message));
 }
 
-/** An error with its stack as a field (never sent to a client); written while testing too. */
+/** PostgreSQL's "terminating connection due to administrator command": a stop or restart of it. */
+const ADMIN_SHUTDOWN = "57P01";
+
+/**
+ * An error with its stack as a field (never sent to a client); written while testing too. A
+ * connection that PostgreSQL closed because it is stopping (Ctrl-C reaches the embedded one with
+ * the app; a managed one restarts) is no fault of the app: a warning, without a stack.
+ */
 export function logError(scope: string, error: unknown, fields?: LogFields) {
+  if ((error as { code?: unknown } | null)?.code === ADMIN_SHUTDOWN) {
+    logWarn(scope, `PostgreSQL closed the connection: ${(error as Error).message}`, fields);
+    return;
+  }
   const e = error instanceof Error ? error : null;
   const err = e && {
     type: e.name,
