@@ -66,3 +66,15 @@ describe.each(THEMES)("the %s theme", (name) => {
     }
   });
 });
+
+describe("shapes", () => {
+  it("keeps checkboxes square-ish with rounded corners on, so they do not read as radio buttons", () => {
+    const theme = mergeMantineTheme(
+      DEFAULT_THEME,
+      themeFor({ ...DEFAULT_SETTINGS, roundedCorners: true }),
+    );
+    expect(theme.defaultRadius).toBe(16);
+    expect(theme.components.Checkbox?.defaultProps?.radius).toBe("sm");
+    expect(theme.radius.sm).toBe(DEFAULT_THEME.radius.sm);
+  });
+});

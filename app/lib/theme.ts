@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   createTheme,
   DEFAULT_THEME,
   type CSSVariablesResolver,
@@ -68,6 +69,8 @@ const base = {
   colors: { nature, earth },
   // Every page has one h1, its title: the same size on every page (Mantine's h2 scale).
   headings: { sizes: { h1: { fontSize: "1.625rem", lineHeight: "1.35" } } },
+  // Rounded corners would make a checkbox a circle, which reads as a pick-one radio button.
+  components: { Checkbox: Checkbox.extend({ defaultProps: { radius: "sm" } }) },
 };
 
 /** The Mantine theme for a set of user settings (applies without a reload: the provider re-renders). */
