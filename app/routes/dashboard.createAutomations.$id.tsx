@@ -32,7 +32,13 @@ import { AutomationBuilder } from "~/modules/operations/components/automation-bu
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
 
-export const meta: MetaFunction = () => [{ title: "Edit Automation · Tracksmith" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.name} · Edit Automation · Tracksmith`
+      : "Automation not found · Tracksmith",
+  },
+];
 
 const idOf = (raw: string | undefined) => {
   if (!raw || !/^[\w-]{1,40}$/.test(raw)) throw new Response("Not found", { status: 404 });

@@ -68,6 +68,7 @@ describe("automations", () => {
     await page.waitForURL((u) => u.pathname === editUrl);
     await whenReady(page);
     await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await page.title()).toBe(`${name} · Edit Automation · Tracksmith`);
 
     await page.getByRole("link", { name: "Run a dry run over 7 days" }).click();
     await page.waitForURL((u) => u.search === "?dryrun=1");
@@ -91,6 +92,10 @@ describe("automations", () => {
         .getByText("No event of the last 7 days was one this trigger listens to.")
         .waitFor();
     }
+    // An address that names no automation says so in the tab as well as on the page.
+    await page.goto("/dashboard/createAutomations/no-such-automation");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect(await page.title()).toBe("Automation not found · Tracksmith");
     await context.close();
   });
 
