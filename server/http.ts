@@ -144,6 +144,14 @@ async function healthy(getBuild: () => ServerBuild | Promise<ServerBuild>): Prom
  * Remix behind Express, as @remix-run/express does it, except that the body is the one the gate
  * read (within its limit) and the host is X-Forwarded-Host only behind a trusted proxy.
  */
+/** The build's routes keeping the product's promises (app/services/route-promises.server.ts). */
+function keepPromises(build: ServerBuild): ServerBuild {
+  const keep = (build.entry.module as { keepPromises?: (b: ServerBuild) => ServerBuild })
+    .keepPromises;
+  if (!keep) throw new Error("the server build does not export keepPromises");
+  return keep(build);
+}
+
 function remixHandler(
   getBuild: () => ServerBuild | Promise<ServerBuild>,
   mode: string,
@@ -155,7 +163,7 @@ function remixHandler(
   const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
     const build = await getBuild();
     let handler = handlers.get(build);
-    if (!handler) handlers.set(build, (handler = createRequestHandler(build, mode)));
+    if (!handler) handlers.set(build, (handler = createRequestHandler(keepPromises(build), mode)));
     return handler(request, context);
   };
   return async (req, res, next) => {
