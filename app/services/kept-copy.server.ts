@@ -30,6 +30,7 @@ export function keptCopyKey(routeId: string, request: Request): string | null {
   if (!session) return null;
   const url = new URL(request.url);
   url.searchParams.delete("_data");
+  url.searchParams.delete("index");
   return crypto
     .createHash("sha256")
     .update(`${routeId}\n${url.pathname}${url.search}\n${session}`)

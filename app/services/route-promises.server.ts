@@ -61,14 +61,35 @@ const isForm = (request: Request) =>
     request.headers.get("content-type") ?? "",
   );
 
+/** The first string in a JSON body (key or value) holding a control character, by its path. */
+function badJsonPath(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return hasControlChars(value) ? path || "body" : null;
+  if (!value || typeof value !== "object") return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (hasControlChars(key)) return at;
+    const bad = badJsonPath(inner, at);
+    if (bad !== null) return bad;
+  }
+  return null;
+}
+
 /** The first posted field (or file name) holding a control character, and the form's intent. */
 async function postedForm(request: Request): Promise<{ intent: string; bad: string | null }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^application\/json\b/i.test(type)) {
+    try {
+      return { intent: "", bad: badJsonPath(JSON.parse(await request.clone().text())) };
+    } catch {
+      return { intent: "", bad: null }; // the action answers an unreadable body itself
+    }
+  }
   if (!isForm(request)) return { intent: "", bad: null };
   let form: FormData;
   try {
     form = await request.clone().formData();
   } catch {
-    return { intent: "", bad: null }; // the action answers an unreadable body itself
+    return { intent: "", bad: null };
   }
   let bad: string | null = null;
   for (const [name, value] of form.entries()) {
