@@ -16,7 +16,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AutomationSchema, type Draft } from "../automations/automation-form";
 import { ActionList, ConditionList, str } from "./automation-lists";
-import { SENSORS, TRIGGER_LABELS, TRIGGER_TYPES } from "../automations/model";
+import { SENSORS, TRIGGER_LABELS, TRIGGER_TYPES } from "~/lib/automations/model";
 
 export type Choice = { value: string; label: string };
 export type BuilderChoices = Record<
