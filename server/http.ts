@@ -14,6 +14,7 @@ import { baseSecurityHeaders } from "../app/services/security-headers.server.js"
 import { errorHandler, sendPlainError } from "./http-errors.js";
 import { loadShedder } from "./load-shed.js";
 import { bodyGate, gatedBody } from "./request-body.js";
+import { installTestClock, testClockRoute } from "./test-clock.js";
 
 type HealthCheck = () => Promise<boolean>;
 type MapDataServer = (
@@ -78,6 +79,10 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
   // X-Forwarded-* (client address, protocol, host) only from the one proxy TRUST_PROXY=1 trusts.
   app.set("trust proxy", (_address: string, hop: number) => getEnv().TRUST_PROXY && hop < 1);
 
+  if (getEnv().TEST_CLOCK) {
+    installTestClock();
+    testClockRoute(app);
+  }
   app.use((req, res, next) => {
     res.set(baseSecurityHeaders());
     if (
