@@ -43,7 +43,7 @@ export const hasControl = (s: string) => CONTROL_BUT_LINES.test(s);
 
 export const MIN_YEAR = 1970;
 export const MAX_YEAR = 2100;
-export const DAY_MESSAGE = `Give a date between ${MIN_YEAR} and ${MAX_YEAR} (year-month-day).`;
+export const DAY_MESSAGE = `Give a date between ${MIN_YEAR} and ${MAX_YEAR}.`;
 
 /** Whether `s` is a real calendar day YYYY-MM-DD within MIN_YEAR..MAX_YEAR (no 2026-13-01, no 2026-02-30). */
 export function isSaneDay(s: string): boolean {
@@ -54,6 +54,12 @@ export function isSaneDay(s: string): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
+
+/**
+ * For a refine after a format check: false only for a date-shaped string ("2026-13-01",
+ * "0001-01-01T07:30") whose day is not a sane one; the format check speaks for anything else.
+ */
+export const hasSaneDay = (s: string) => !/^\d{4}-\d{2}-\d{2}/.test(s) || isSaneDay(s.slice(0, 10));
 
 /** A day as a date field sends it (YYYY-MM-DD), in a sane range, with a message beside the field. */
 export const day = (message = DAY_MESSAGE) => z.string().trim().refine(isSaneDay, message);
