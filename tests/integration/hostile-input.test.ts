@@ -6,7 +6,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY_MESSAGE } from "~/lib/input";
+import * as bup from "~/modules/beacons/upstream.server";
+import { syncBeacons } from "~/modules/beacons/beacons.server";
 import { syncDevices, syncInfo } from "~/modules/fleet/devices-sync.server";
+import { cached, store } from "~/modules/trips/trip-cache.server";
+import type { TripRecord } from "~/modules/trips/trip-record";
 import { listTasks } from "~/modules/maintenance/upstream.server";
 import { action as loginAction } from "~/routes/login";
 import { action as tasksAction } from "~/routes/dashboard.tasks";
@@ -104,5 +108,55 @@ describe("control characters from the upstream", () => {
         last_name: "Person",
       });
     }
+  });
+
+  it("a beacon renamed with a NUL upstream is stored cleaned", async () => {
+    const auth = await upstreamAuth("admin", "admin123");
+    const client = upstream(auth.token);
+    const [beacon] = await bup.beacons(client);
+    await bup.configureBeacon(client, { uuid: beacon!.uuid, nickname: "Pal\u0000let 4" });
+    await expect(syncBeacons(auth)).resolves.toBeGreaterThan(0);
+    const row = await prisma.beacon.findFirst({ where: { uuid: beacon!.uuid.toLowerCase() } });
+    expect(row?.nickname).toBe("Pallet 4");
+  });
+
+  it("the trip cache stores a trip with a NUL in its text cleaned, and leaves out one it cannot key", async () => {
+    const auth = await upstreamAuth("admin", "admin123");
+    const [device] = await up.iotDevices(upstream(auth.token));
+    const from = Date.UTC(2026, 0, 5);
+    const end = (h: number, address: string) => ({
+      time: new Date(from + h * 3_600_000).toISOString(),
+      lat: null,
+      lng: null,
+      address,
+      odometer: 1000 + h,
+    });
+    const trip = (id: string, description: string): TripRecord => ({
+      id,
+      imei: device!.imei,
+      start: end(1, "1 Quay\u0000 St"),
+      end: end(2, "2 Pier St"),
+      distance_km: 1,
+      duration_s: 3600,
+      max_speed: null,
+      avg_speed: null,
+      driver: "Ann\u0000",
+      purpose: "business",
+      description,
+      manual: false,
+    });
+    const day = from + 86_400_000;
+    await store(
+      auth,
+      device!.imei,
+      from,
+      day,
+      [trip("t-nul-1", "Site\u0000 visit"), trip("t-\u0000", "bad key")],
+      day,
+    );
+    const trips = await cached(auth, [device!.imei], from, day);
+    expect(trips.map((t) => [t.id, t.description, t.driver, t.start.address])).toEqual([
+      ["t-nul-1", "Site visit", "Ann", "1 Quay St"],
+    ]);
   });
 });
