@@ -38,7 +38,7 @@ const PDF = (n = 0) => {
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 /** One file posted as a browser does (undici's FormData: the name as UTF-8, `"` as %22). */
-function post(path: string, field: string, bytes: Uint8Array, name: string) {
+function post(path: string, field: string, bytes: Uint8Array<ArrayBuffer>, name: string) {
   const fd = new FormData();
   fd.append(field, new Blob([bytes]), name);
   return fetch(base + path, {

@@ -78,7 +78,7 @@ type Upsert = Omit<DeviceView, "status" | "outdated" | "silentMs"> & { companyId
  * company's sync (positions frozen). A device whose IMEI (its key) is unusable is skipped (null).
  */
 function fromUpstream(d: up.Device, companyId: number): Upsert | null {
-  if (!d.imei || hasControl(d.imei) || /\s/.test(d.imei)) return null;
+  if (!d.imei || hasControl(d.imei)) return null;
   const p = d.position;
   return {
     imei: d.imei,
