@@ -3,7 +3,9 @@ import {
   cleanDeep,
   cleanFileName,
   cleanText,
+  day,
   DAY_MESSAGE,
+  fileName,
   finiteNumber,
   hasSaneDay,
   isSaneDay,
@@ -44,6 +46,11 @@ describe("days", () => {
       expect(isSaneDay(bad), bad).toBe(false);
   });
 
+  it("a day is required and sane", () => {
+    expect(day().safeParse(" 2026-03-01 ").data).toBe("2026-03-01");
+    expect(day().safeParse("2026-13-01").error?.issues[0]?.message).toBe(DAY_MESSAGE);
+  });
+
   it("an optional day is empty or sane, with the range in the message", () => {
     expect(optionalDay().safeParse(undefined).success).toBe(true);
     expect(optionalDay().safeParse("").success).toBe(true);
@@ -80,6 +87,7 @@ describe("cleanFileName", () => {
     expect(cleanFileName('C:\\x\\say "hi"\u0000.pdf')).toBe("say _hi_ .pdf");
     expect(cleanFileName("報告€.pdf")).toBe("報告€.pdf");
     expect(cleanFileName("  ", "document")).toBe("document");
+    expect(fileName().parse("dir/a\u0000b.pdf")).toBe("a b.pdf");
   });
 
   it("shortens a long name to 200 characters, keeping its extension", () => {

@@ -45,7 +45,7 @@ export const MIN_YEAR = 1970;
 export const MAX_YEAR = 2100;
 export const DAY_MESSAGE = `Give a date between ${MIN_YEAR} and ${MAX_YEAR}.`;
 
-/** Whether `s` is a real calendar day YYYY-MM-DD within MIN_YEAR..MAX_YEAR (no 2026-13-01, no 2026-02-30). */
+/** Whether `s` is a real calendar day YYYY-MM-DD within MIN_YEAR..MAX_YEAR (no 2026-02-30). */
 export function isSaneDay(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
@@ -76,17 +76,6 @@ export const optionalDay = (message = DAY_MESSAGE) =>
 export const isSaneTime = (ms: number) =>
   Number.isFinite(ms) && ms >= Date.UTC(MIN_YEAR, 0, 1) && ms < Date.UTC(MAX_YEAR + 1, 0, 1);
 
-/** A date-time string (ISO or a datetime-local value) within the sane years. */
-export const dateTime = (message = DAY_MESSAGE) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s),
-      message,
-    )
-    .refine((s) => isSaneDay(s.slice(0, 10)) && isSaneTime(Date.parse(s)), message);
-
 // ------------------------------------------------------------------ numbers
 
 /**
@@ -104,7 +93,10 @@ export const finiteNumber = ({
 
 // ------------------------------------------------------------------ text and file names
 
-/** A one-line text field: control characters refused with a message, at most `max` characters. */
+/**
+ * A text field: control characters other than tabs and line breaks refused with a message, at most
+ * `max` characters.
+ */
 export const text = (max = 200) =>
   z
     .string()
