@@ -3,6 +3,7 @@ import { certificatePdf } from "~/modules/operations/certificate-pdf.server";
 import { requireCertificate } from "~/modules/operations/installation.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** GET /installation/{imei}/certificate/{id}: the signed certificate as a PDF download. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,7 +13,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="installation-${cert.imei}-${cert.issuedAt.toISOString().slice(0, 10)}.pdf"`,
+      "Content-Disposition": contentDisposition(
+        `installation-${cert.imei}-${cert.issuedAt.toISOString().slice(0, 10)}.pdf`,
+      ),
       "Cache-Control": "private, no-store",
     },
   });

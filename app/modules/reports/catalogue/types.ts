@@ -4,6 +4,7 @@
  * of 100,000 trips stays small in memory and streams to CSV, XLSX and PDF without reshaping.
  */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import type { TripRecord } from "~/modules/trips";
 import type { DriverReportData } from "~/modules/drivers";
 import type { PermissionName } from "~/services/upstream/schemas";
@@ -119,6 +120,7 @@ const list = z.preprocess(
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+  .refine(hasSaneDay, DAY_MESSAGE)
   .optional();
 
 /** The parameters every report shares: which vehicles (or groups), and the local days from–to (inclusive). */
