@@ -39,6 +39,9 @@ export function cleanDeep<T>(value: T): T {
 /** Whether a string holds a control character other than tab and line breaks. */
 export const hasControl = (s: string) => CONTROL_BUT_LINES.test(s);
 
+/** What a user is told of typed text holding one (every form field, app/services/route-promises). */
+export const CONTROL_MESSAGE = "Remove the control characters (such as NUL) from this text.";
+
 // ------------------------------------------------------------------ dates
 
 export const MIN_YEAR = 1970;
@@ -101,7 +104,7 @@ export const text = (max = 200) =>
   z
     .string()
     .max(max, `At most ${max.toLocaleString("en")} characters.`)
-    .refine((s) => !hasControl(s), "Remove the control characters (such as NUL) from this text.");
+    .refine((s) => !hasControl(s), CONTROL_MESSAGE);
 
 /**
  * A file name fit to store and to send back in a header: the last path segment, no control

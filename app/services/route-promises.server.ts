@@ -11,7 +11,7 @@
  * tests, so errors are recognised by name, not by class.
  */
 import { json, type ServerBuild } from "@remix-run/node";
-import { CONTROL_CHARS_MESSAGE, hasControlChars } from "~/lib/control-chars";
+import { CONTROL_MESSAGE, hasControl } from "~/lib/input";
 import { RETRY_AFTER_SECONDS } from "~/services/db-unavailable.server";
 import { keepCopy, keptCopy, keptCopyKey } from "~/services/kept-copy.server";
 import { logInfo } from "~/services/log.server";
@@ -63,11 +63,11 @@ const isForm = (request: Request) =>
 
 /** The first string in a JSON body (key or value) holding a control character, by its path. */
 function badJsonPath(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return hasControlChars(value) ? path || "body" : null;
+  if (typeof value === "string") return hasControl(value) ? path || "body" : null;
   if (!value || typeof value !== "object") return null;
   for (const [key, inner] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (hasControlChars(key)) return at;
+    if (hasControl(key)) return at;
     const bad = badJsonPath(inner, at);
     if (bad !== null) return bad;
   }
@@ -94,7 +94,7 @@ async function postedForm(request: Request): Promise<{ intent: string; bad: stri
   let bad: string | null = null;
   for (const [name, value] of form.entries()) {
     const text = typeof value === "string" ? value : value.name;
-    if (hasControlChars(name) || hasControlChars(text)) {
+    if (hasControl(name) || hasControl(text)) {
       bad = name;
       break;
     }
@@ -131,8 +131,8 @@ async function remember(key: string | null, result: unknown) {
 function keepLoader(routeId: string, loader: Fn): Fn {
   return async (args) => {
     const url = new URL(args.request.url);
-    if (hasControlChars(decodeURIComponentSafe(url.pathname + url.search)))
-      throw new Response(CONTROL_CHARS_MESSAGE, { status: 400 });
+    if (hasControl(decodeURIComponentSafe(url.pathname + url.search)))
+      throw new Response(CONTROL_MESSAGE, { status: 400 });
     const key = keptCopyKey(routeId, args.request);
     try {
       const result = await loader(args);
@@ -152,7 +152,7 @@ function keepLoader(routeId: string, loader: Fn): Fn {
 function keepAction(action: Fn): Fn {
   return async (args) => {
     const { intent, bad } = await postedForm(args.request);
-    if (bad !== null) return notSaved(400, intent, CONTROL_CHARS_MESSAGE, bad);
+    if (bad !== null) return notSaved(400, intent, CONTROL_MESSAGE, bad);
     try {
       return await action(args);
     } catch (error) {
