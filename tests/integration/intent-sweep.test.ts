@@ -1,0 +1,167 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { actionRule, isAllowed } from "~/lib/access";
+import { matchPattern } from "~/lib/menu";
+import type { SessionUser } from "~/lib/user";
+import { PUBLIC_ROUTES, ROUTES, type RouteEntry } from "~/modules";
+import { prisma } from "~/services/db.server";
+import { getSession } from "~/services/session.server";
+import { useTestDatabase } from "../support/db";
+import { APP, sendTo, signInTo } from "../support/remix";
+import { useSimulator } from "../support/upstream";
+
+/**
+ * Issue 35, part 3: pages show only what the user may do. For each demo role and each page of the
+ * registry the role may open, every <form method="post"> in the production build's HTML must post
+ * an intent (its hidden `intent`, or each submit button's) that the guard would let that role
+ * through with: a form it would refuse loses what the user typed on a 403 page.
+ * Pages with a parameter are opened at the role's own links to them (a real pour, mix design,
+ * device), so their edit forms are seen, not only a 404.
+ */
+
+const ROLES = [
+  ["admin", "admin123"],
+  ["demo", "demo123"],
+  ["tsadmin", "tsadmin123"],
+  ["driver", "driver123"],
+] as const;
+
+/**
+ * Pages where the promise cannot hold, by pattern, with the reason. Empty: every page keeps it.
+ */
+const EXEMPT: Record<string, string> = {};
+
+let handle: (request: Request) => Promise<Response>;
+
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+function attributes(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of tag.matchAll(/\s([\w:-]+)(?:="([^"]*)")?/g))
+    out[m[1]!.toLowerCase()] = decode(m[2] ?? "");
+  return out;
+}
+
+/** A post form of a page: where it posts and the intents it can send ("" without one). */
+export type PostForm = { action: string | null; intents: string[] };
+
+/** Every post form in `html`: its hidden `intent`, else each submit button's, else "". */
+export function postForms(html: string): PostForm[] {
+  const forms: PostForm[] = [];
+  for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const attrs = attributes(m[1]!);
+    if ((attrs.method ?? "get").toLowerCase() !== "post") continue;
+    const body = m[2]!;
+    const tags = [...body.matchAll(/<(input|button)\b([^>]*)>/gi)].map((t) => ({
+      tag: t[1]!.toLowerCase(),
+      attrs: attributes(t[2]!),
+    }));
+    const hidden = tags.find((t) => t.tag === "input" && t.attrs.name === "intent");
+    const buttons = tags.filter(
+      (t) => t.tag === "button" && t.attrs.name === "intent" && t.attrs.type !== "button",
+    );
+    const intents = buttons.length
+      ? buttons.map((b) => b.attrs.value ?? "")
+      : [hidden ? (hidden.attrs.value ?? "") : ""];
+    forms.push({ action: attrs.action ?? null, intents });
+  }
+  return forms;
+}
+
+/** Why the guard would refuse `user` posting `intent` to `url`, or null when it lets it through. */
+function refusal(user: SessionUser, url: string, intent: string): string | null {
+  const pathname = new URL(url, APP).pathname;
+  if (PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, pathname))) return null;
+  const route = ROUTES.find((r) => matchPattern(r.pattern, pathname));
+  if (!route) return `posts to ${pathname}, a path no module declares`;
+  if (!isAllowed(user, route.rule)) return `may not open ${route.pattern}`;
+  if (!route.actions) return null;
+  const rule = actionRule(route.actions, intent);
+  const rules = rule ? [rule] : Object.values(route.actions);
+  return rules.every((r) => isAllowed(user, r)) ? null : `refused by ${JSON.stringify(rules)}`;
+}
+
+const isPage = (r: RouteEntry) => !r.api && !r.file;
+
+/** The role's own links to a pattern with parameters (query kept), else null. */
+function linkTo(pattern: string, links: Set<string>): string | null {
+  for (const href of links) if (matchPattern(pattern, href.split(/[?#]/)[0]!)) return href;
+  return null;
+}
+
+const sample = (pattern: string) =>
+  pattern
+    .split("/")
+    .map((s) => (s.startsWith(":") ? "1" : s === "*" ? "unknown" : s))
+    .join("/");
+
+beforeAll(async () => {
+  await useTestDatabase();
+  await useSimulator();
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.12" });
+});
+
+describe("pages show only the forms their user may post (issue 35)", () => {
+  it.each(ROLES)(
+    "as %s, every post form on every page it may open",
+    async (username, password) => {
+      const cookie = await signInTo(handle, username, password);
+      const sessionId = (await getSession(new Request(APP, { headers: { cookie } }))).id;
+      const { user } = (await prisma.session.findUniqueOrThrow({ where: { id: sessionId } }))
+        .data as { user: SessionUser };
+      const pages = ROUTES.filter((r) => isPage(r) && isAllowed(user, r.rule));
+      const links = new Set<string>();
+      const wrong: string[] = [];
+      let opened = 0;
+      let forms = 0;
+      // Pages without parameters first: their links give the parameterised pages real ids.
+      const [plain, withParams] = [
+        pages.filter((r) => !/[:*]/.test(r.pattern)),
+        pages.filter((r) => /[:*]/.test(r.pattern)),
+      ];
+      for (const route of [...plain, ...withParams]) {
+        if (EXEMPT[route.pattern]) continue;
+        const url = linkTo(route.pattern, links) ?? sample(route.pattern);
+        const res = await sendTo(handle, "GET", url, cookie);
+        if (res.status !== 200) continue;
+        opened++;
+        for (const m of res.text.matchAll(/\bhref="(\/[^"]*)"/g)) links.add(decode(m[1]!));
+        for (const form of postForms(res.text)) {
+          forms++;
+          for (const intent of form.intents) {
+            const why = refusal(user, form.action ?? url, intent);
+            if (why) wrong.push(`${url}: intent ${JSON.stringify(intent)} ${why}`);
+          }
+        }
+      }
+      expect(opened).toBeGreaterThan(10);
+      expect(forms).toBeGreaterThan(0);
+      expect([...new Set(wrong)]).toEqual([]);
+    },
+    600_000,
+  );
+
+  it("reads a form's intents the way the browser posts them", () => {
+    const html =
+      '<form method="post" action="/a?index"><input type="hidden" name="intent" value="save"/></form>' +
+      '<form method="get"><button name="intent" value="x">x</button></form>' +
+      '<form method="post"><button type="submit" name="intent" value="update">U</button>' +
+      '<button name="intent" value="delete">D</button></form>' +
+      '<form method="post"><input name="name"/><button>Go</button></form>';
+    expect(postForms(html)).toEqual([
+      { action: "/a?index", intents: ["save"] },
+      { action: null, intents: ["update", "delete"] },
+      { action: null, intents: [""] },
+    ]);
+  });
+});
