@@ -17,7 +17,7 @@ const PAGE = "/concrete/evaporation-limits";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await evaporationLimitsPage(ctx));
+  return json({ ...(await evaporationLimitsPage(ctx)), can: ctx.can });
 }
 
 type ActionData = {
@@ -54,7 +54,7 @@ const col = createColumnHelper<Row>();
 
 /** Evaporation limits (SPEC §2.4 evaporation-limits) and the evaporation calculator. */
 export default function EvaporationLimits() {
-  const { limits } = useLoaderData<typeof loader>();
+  const { limits, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const columns = [
@@ -80,20 +80,24 @@ export default function EvaporationLimits() {
       ),
     }),
     col.accessor("notes", { header: "Notes" }),
-    col.display({
-      id: "actions",
-      header: "Actions",
-      cell: ({ row: { original: l } }) => (
-        <ConfirmForm
-          fields={{ intent: "delete", id: l.id }}
-          confirming={act?.confirmFor === l.id}
-          label="Delete"
-          question={`Delete ${l.name}?`}
-          confirmLabel="Yes, delete"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(can.delete
+      ? [
+          col.display({
+            id: "actions",
+            header: "Actions",
+            cell: ({ row: { original: l } }) => (
+              <ConfirmForm
+                fields={{ intent: "delete", id: l.id }}
+                confirming={act?.confirmFor === l.id}
+                label="Delete"
+                question={`Delete ${l.name}?`}
+                confirmLabel="Yes, delete"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>

@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
   return json({
     ...(await limitsPage(ctx)),
+    can: ctx.can,
     unit: temperatureUnitFor(measurementOf(request)),
   });
 }
@@ -85,20 +86,24 @@ export default function Limits() {
         </Anchor>
       ),
     }),
-    col.display({
-      id: "delete",
-      header: "Delete",
-      cell: ({ row: { original: l } }) => (
-        <ConfirmForm
-          fields={{ intent: "delete", id: l.id }}
-          confirming={act?.confirmFor === l.id}
-          label="Delete"
-          question={`Delete ${l.name}?`}
-          confirmLabel="Yes, delete"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(d.can.delete
+      ? [
+          col.display({
+            id: "delete",
+            header: "Delete",
+            cell: ({ row: { original: l } }) => (
+              <ConfirmForm
+                fields={{ intent: "delete", id: l.id }}
+                confirming={act?.confirmFor === l.id}
+                label="Delete"
+                question={`Delete ${l.name}?`}
+                confirmLabel="Yes, delete"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Pour sensors · Tracksmith" }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await linksPage(ctx, idParam(params.id)));
+  return json({ ...(await linksPage(ctx, idParam(params.id))), can: ctx.can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,20 +64,24 @@ export default function PourLinks() {
       header: "To",
       cell: ({ getValue }) => (getValue() ? formatZoned(getValue(), d.timeZone) : "open"),
     }),
-    col.display({
-      id: "unlink",
-      header: "Unlink",
-      cell: ({ row: { original: l } }) => (
-        <ConfirmForm
-          fields={{ intent: "unlink", imei: l.imei }}
-          confirming={act?.confirmFor === l.imei}
-          label="Unlink"
-          question={`Unlink ${l.nickname}?`}
-          confirmLabel="Yes, unlink"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(d.can.unlink
+      ? [
+          col.display({
+            id: "unlink",
+            header: "Unlink",
+            cell: ({ row: { original: l } }) => (
+              <ConfirmForm
+                fields={{ intent: "unlink", imei: l.imei }}
+                confirming={act?.confirmFor === l.imei}
+                label="Unlink"
+                question={`Unlink ${l.nickname}?`}
+                confirmLabel="Yes, unlink"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>

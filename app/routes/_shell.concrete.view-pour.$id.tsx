@@ -16,6 +16,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { formatZoned } from "~/lib/zoned-time";
 import { notifyBreaches } from "~/modules/concrete/breach-notices.server";
@@ -46,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Breaches seen here are notified at once (once each, as the background check would).
   if (data.pour.status === "active" && data.breaches.some((b) => !b.notified))
     void notifyBreaches(ctx, data.pour, data.breaches).catch((e) => logError("concrete", e));
-  return json(data);
+  return json({ ...data, can: ctx.can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -213,27 +215,33 @@ export default function ViewPour() {
             {p.signed_off.note ? `: ${p.signed_off.note}` : "."}
           </Text>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="signoff" />
-          <Group align="flex-end">
-            <TextInput
-              name="name"
-              label="Your name"
-              defaultValue={valueOf(reply, "name", "")}
-              error={errorOf(reply, "name")}
-            />
-            <TextInput
-              name="note"
-              label="Note"
-              defaultValue={valueOf(reply, "note", "")}
-              error={errorOf(reply, "note")}
-              w={{ base: "100%", sm: 360 }}
-            />
-            <Button type="submit" loading={busy}>
-              {p.signed_off ? "Sign off again" : "Sign off the pour report"}
-            </Button>
-          </Group>
-        </Form>
+        <RequiresPermission
+          allowed={d.can.signoff}
+          rule={CAN.manageConcrete}
+          what="Signing off the pour report"
+        >
+          <Form method="post">
+            <input type="hidden" name="intent" value="signoff" />
+            <Group align="flex-end">
+              <TextInput
+                name="name"
+                label="Your name"
+                defaultValue={valueOf(reply, "name", "")}
+                error={errorOf(reply, "name")}
+              />
+              <TextInput
+                name="note"
+                label="Note"
+                defaultValue={valueOf(reply, "note", "")}
+                error={errorOf(reply, "note")}
+                w={{ base: "100%", sm: 360 }}
+              />
+              <Button type="submit" loading={busy}>
+                {p.signed_off ? "Sign off again" : "Sign off the pour report"}
+              </Button>
+            </Group>
+          </Form>
+        </RequiresPermission>
       </Paper>
     </Stack>
   );
