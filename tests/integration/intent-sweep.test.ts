@@ -6,11 +6,13 @@ import { actionRule, isAllowed } from "~/lib/access";
 import { matchPattern } from "~/lib/menu";
 import type { SessionUser } from "~/lib/user";
 import { PUBLIC_ROUTES, ROUTES, type RouteEntry } from "~/modules";
+import * as iup from "~/modules/insight-tags/upstream.server";
+import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { getSession } from "~/services/session.server";
 import { useTestDatabase } from "../support/db";
 import { APP, sendTo, signInTo } from "../support/remix";
-import { useSimulator } from "../support/upstream";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 
 /**
  * Issue 35, part 3: pages show only what the user may do. For each demo role and each page of the
@@ -32,6 +34,21 @@ const ROLES = [
  * Pages where the promise cannot hold, by pattern, with the reason. Empty: every page keeps it.
  */
 const EXEMPT: Record<string, string> = {};
+
+/**
+ * Pages some role may open that the sweep cannot open with the demo data (no page links to one,
+ * and a sample id is unknown), so their forms are not checked here; any other page must answer
+ * 200. Forms drawn only after a click (a modal) are not in the HTML either.
+ */
+const UNOPENED: Record<string, string> = {
+  "/forms/completed/:id": "no completed form in the demo data; its review buttons read can.approve",
+  "/dashboard/createAutomations/:id": "no automation in the demo data; the editor reads can['*']",
+  "/courier/shipment/:id": "no shipment in the demo data; its forms are anyone's (CAN.own)",
+  "/dashboard/scheduled-reports/:id": "the driver has no schedule (another's is a 404)",
+  "/dashboard/logbook/export/:format": "a download (the trips manifest does not mark it `file`)",
+  "/concrete/create-supplier": "redirects to the supplier list, which is swept",
+  "/dashboard/plant-hire/report": "tsadmin: the module refuses it (403) beyond the manifest",
+};
 
 let handle: (request: Request) => Promise<Response>;
 
@@ -76,17 +93,24 @@ export function postForms(html: string): PostForm[] {
   return forms;
 }
 
-/** Why the guard would refuse `user` posting `intent` to `url`, or null when it lets it through. */
+/**
+ * Why the guard would refuse `user` posting `intent` to `url`, or null when it lets it through.
+ * A path two modules declare (a device page in the fleet's menu and its own module) must let it
+ * through under each, whichever module's guard its route file calls.
+ */
 function refusal(user: SessionUser, url: string, intent: string): string | null {
   const pathname = new URL(url, APP).pathname;
   if (PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, pathname))) return null;
-  const route = ROUTES.find((r) => matchPattern(r.pattern, pathname));
-  if (!route) return `posts to ${pathname}, a path no module declares`;
-  if (!isAllowed(user, route.rule)) return `may not open ${route.pattern}`;
-  if (!route.actions) return null;
-  const rule = actionRule(route.actions, intent);
-  const rules = rule ? [rule] : Object.values(route.actions);
-  return rules.every((r) => isAllowed(user, r)) ? null : `refused by ${JSON.stringify(rules)}`;
+  const routes = ROUTES.filter((r) => matchPattern(r.pattern, pathname));
+  if (routes.length === 0) return `posts to ${pathname}, a path no module declares`;
+  for (const route of routes) {
+    if (!isAllowed(user, route.rule)) return `may not open ${route.pattern}`;
+    if (!route.actions) continue;
+    const rule = actionRule(route.actions, intent);
+    const rules = rule ? [rule] : Object.values(route.actions);
+    if (!rules.every((r) => isAllowed(user, r))) return `refused by ${JSON.stringify(rules)}`;
+  }
+  return null;
 }
 
 const isPage = (r: RouteEntry) => !r.api && !r.file;
@@ -97,10 +121,16 @@ function linkTo(pattern: string, links: Set<string>): string | null {
   return null;
 }
 
-const sample = (pattern: string) =>
+/** A path for a pattern no page links to: the role's own beacon or insight tag, else "1". */
+const sample = (pattern: string, ids: { uuid?: string; insight?: string }) =>
   pattern
     .split("/")
-    .map((s) => (s.startsWith(":") ? "1" : s === "*" ? "unknown" : s))
+    .map((s) => {
+      if (s === "*") return "unknown";
+      if (!s.startsWith(":")) return s;
+      const id = s === ":uuid" ? (pattern.includes("/insight-tag") ? ids.insight : ids.uuid) : null;
+      return id ?? "1";
+    })
     .join("/");
 
 beforeAll(async () => {
@@ -129,8 +159,11 @@ describe("pages show only the forms their user may post (issue 35)", () => {
         pages.filter((r) => !/[:*]/.test(r.pattern)),
         pages.filter((r) => /[:*]/.test(r.pattern)),
       ];
-      const check = async (url: string) => {
+      const unopened: string[] = [];
+      const check = async (url: string, pattern?: string) => {
         const res = await sendTo(handle, "GET", url, cookie);
+        if (res.status !== 200 && pattern && !UNOPENED[pattern])
+          unopened.push(`${url}: ${res.status}`);
         if (res.status !== 200) return;
         opened++;
         for (const m of res.text.matchAll(/\bhref="(\/[^"]*)"/g)) links.add(decode(m[1]!));
@@ -142,9 +175,26 @@ describe("pages show only the forms their user may post (issue 35)", () => {
           }
         }
       };
-      for (const route of [...plain, ...withParams])
+      for (const route of plain)
+        if (!EXEMPT[route.pattern]) await check(route.pattern, route.pattern);
+      // The beacon cache is filled by now (the beacons page).
+      const ids = {
+        uuid: (
+          await prisma.beacon.findFirst({
+            where: { companyId: user.companyid },
+            orderBy: { uuid: "asc" },
+          })
+        )?.uuid,
+        // A role the upstream shows no insight tags gets none (and the page its 404).
+        insight: (
+          await iup
+            .insightTags(upstream((await upstreamAuth(username, password)).token))
+            .catch(() => [])
+        )[0]?.uuid,
+      };
+      for (const route of withParams)
         if (!EXEMPT[route.pattern])
-          await check(linkTo(route.pattern, links) ?? sample(route.pattern));
+          await check(linkTo(route.pattern, links) ?? sample(route.pattern, ids), route.pattern);
       // A link with a query (?edit=, ?complete=, ?id=) opens a page in another state, often with a
       // form of its own: one link per page and set of query names.
       const states = new Set<string>();
@@ -156,6 +206,7 @@ describe("pages show only the forms their user may post (issue 35)", () => {
         states.add(key);
         await check(`${url.pathname}${url.search}`);
       }
+      expect(unopened).toEqual([]);
       expect(opened).toBeGreaterThan(10);
       expect(forms).toBeGreaterThan(0);
       expect([...new Set(wrong)]).toEqual([]);
