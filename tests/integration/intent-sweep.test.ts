@@ -214,6 +214,30 @@ describe("pages show only the forms their user may post (issue 35)", () => {
     600_000,
   );
 
+  it("tells the driver which permission a hidden form needs; the admin gets the form", async () => {
+    const [driver, admin] = [
+      await signInTo(handle, "driver", "driver123"),
+      await signInTo(handle, "admin", "admin123"),
+    ];
+    const pages: Array<[string, string, string]> = [
+      ["/concrete/mix-design", "mix-design-form", "concrete_manage"],
+      ["/concrete/pour", "pour-form", "concrete_manage"],
+      ["/dashboard/tasks", 'name="intent" value="create"', "maintenance_manage"],
+    ];
+    for (const [url, form, permission] of pages) {
+      const [mine, admins] = [
+        await sendTo(handle, "GET", url, driver),
+        await sendTo(handle, "GET", url, admin),
+      ];
+      expect([mine.status, admins.status], url).toEqual([200, 200]);
+      expect(mine.text, url).toContain('data-testid="requires-permission"');
+      expect(mine.text, url).toMatch(new RegExp(`<code[^>]*>${permission}</code>`));
+      expect(mine.text, url).not.toContain(form);
+      expect(admins.text, url).toContain(form);
+      expect(admins.text, url).not.toContain('data-testid="requires-permission"');
+    }
+  });
+
   it("reads a form's intents the way the browser posts them", () => {
     const html =
       '<form method="post" action="/a?index"><input type="hidden" name="intent" value="save"/></form>' +
