@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EvaporationCalculator } from "~/modules/concrete/components/evaporation-calculator";
 import { fieldsOf, parseEvaporationCalc, type Fields } from "~/modules/concrete/mix-form";
 import { evaporationLimitsPage, removeEvaporationLimit } from "~/modules/concrete/mix.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -17,7 +17,11 @@ const PAGE = "/concrete/evaporation-limits";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json({ ...(await evaporationLimitsPage(ctx)), can: ctx.can });
+  return json({
+    ...(await evaporationLimitsPage(ctx)),
+    can: ctx.can,
+    canAdd: canAt(ctx, "/concrete/evaporation-limit").create,
+  });
 }
 
 type ActionData = {
@@ -54,7 +58,7 @@ const col = createColumnHelper<Row>();
 
 /** Evaporation limits (SPEC §2.4 evaporation-limits) and the evaporation calculator. */
 export default function EvaporationLimits() {
-  const { limits, can } = useLoaderData<typeof loader>();
+  const { limits, can, canAdd } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const columns = [
@@ -111,9 +115,11 @@ export default function EvaporationLimits() {
             follow (ACI 305R: 1.0 kg/m²/h; 0.5 for low-bleed mixes).
           </Text>
         </div>
-        <Button component={Link} to="/concrete/evaporation-limit">
-          New limit
-        </Button>
+        {canAdd ? (
+          <Button component={Link} to="/concrete/evaporation-limit">
+            New limit
+          </Button>
+        ) : null}
       </Group>
       {act?.refused ? (
         <Alert color="red" role="alert" title="Not deleted">

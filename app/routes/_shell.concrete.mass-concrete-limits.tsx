@@ -9,7 +9,7 @@ import { formatDifference, formatTemperature, temperatureUnitFor } from "~/modul
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { limitsPage, removeLimit } from "~/modules/concrete/limits.server";
 import { idParam } from "~/modules/concrete/pours.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { measurementOf } from "~/services/measurement.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     ...(await limitsPage(ctx)),
     can: ctx.can,
+    canAdd: canAt(ctx, "/concrete/mass-concrete-limit").save,
     unit: temperatureUnitFor(measurementOf(request)),
   });
 }
@@ -112,9 +113,11 @@ export default function Limits() {
           Temperature limits pours are checked against: maximum and minimum temperature,
           core–surface difference and cooling rate.
         </PageHead>
-        <Button component={Link} to="/concrete/mass-concrete-limit">
-          New limit set
-        </Button>
+        {d.canAdd ? (
+          <Button component={Link} to="/concrete/mass-concrete-limit">
+            New limit set
+          </Button>
+        ) : null}
       </Group>
       {act?.refused ? (
         <Alert color="red" role="alert">

@@ -35,7 +35,7 @@ import { SignOffSchema } from "~/modules/concrete/pour-forms";
 import { idParam, pourOf, refusal, up } from "~/modules/concrete/pours.server";
 import { signOffPour } from "~/modules/concrete/pours-upstream.server";
 import { viewPourPage } from "~/modules/concrete/view-pour.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { logError } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -48,7 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Breaches seen here are notified at once (once each, as the background check would).
   if (data.pour.status === "active" && data.breaches.some((b) => !b.notified))
     void notifyBreaches(ctx, data.pour, data.breaches).catch((e) => logError("concrete", e));
-  return json({ ...data, can: ctx.can });
+  const canEdit = canAt(ctx, `/concrete/pour/${data.pour.id}`).save;
+  return json({ ...data, can: ctx.can, canEdit });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -119,9 +120,11 @@ export default function ViewPour() {
           <Button component={Link} to={`/concrete/pour-device-links/${p.id}`} variant="default">
             Sensors
           </Button>
-          <Button component={Link} to={`/concrete/pour/${p.id}`} variant="default">
-            Edit
-          </Button>
+          {d.canEdit ? (
+            <Button component={Link} to={`/concrete/pour/${p.id}`} variant="default">
+              Edit
+            </Button>
+          ) : null}
           <Button component="a" href={`/concrete/pour-report/${p.id}`} variant="default">
             Pour report (PDF)
           </Button>
