@@ -118,8 +118,25 @@ const isPage = (r: RouteEntry) => !r.api && !r.file;
 /** The role's own links to a pattern with parameters (query kept), else null. */
 function linkTo(pattern: string, links: Set<string>): string | null {
   for (const href of links) if (matchPattern(pattern, href.split(/[?#]/)[0]!)) return href;
-  return null;
+  const sibling = SAME_PARAMS[pattern];
+  const from = sibling ? linkTo(sibling, links) : null;
+  if (!from) return null;
+  // The sibling's parameter values, in the pattern's places.
+  const values = from.split(/[?#]/)[0]!.split("/");
+  const names = sibling!.split("/");
+  return pattern
+    .split("/")
+    .map((seg) => (seg.startsWith(":") ? (values[names.indexOf(seg)] ?? "1") : seg))
+    .join("/");
 }
+
+/**
+ * Pages a user who may not use them is no longer linked to (their "New" or "Link" buttons are
+ * hidden), opened with the parameters of a page that takes the same ones.
+ */
+const SAME_PARAMS: Record<string, string> = {
+  "/concrete/pour-device-link/:id": "/concrete/pour-device-links/:id",
+};
 
 /** A path for a pattern no page links to: the role's own beacon or insight tag, else "1". */
 const sample = (pattern: string, ids: { uuid?: string; insight?: string }) =>
