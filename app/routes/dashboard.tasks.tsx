@@ -15,6 +15,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
 import { day, hours, km } from "~/modules/maintenance/format";
@@ -41,6 +43,7 @@ import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Tracksmith" }];
 const PAGE = "/dashboard/tasks";
+const MANAGE = CAN.manageMaintenance;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
@@ -72,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           photo: { accept: PHOTO_ACCEPT, limit: PHOTO_LIMIT_TEXT },
         };
   if (editing?.task.imei) editing.vehicle = meters.get(editing.task.imei)?.nickname ?? null;
-  return json({ rows, vehicles, people, filters, completing, editing });
+  return json({ rows, vehicles, people, filters, completing, editing, can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -210,37 +213,43 @@ export default function Tasks() {
       <Title order={1}>Tasks</Title>
       {data.editing ? (
         <Paper withBorder p="md">
-          <EditTaskForm
-            // A saved change comes back as new defaults: a fresh form shows them (Conform keeps
-            // a form's state for as long as it stays mounted).
-            key={JSON.stringify(data.editing.task)}
-            task={{ ...data.editing.task, vehicle: data.editing.vehicle }}
-            people={data.people}
-            photo={data.editing.photo}
-            lastResult={result?.result}
-            message={result?.message}
-            busy={busy("update")}
-          />
+          <RequiresPermission allowed={data.can.update} rule={MANAGE} what="Changing a task">
+            <EditTaskForm
+              // A saved change comes back as new defaults: a fresh form shows them (Conform keeps
+              // a form's state for as long as it stays mounted).
+              key={JSON.stringify(data.editing.task)}
+              task={{ ...data.editing.task, vehicle: data.editing.vehicle }}
+              people={data.people}
+              photo={data.editing.photo}
+              lastResult={result?.result}
+              message={result?.message}
+              busy={busy("update")}
+            />
+          </RequiresPermission>
         </Paper>
       ) : null}
       {data.completing ? (
         <Paper withBorder p="md">
-          <CompleteForm
-            {...data.completing}
-            lastResult={result?.result}
-            message={result?.message}
-            busy={busy("complete")}
-          />
+          <RequiresPermission allowed={data.can.complete} rule={MANAGE} what="Completing a task">
+            <CompleteForm
+              {...data.completing}
+              lastResult={result?.result}
+              message={result?.message}
+              busy={busy("complete")}
+            />
+          </RequiresPermission>
         </Paper>
       ) : null}
-      <Paper withBorder p="md">
-        <NewTaskForm
-          vehicles={data.vehicles}
-          people={data.people}
-          lastResult={data.completing || data.editing ? undefined : result?.result}
-          busy={busy("create")}
-        />
-      </Paper>
+      <RequiresPermission allowed={data.can.create} rule={MANAGE} what="Adding a task">
+        <Paper withBorder p="md">
+          <NewTaskForm
+            vehicles={data.vehicles}
+            people={data.people}
+            lastResult={data.completing || data.editing ? undefined : result?.result}
+            busy={busy("create")}
+          />
+        </Paper>
+      </RequiresPermission>
       <Form method="get">
         <Group align="flex-end">
           <TextInput name="q" label="Search" defaultValue={data.filters.q} />

@@ -12,8 +12,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { Link, useNavigation } from "@remix-run/react";
+import { useMemo, useState, type ReactNode } from "react";
+import { ReadOnlyForm } from "~/components/requires-permission";
 import { useSettings } from "~/components/settings/settings-context";
 import {
   CURVE_LABELS,
@@ -66,18 +67,20 @@ const blank = (): CalibrationRow => ({ age_h: "", index: "", strength_mpa: "" })
 /**
  * A mix design: its make-up, the maturity conventions (Nurse–Saul datum T₀, Arrhenius Q) and the
  * calibration breaks, with the three fitted curves redrawn as points are typed. Posts without
- * JavaScript (spare rows are offered; blank rows are ignored).
+ * JavaScript (spare rows are offered; blank rows are ignored). `readOnly`: see ReadOnlyForm.
  */
 export function MixDesignForm({
   id,
   values,
   errors,
   suppliers,
+  readOnly,
 }: {
   id: number | null;
   values: Fields;
   errors: Fields;
   suppliers: Array<{ id: number; name: string }>;
+  readOnly?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const { settings } = useSettings();
@@ -116,11 +119,12 @@ export function MixDesignForm({
       {...extra}
     />
   );
+  const cements = new Set([...CEMENT_TYPES, values.cement_type ?? CEMENT_TYPES[0]]);
   const datum = Number((values.datum_c ?? "").replace(",", "."));
   const setCell = (i: number, key: keyof CalibrationRow, v: string) =>
     setRows((rs) => rs.map((row, j) => (j === i ? { ...row, [key]: v } : row)));
   return (
-    <Form method="post" data-testid="mix-design-form">
+    <ReadOnlyForm readOnly={readOnly} data-testid="mix-design-form">
       <input type="hidden" name="intent" value={id === null ? "create" : "update"} />
       <Stack gap="md">
         {errors.form ? (
@@ -152,9 +156,7 @@ export function MixDesignForm({
                 label="Cement type"
                 defaultValue={values.cement_type ?? CEMENT_TYPES[0]}
                 error={errors.cement_type}
-                data={[...new Set([...CEMENT_TYPES, values.cement_type ?? CEMENT_TYPES[0]])].filter(
-                  Boolean,
-                )}
+                data={[...cements].filter(Boolean)}
               />
               {text("supplementary_materials", "Supplementary materials", {
                 description: "e.g. Fly ash 20 %, slag 40 %",
@@ -291,15 +293,17 @@ export function MixDesignForm({
           </Stack>
         </Paper>
         <Group>
-          <Button type="submit" loading={busy}>
-            {id === null ? "Create mix design" : "Save mix design"}
-          </Button>
+          {readOnly ?? (
+            <Button type="submit" loading={busy}>
+              {id === null ? "Create mix design" : "Save mix design"}
+            </Button>
+          )}
           <Button component={Link} to="/concrete/mix-designs" variant="subtle">
             Back to mix designs
           </Button>
         </Group>
       </Stack>
-    </Form>
+    </ReadOnlyForm>
   );
 }
 
