@@ -22,9 +22,7 @@ describe("formatZoned", () => {
 
   it("names the year only when it is not this year, in the company's zone", () => {
     const lastYear = Date.parse("2025-03-02T07:40:00Z");
-    expect(formatZoned(lastYear, "Australia/Brisbane", "datetime", NOW)).toBe(
-      "2 Mar 2025, 17:40",
-    );
+    expect(formatZoned(lastYear, "Australia/Brisbane", "datetime", NOW)).toBe("2 Mar 2025, 17:40");
     expect(formatZoned(lastYear, "Australia/Brisbane", "date", NOW)).toBe("2 Mar 2025");
     expect(formatZoned(at, "Australia/Brisbane", "date", NOW)).toBe("30 Nov");
     // 31 Dec 23:30 UTC is already next year in Brisbane: "this year" is the zone's.
@@ -34,9 +32,9 @@ describe("formatZoned", () => {
   });
 
   it("names the year in the full forms, for documents read in later years", () => {
-    expect(
-      formatZoned(Date.parse("2026-12-31T15:30:00Z"), "Australia/Brisbane", "full", NOW),
-    ).toBe("1 Jan 2027, 01:30");
+    expect(formatZoned(Date.parse("2026-12-31T15:30:00Z"), "Australia/Brisbane", "full", NOW)).toBe(
+      "1 Jan 2027, 01:30",
+    );
     expect(formatZoned(at, "Australia/Brisbane", "fullDate", NOW)).toBe("30 Nov 2026");
   });
 

@@ -16,7 +16,13 @@ const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
   time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   date: { day: "numeric", month: "short" },
   dateYear: { day: "numeric", month: "short", year: "numeric" },
-  datetime: { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  datetime: {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  },
   datetimeYear: {
     day: "numeric",
     month: "short",
