@@ -4,6 +4,7 @@ import prettier from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import tracksmith from "./eslint-rules/no-iso-slice.js";
 
 /** Imports that cross a boundary of DESIGN.md's layers. */
 const APP_NEVER_IMPORTS_SERVER = {
@@ -104,6 +105,13 @@ export default tseslint.config(
         { patterns: [APP_NEVER_IMPORTS_SERVER, MODULE_PUBLIC_INDEX] },
       ],
     },
+  },
+  {
+    // Issue 35, one clock: no time shown by cutting an ISO string (eslint-rules/no-iso-slice.js).
+    files: ["app/**"],
+    ignores: ["app/lib/zoned-time.ts", "**/*.test.ts", "**/*.test.tsx"],
+    plugins: { tracksmith },
+    rules: { "tracksmith/no-iso-slice": "error" },
   },
   {
     files: ["server/sim/**"],

@@ -125,3 +125,9 @@ export const isoMinute = (at: string | number | Date): string =>
 /** "YYYY-MM-DDTHH:mm:ss" of an instant in UTC (a wall clock shifted by a zone's offset). */
 export const isoSecond = (at: string | number | Date): string =>
   toDate(at).toISOString().slice(0, 19);
+/** The "YYYY-MM-DD" a local date-time text starts with ("2026-01-26 00:00:00" of a holiday list). */
+export function calendarDayOf(text: string): string {
+  const day = text.substring(0, 10);
+  if (!DAY.test(day)) throw new RangeError(`Not a day: ${text}`);
+  return day;
+}

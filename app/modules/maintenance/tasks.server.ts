@@ -1,6 +1,7 @@
 /** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
 import type { z } from "zod";
 import { dayKey } from "~/lib/zoned-days";
+import { isoDay } from "~/lib/zoned-time";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { attempt, notFoundOr, up } from "./maintenance.server";
@@ -90,7 +91,7 @@ export function moveTask(ctx: ModuleContext, id: number, status: Exclude<TaskSta
  */
 export function serviceTime(date: string, now = Date.now(), timeZone = "UTC"): string {
   if (date === dayKey(now, timeZone)) return new Date(now).toISOString();
-  return new Date(`${date.slice(0, 10)}T12:00:00.000Z`).toISOString();
+  return new Date(`${isoDay(date)}T12:00:00.000Z`).toISOString();
 }
 
 /**

@@ -22,6 +22,7 @@ import { driverReportData } from "~/modules/drivers/index.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { byNickname, compareId } from "~/lib/text-order";
+import { isoDay } from "~/lib/zoned-time";
 
 export type ReportAuth = { token: string; companyId: number };
 export type Range = { from: number; to: number };
@@ -71,7 +72,7 @@ export function rangeOf(params: BaseParams, timeZone: string, now = Date.now()):
   const fromDay =
     params.from ?? localDay(dayStart(toDay, timeZone) - 6 * DAY + 12 * 3_600_000, timeZone);
   const from = dayStart(fromDay, timeZone);
-  const next = new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  const next = isoDay(Date.parse(`${toDay}T00:00:00Z`) + DAY);
   return { from, to: dayStart(next, timeZone) };
 }
 
