@@ -22,7 +22,7 @@ import { driverReportData } from "~/modules/drivers/index.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { byNickname, compareId } from "~/lib/text-order";
-import { isoDay } from "~/lib/zoned-time";
+import { formatZoned, isoDay } from "~/lib/zoned-time";
 
 export type ReportAuth = { token: string; companyId: number };
 export type Range = { from: number; to: number };
@@ -294,13 +294,8 @@ export function describeRange(
   built: { range: Range; timeZone: string },
 ): string {
   if (!def.ranged)
-    return `As of ${new Date(built.range.to).toLocaleString("en-AU", { timeZone: built.timeZone, dateStyle: "medium", timeStyle: "short" })} (${built.timeZone})`;
-  const fmt = (ms: number) =>
-    new Date(ms).toLocaleDateString("en-AU", {
-      timeZone: built.timeZone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-    });
+    return `As of ${formatZoned(built.range.to, built.timeZone, "full")} (${built.timeZone})`;
+  // A report is a document read in later years: its dates always name the year.
+  const fmt = (ms: number) => formatZoned(ms, built.timeZone, "fullDate");
   return `${fmt(built.range.from)} – ${fmt(built.range.to - 1)} (${built.timeZone})`;
 }
