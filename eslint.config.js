@@ -5,6 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import moduleBoundaries from "./scripts/lint/module-boundaries.js";
+import tracksmith from "./eslint-rules/no-iso-slice.js";
 
 /** Imports that cross a boundary of DESIGN.md's layers. */
 const APP_NEVER_IMPORTS_SERVER = {
@@ -98,6 +99,13 @@ export default tseslint.config(
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     plugins: { modules: moduleBoundaries },
     rules: { "modules/public-index-only": "error" },
+  },
+  {
+    // Issue 35, one clock: no time shown by cutting an ISO string (eslint-rules/no-iso-slice.js).
+    files: ["app/**"],
+    ignores: ["app/lib/zoned-time.ts", "**/*.test.ts", "**/*.test.tsx"],
+    plugins: { tracksmith },
+    rules: { "tracksmith/no-iso-slice": "error" },
   },
   {
     files: ["server/sim/**"],

@@ -13,13 +13,15 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCompanyZone } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
+import { dayKey } from "~/lib/zoned-days";
 import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
-import { day, hours, km } from "~/modules/maintenance/format";
+import { day, dueDay, hours, km } from "~/modules/maintenance/format";
 import {
   CompletionSchema,
   EditTaskSchema,
@@ -37,6 +39,7 @@ import {
   taskFilters,
   taskRows,
 } from "~/modules/maintenance/tasks.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -59,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     completing = {
       task: { id: t.id, title: t.title, vehicle: t.vehicle },
       defaults: {
-        done_at: new Date().toISOString().slice(0, 10),
+        done_at: dayKey(Date.now(), await companyTimeZone(ctx.auth)),
         odometer_km: m ? String(m.odometer_km) : "",
         engine_hours: m ? String(m.engine_hours) : "",
       },
@@ -147,7 +150,7 @@ const COLOURS = {
   cancelled: "gray",
 } as const;
 const col = createColumnHelper<Row>();
-const COLUMNS = [
+const columnsIn = (zone: string) => [
   col.accessor("title", {
     header: "Task",
     cell: ({ row: { original: t } }) => (
@@ -178,7 +181,7 @@ const COLUMNS = [
     header: "Due",
     cell: ({ row: { original: t } }) =>
       [
-        t.due_at ? day(t.due_at) : null,
+        t.due_at ? dueDay(t.due_at, zone) : null,
         t.due_km !== null ? km(t.due_km) : null,
         t.due_hours !== null ? hours(t.due_hours) : null,
       ]
@@ -190,7 +193,7 @@ const COLUMNS = [
     header: "Done",
     cell: ({ row: { original: t } }) =>
       t.status === "done" ? (
-        `${day(t.completed_at)} · ${km(t.completed_km)}`
+        `${day(t.completed_at, zone)} · ${km(t.completed_km)}`
       ) : t.status === "cancelled" ? (
         "–"
       ) : (
@@ -203,6 +206,7 @@ const COLUMNS = [
 
 export default function Tasks() {
   const data = useLoaderData<typeof loader>();
+  const zone = useCompanyZone();
   const result = useActionData<typeof action>() as
     { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
   const nav = useNavigation();
@@ -278,7 +282,7 @@ export default function Tasks() {
       </Form>
       <DataTable
         data={data.rows}
-        columns={COLUMNS}
+        columns={columnsIn(zone)}
         getRowId={(t) => String(t.id)}
         rowProps={(t) => ({ "data-task": t.id, "data-status": t.status })}
         label="Tasks"

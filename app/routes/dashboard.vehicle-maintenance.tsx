@@ -2,6 +2,7 @@ import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { useCompanyZone } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { day, hours, km } from "~/modules/maintenance/format";
@@ -22,7 +23,7 @@ type Service = Data["history"][number];
 const COLOURS = { ok: "teal", due_soon: "yellow", overdue: "red" } as const;
 
 const p = createColumnHelper<Plan>();
-const PLAN_COLUMNS = [
+const planColumns = (zone: string) => [
   p.accessor("template", {
     header: "Schedule",
     cell: ({ row: { original: r } }) => (
@@ -47,7 +48,7 @@ const PLAN_COLUMNS = [
     id: "due",
     header: "Next due",
     cell: ({ row: { original: r } }) =>
-      [r.due.at ? day(r.due.at) : null, r.due.km !== null ? km(r.due.km) : null]
+      [r.due.at ? day(r.due.at, zone) : null, r.due.km !== null ? km(r.due.km) : null]
         .concat(r.due.hours !== null ? hours(r.due.hours) : null)
         .filter(Boolean)
         .join(" · "),
@@ -59,20 +60,20 @@ const PLAN_COLUMNS = [
       r.forecast.at === null
         ? "No recent use"
         : r.forecast.earliest === r.forecast.latest
-          ? day(r.forecast.at)
-          : `${day(r.forecast.earliest)} – ${r.forecast.latest ? day(r.forecast.latest) : "later"}`,
+          ? day(r.forecast.at, zone)
+          : `${day(r.forecast.earliest, zone)} – ${r.forecast.latest ? day(r.forecast.latest, zone) : "later"}`,
   }),
   p.display({
     id: "last",
     header: "Last service",
     cell: ({ row: { original: r } }) =>
-      `${day(r.last.at)} · ${km(r.last.km)} · ${hours(r.last.hours)}`,
+      `${day(r.last.at, zone)} · ${km(r.last.km)} · ${hours(r.last.hours)}`,
   }),
 ];
 
 const h = createColumnHelper<Service>();
-const HISTORY_COLUMNS = [
-  h.accessor("done_at", { header: "Date", cell: ({ getValue }) => day(getValue()) }),
+const historyColumns = (zone: string) => [
+  h.accessor("done_at", { header: "Date", cell: ({ getValue }) => day(getValue(), zone) }),
   h.accessor("title", { header: "Service" }),
   h.accessor("odometer_km", { header: "Odometer", cell: ({ getValue }) => km(getValue()) }),
   h.accessor("engine_hours", {
@@ -87,6 +88,7 @@ const HISTORY_COLUMNS = [
 
 export default function VehicleMaintenance() {
   const data = useLoaderData<typeof loader>();
+  const zone = useCompanyZone();
   return (
     <Stack gap="md" maw={1300}>
       <Title order={1}>Vehicle maintenance</Title>
@@ -113,7 +115,7 @@ export default function VehicleMaintenance() {
       ) : null}
       <DataTable
         data={data.plans}
-        columns={PLAN_COLUMNS}
+        columns={planColumns(zone)}
         getRowId={(r) => String(r.scheduleId)}
         label="Schedules"
         testId="schedules"
@@ -125,7 +127,7 @@ export default function VehicleMaintenance() {
       </Title>
       <DataTable
         data={data.history}
-        columns={HISTORY_COLUMNS}
+        columns={historyColumns(zone)}
         getRowId={(s) => String(s.id)}
         label="Service history"
         testId="history"
