@@ -63,7 +63,8 @@ function envNumber(name: string): number | undefined {
 }
 
 export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
-  const clock = opts.clock ?? Date.now;
+  // Read late, so a test clock installed after the start (server/test-clock.ts) moves this one too.
+  const clock = opts.clock ?? (() => Date.now());
   const wantSeed = opts.seed ?? envNumber("SIM_SEED");
   const wantDevices = opts.devices ?? envNumber("SIM_DEVICES");
   const fresh = {

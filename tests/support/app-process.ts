@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -93,6 +94,8 @@ export function startAppProcess(
     );
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
+      // APP_LOG_FILE: the whole log of the app, for a failure that only a long run shows.
+      if (process.env.APP_LOG_FILE) appendFileSync(process.env.APP_LOG_FILE, chunk);
       const text = logText(output);
       const url = /\[http\] Tracksmith listening on (\S+)/.exec(text)?.[1];
       if (!url) return;
