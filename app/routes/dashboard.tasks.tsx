@@ -13,11 +13,14 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useSettings } from "~/components/settings/settings-context";
+import type { Measurement } from "~/lib/units";
 import { parseForm } from "~/lib/parse-form";
 import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
-import { day, hours, km } from "~/modules/maintenance/format";
+import { day, distance, hours } from "~/modules/maintenance/format";
 import {
   CompletionSchema,
   EditTaskSchema,
@@ -144,7 +147,7 @@ const COLOURS = {
   cancelled: "gray",
 } as const;
 const col = createColumnHelper<Row>();
-const COLUMNS = [
+const columnsIn = (m: Measurement) => [
   col.accessor("title", {
     header: "Task",
     cell: ({ row: { original: t } }) => (
@@ -176,7 +179,7 @@ const COLUMNS = [
     cell: ({ row: { original: t } }) =>
       [
         t.due_at ? day(t.due_at) : null,
-        t.due_km !== null ? km(t.due_km) : null,
+        t.due_km !== null ? distance(t.due_km, m) : null,
         t.due_hours !== null ? hours(t.due_hours) : null,
       ]
         .filter(Boolean)
@@ -187,7 +190,7 @@ const COLUMNS = [
     header: "Done",
     cell: ({ row: { original: t } }) =>
       t.status === "done" ? (
-        `${day(t.completed_at)} · ${km(t.completed_km)}`
+        `${day(t.completed_at)} · ${distance(t.completed_km, m)}`
       ) : t.status === "cancelled" ? (
         "–"
       ) : (
@@ -200,6 +203,8 @@ const COLUMNS = [
 
 export default function Tasks() {
   const data = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
+  const columns = useMemo(() => columnsIn(measurement), [measurement]);
   const result = useActionData<typeof action>() as
     { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
   const nav = useNavigation();
@@ -269,7 +274,7 @@ export default function Tasks() {
       </Form>
       <DataTable
         data={data.rows}
-        columns={COLUMNS}
+        columns={columns}
         getRowId={(t) => String(t.id)}
         rowProps={(t) => ({ "data-task": t.id, "data-status": t.status })}
         label="Tasks"

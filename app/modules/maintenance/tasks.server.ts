@@ -1,5 +1,6 @@
 /** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
 import type { z } from "zod";
+import { kmFromInput } from "~/lib/units";
 import type { ModuleContext } from "~/services/guard.server";
 import { attempt, notFoundOr, up } from "./maintenance.server";
 import type { CompletionSchema, EditTaskForm, TaskSchema } from "./schemas";
@@ -97,7 +98,7 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
     completeTask(up(ctx), {
       task_id: v.task_id,
       done_at: serviceTime(v.done_at),
-      odometer_km: v.odometer_km ?? null,
+      odometer_km: v.odometer_km === undefined ? null : kmFromInput(v.odometer_km, v.measurement),
       engine_hours: v.engine_hours ?? null,
       cost: v.cost ?? null,
       notes: v.notes,
