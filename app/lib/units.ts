@@ -134,3 +134,9 @@ export function inReaderUnits(text: string, measurement: Measurement): string {
       formatDistanceGrouped(n(v), measurement, 0),
     );
 }
+
+/** A stored °C reading in the reader's unit: "21.5 °C" or "70.7 °F". */
+export function formatCelsius(c: number, measurement: Measurement, digits = 1): string {
+  const v = measurement === "imperial" ? (c * 9) / 5 + 32 : c;
+  return `${fixed(v, digits)} ${temperatureLabel(measurement)}`;
+}

@@ -9,6 +9,7 @@ import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { sensorsPage } from "~/modules/concrete/sensors.server";
 import { requireModule } from "~/services/guard.server";
+import { CELSIUS } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Sensors · Tracksmith" }];
 
@@ -39,7 +40,7 @@ export default function Sensors() {
       header: "Last reading",
       cell: ({ row: { original: s } }) =>
         s.last_reading
-          ? `${s.last_reading.temperature_c.toFixed(1)} °C at ${formatZoned(s.last_reading.time, d.timeZone)}`
+          ? `${s.last_reading.temperature_c.toFixed(1)} ${CELSIUS} at ${formatZoned(s.last_reading.time, d.timeZone)}`
           : "—",
     }),
     col.display({

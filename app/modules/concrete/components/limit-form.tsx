@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Paper, Stack, TextInput } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
+import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
 type Values = {
   name: string;
@@ -39,14 +40,18 @@ export function LimitFormCard(props: {
           <FormAlert reply={reply} />
           {field("name", "Name")}
           <Group grow align="flex-start">
-            {field("max_temp", `Maximum temperature (°${unit})`, "ACI 301: 70 °C (158 °F)")}
+            {field(
+              "max_temp",
+              `Maximum temperature (°${unit})`,
+              `ACI 301: 70 ${CELSIUS} (158 ${FAHRENHEIT})`,
+            )}
             {field("min_temp", `Minimum temperature (°${unit})`)}
           </Group>
           <Group grow align="flex-start">
             {field(
               "max_diff",
               `Maximum core–surface difference (°${unit})`,
-              "ACI 301: 19.4 °C (35 °F)",
+              `ACI 301: 19.4 ${CELSIUS} (35 ${FAHRENHEIT})`,
             )}
             {field("max_cooling", `Maximum cooling rate (°${unit}/h)`)}
           </Group>
