@@ -11,17 +11,25 @@ import { useSimulator } from "../support/upstream";
 
 /**
  * Issue 35, one clock and one ruler: every page of every module in the registry, rendered by the
- * production build for an imperial reader whose company keeps time at UTC+14 (Pacific/Kiritimati,
- * so a UTC time and a company time can never read alike), shows no kilometre figure and no time
- * of day that is the UTC clock.
+ * production build for an imperial reader whose company keeps time at UTC−10 (Pacific/Honolulu),
+ * shows no kilometre figure and no time of day that is the UTC clock.
+ *
+ * Why UTC−10: a past event shown in the company's zone can read like the UTC clock only when it
+ * is dated another day than UTC's today (at UTC−10 the company's clock is behind), so a time
+ * dated another day is history, not a clock, and is let through.
  */
-const ZONE = "Pacific/Kiritimati";
+const ZONE = "Pacific/Honolulu";
 
 /**
  * Pages that cannot keep the promise yet, with the reason. Keys: "<pattern> <what>", where what
  * is "km" or "utc". Entries "time zone fixed on branch time" go when that branch is merged.
  */
-const KNOWN: Record<string, string> = {};
+const KNOWN: Record<string, string> = {
+  "/dashboard/account km":
+    "the unit setting itself: its choices name both systems, Metric (km) and Imperial (mi)",
+  "/admin/allowances km":
+    "a pay rate per kilometre as the award words it (payroll allowance unit), not a measured distance",
+};
 
 let handle: (request: Request) => Promise<Response>;
 let cookie = "";
@@ -54,16 +62,35 @@ export function visibleText(html: string): string {
     .replace(/\s+/g, " ");
 }
 
-/** Minutes of the day of every "HH:MM" (or "h:mm am") in `text`. */
-export function clockTimes(text: string): Array<{ text: string; minutes: number }> {
-  const out: Array<{ text: string; minutes: number }> = [];
+const MONTHS = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec";
+/** A date written just before a time: "26 Nov, ", "28 Nov 2026 ", "Nov 26, ", "2026-11-26 ". */
+const DATE_BEFORE = new RegExp(
+  `(?:(\\d{1,2}) (?:${MONTHS})[a-z]*(?: \\d{4})?,?|(?:${MONTHS})[a-z]* (\\d{1,2})(?:, \\d{4})?,?|\\d{4}-\\d{2}-(\\d{2})[ T]?)\\s*$`,
+);
+
+type Clock = { text: string; minutes: number; day?: number };
+
+/**
+ * Every "HH:MM" (or "h:mm am") in `text`: its minutes of the day, and the day of the month written
+ * just before it (or before the start of its range, "11:43 – 11:57"), if any.
+ */
+export function clockTimes(text: string): Clock[] {
+  const out: Clock[] = [];
   for (const m of text.matchAll(/(?<![\d:.])(\d{1,2}):(\d{2})(?![\d:])(\s?([ap])\.?m\b\.?)?/gi)) {
     let h = Number(m[1]);
     const min = Number(m[2]);
     if (h > 23 || min > 59) continue;
     const half = m[4]?.toLowerCase();
     if (half) h = (h % 12) + (half === "p" ? 12 : 0);
-    out.push({ text: m[0], minutes: h * 60 + min });
+    const before = text.slice(Math.max(0, m.index - 20), m.index);
+    const date = DATE_BEFORE.exec(before);
+    const rangeEnd = /\d:\d\d(\s?[ap]\.?m\.?)?\s?[–-]\s?$/i.test(before);
+    const day = date
+      ? Number(date[1] ?? date[2] ?? date[3])
+      : rangeEnd
+        ? out.at(-1)?.day
+        : undefined;
+    out.push({ text: m[0], minutes: h * 60 + min, ...(day === undefined ? {} : { day }) });
   }
   return out;
 }
@@ -124,7 +151,10 @@ describe("one clock and one ruler on every page (issue 35)", () => {
       const company = minutesIn(ZONE, now);
       const km = KM.exec(text);
       const utcTimes = clockTimes(text).filter(
-        (t) => near(t.minutes, utc) && !near(t.minutes, company),
+        (t) =>
+          near(t.minutes, utc) &&
+          !near(t.minutes, company) &&
+          (t.day === undefined || t.day === now.getUTCDate()),
       );
       const found: Array<[string, string]> = [];
       if (km) found.push(["km", text.slice(Math.max(0, km.index - 40), km.index + 10)]);
@@ -145,6 +175,18 @@ describe("one clock and one ruler on every page (issue 35)", () => {
     expect(
       clockTimes("at 07:40, 7:21 pm and 19:21; 2026-03-02T10:00:00Z; 1:2").map((t) => t.minutes),
     ).toEqual([460, 1161, 1161]);
+    expect(
+      clockTimes(
+        "26 Nov, 11:22 · Nov 3, 9:05 am · 2026-11-04 10:00 · 12:00 · Sat, 28 Nov 2026 11:43 – 11:57",
+      ),
+    ).toEqual([
+      { text: "11:22", minutes: 682, day: 26 },
+      { text: "9:05 am", minutes: 545, day: 3 },
+      { text: "10:00", minutes: 600, day: 4 },
+      { text: "12:00", minutes: 720 },
+      { text: "11:43", minutes: 703, day: 28 },
+      { text: "11:57", minutes: 717, day: 28 },
+    ]);
     expect(KM.test(visibleText("<td>12.3 <!-- -->km</td>"))).toBe(true);
     expect(KM.test("80 km/h")).toBe(true);
     expect(KM.test("Kmart, 7.6 mi")).toBe(false);
