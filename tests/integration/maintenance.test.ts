@@ -278,6 +278,23 @@ describe("tasks", () => {
     const lowBody = await low.json();
     expect(lowBody.result.error.odometer_km[0]).toMatch(/below the last reading/);
     expect(lowBody.result.initialValue.odometer_km).toBe(String(before.last.km - 1));
+    // An imperial reader typed miles and is answered in miles.
+    const lowMi = await call(
+      tasksAction,
+      formPost(
+        K,
+        {
+          intent: "complete",
+          task_id: String(task.id),
+          done_at: new Date().toISOString().slice(0, 10),
+          odometer_km: "1",
+          measurement: "imperial",
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    const miBody = await lowMi.json();
+    expect(miBody.result.error.odometer_km[0]).toMatch(/below the last reading \([\d,]+ mi\)/);
   });
 
   it("a back-dated completion resets next due from that reading, not from today's", async () => {

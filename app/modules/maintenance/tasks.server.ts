@@ -1,6 +1,6 @@
 /** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
 import type { z } from "zod";
-import { kmFromInput } from "~/lib/units";
+import { inReaderUnits, kmFromInput } from "~/lib/units";
 import type { ModuleContext } from "~/services/guard.server";
 import { attempt, notFoundOr, up } from "./maintenance.server";
 import type { CompletionSchema, EditTaskForm, TaskSchema } from "./schemas";
@@ -105,6 +105,8 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
     }),
   );
   if (r.ok) return r;
+  // The upstream words its refusal in km ("below the last reading (1,234 km)"): the reader's unit.
+  const message = inReaderUnits(r.message, v.measurement);
   const field = /odometer/i.test(r.message)
     ? "odometer_km"
     : /engine hours/i.test(r.message)
@@ -112,7 +114,7 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
       : /date|time/i.test(r.message)
         ? "done_at"
         : "";
-  return { ok: false as const, message: r.message, field };
+  return { ok: false as const, message, field };
 }
 
 /** The checklist an edit leaves: emptied items and the removed one dropped, the new one added. */
