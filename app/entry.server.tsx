@@ -16,6 +16,7 @@ export { serveMapData } from "~/modules/fleet/map-data.server";
 export { healthy } from "~/services/health.server";
 export { registerJobs } from "~/modules/jobs.server";
 export { pageCacheStats } from "~/services/page-cache.server";
+export { keepPromises } from "~/services/route-promises.server";
 
 const ABORT_DELAY = 5_000;
 

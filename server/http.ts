@@ -14,6 +14,7 @@ import { baseSecurityHeaders } from "../app/services/security-headers.server.js"
 import { errorHandler, sendPlainError } from "./http-errors.js";
 import { loadShedder } from "./load-shed.js";
 import { bodyGate, gatedBody } from "./request-body.js";
+import { installTestClock, testClockRoute } from "./test-clock.js";
 
 type HealthCheck = () => Promise<boolean>;
 type MapDataServer = (
@@ -78,6 +79,10 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
   // X-Forwarded-* (client address, protocol, host) only from the one proxy TRUST_PROXY=1 trusts.
   app.set("trust proxy", (_address: string, hop: number) => getEnv().TRUST_PROXY && hop < 1);
 
+  if (getEnv().TEST_CLOCK) {
+    installTestClock();
+    testClockRoute(app);
+  }
   app.use((req, res, next) => {
     res.set(baseSecurityHeaders());
     if (
@@ -144,6 +149,14 @@ async function healthy(getBuild: () => ServerBuild | Promise<ServerBuild>): Prom
  * Remix behind Express, as @remix-run/express does it, except that the body is the one the gate
  * read (within its limit) and the host is X-Forwarded-Host only behind a trusted proxy.
  */
+/** The build's routes keeping the product's promises (app/services/route-promises.server.ts). */
+function keepPromises(build: ServerBuild): ServerBuild {
+  const keep = (build.entry.module as { keepPromises?: (b: ServerBuild) => ServerBuild })
+    .keepPromises;
+  if (!keep) throw new Error("the server build does not export keepPromises");
+  return keep(build);
+}
+
 function remixHandler(
   getBuild: () => ServerBuild | Promise<ServerBuild>,
   mode: string,
@@ -155,7 +168,7 @@ function remixHandler(
   const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
     const build = await getBuild();
     let handler = handlers.get(build);
-    if (!handler) handlers.set(build, (handler = createRequestHandler(build, mode)));
+    if (!handler) handlers.set(build, (handler = createRequestHandler(keepPromises(build), mode)));
     return handler(request, context);
   };
   return async (req, res, next) => {

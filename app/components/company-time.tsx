@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { formatZoned } from "~/lib/zoned-time";
+import { formatDay, formatZoned } from "~/lib/zoned-time";
 
 /** The company's time zone, given by the shell (ShellData.timeZone) to every page inside it. */
 export const CompanyZone = createContext("UTC");
@@ -27,4 +27,13 @@ export function CompanyTime({
       {formatZoned(d.getTime(), zone, kind)}
     </time>
   );
+}
+
+/**
+ * A calendar day ("YYYY-MM-DD": a period's end, a holiday) in the one date style; the company's
+ * zone decides only what "this year" is.
+ */
+export function CompanyDay({ day }: { day: string | null | undefined }) {
+  const zone = useCompanyZone();
+  return day ? <time dateTime={day}>{formatDay(day, zone)}</time> : <>—</>;
 }

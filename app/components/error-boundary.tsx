@@ -1,5 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { MESSAGES } from "~/services/upstream/errors";
 
 const TITLES: Record<number, string> = {
   401: "Please sign in",
@@ -17,9 +18,13 @@ const EXPLANATIONS: Record<number, string> = {
   503: "We cannot reach our database at the moment. Please try again in a minute.",
 };
 
+/** Answers (route-promises.server.ts) whose own words replace the status's explanation. */
+const OWN_WORDS = new Set<string>([MESSAGES.pageUnavailable]);
+
 /** One error page for every route: status and a plain message, never a stack trace. */
-export function ErrorPage({ status }: { status: number }) {
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
   const code = TITLES[status] ? status : 500;
+  const explanation = message && OWN_WORDS.has(message) ? message : EXPLANATIONS[code];
   return (
     <Container size="sm" py="xl">
       <Stack gap="sm" data-testid={`error-${code}`}>
@@ -27,7 +32,7 @@ export function ErrorPage({ status }: { status: number }) {
           {code}
         </Text>
         <Title order={1}>{TITLES[code]}</Title>
-        <Text>{EXPLANATIONS[code]}</Text>
+        <Text>{explanation}</Text>
         {code === 503 ? (
           <Anchor href="">Try again</Anchor>
         ) : (
@@ -42,7 +47,8 @@ export function ErrorPage({ status }: { status: number }) {
 
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={status} />;
+  const response = isRouteErrorResponse(error) ? error : null;
+  if (typeof document !== "undefined" && !response) console.error(error);
+  const message = typeof response?.data === "string" ? response.data : undefined;
+  return <ErrorPage status={response?.status ?? 500} message={message} />;
 }

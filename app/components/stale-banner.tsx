@@ -1,19 +1,23 @@
 import { Alert } from "@mantine/core";
-import dayjs from "dayjs";
 import type { SyncInfo } from "~/lib/sync-info";
+import { formatZonedLabelled } from "~/lib/zoned-time";
+import { useCompanyZone } from "./company-time";
 
-export function formatAsOf(okAt: string | null): string {
-  return okAt ? dayjs(okAt).format("D MMM YYYY HH:mm:ss") : "never";
+/**
+ * The last good copy's time in the company's zone, named: the banner is read on its own, and the
+ * server's zone (which dayjs used) is nobody's.
+ */
+export function formatAsOf(okAt: string | null, timeZone: string, now = Date.now()): string {
+  return okAt ? formatZonedLabelled(okAt, timeZone, "datetime", now) : "never";
 }
 
 /** Shown while the upstream cannot be reached: the page works from the cache and says how old it is. */
 export function StaleBanner({ sync }: { sync: SyncInfo }) {
+  const zone = useCompanyZone();
   if (!sync.stale) return null;
   return (
     <Alert color="yellow" variant="light" role="status" data-testid="stale-banner">
-      <span suppressHydrationWarning>
-        Data as of {formatAsOf(sync.okAt)} — the live feed is unavailable
-      </span>
+      Data as of {formatAsOf(sync.okAt, zone)} — the live feed is unavailable
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 /** Days, weeks and months in the company's time zone, and conversions between local and UTC times. */
+import { isoDay, isoMinute } from "./zoned-time";
 /** A logbook summary's grouping. */
 export type Period = "day" | "week" | "month";
 
@@ -27,7 +28,7 @@ export function dayKey(ms: number, timeZone: string): string {
 export function weekKey(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   const back = (d.getUTCDay() + 6) % 7;
-  return new Date(d.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+  return isoDay(d.getTime() - back * 86_400_000);
 }
 
 export function periodKey(ms: number, period: Period, timeZone: string): string {
@@ -99,7 +100,7 @@ export function startOfDay(day: string, timeZone: string): number {
 
 /** "YYYY-MM-DD" plus n days. */
 export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  return isoDay(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000);
 }
 
 /** A wall-clock "YYYY-MM-DDTHH:mm" in a time zone, as an instant (for manual trips typed by the user). */
@@ -113,5 +114,5 @@ export function zonedLocalToUtc(local: string, timeZone: string): number {
 
 /** An instant as the "YYYY-MM-DDTHH:mm" wall clock of a time zone (for datetime-local inputs). */
 export function utcToZonedLocal(ms: number, timeZone: string): string {
-  return new Date(ms + zoneOffsetMs(ms, timeZone)).toISOString().slice(0, 16);
+  return isoMinute(ms + zoneOffsetMs(ms, timeZone));
 }

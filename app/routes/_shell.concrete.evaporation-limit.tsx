@@ -11,8 +11,10 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReadOnlyForm, RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { DEFAULT_EVAPORATION_LIMIT, LOW_BLEED_EVAPORATION_LIMIT } from "~/modules/concrete/curing";
 import { fieldsOf, type Fields } from "~/modules/concrete/mix-form";
 import { evaporationLimitPage, saveEvaporationLimit } from "~/modules/concrete/mix.server";
@@ -36,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = idParam(new URL(request.url));
   const page = await evaporationLimitPage(ctx, id);
   if (id !== null && !page.limit) throw new Response("Not found", { status: 404 });
-  return json(page);
+  return json({ ...page, can: ctx.can });
 }
 
 type ActionData = { values: Fields; errors: Fields };
@@ -58,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** One evaporation limit (SPEC §2.4 evaporation-limit): a name and a threshold in kg/m²/h. */
 export default function EvaporationLimit() {
-  const { limit } = useLoaderData<typeof loader>();
+  const { limit, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const v: Fields = act?.values ?? {
@@ -68,6 +70,10 @@ export default function EvaporationLimit() {
     ...(limit?.low_bleed ? { low_bleed: "on" } : {}),
   };
   const e = act?.errors ?? {};
+  const readOnly =
+    limit && !can.update ? (
+      <RequiresPermission allowed={false} rule={CAN.manageConcrete} what="Changing it" />
+    ) : undefined;
   return (
     <Stack gap="md" maw={640}>
       <div>
@@ -78,41 +84,49 @@ export default function EvaporationLimit() {
           The evaporation rate (Uno 1998 / ACI 305R) above which fresh concrete needs protecting.
         </Text>
       </div>
-      <Paper withBorder p="md">
-        <Form method="post" data-testid="evaporation-limit-form">
-          <input type="hidden" name="intent" value={limit ? "update" : "create"} />
-          <Stack gap="sm">
-            {e.form ? (
-              <Alert color="red" role="alert">
-                {e.form}
-              </Alert>
-            ) : null}
-            <TextInput name="name" label="Name" required defaultValue={v.name} error={e.name} />
-            <TextInput
-              name="threshold_kg_m2_h"
-              label="Threshold (kg/m²/h)"
-              inputMode="decimal"
-              defaultValue={v.threshold_kg_m2_h}
-              error={e.threshold_kg_m2_h}
-              description={`Empty: ${DEFAULT_EVAPORATION_LIMIT}, or ${LOW_BLEED_EVAPORATION_LIMIT} for a low-bleed limit.`}
-            />
-            <Checkbox
-              name="low_bleed"
-              label="For low-bleed mixes (high SCM, low w/c, silica fume)"
-              defaultChecked={v.low_bleed === "on"}
-            />
-            <TextInput name="notes" label="Notes" defaultValue={v.notes} error={e.notes} />
-            <Group>
-              <Button type="submit" loading={busy}>
-                {limit ? "Save limit" : "Create limit"}
-              </Button>
-              <Button component={Link} to="/concrete/evaporation-limits" variant="subtle">
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Paper>
+      <RequiresPermission
+        allowed={Boolean(limit) || can.create}
+        rule={CAN.manageConcrete}
+        what="Adding a limit"
+      >
+        <Paper withBorder p="md">
+          <ReadOnlyForm readOnly={readOnly} data-testid="evaporation-limit-form">
+            <input type="hidden" name="intent" value={limit ? "update" : "create"} />
+            <Stack gap="sm">
+              {e.form ? (
+                <Alert color="red" role="alert">
+                  {e.form}
+                </Alert>
+              ) : null}
+              <TextInput name="name" label="Name" required defaultValue={v.name} error={e.name} />
+              <TextInput
+                name="threshold_kg_m2_h"
+                label="Threshold (kg/m²/h)"
+                inputMode="decimal"
+                defaultValue={v.threshold_kg_m2_h}
+                error={e.threshold_kg_m2_h}
+                description={`Empty: ${DEFAULT_EVAPORATION_LIMIT}, or ${LOW_BLEED_EVAPORATION_LIMIT} for a low-bleed limit.`}
+              />
+              <Checkbox
+                name="low_bleed"
+                label="For low-bleed mixes (high SCM, low w/c, silica fume)"
+                defaultChecked={v.low_bleed === "on"}
+              />
+              <TextInput name="notes" label="Notes" defaultValue={v.notes} error={e.notes} />
+              <Group>
+                {readOnly ?? (
+                  <Button type="submit" loading={busy}>
+                    {limit ? "Save limit" : "Create limit"}
+                  </Button>
+                )}
+                <Button component={Link} to="/concrete/evaporation-limits" variant="subtle">
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </ReadOnlyForm>
+        </Paper>
+      </RequiresPermission>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EvaporationCalculator } from "~/modules/concrete/components/evaporation-calculator";
 import { fieldsOf, parseEvaporationCalc, type Fields } from "~/modules/concrete/mix-form";
 import { evaporationLimitsPage, removeEvaporationLimit } from "~/modules/concrete/mix.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -17,7 +17,11 @@ const PAGE = "/concrete/evaporation-limits";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await evaporationLimitsPage(ctx));
+  return json({
+    ...(await evaporationLimitsPage(ctx)),
+    can: ctx.can,
+    canAdd: canAt(ctx, "/concrete/evaporation-limit").create,
+  });
 }
 
 type ActionData = {
@@ -54,7 +58,7 @@ const col = createColumnHelper<Row>();
 
 /** Evaporation limits (SPEC §2.4 evaporation-limits) and the evaporation calculator. */
 export default function EvaporationLimits() {
-  const { limits } = useLoaderData<typeof loader>();
+  const { limits, can, canAdd } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const columns = [
@@ -80,20 +84,24 @@ export default function EvaporationLimits() {
       ),
     }),
     col.accessor("notes", { header: "Notes" }),
-    col.display({
-      id: "actions",
-      header: "Actions",
-      cell: ({ row: { original: l } }) => (
-        <ConfirmForm
-          fields={{ intent: "delete", id: l.id }}
-          confirming={act?.confirmFor === l.id}
-          label="Delete"
-          question={`Delete ${l.name}?`}
-          confirmLabel="Yes, delete"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(can.delete
+      ? [
+          col.display({
+            id: "actions",
+            header: "Actions",
+            cell: ({ row: { original: l } }) => (
+              <ConfirmForm
+                fields={{ intent: "delete", id: l.id }}
+                confirming={act?.confirmFor === l.id}
+                label="Delete"
+                question={`Delete ${l.name}?`}
+                confirmLabel="Yes, delete"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>
@@ -107,9 +115,11 @@ export default function EvaporationLimits() {
             follow (ACI 305R: 1.0 kg/m²/h; 0.5 for low-bleed mixes).
           </Text>
         </div>
-        <Button component={Link} to="/concrete/evaporation-limit">
-          New limit
-        </Button>
+        {canAdd ? (
+          <Button component={Link} to="/concrete/evaporation-limit">
+            New limit
+          </Button>
+        ) : null}
       </Group>
       {act?.refused ? (
         <Alert color="red" role="alert" title="Not deleted">

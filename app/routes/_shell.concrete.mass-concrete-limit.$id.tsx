@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { temperatureUnitFor } from "~/modules/concrete/curing";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
@@ -22,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
   const unit = temperatureUnitFor(measurementOf(request));
   const limit = await limitOf(ctx, idParam(params.id));
-  return json({ unit, name: limit.name, values: limitValues(limit, unit) });
+  return json({ unit, name: limit.name, values: limitValues(limit, unit), can: ctx.can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,7 +53,17 @@ export default function EditLimit() {
   return (
     <Stack gap="md">
       <PageHead title={`Edit ${d.name}`} />
-      <LimitFormCard editing values={d.values} unit={d.unit} reply={reply} />
+      <LimitFormCard
+        editing
+        values={d.values}
+        unit={d.unit}
+        reply={reply}
+        readOnly={
+          d.can.save ? undefined : (
+            <RequiresPermission allowed={false} rule={CAN.manageConcrete} what="Changing it" />
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { temperatureUnitFor } from "~/modules/concrete/curing";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
@@ -20,7 +22,12 @@ export const meta: MetaFunction = () => [{ title: "New limit set · Tracksmith" 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
   const unit = temperatureUnitFor(measurementOf(request));
-  return json({ unit, values: limitValues(null, unit), pours: await openPours(ctx) });
+  return json({
+    unit,
+    values: limitValues(null, unit),
+    pours: await openPours(ctx),
+    can: ctx.can,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,13 +57,15 @@ export default function NewLimit() {
         Limits a pour's temperatures are checked against; the defaults are ACI 301's for mass
         concrete.
       </PageHead>
-      <LimitFormCard
-        editing={false}
-        values={d.values}
-        unit={d.unit}
-        reply={reply}
-        pours={d.pours}
-      />
+      <RequiresPermission allowed={d.can.save} rule={CAN.manageConcrete} what="Adding a limit set">
+        <LimitFormCard
+          editing={false}
+          values={d.values}
+          unit={d.unit}
+          reply={reply}
+          pours={d.pours}
+        />
+      </RequiresPermission>
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { formatDifference, formatTemperature, temperatureUnitFor } from "~/modul
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { limitsPage, removeLimit } from "~/modules/concrete/limits.server";
 import { idParam } from "~/modules/concrete/pours.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { measurementOf } from "~/services/measurement.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -20,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
   return json({
     ...(await limitsPage(ctx)),
+    can: ctx.can,
+    canAdd: canAt(ctx, "/concrete/mass-concrete-limit").save,
     unit: temperatureUnitFor(measurementOf(request)),
   });
 }
@@ -85,20 +87,24 @@ export default function Limits() {
         </Anchor>
       ),
     }),
-    col.display({
-      id: "delete",
-      header: "Delete",
-      cell: ({ row: { original: l } }) => (
-        <ConfirmForm
-          fields={{ intent: "delete", id: l.id }}
-          confirming={act?.confirmFor === l.id}
-          label="Delete"
-          question={`Delete ${l.name}?`}
-          confirmLabel="Yes, delete"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(d.can.delete
+      ? [
+          col.display({
+            id: "delete",
+            header: "Delete",
+            cell: ({ row: { original: l } }) => (
+              <ConfirmForm
+                fields={{ intent: "delete", id: l.id }}
+                confirming={act?.confirmFor === l.id}
+                label="Delete"
+                question={`Delete ${l.name}?`}
+                confirmLabel="Yes, delete"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>
@@ -107,9 +113,11 @@ export default function Limits() {
           Temperature limits pours are checked against: maximum and minimum temperature,
           core–surface difference and cooling rate.
         </PageHead>
-        <Button component={Link} to="/concrete/mass-concrete-limit">
-          New limit set
-        </Button>
+        {d.canAdd ? (
+          <Button component={Link} to="/concrete/mass-concrete-limit">
+            New limit set
+          </Button>
+        ) : null}
       </Group>
       {act?.refused ? (
         <Alert color="red" role="alert">

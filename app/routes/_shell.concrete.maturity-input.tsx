@@ -15,6 +15,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import {
   MaturityCalculator,
   calculateLog,
@@ -30,7 +32,7 @@ export const meta: MetaFunction = () => [{ title: "Maturity input · Tracksmith"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await maturityInputPage(ctx));
+  return json({ ...(await maturityInputPage(ctx)), can: ctx.can });
 }
 
 type ActionData = {
@@ -71,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** A strength result (SPEC §2.4 maturity-input), and the maturity calculator of a temperature log. */
 export default function MaturityInput() {
-  const { mixes } = useLoaderData<typeof loader>();
+  const { mixes, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const mine = act?.form === "result" ? act : undefined;
@@ -100,70 +102,76 @@ export default function MaturityInput() {
       </div>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Paper withBorder p="md">
-            <Form method="post" data-testid="maturity-input-form">
-              <input type="hidden" name="intent" value="create" />
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  Strength result
-                </Title>
-                {e.form ? (
-                  <Alert color="red" role="alert">
-                    {e.form}
-                  </Alert>
-                ) : null}
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <NativeSelect
-                    name="specimen"
-                    label="Specimen"
-                    defaultValue={v.specimen ?? "cylinder"}
-                    error={e.specimen}
-                    data={[
-                      { value: "cylinder", label: "Cylinder" },
-                      { value: "core", label: "Core" },
-                    ]}
-                  />
-                  {text("label", "Label", "text", { description: "e.g. Set A, 7 d" })}
-                  <NativeSelect
-                    name="mix_design_id"
-                    label="Mix design"
-                    defaultValue={v.mix_design_id ?? ""}
-                    error={e.mix_design_id}
-                    data={[
-                      { value: "", label: "None (a pour's result)" },
-                      ...mixes.map((m) => ({ value: String(m.id), label: m.name })),
-                    ]}
-                  />
-                  {text("pour_id", "Pour number", "text", {
-                    inputMode: "numeric",
-                    description: "Optional when a mix design is chosen",
-                  })}
-                  {text("tested_at", "Tested at", "datetime-local", { required: true })}
-                  {text("age_h", "Age at the break (h)", "text", {
-                    inputMode: "decimal",
-                    required: true,
-                  })}
-                  {text("strength_mpa", "Strength (MPa)", "text", {
-                    inputMode: "decimal",
-                    required: true,
-                  })}
-                  {text("maturity_index", "Maturity index at the break", "text", {
-                    inputMode: "decimal",
-                    description: `${MATURITY_UNIT} or h, in the mix's calibration index; optional`,
-                  })}
-                </SimpleGrid>
-                {text("notes", "Notes")}
-                <Group>
-                  <Button type="submit" loading={busy}>
-                    Record result
-                  </Button>
-                  <Button component={Link} to="/concrete/maturity-inputs" variant="subtle">
-                    Back to maturity inputs
-                  </Button>
-                </Group>
-              </Stack>
-            </Form>
-          </Paper>
+          <RequiresPermission
+            allowed={can.create}
+            rule={CAN.manageConcrete}
+            what="Recording a strength result"
+          >
+            <Paper withBorder p="md">
+              <Form method="post" data-testid="maturity-input-form">
+                <input type="hidden" name="intent" value="create" />
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    Strength result
+                  </Title>
+                  {e.form ? (
+                    <Alert color="red" role="alert">
+                      {e.form}
+                    </Alert>
+                  ) : null}
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <NativeSelect
+                      name="specimen"
+                      label="Specimen"
+                      defaultValue={v.specimen ?? "cylinder"}
+                      error={e.specimen}
+                      data={[
+                        { value: "cylinder", label: "Cylinder" },
+                        { value: "core", label: "Core" },
+                      ]}
+                    />
+                    {text("label", "Label", "text", { description: "e.g. Set A, 7 d" })}
+                    <NativeSelect
+                      name="mix_design_id"
+                      label="Mix design"
+                      defaultValue={v.mix_design_id ?? ""}
+                      error={e.mix_design_id}
+                      data={[
+                        { value: "", label: "None (a pour's result)" },
+                        ...mixes.map((m) => ({ value: String(m.id), label: m.name })),
+                      ]}
+                    />
+                    {text("pour_id", "Pour number", "text", {
+                      inputMode: "numeric",
+                      description: "Optional when a mix design is chosen",
+                    })}
+                    {text("tested_at", "Tested at", "datetime-local", { required: true })}
+                    {text("age_h", "Age at the break (h)", "text", {
+                      inputMode: "decimal",
+                      required: true,
+                    })}
+                    {text("strength_mpa", "Strength (MPa)", "text", {
+                      inputMode: "decimal",
+                      required: true,
+                    })}
+                    {text("maturity_index", "Maturity index at the break", "text", {
+                      inputMode: "decimal",
+                      description: `${MATURITY_UNIT} or h, in the mix's calibration index; optional`,
+                    })}
+                  </SimpleGrid>
+                  {text("notes", "Notes")}
+                  <Group>
+                    <Button type="submit" loading={busy}>
+                      Record result
+                    </Button>
+                    <Button component={Link} to="/concrete/maturity-inputs" variant="subtle">
+                      Back to maturity inputs
+                    </Button>
+                  </Group>
+                </Stack>
+              </Form>
+            </Paper>
+          </RequiresPermission>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <MaturityCalculator

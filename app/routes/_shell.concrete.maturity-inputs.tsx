@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Maturity inputs · Tracksmith
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await maturityInputsPage(ctx));
+  return json({ ...(await maturityInputsPage(ctx)), can: ctx.can });
 }
 
 type ActionData = { confirmFor?: number; refused?: string };
@@ -42,7 +42,7 @@ const col = createColumnHelper<Row>();
 
 /** Maturity inputs (SPEC §2.4 maturity-inputs): strength results of cylinders and cores. */
 export default function MaturityInputs() {
-  const { inputs, timeZone } = useLoaderData<typeof loader>();
+  const { inputs, timeZone, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const columns = [
@@ -81,20 +81,24 @@ export default function MaturityInputs() {
       cell: ({ getValue }) => getValue() ?? "—",
       meta: { align: "right" },
     }),
-    col.display({
-      id: "actions",
-      header: "Actions",
-      cell: ({ row: { original: i } }) => (
-        <ConfirmForm
-          fields={{ intent: "delete", id: i.id }}
-          confirming={act?.confirmFor === i.id}
-          label="Delete"
-          question="Delete this result?"
-          confirmLabel="Yes, delete"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(can.delete
+      ? [
+          col.display({
+            id: "actions",
+            header: "Actions",
+            cell: ({ row: { original: i } }) => (
+              <ConfirmForm
+                fields={{ intent: "delete", id: i.id }}
+                confirming={act?.confirmFor === i.id}
+                label="Delete"
+                question="Delete this result?"
+                confirmLabel="Yes, delete"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
 import {
   mixDesignAction,
@@ -21,7 +23,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 /** One mix design (SPEC §2.4 mix-design/{id}): edit it and its calibration; see its curves. */
 export default function EditMixDesign() {
-  const { suppliers, mix } = useLoaderData<typeof loader>();
+  const { suppliers, mix, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as MixDesignActionData | undefined;
   const busy = useNavigation().state !== "idle";
   return (
@@ -45,17 +47,24 @@ export default function EditMixDesign() {
         values={act?.values ?? mixFields(mix)}
         errors={act?.errors ?? {}}
         suppliers={suppliers}
+        readOnly={
+          can.update ? undefined : (
+            <RequiresPermission allowed={false} rule={CAN.manageConcrete} what="Changing it" />
+          )
+        }
       />
-      <ConfirmForm
-        fields={{ intent: "delete" }}
-        confirming={act?.confirmDelete === true}
-        label="Delete mix design"
-        question={`Delete ${mix!.name}?`}
-        confirmLabel="Yes, delete"
-        busy={busy}
-        variant="light"
-        size="sm"
-      />
+      {can.delete ? (
+        <ConfirmForm
+          fields={{ intent: "delete" }}
+          confirming={act?.confirmDelete === true}
+          label="Delete mix design"
+          question={`Delete ${mix!.name}?`}
+          confirmLabel="Yes, delete"
+          busy={busy}
+          variant="light"
+          size="sm"
+        />
+      ) : null}
     </Stack>
   );
 }

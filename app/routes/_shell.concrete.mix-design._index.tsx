@@ -2,6 +2,8 @@ import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
 import {
   mixDesignAction,
@@ -16,7 +18,7 @@ export const action = ({ request }: ActionFunctionArgs) => mixDesignAction(reque
 
 /** A new mix design (SPEC §2.4 mix-design). */
 export default function NewMixDesign() {
-  const { suppliers } = useLoaderData<typeof loader>();
+  const { suppliers, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as MixDesignActionData | undefined;
   return (
     <Stack gap="md" maw={1100}>
@@ -28,13 +30,15 @@ export default function NewMixDesign() {
           A mix from a supplier, and the calibration its in-place strength is read from.
         </Text>
       </div>
-      <MixDesignForm
-        key={act ? JSON.stringify(act.values) : "new"}
-        id={null}
-        values={act?.values ?? mixFields(null)}
-        errors={act?.errors ?? {}}
-        suppliers={suppliers}
-      />
+      <RequiresPermission allowed={can.create} rule={CAN.manageConcrete} what="Adding a mix design">
+        <MixDesignForm
+          key={act ? JSON.stringify(act.values) : "new"}
+          id={null}
+          values={act?.values ?? mixFields(null)}
+          errors={act?.errors ?? {}}
+          suppliers={suppliers}
+        />
+      </RequiresPermission>
     </Stack>
   );
 }

@@ -5,13 +5,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { mixDesignsPage } from "~/modules/concrete/mix.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Mix designs · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await mixDesignsPage(ctx));
+  return json({
+    ...(await mixDesignsPage(ctx)),
+    canAdd: canAt(ctx, "/concrete/mix-design").create,
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["mixes"][number];
@@ -65,7 +68,7 @@ const columns = [
 
 /** Mix designs (SPEC §2.4 mix-designs) with the curve each one's in-place strength is read from. */
 export default function MixDesigns() {
-  const { mixes } = useLoaderData<typeof loader>();
+  const { mixes, canAdd } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md" maw={1300}>
       <Group justify="space-between" align="flex-end">
@@ -82,9 +85,11 @@ export default function MixDesigns() {
           <Button component={Link} to="/dashboard/suppliers?kind=concrete" variant="light">
             Add a supplier
           </Button>
-          <Button component={Link} to="/concrete/mix-design">
-            New mix design
-          </Button>
+          {canAdd ? (
+            <Button component={Link} to="/concrete/mix-design">
+              New mix design
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <DataTable

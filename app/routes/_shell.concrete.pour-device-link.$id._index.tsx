@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import {
   FormAlert,
@@ -23,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Link a sensor · Tracksmith" 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await linkFormPage(ctx, idParam(params.id)));
+  return json({ ...(await linkFormPage(ctx, idParam(params.id))), can: ctx.can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,75 +58,77 @@ export default function LinkSensor() {
         A sensor reads for one active pour at a time. Depth is from the top face (the element is{" "}
         {d.pour.thickness_m} m thick).
       </PageHead>
-      <Paper withBorder p="md" maw={620}>
-        <Form method="post" data-testid="link-form">
-          <input type="hidden" name="intent" value="link" />
-          <Stack gap="sm">
-            <FormAlert reply={reply} />
-            <NativeSelect
-              name="imei"
-              label="Sensor"
-              defaultValue={valueOf(reply, "imei", "")}
-              error={errorOf(reply, "imei")}
-              data={[
-                { value: "", label: "Choose a sensor" },
-                ...d.sensors.map((s) => ({
-                  value: s.imei,
-                  label: `${s.nickname} (${s.imei})${s.busy ? ` · in ${s.busy}` : ""}`,
-                })),
-              ]}
-            />
-            <Group grow align="flex-start">
+      <RequiresPermission allowed={d.can.link} rule={CAN.manageConcrete} what="Linking a sensor">
+        <Paper withBorder p="md" maw={620}>
+          <Form method="post" data-testid="link-form">
+            <input type="hidden" name="intent" value="link" />
+            <Stack gap="sm">
+              <FormAlert reply={reply} />
               <NativeSelect
-                name="position"
-                label="Position"
-                defaultValue={valueOf(reply, "position", "core")}
-                error={errorOf(reply, "position")}
+                name="imei"
+                label="Sensor"
+                defaultValue={valueOf(reply, "imei", "")}
+                error={errorOf(reply, "imei")}
                 data={[
-                  { value: "core", label: "Core" },
-                  { value: "surface", label: "Surface" },
-                  { value: "ambient", label: "Ambient (air)" },
+                  { value: "", label: "Choose a sensor" },
+                  ...d.sensors.map((s) => ({
+                    value: s.imei,
+                    label: `${s.nickname} (${s.imei})${s.busy ? ` · in ${s.busy}` : ""}`,
+                  })),
                 ]}
               />
-              <TextInput
-                name="depth_mm"
-                label="Depth (mm)"
-                type="number"
-                defaultValue={valueOf(reply, "depth_mm", "0")}
-                error={errorOf(reply, "depth_mm")}
-              />
-            </Group>
-            <Group grow align="flex-start">
-              <TextInput
-                name="from"
-                type="datetime-local"
-                label="Monitor from (empty: when placed)"
-                defaultValue={valueOf(reply, "from", "")}
-                error={errorOf(reply, "from")}
-              />
-              <TextInput
-                name="to"
-                type="datetime-local"
-                label="Monitor until (empty: open)"
-                defaultValue={valueOf(reply, "to", "")}
-                error={errorOf(reply, "to")}
-              />
-            </Group>
-            <Group>
-              <Button type="submit" loading={busy}>
-                Link sensor
-              </Button>
-              <Button
-                component={Link}
-                to={`/concrete/pour-device-links/${d.pour.id}`}
-                variant="subtle"
-              >
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Paper>
+              <Group grow align="flex-start">
+                <NativeSelect
+                  name="position"
+                  label="Position"
+                  defaultValue={valueOf(reply, "position", "core")}
+                  error={errorOf(reply, "position")}
+                  data={[
+                    { value: "core", label: "Core" },
+                    { value: "surface", label: "Surface" },
+                    { value: "ambient", label: "Ambient (air)" },
+                  ]}
+                />
+                <TextInput
+                  name="depth_mm"
+                  label="Depth (mm)"
+                  type="number"
+                  defaultValue={valueOf(reply, "depth_mm", "0")}
+                  error={errorOf(reply, "depth_mm")}
+                />
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput
+                  name="from"
+                  type="datetime-local"
+                  label="Monitor from (empty: when placed)"
+                  defaultValue={valueOf(reply, "from", "")}
+                  error={errorOf(reply, "from")}
+                />
+                <TextInput
+                  name="to"
+                  type="datetime-local"
+                  label="Monitor until (empty: open)"
+                  defaultValue={valueOf(reply, "to", "")}
+                  error={errorOf(reply, "to")}
+                />
+              </Group>
+              <Group>
+                <Button type="submit" loading={busy}>
+                  Link sensor
+                </Button>
+                <Button
+                  component={Link}
+                  to={`/concrete/pour-device-links/${d.pour.id}`}
+                  variant="subtle"
+                >
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Paper>
+      </RequiresPermission>
     </Stack>
   );
 }

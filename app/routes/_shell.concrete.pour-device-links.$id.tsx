@@ -9,7 +9,7 @@ import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { idParam } from "~/modules/concrete/pours.server";
 import { linksPage, removeLink } from "~/modules/concrete/sensors.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -17,7 +17,9 @@ export const meta: MetaFunction = () => [{ title: "Pour sensors · Tracksmith" }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await linksPage(ctx, idParam(params.id)));
+  const id = idParam(params.id);
+  const canLink = canAt(ctx, `/concrete/pour-device-link/${id}`).link;
+  return json({ ...(await linksPage(ctx, id)), can: ctx.can, canLink });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,20 +66,24 @@ export default function PourLinks() {
       header: "To",
       cell: ({ getValue }) => (getValue() ? formatZoned(getValue(), d.timeZone) : "open"),
     }),
-    col.display({
-      id: "unlink",
-      header: "Unlink",
-      cell: ({ row: { original: l } }) => (
-        <ConfirmForm
-          fields={{ intent: "unlink", imei: l.imei }}
-          confirming={act?.confirmFor === l.imei}
-          label="Unlink"
-          question={`Unlink ${l.nickname}?`}
-          confirmLabel="Yes, unlink"
-          busy={busy}
-        />
-      ),
-    }),
+    ...(d.can.unlink
+      ? [
+          col.display({
+            id: "unlink",
+            header: "Unlink",
+            cell: ({ row: { original: l } }) => (
+              <ConfirmForm
+                fields={{ intent: "unlink", imei: l.imei }}
+                confirming={act?.confirmFor === l.imei}
+                label="Unlink"
+                question={`Unlink ${l.nickname}?`}
+                confirmLabel="Yes, unlink"
+                busy={busy}
+              />
+            ),
+          }),
+        ]
+      : []),
   ];
   return (
     <Stack gap="md" maw={1300}>
@@ -88,9 +94,11 @@ export default function PourLinks() {
             Back to the pour
           </Anchor>
         </PageHead>
-        <Button component={Link} to={`/concrete/pour-device-link/${d.pour.id}`}>
-          Link a sensor
-        </Button>
+        {d.canLink ? (
+          <Button component={Link} to={`/concrete/pour-device-link/${d.pour.id}`}>
+            Link a sensor
+          </Button>
+        ) : null}
       </Group>
       <DataTable
         data={d.links}

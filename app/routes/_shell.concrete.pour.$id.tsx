@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
 import { PourFormCard } from "~/modules/concrete/components/pour-form";
@@ -17,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Edit pour · Tracksmith" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await pourFormPage(ctx, idParam(params.id)));
+  return json({ ...(await pourFormPage(ctx, idParam(params.id))), can: ctx.can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +48,16 @@ export default function EditPour() {
   return (
     <Stack gap="md">
       <PageHead title={`Edit ${d.pour?.element ?? "pour"}`} />
-      <PourFormCard editing={d.pour} reply={reply} {...d} />
+      <PourFormCard
+        editing={d.pour}
+        reply={reply}
+        {...d}
+        readOnly={
+          d.can.save ? undefined : (
+            <RequiresPermission allowed={false} rule={CAN.manageConcrete} what="Changing it" />
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
 import { PourFormCard } from "~/modules/concrete/components/pour-form";
@@ -17,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "New pour · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await pourFormPage(ctx, null));
+  return json({ ...(await pourFormPage(ctx, null)), can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,7 +48,9 @@ export default function NewPour() {
         The element, where and when it was placed, its mix (for the strength curve) and the limit
         sets its temperatures are checked against.
       </PageHead>
-      <PourFormCard editing={null} reply={reply} {...d} />
+      <RequiresPermission allowed={d.can.save} rule={CAN.manageConcrete} what="Adding a pour">
+        <PourFormCard editing={null} reply={reply} {...d} />
+      </RequiresPermission>
     </Stack>
   );
 }

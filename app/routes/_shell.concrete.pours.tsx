@@ -8,13 +8,16 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { poursPage } from "~/modules/concrete/pours.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Pours · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await poursPage(ctx, new URL(request.url)));
+  return json({
+    ...(await poursPage(ctx, new URL(request.url))),
+    canAdd: canAt(ctx, "/concrete/pour").save,
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -74,9 +77,11 @@ export default function Pours() {
           Each pour with its sensors, curing state and limits. Open one for its live temperatures,
           strength and breaches.
         </PageHead>
-        <Button component={Link} to="/concrete/pour">
-          New pour
-        </Button>
+        {d.canAdd ? (
+          <Button component={Link} to="/concrete/pour">
+            New pour
+          </Button>
+        ) : null}
       </Group>
       <TableToolbar
         search={{ value: d.q, label: "Search pours", placeholder: "Element" }}

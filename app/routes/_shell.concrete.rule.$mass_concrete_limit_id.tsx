@@ -4,6 +4,8 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
 import { RuleFormCard } from "~/modules/concrete/components/rule-form";
@@ -19,7 +21,8 @@ export const meta: MetaFunction = () => [{ title: "Limit rule · Tracksmith" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await ruleFormPage(ctx, idParam(params.mass_concrete_limit_id)));
+  const page = await ruleFormPage(ctx, idParam(params.mass_concrete_limit_id));
+  return json({ ...page, can: ctx.can });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -63,7 +66,7 @@ export default function EditRule() {
         <PageHead title={`Rule for ${d.limit?.name ?? "limit set"}`}>
           Who is told when a pour breaches this limit set, how, and after how long.
         </PageHead>
-        {d.rule ? (
+        {d.rule && d.can.delete ? (
           <ConfirmForm
             fields={{ intent: "delete" }}
             confirming={reply?.confirming === true}
@@ -74,7 +77,15 @@ export default function EditRule() {
           />
         ) : null}
       </Group>
-      <RuleFormCard {...d} reply={reply} />
+      <RuleFormCard
+        {...d}
+        reply={reply}
+        readOnly={
+          d.can.save ? undefined : (
+            <RequiresPermission allowed={false} rule={CAN.manageConcrete} what="Changing it" />
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
 import { RuleFormCard } from "~/modules/concrete/components/rule-form";
@@ -17,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "New limit rule · Tracksmith"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await ruleFormPage(ctx, null));
+  return json({ ...(await ruleFormPage(ctx, null)), can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +47,9 @@ export default function NewRule() {
       <PageHead title="New limit rule">
         Who is told when a pour breaches a limit set, how, and after how long.
       </PageHead>
-      <RuleFormCard {...d} reply={reply} />
+      <RequiresPermission allowed={d.can.save} rule={CAN.manageConcrete} what="Adding a rule">
+        <RuleFormCard {...d} reply={reply} />
+      </RequiresPermission>
     </Stack>
   );
 }

@@ -6,13 +6,13 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { rulesPage } from "~/modules/concrete/limits.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Limit rules · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await rulesPage(ctx));
+  return json({ ...(await rulesPage(ctx)), canAdd: canAt(ctx, "/concrete/rule").save });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -59,7 +59,7 @@ export default function Rules() {
           Who is told when a pour breaches a limit set, how, and after how long. Each breach is
           notified once.
         </PageHead>
-        {d.free ? (
+        {d.free && d.canAdd ? (
           <Button component={Link} to="/concrete/rule">
             New rule
           </Button>

@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Stack, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import {
   FormAlert,
@@ -21,8 +23,8 @@ import { redirectWithToast } from "~/services/toast.server";
 export const meta: MetaFunction = () => [{ title: "Register a sensor · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireModule(request, "concrete");
-  return json({});
+  const ctx = await requireModule(request, "concrete");
+  return json({ can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,6 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Register a concrete probe (concrete/sensor). */
 export default function NewSensor() {
+  const { can } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const busy = useNavigation().state === "submitting";
   return (
@@ -50,35 +53,41 @@ export default function NewSensor() {
       <PageHead title="Register a sensor">
         A concrete temperature probe, by the 15-digit IMEI printed on it.
       </PageHead>
-      <Paper withBorder p="md" maw={520}>
-        <Form method="post" data-testid="sensor-form">
-          <input type="hidden" name="intent" value="create" />
-          <Stack gap="sm">
-            <FormAlert reply={reply} />
-            <TextInput
-              name="imei"
-              label="IMEI"
-              inputMode="numeric"
-              defaultValue={valueOf(reply, "imei", "")}
-              error={errorOf(reply, "imei")}
-            />
-            <TextInput
-              name="nickname"
-              label="Name"
-              defaultValue={valueOf(reply, "nickname", "")}
-              error={errorOf(reply, "nickname")}
-            />
-            <Group>
-              <Button type="submit" loading={busy}>
-                Register sensor
-              </Button>
-              <Button component={Link} to="/concrete/sensors" variant="subtle">
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Paper>
+      <RequiresPermission
+        allowed={can.create}
+        rule={CAN.manageConcrete}
+        what="Registering a sensor"
+      >
+        <Paper withBorder p="md" maw={520}>
+          <Form method="post" data-testid="sensor-form">
+            <input type="hidden" name="intent" value="create" />
+            <Stack gap="sm">
+              <FormAlert reply={reply} />
+              <TextInput
+                name="imei"
+                label="IMEI"
+                inputMode="numeric"
+                defaultValue={valueOf(reply, "imei", "")}
+                error={errorOf(reply, "imei")}
+              />
+              <TextInput
+                name="nickname"
+                label="Name"
+                defaultValue={valueOf(reply, "nickname", "")}
+                error={errorOf(reply, "nickname")}
+              />
+              <Group>
+                <Button type="submit" loading={busy}>
+                  Register sensor
+                </Button>
+                <Button component={Link} to="/concrete/sensors" variant="subtle">
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Paper>
+      </RequiresPermission>
     </Stack>
   );
 }

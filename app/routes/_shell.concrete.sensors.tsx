@@ -8,14 +8,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { sensorsPage } from "~/modules/concrete/sensors.server";
-import { requireModule } from "~/services/guard.server";
 import { CELSIUS } from "~/lib/units";
+import { canAt, requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Sensors · Tracksmith" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "concrete");
-  return json(await sensorsPage(ctx, new URL(request.url)));
+  return json({
+    ...(await sensorsPage(ctx, new URL(request.url))),
+    canAdd: canAt(ctx, "/concrete/sensor").create,
+  });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -62,9 +65,11 @@ export default function Sensors() {
         <PageHead title="Sensors">
           Concrete temperature probes (device type 77). They report every 15 minutes.
         </PageHead>
-        <Button component={Link} to="/concrete/sensor">
-          Register a sensor
-        </Button>
+        {d.canAdd ? (
+          <Button component={Link} to="/concrete/sensor">
+            Register a sensor
+          </Button>
+        ) : null}
       </Group>
       <TableToolbar search={{ value: d.q, label: "Search sensors", placeholder: "Name or IMEI" }} />
       <DataTable

@@ -16,6 +16,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { formatZoned } from "~/lib/zoned-time";
 import { notifyBreaches } from "~/modules/concrete/breach-notices.server";
@@ -33,7 +35,7 @@ import { SignOffSchema } from "~/modules/concrete/pour-forms";
 import { idParam, pourOf, refusal, up } from "~/modules/concrete/pours.server";
 import { signOffPour } from "~/modules/concrete/pours-upstream.server";
 import { viewPourPage } from "~/modules/concrete/view-pour.server";
-import { requireModule } from "~/services/guard.server";
+import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { logError } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -47,7 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Breaches seen here are notified at once (once each, as the background check would).
   if (data.pour.status === "active" && data.breaches.some((b) => !b.notified))
     void notifyBreaches(ctx, data.pour, data.breaches).catch((e) => logError("concrete", e));
-  return json(data);
+  const canEdit = canAt(ctx, `/concrete/pour/${data.pour.id}`).save;
+  return json({ ...data, can: ctx.can, canEdit });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -118,9 +121,11 @@ export default function ViewPour() {
           <Button component={Link} to={`/concrete/pour-device-links/${p.id}`} variant="default">
             Sensors
           </Button>
-          <Button component={Link} to={`/concrete/pour/${p.id}`} variant="default">
-            Edit
-          </Button>
+          {d.canEdit ? (
+            <Button component={Link} to={`/concrete/pour/${p.id}`} variant="default">
+              Edit
+            </Button>
+          ) : null}
           <Button component="a" href={`/concrete/pour-report/${p.id}`} variant="default">
             Pour report (PDF)
           </Button>
@@ -216,27 +221,33 @@ export default function ViewPour() {
             {p.signed_off.note ? `: ${p.signed_off.note}` : "."}
           </Text>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="signoff" />
-          <Group align="flex-end">
-            <TextInput
-              name="name"
-              label="Your name"
-              defaultValue={valueOf(reply, "name", "")}
-              error={errorOf(reply, "name")}
-            />
-            <TextInput
-              name="note"
-              label="Note"
-              defaultValue={valueOf(reply, "note", "")}
-              error={errorOf(reply, "note")}
-              w={{ base: "100%", sm: 360 }}
-            />
-            <Button type="submit" loading={busy}>
-              {p.signed_off ? "Sign off again" : "Sign off the pour report"}
-            </Button>
-          </Group>
-        </Form>
+        <RequiresPermission
+          allowed={d.can.signoff}
+          rule={CAN.manageConcrete}
+          what="Signing off the pour report"
+        >
+          <Form method="post">
+            <input type="hidden" name="intent" value="signoff" />
+            <Group align="flex-end">
+              <TextInput
+                name="name"
+                label="Your name"
+                defaultValue={valueOf(reply, "name", "")}
+                error={errorOf(reply, "name")}
+              />
+              <TextInput
+                name="note"
+                label="Note"
+                defaultValue={valueOf(reply, "note", "")}
+                error={errorOf(reply, "note")}
+                w={{ base: "100%", sm: 360 }}
+              />
+              <Button type="submit" loading={busy}>
+                {p.signed_off ? "Sign off again" : "Sign off the pour report"}
+              </Button>
+            </Group>
+          </Form>
+        </RequiresPermission>
       </Paper>
     </Stack>
   );

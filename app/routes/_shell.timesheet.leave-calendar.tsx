@@ -38,6 +38,8 @@ import { calendarPage } from "~/modules/timesheets/leave.server";
 import { workingDays } from "~/modules/timesheets/working-days";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
+import { useCompanyZone } from "~/components/company-time";
+import { formatDay } from "~/lib/zoned-time";
 
 // Loaded after hydration: FullCalendar adds its <style> to <head> when its module runs, and a
 // <head> changed before React hydrates the document fails hydration.
@@ -70,6 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Leave on a calendar (SPEC §2.7 leave-calendar, §4 leave colours and modals). */
 export default function LeaveCalendarPage() {
   const data = useLoaderData<typeof loader>();
+  const zone = useCompanyZone();
   const act = useActionData<typeof action>() as LeaveActionData | undefined;
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
@@ -200,7 +203,8 @@ export default function LeaveCalendarPage() {
             )}
             {data.holidays.length ? (
               <Text size="sm" mt="xs">
-                Public holidays: {data.holidays.map((h) => `${h.day} ${h.name}`).join("; ")}
+                Public holidays:{" "}
+                {data.holidays.map((h) => `${formatDay(h.day, zone)} ${h.name}`).join("; ")}
               </Text>
             ) : null}
           </Paper>

@@ -18,6 +18,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PeriodPicker } from "~/modules/timesheets/components/period-picker";
 import { overtimePage } from "~/modules/timesheets/overtime-page.server";
 import { requireModule } from "~/services/guard.server";
+import { CompanyDay } from "~/components/company-time";
 
 export const meta: MetaFunction = () => [{ title: "Overtime · Tracksmith" }];
 
@@ -48,7 +49,8 @@ export default function Overtime() {
           <ScrollArea type="auto">
             <Table striped miw={760} data-testid="overtime-report">
               <Table.Caption>
-                Overtime of {d.group.name}, {d.period?.from} to {d.period?.to}
+                Overtime of {d.group.name}, <CompanyDay day={d.period?.from} /> to{" "}
+                <CompanyDay day={d.period?.to} />
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>

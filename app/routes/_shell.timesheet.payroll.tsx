@@ -21,6 +21,7 @@ import { payrollPage, setPeriodLock } from "~/modules/timesheets/payroll-page.se
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { CompanyDay } from "~/components/company-time";
 
 export const meta: MetaFunction = () => [{ title: "Payroll · Tracksmith" }];
 
@@ -90,7 +91,8 @@ export default function Payroll() {
           <Paper withBorder p="md">
             <Stack gap="xs">
               <Title order={2} size="h4">
-                {d.period?.from} to {d.period?.to}: {d.period?.locked ? "locked" : "open"}
+                <CompanyDay day={d.period?.from} /> to <CompanyDay day={d.period?.to} />:{" "}
+                {d.period?.locked ? "locked" : "open"}
               </Title>
               {d.period?.locked ? (
                 <Form method="post">

@@ -11,6 +11,7 @@ import { removeRoster, saveRoster, structurePage } from "~/modules/timesheets/st
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { CompanyDay } from "~/components/company-time";
 
 export const meta: MetaFunction = () => [{ title: "Rosters · Tracksmith" }];
 const PAGE = "/timesheet/structure";
@@ -100,7 +101,11 @@ function columns(canManage: boolean) {
       id: "valid",
       header: "Valid",
       meta: { nowrap: true },
-      cell: ({ row: { original: r } }) => `${r.valid_from} to ${r.valid_to ?? "…"}`,
+      cell: ({ row: { original: r } }) => (
+        <>
+          <CompanyDay day={r.valid_from} /> to {r.valid_to ? <CompanyDay day={r.valid_to} /> : "…"}
+        </>
+      ),
     }),
     col.display({
       id: "next",

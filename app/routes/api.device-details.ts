@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { authOf } from "~/services/company-context.server";
 import { deviceDetails } from "~/modules/fleet/device-details.server";
+import { currentDrivers } from "~/modules/drivers/index.server";
 import { requireModule } from "~/services/guard.server";
 
 /**
@@ -15,6 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .split(",")
     .map((s) => s.trim())
     .filter((s) => /^[\w-]{1,40}$/.test(s));
-  const details = await deviceDetails(auth, imeis, p.get("accurate") === "1");
+  const details = await deviceDetails(auth, imeis, p.get("accurate") === "1", currentDrivers);
   return json(details, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -3,6 +3,7 @@ import { pourReportPdf } from "~/modules/concrete/pour-report-pdf.server";
 import { idParam } from "~/modules/concrete/pours.server";
 import { viewPourPage } from "~/modules/concrete/view-pour.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** The pour report as a PDF download (concrete/pour-report/{id}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="pour-${id}-report.pdf"`,
+      "Content-Disposition": contentDisposition(`pour-${id}-report.pdf`),
       "Cache-Control": "private, no-store",
     },
   });

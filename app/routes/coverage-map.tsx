@@ -3,11 +3,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
-import dayjs from "dayjs";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
+import { useCompanyZone } from "~/components/company-time";
 import { MapPlaceholder } from "~/components/map-placeholder";
+import { formatZonedLabelled } from "~/lib/zoned-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   MIN_DEVICES_PER_CELL,
@@ -51,6 +52,8 @@ const COLUMNS = [
 
 export default function CoverageMapPage() {
   const data = useLoaderData<typeof loader>();
+  // A public page: outside the console the zone is UTC, and the label says so.
+  const zone = useCompanyZone();
   const counts = qualityCounts(data.cells);
   const side = formatDistance(
     Math.round(data.cellDeg * 111),
@@ -75,14 +78,9 @@ export default function CoverageMapPage() {
           devices reported from it, so no single vehicle can be followed.
         </Text>
         {data.stale ? (
-          <Alert
-            color="yellow"
-            variant="light"
-            data-testid="coverage-stale"
-            suppressHydrationWarning
-          >
+          <Alert color="yellow" variant="light" data-testid="coverage-stale">
             {data.fetchedAt
-              ? `Coverage as of ${dayjs(data.fetchedAt).format("D MMM YYYY HH:mm")}: the tracking service is not answering.`
+              ? `Coverage as of ${formatZonedLabelled(data.fetchedAt, zone)}: the tracking service is not answering.`
               : "Coverage data is not available right now."}
           </Alert>
         ) : null}
@@ -128,8 +126,8 @@ export default function CoverageMapPage() {
           </>
         )}
         {data.generatedAt ? (
-          <Text size="xs" c="dimmed" suppressHydrationWarning>
-            Computed {dayjs(data.generatedAt).format("D MMM YYYY HH:mm")}.
+          <Text size="xs" c="dimmed">
+            Computed {formatZonedLabelled(data.generatedAt, zone)}.
           </Text>
         ) : null}
       </Stack>

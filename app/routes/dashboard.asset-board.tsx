@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { assetBoardPage, moveAssetCard } from "~/modules/maintenance/boards.server";
 import { Board, BoardFilters } from "~/modules/maintenance/components/board";
 import { requireModule } from "~/services/guard.server";
@@ -14,7 +16,7 @@ const PAGE = "/dashboard/asset-board";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
-  return json(await assetBoardPage(ctx, new URL(request.url)));
+  return json({ ...(await assetBoardPage(ctx, new URL(request.url))), can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AssetBoard() {
-  const { columns, ...filters } = useLoaderData<typeof loader>();
+  const { columns, can, ...filters } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
       <div>
@@ -45,7 +47,10 @@ export default function AssetBoard() {
         </Text>
       </div>
       <BoardFilters {...filters} />
-      <Board id="asset-board" columns={columns} />
+      {can.move ? null : (
+        <RequiresPermission allowed={false} rule={CAN.manageMaintenance} what="Moving cards" />
+      )}
+      <Board id="asset-board" columns={columns} movable={can.move} />
     </Stack>
   );
 }

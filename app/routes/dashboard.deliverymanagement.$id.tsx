@@ -22,7 +22,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { CompanyTime } from "~/components/company-time";
+import { CompanyDay, CompanyTime } from "~/components/company-time";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TrackingLinksPanel } from "~/modules/operations/deliveries/components/tracking-links-panel";
@@ -140,7 +140,7 @@ export default function DeliveryDetail() {
     <Stack gap="md" maw={1300}>
       <div>
         <Anchor component={Link} to={`/dashboard/deliverymanagement?date=${d.date}`} size="sm">
-          ← Deliveries of {d.date}
+          ← Deliveries of <CompanyDay day={d.date} />
         </Anchor>
         <Group gap="sm" mt={4}>
           <Title order={1} size="h2">

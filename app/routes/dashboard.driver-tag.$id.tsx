@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { Distance } from "~/components/distance";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Place, shortTime } from "~/modules/drivers/components/cells";
+import { Place, When } from "~/modules/drivers/components/cells";
 import { TagActions } from "~/modules/drivers/components/tag-views";
 import { tagAction, tagPage } from "~/modules/drivers/tags.server";
 import { requireModule } from "~/services/guard.server";
@@ -31,7 +31,7 @@ type Ses = {
 };
 const rc = createColumnHelper<Read>();
 const READ_COLUMNS = [
-  rc.accessor("time", { header: "When", cell: ({ getValue }) => shortTime(getValue()) }),
+  rc.accessor("time", { header: "When", cell: ({ getValue }) => <When at={getValue()} /> }),
   rc.accessor("vehicle", { header: "Vehicle" }),
   rc.display({
     id: "where",
@@ -41,8 +41,8 @@ const READ_COLUMNS = [
 ];
 const sc = createColumnHelper<Ses>();
 const SESSION_COLUMNS = [
-  sc.accessor("start", { header: "From", cell: ({ getValue }) => shortTime(getValue()) }),
-  sc.accessor("end", { header: "To", cell: ({ getValue }) => shortTime(getValue()) }),
+  sc.accessor("start", { header: "From", cell: ({ getValue }) => <When at={getValue()} /> }),
+  sc.accessor("end", { header: "To", cell: ({ getValue }) => <When at={getValue()} /> }),
   sc.accessor("distance_km", {
     header: "Distance",
     cell: ({ getValue }) => <Distance km={getValue()} />,

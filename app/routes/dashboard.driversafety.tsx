@@ -7,7 +7,9 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useCompanyZone } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatDay } from "~/lib/zoned-time";
 import { IncidentTable } from "~/modules/drivers/components/incident-table";
 import {
   Leaderboard,
@@ -42,14 +44,16 @@ export default function DriverSafety() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const r = result && "errors" in result ? result : undefined;
+  const zone = useCompanyZone();
   return (
     <Stack gap="lg" maw={1300}>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Driver safety</Title>
           <Text c="dimmed" size="sm">
-            {d.period.fromDay} to {d.period.toDay} against the {d.period.days} days before. Scores
-            use scoring settings version {d.settingsVersion}; dismissed incidents do not count.
+            {formatDay(d.period.fromDay, zone)} to {formatDay(d.period.toDay, zone)} against the{" "}
+            {d.period.days} days before. Scores use scoring settings version {d.settingsVersion};
+            dismissed incidents do not count.
           </Text>
         </div>
         <PeriodForm

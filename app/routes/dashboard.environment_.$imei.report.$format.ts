@@ -9,6 +9,7 @@ import {
 import { CHANNELS, type Channel } from "~/modules/environment/upstream.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 const TYPES = {
   csv: "text/csv; charset=utf-8",
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(typeof body === "string" ? body : new Uint8Array(body), {
     headers: {
       "Content-Type": TYPES[format],
-      "Content-Disposition": `attachment; filename="${reportFileName(input, format)}"`,
+      "Content-Disposition": contentDisposition(reportFileName(input, format)),
       "Cache-Control": "private, no-store",
     },
   });

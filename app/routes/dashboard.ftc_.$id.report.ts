@@ -4,6 +4,7 @@ import { shipmentPdf } from "~/modules/environment/reports.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
 import { measurementOf } from "~/services/measurement.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** GET /dashboard/ftc/:id/report: the load's shipment report (PDF), with its sign-off. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -15,7 +16,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="shipment-${j.load.reference.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf"`,
+      "Content-Disposition": contentDisposition(
+        `shipment-${j.load.reference.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`,
+      ),
       "Cache-Control": "private, no-store",
     },
   });

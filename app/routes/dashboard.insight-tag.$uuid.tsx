@@ -12,7 +12,7 @@ import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LocalTime } from "~/components/local-time";
+import { CompanyTime } from "~/components/company-time";
 import { MapPlaceholder } from "~/components/map-placeholder";
 import printLabelStyles from "~/modules/insight-tags/components/print-label.css";
 import { PublicFieldsForm } from "~/modules/insight-tags/components/public-fields-form";
@@ -47,7 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Sample = ReturnType<typeof useLoaderData<typeof loader>>["history"][number];
 const col = createColumnHelper<Sample>();
 const COLUMNS = [
-  col.accessor("time", { header: "When", cell: ({ getValue }) => <LocalTime at={getValue()} /> }),
+  col.accessor("time", {
+    header: "When",
+    cell: ({ getValue }) => <CompanyTime at={getValue()} kind="datetime" />,
+  }),
   col.display({
     id: "where",
     header: "Where",
@@ -170,7 +173,7 @@ export default function InsightTagPage() {
           {d.messages.map((m) => (
             <Paper key={m.id} withBorder p="xs">
               <Text size="sm">
-                <LocalTime at={m.time} /> · {m.name || "Anonymous"}
+                <CompanyTime at={m.time} kind="datetime" /> · {m.name || "Anonymous"}
                 {m.email ? ` (${m.email})` : ""}
               </Text>
               <Text>{m.message}</Text>

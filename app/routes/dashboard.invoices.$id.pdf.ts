@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoicePdf } from "~/modules/admin/invoice-pdf.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** GET /dashboard/invoices/{id}/pdf: one of the company's invoices as a PDF download. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -9,7 +10,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="invoice-${number.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`,
+      "Content-Disposition": contentDisposition(
+        `invoice-${number.replace(/[^A-Za-z0-9-]/g, "")}.pdf`,
+      ),
       "Cache-Control": "private, no-store",
     },
   });

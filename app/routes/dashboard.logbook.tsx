@@ -27,6 +27,7 @@ import { logbookAction, type LogbookActionResult } from "~/modules/trips/logbook
 import { LogbookFilters, LogbookSummaryView } from "~/modules/trips/components/logbook-header";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { pageWaitMs, requireVehicle } from "~/modules/trips/trips.server";
+import { CompanyDay } from "~/components/company-time";
 
 export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];
 
@@ -249,7 +250,7 @@ export default function LogbookPage() {
         </>
       )}
       <Text size="xs" c="dimmed">
-        Period {d.range.from} to {d.range.to} ·{" "}
+        Period <CompanyDay day={d.range.from} /> to <CompanyDay day={d.range.to} /> ·{" "}
         <Anchor
           component={Link}
           to={withParams(params, { from: addDays(d.range.today, -89), to: d.range.today })}

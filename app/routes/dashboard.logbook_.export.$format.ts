@@ -12,6 +12,7 @@ import { measurementOf } from "~/services/measurement.server";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { requireVehicle } from "~/modules/trips/trips.server";
 import { incompleteExport } from "~/modules/trips/trips-csv.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** GET /dashboard/logbook/export/csv|pdf with the logbook page's filters: the same entries, as a file. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeZone,
   };
   const headers = {
-    "content-disposition": `attachment; filename="${exportFileName(input, format)}"`,
+    "content-disposition": contentDisposition(exportFileName(input, format)),
     "cache-control": "private, no-store",
   };
   if (format === "csv")

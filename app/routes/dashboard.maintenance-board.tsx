@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { moveTaskCard, taskBoardPage } from "~/modules/maintenance/boards.server";
 import { Board, BoardFilters } from "~/modules/maintenance/components/board";
 import { requireModule } from "~/services/guard.server";
@@ -14,7 +16,7 @@ const PAGE = "/dashboard/maintenance-board";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
-  return json(await taskBoardPage(ctx, new URL(request.url)));
+  return json({ ...(await taskBoardPage(ctx, new URL(request.url))), can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MaintenanceBoard() {
-  const { columns, ...filters } = useLoaderData<typeof loader>();
+  const { columns, can, ...filters } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
       <div>
@@ -50,7 +52,10 @@ export default function MaintenanceBoard() {
         </Text>
       </div>
       <BoardFilters {...filters} />
-      <Board id="maintenance-board" columns={columns} />
+      {can.move ? null : (
+        <RequiresPermission allowed={false} rule={CAN.manageMaintenance} what="Moving cards" />
+      )}
+      <Board id="maintenance-board" columns={columns} movable={can.move} />
     </Stack>
   );
 }

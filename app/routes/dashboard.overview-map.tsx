@@ -7,6 +7,7 @@ import { FleetView, fleetMapPreloads } from "~/modules/fleet/components/map/flee
 import { requireModule } from "~/services/guard.server";
 import { authOf } from "~/services/company-context.server";
 import { fleetViewData } from "~/modules/fleet/fleet-view.server";
+import { currentDrivers } from "~/modules/drivers/index.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: leafletStyles },
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Overview Map · Tracksmith" }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = (await requireModule(request, "fleet")).session;
-  return json(await fleetViewData(authOf(session), request, "Overview Map"));
+  return json(await fleetViewData(authOf(session), request, "Overview Map", currentDrivers));
 }
 
 export default function OverviewMap() {

@@ -6,6 +6,7 @@ import {
   reportFileName,
 } from "~/modules/operations/hire-report.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 const TYPES = { csv: "text/csv; charset=utf-8", pdf: "application/pdf" } as const;
 
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": TYPES[format],
-      "Content-Disposition": `attachment; filename="${reportFileName(r, format)}"`,
+      "Content-Disposition": contentDisposition(reportFileName(r, format)),
       "Cache-Control": "private, no-store",
     },
   });

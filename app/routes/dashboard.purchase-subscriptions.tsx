@@ -13,6 +13,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
@@ -132,7 +133,9 @@ export default function Purchase() {
                     <Table.Td ta="right">{money(q.after_cents)}</Table.Td>
                   </Table.Tr>
                   <Table.Tr>
-                    <Table.Th scope="row">Due now (to {q.renews_at.slice(0, 10)})</Table.Th>
+                    <Table.Th scope="row">
+                      Due now (to <CompanyTime at={q.renews_at} kind="date" />)
+                    </Table.Th>
                     <Table.Td ta="right" data-testid="due-now">
                       {money(q.due_now_cents)}
                     </Table.Td>

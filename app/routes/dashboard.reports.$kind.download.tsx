@@ -25,6 +25,7 @@ import { paramsFrom, readResult, summaryOf } from "~/modules/reports/report-resu
 import { headlineTexts } from "~/modules/reports/catalogue";
 import { measurementOf } from "~/services/measurement.server";
 import { reportFileName } from "~/modules/reports/file-name";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /**
  * GET /dashboard/reports/{kind}/download?format=csv|xlsx|pdf&<report params> (or &job=<id> for a
@@ -92,7 +93,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(createReadableStreamFromReadable(out), {
     headers: {
       "Content-Type": CONTENT_TYPES[format],
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Disposition": contentDisposition(filename),
       "Cache-Control": "private, no-store",
     },
   });

@@ -18,9 +18,13 @@ import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
 import type { Measurement } from "~/lib/units";
+import { useCompanyZone } from "~/components/company-time";
+import { RequiresPermission } from "~/components/requires-permission";
+import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
+import { dayKey } from "~/lib/zoned-days";
 import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
-import { day, distance, hours } from "~/modules/maintenance/format";
+import { day, distance, dueDay, hours } from "~/modules/maintenance/format";
 import {
   CompletionSchema,
   EditTaskSchema,
@@ -38,12 +42,14 @@ import {
   taskFilters,
   taskRows,
 } from "~/modules/maintenance/tasks.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Tasks · Tracksmith" }];
 const PAGE = "/dashboard/tasks";
+const MANAGE = CAN.manageMaintenance;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "maintenance");
@@ -59,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     completing = {
       task: { id: t.id, title: t.title, vehicle: t.vehicle },
       defaults: {
-        done_at: new Date().toISOString().slice(0, 10),
+        done_at: dayKey(Date.now(), await companyTimeZone(ctx.auth)),
         odometer_km: m ? String(m.odometer_km) : "",
         engine_hours: m ? String(m.engine_hours) : "",
       },
@@ -75,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           photo: { accept: PHOTO_ACCEPT, limit: PHOTO_LIMIT_TEXT },
         };
   if (editing?.task.imei) editing.vehicle = meters.get(editing.task.imei)?.nickname ?? null;
-  return json({ rows, vehicles, people, filters, completing, editing });
+  return json({ rows, vehicles, people, filters, completing, editing, can: ctx.can });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -147,7 +153,7 @@ const COLOURS = {
   cancelled: "gray",
 } as const;
 const col = createColumnHelper<Row>();
-const columnsIn = (m: Measurement) => [
+const columnsIn = (zone: string, m: Measurement) => [
   col.accessor("title", {
     header: "Task",
     cell: ({ row: { original: t } }) => (
@@ -178,7 +184,7 @@ const columnsIn = (m: Measurement) => [
     header: "Due",
     cell: ({ row: { original: t } }) =>
       [
-        t.due_at ? day(t.due_at) : null,
+        t.due_at ? dueDay(t.due_at, zone) : null,
         t.due_km !== null ? distance(t.due_km, m) : null,
         t.due_hours !== null ? hours(t.due_hours) : null,
       ]
@@ -190,7 +196,7 @@ const columnsIn = (m: Measurement) => [
     header: "Done",
     cell: ({ row: { original: t } }) =>
       t.status === "done" ? (
-        `${day(t.completed_at)} · ${distance(t.completed_km, m)}`
+        `${day(t.completed_at, zone)} · ${distance(t.completed_km, m)}`
       ) : t.status === "cancelled" ? (
         "–"
       ) : (
@@ -203,8 +209,9 @@ const columnsIn = (m: Measurement) => [
 
 export default function Tasks() {
   const data = useLoaderData<typeof loader>();
+  const zone = useCompanyZone();
   const { measurement } = useSettings().settings;
-  const columns = useMemo(() => columnsIn(measurement), [measurement]);
+  const columns = useMemo(() => columnsIn(zone, measurement), [zone, measurement]);
   const result = useActionData<typeof action>() as
     { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
   const nav = useNavigation();
@@ -215,37 +222,43 @@ export default function Tasks() {
       <Title order={1}>Tasks</Title>
       {data.editing ? (
         <Paper withBorder p="md">
-          <EditTaskForm
-            // A saved change comes back as new defaults: a fresh form shows them (Conform keeps
-            // a form's state for as long as it stays mounted).
-            key={JSON.stringify(data.editing.task)}
-            task={{ ...data.editing.task, vehicle: data.editing.vehicle }}
-            people={data.people}
-            photo={data.editing.photo}
-            lastResult={result?.result}
-            message={result?.message}
-            busy={busy("update")}
-          />
+          <RequiresPermission allowed={data.can.update} rule={MANAGE} what="Changing a task">
+            <EditTaskForm
+              // A saved change comes back as new defaults: a fresh form shows them (Conform keeps
+              // a form's state for as long as it stays mounted).
+              key={JSON.stringify(data.editing.task)}
+              task={{ ...data.editing.task, vehicle: data.editing.vehicle }}
+              people={data.people}
+              photo={data.editing.photo}
+              lastResult={result?.result}
+              message={result?.message}
+              busy={busy("update")}
+            />
+          </RequiresPermission>
         </Paper>
       ) : null}
       {data.completing ? (
         <Paper withBorder p="md">
-          <CompleteForm
-            {...data.completing}
-            lastResult={result?.result}
-            message={result?.message}
-            busy={busy("complete")}
-          />
+          <RequiresPermission allowed={data.can.complete} rule={MANAGE} what="Completing a task">
+            <CompleteForm
+              {...data.completing}
+              lastResult={result?.result}
+              message={result?.message}
+              busy={busy("complete")}
+            />
+          </RequiresPermission>
         </Paper>
       ) : null}
-      <Paper withBorder p="md">
-        <NewTaskForm
-          vehicles={data.vehicles}
-          people={data.people}
-          lastResult={data.completing || data.editing ? undefined : result?.result}
-          busy={busy("create")}
-        />
-      </Paper>
+      <RequiresPermission allowed={data.can.create} rule={MANAGE} what="Adding a task">
+        <Paper withBorder p="md">
+          <NewTaskForm
+            vehicles={data.vehicles}
+            people={data.people}
+            lastResult={data.completing || data.editing ? undefined : result?.result}
+            busy={busy("create")}
+          />
+        </Paper>
+      </RequiresPermission>
       <Form method="get">
         <Group align="flex-end">
           <TextInput name="q" label="Search" defaultValue={data.filters.q} />

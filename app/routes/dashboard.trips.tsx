@@ -22,6 +22,7 @@ import { requireModule } from "~/services/guard.server";
 import { tripsList } from "~/modules/trips/trips-list.server";
 import { fileHref } from "~/components/data-table/links";
 import { MAX_TRIPS_DAYS } from "~/modules/trips/trips.server";
+import { CompanyDay } from "~/components/company-time";
 
 export const meta: MetaFunction = () => [{ title: "Trips · Tracksmith" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
@@ -98,7 +99,7 @@ export default function TripsPage() {
       {data.range.clamped ? (
         <Alert color="yellow">
           A period is at most {MAX_TRIPS_DAYS} days: showing the last {MAX_TRIPS_DAYS} days up to{" "}
-          {data.range.to}.
+          <CompanyDay day={data.range.to} />.
         </Alert>
       ) : null}
       {data.partial ? (

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
+import { useCompanyZone } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
@@ -25,7 +26,7 @@ type Service = Data["history"][number];
 const COLOURS = { ok: "teal", due_soon: "yellow", overdue: "red" } as const;
 
 const p = createColumnHelper<Plan>();
-const planColumns = (m: Measurement) => [
+const planColumns = (zone: string, m: Measurement) => [
   p.accessor("template", {
     header: "Schedule",
     cell: ({ row: { original: r } }) => (
@@ -50,7 +51,7 @@ const planColumns = (m: Measurement) => [
     id: "due",
     header: "Next due",
     cell: ({ row: { original: r } }) =>
-      [r.due.at ? day(r.due.at) : null, r.due.km !== null ? distance(r.due.km, m) : null]
+      [r.due.at ? day(r.due.at, zone) : null, r.due.km !== null ? distance(r.due.km, m) : null]
         .concat(r.due.hours !== null ? hours(r.due.hours) : null)
         .filter(Boolean)
         .join(" · "),
@@ -62,20 +63,20 @@ const planColumns = (m: Measurement) => [
       r.forecast.at === null
         ? "No recent use"
         : r.forecast.earliest === r.forecast.latest
-          ? day(r.forecast.at)
-          : `${day(r.forecast.earliest)} – ${r.forecast.latest ? day(r.forecast.latest) : "later"}`,
+          ? day(r.forecast.at, zone)
+          : `${day(r.forecast.earliest, zone)} – ${r.forecast.latest ? day(r.forecast.latest, zone) : "later"}`,
   }),
   p.display({
     id: "last",
     header: "Last service",
     cell: ({ row: { original: r } }) =>
-      `${day(r.last.at)} · ${distance(r.last.km, m)} · ${hours(r.last.hours)}`,
+      `${day(r.last.at, zone)} · ${distance(r.last.km, m)} · ${hours(r.last.hours)}`,
   }),
 ];
 
 const h = createColumnHelper<Service>();
-const historyColumns = (m: Measurement) => [
-  h.accessor("done_at", { header: "Date", cell: ({ getValue }) => day(getValue()) }),
+const historyColumns = (zone: string, m: Measurement) => [
+  h.accessor("done_at", { header: "Date", cell: ({ getValue }) => day(getValue(), zone) }),
   h.accessor("title", { header: "Service" }),
   h.accessor("odometer_km", {
     header: "Odometer",
@@ -93,10 +94,11 @@ const historyColumns = (m: Measurement) => [
 
 export default function VehicleMaintenance() {
   const data = useLoaderData<typeof loader>();
+  const zone = useCompanyZone();
   const { measurement } = useSettings().settings;
   const [plans, history] = useMemo(
-    () => [planColumns(measurement), historyColumns(measurement)] as const,
-    [measurement],
+    () => [planColumns(zone, measurement), historyColumns(zone, measurement)] as const,
+    [zone, measurement],
   );
   return (
     <Stack gap="md" maw={1300}>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { submissionPdf } from "~/modules/forms/submission-pdf.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** A completed form as a PDF: its answers, photos and signature. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -9,7 +10,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="form-${params.id}.pdf"`,
+      "Content-Disposition": contentDisposition(`form-${params.id}.pdf`),
       "Cache-Control": "private, no-store",
     },
   });

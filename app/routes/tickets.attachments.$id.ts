@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentFile } from "~/modules/tickets/attachments.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 import { requireModule } from "~/services/guard.server";
 
 /** A ticket's attachment, for the company's own people only; pictures open inline, PDFs download. */
@@ -7,11 +8,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "tickets");
   const file = await attachmentFile(ctx, params.id ?? "");
   const inline = file.content_type.startsWith("image/");
-  const ascii = file.name.replace(/[^\x20-\x7e]/g, "_");
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.content_type,
-      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Content-Disposition": contentDisposition(file.name, inline ? "inline" : "attachment"),
       "Cache-Control": "private, max-age=3600",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'",

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { payrollExport } from "~/modules/timesheets/payroll-page.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** GET /timesheet/payroll/export/csv|xlsx?group=&period=: one row per person per pay category. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(file.body), {
     headers: {
       "content-type": file.type,
-      "content-disposition": `attachment; filename="${file.name}"`,
+      "content-disposition": contentDisposition(file.name),
       "cache-control": "private, no-store",
     },
   });

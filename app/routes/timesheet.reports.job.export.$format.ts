@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jobReportFile } from "~/modules/timesheets/job-report.server";
 import { requireModule } from "~/services/guard.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 /** GET /timesheet/reports/job/export/csv|xlsx|pdf?from=&to=: the job report as a file. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(file.body), {
     headers: {
       "content-type": file.type,
-      "content-disposition": `attachment; filename="${file.name}"`,
+      "content-disposition": contentDisposition(file.name),
       "cache-control": "private, no-store",
     },
   });

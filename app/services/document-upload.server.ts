@@ -1,13 +1,14 @@
 /**
- * One uploaded document (multipart field `document`) streamed to an upstream as it arrives: the
- * type read from the file's first bytes (PDF, JPEG or PNG, never the name or what the browser
- * said), counted past DOCUMENT_MAX_BYTES (the upstream request is aborted and keeps nothing).
- * Shared by document owners (jobsites; the supplier documents follow the same rules).
+ * One uploaded document (multipart field `document`) handed to an upstream: the type read from the
+ * file's first bytes (PDF, JPEG or PNG, never the name or what the browser said), refused past
+ * DOCUMENT_MAX_BYTES before the upstream is called. Shared by document owners (jobsites; the
+ * supplier documents follow the same rules). The body gate lets these routes send up to that limit
+ * (UPLOAD_ROUTES in request-bodies.server.ts).
  */
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { DOCUMENT_MAX_BYTES, type DocumentType, type UploadRefusal } from "~/lib/documents";
+import { cleanFileName } from "~/lib/input";
+import { contentDisposition, headOf, postedFiles } from "~/services/file-transfer.server";
 import { isUpstreamError } from "~/services/upstream/errors";
-import { limitedBody } from "~/services/upstream/streams.server";
 
 const ascii = (b: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...b.subarray(from, to));
@@ -20,18 +21,8 @@ export function documentTypeOf(head: Uint8Array): DocumentType | null {
   return null;
 }
 
-/** A file name safe for a header and a list: no paths, no quotes, at most 200 characters. */
-export const cleanDocumentName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? "")
-    .replace(/["\r\n\t]/g, "_")
-    .trim()
-    .slice(0, 200) || "document";
-
-class Refused extends Error {
-  constructor(readonly code: UploadRefusal) {
-    super(code);
-  }
-}
+/** A document's name as stored and listed: no path, no control characters, no quotes. */
+export const cleanDocumentName = (name: string) => cleanFileName(name, "document");
 
 export type UploadOutcome<T> =
   | { ok: true; saved: T }
@@ -39,7 +30,7 @@ export type UploadOutcome<T> =
   | { ok: false; code: "upstream"; message: string };
 
 /**
- * Reads the request's one document and hands it to `send` (the upstream call) as a counted stream.
+ * Reads the request's one document and hands it to `send` (the upstream call) as a stream.
  * An upstream 404 is rethrown as a 404 response; its 400/413 come back as `upstream` refusals.
  */
 export async function receiveDocument<T>(
@@ -50,43 +41,25 @@ export async function receiveDocument<T>(
     signal: AbortSignal,
   ) => Promise<T>,
 ): Promise<UploadOutcome<T>> {
-  let saved: { v: T } | null = null;
   try {
-    await unstable_parseMultipartFormData(request, async (part) => {
-      if (part.name !== "document" || !part.filename) {
-        for await (const _ of part.data) void _;
-        return undefined;
-      }
-      if (saved) throw new Refused("many");
-      const it = part.data[Symbol.asyncIterator]();
-      let head = new Uint8Array(0);
-      while (head.length < 8) {
-        const { value, done } = await it.next();
-        if (done) break;
-        head = new Uint8Array([...head, ...value]);
-      }
-      if (head.length === 0) throw new Refused("empty");
-      const type = documentTypeOf(head);
-      if (!type) throw new Refused("type");
-      const { body, signal } = limitedBody(
-        { [Symbol.asyncIterator]: () => it },
-        DOCUMENT_MAX_BYTES,
-        () => new Refused("size"),
-        head,
-      );
-      saved = { v: await send({ name: cleanDocumentName(part.filename), type }, body, signal) };
-      return undefined;
-    });
+    const files = await postedFiles(request, "document");
+    if (files.length === 0) return { ok: false, code: "missing" };
+    if (files.length > 1) return { ok: false, code: "many" };
+    const file = files[0]!;
+    if (file.size === 0) return { ok: false, code: "empty" };
+    const type = documentTypeOf(await headOf(file));
+    if (!type) return { ok: false, code: "type" };
+    if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, code: "size" };
+    const name = cleanDocumentName(file.name);
+    const saved = await send({ name, type }, file.stream(), request.signal);
+    return { ok: true, saved };
   } catch (e) {
-    if (e instanceof Refused) return { ok: false, code: e.code };
     if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
     if (isUpstreamError(e) && e.status === 413) return { ok: false, code: "size" };
     if (isUpstreamError(e) && e.status === 400)
       return { ok: false, code: "upstream", message: e.message };
     throw e;
   }
-  if (!saved) return { ok: false, code: "missing" };
-  return { ok: true, saved: (saved as { v: T }).v };
 }
 
 /** A stored document's bytes as a download: never shown inline, never sniffed, never cached. */
@@ -97,7 +70,7 @@ export const documentDownload = (
   new Response(body, {
     headers: {
       "Content-Type": doc.content_type,
-      "Content-Disposition": `attachment; filename="${cleanDocumentName(doc.name)}"`,
+      "Content-Disposition": contentDisposition(doc.name),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",

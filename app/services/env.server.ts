@@ -92,6 +92,10 @@ const schema = z.object({
     })
     .default("0")
     .transform((v) => v === "1"),
+  TEST_CLOCK: z
+    .enum(["0", "1"], { message: "must be 1 (browser tests only: a clock they move on) or 0" })
+    .default("0")
+    .transform((v) => v === "1"),
   REMIX_DEV_ORIGIN: z.string().url("must be the URL `remix dev` listens on").optional(),
   LOG_TESTS: z
     .enum(["0", "1"], { message: "must be 1 (log while testing) or 0" })

@@ -76,10 +76,30 @@ export async function requireModule(
     if (!rules.every((r) => isAllowed(user, r)))
       refuse(user, pathname, `intent ${JSON.stringify(intent.slice(0, 40))}`, 403);
   }
-  const can = Object.fromEntries(
-    Object.entries(route.actions ?? {}).map(([intent, rule]) => [intent, isAllowed(user, rule)]),
-  );
+  const can = canOf(user, route);
   return { user, session, auth: authOf(session), companyId: user.companyid, route, can };
+}
+
+function canOf(user: SessionUser, route: RouteEntry): Record<string, boolean> {
+  const open = isAllowed(user, route.rule);
+  return Object.fromEntries(
+    Object.entries(route.actions ?? {}).map(([intent, rule]) => [
+      intent,
+      open && isAllowed(user, rule),
+    ]),
+  );
+}
+
+/**
+ * The `can` of another path of the page's module, for a form that posts there (the add-group page
+ * posts to /admin/groups): every intent false when the module does not serve it.
+ */
+export function canAt(
+  ctx: Pick<ModuleContext, "user" | "route">,
+  pathname: string,
+): Record<string, boolean> {
+  const route = moduleRoute(ctx.route.moduleId, pathname);
+  return route ? canOf(ctx.user, route) : {};
 }
 
 /** Refuses (403) a user who does not meet `rule`: for a check the manifest cannot express. */

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { z } from "zod";
 import type { RegisterSchema } from "~/lib/auth-schemas";
+import { cleanDeep } from "~/lib/input";
 import { RECOVERY_MESSAGES } from "~/lib/recovery";
 import type { SessionUser } from "~/lib/user";
 import { upstream } from "~/services/api.server";
@@ -61,7 +62,9 @@ export async function buildSessionData(
     logInfo("auth", `last photo unavailable: ${(e as Error).message}`);
     return null;
   });
-  const user: SessionUser = {
+  // The profile's text is cleaned of control characters: the session is stored as jsonb, which
+  // refuses U+0000, so a NUL in a name made every sign-in of that person a 500.
+  const user: SessionUser = cleanDeep({
     username_id: profile.username_id,
     username:
       profile.username ?? fallbackUser?.username ?? profile.email ?? String(profile.username_id),
@@ -77,7 +80,7 @@ export async function buildSessionData(
     features_enabled: features,
     groups: [...profile.groups].sort((a, b) => compareText(a.nickname, b.nickname)),
     ...(profile.device_imeis ? { device_imeis: profile.device_imeis } : {}),
-  };
+  });
   return { user, token, tokenExp: tokenExpiry(token) };
 }
 

@@ -1,3 +1,4 @@
+import { DOCUMENT_MAX_BYTES } from "~/lib/documents";
 import { matchPattern } from "~/lib/menu";
 import { getEnv } from "./env.server";
 
@@ -20,9 +21,10 @@ const MB = 1024 * 1024;
 export const JSON_ROUTES: readonly string[] = ["/api/push-subscriptions"];
 
 /**
- * Routes that take files, and how large a body each may send. None yet; a device photo upload
- * would be declared here, e.g. `{ pattern: "/dashboard/assets/device/:imei/photo", limit: 10 * MB }`,
- * and its action parse the multipart body it is given (already within that limit).
+ * Routes that take files, and how large a body each may send: the file's own limit plus room for
+ * the multipart framing. An upload route not declared here is held to BODY_MAX_BYTES (1 MiB),
+ * whatever its page says. Its action parses the body it is given (already within that limit) with
+ * postedFiles (file-transfer.server.ts).
  */
 export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => number) }[] = [
   // A wiki file: the module counts the file itself against WIKI_UPLOAD_MAX_BYTES and says so;
@@ -40,6 +42,9 @@ export const UPLOAD_ROUTES: readonly { pattern: string; limit: number | (() => n
   // A proof-of-delivery photo: the browser shrinks it first; without JavaScript the module says
   // it is too large.
   { pattern: "/courier/shipment/:id", limit: 12 * MB },
+  // Jobsite and supplier documents: the shared document upload counts each against its 10 MB.
+  { pattern: "/admin/jobsite/:id/files", limit: DOCUMENT_MAX_BYTES + MB },
+  { pattern: "/dashboard/suppliers/:id/documents", limit: DOCUMENT_MAX_BYTES + MB },
 ];
 
 /** The rule for one path (Remix route paths match case-insensitively, with or without a trailing /). */

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { cleanDeep } from "~/lib/input";
 import type { SessionUser } from "~/lib/user";
 import { prisma } from "~/services/db.server";
 import { appSecrets, getEnv } from "~/services/env.server";
@@ -36,11 +37,15 @@ function expiryFor(createdAt: Date, now = new Date()) {
   return new Date(Math.min(idle, absolute));
 }
 
-/** The row's form of session data: the upstream token sealed (secret-box), the rest as it is. */
+/**
+ * The row's form of session data: the upstream token sealed (secret-box), the user's text without
+ * control characters (jsonb refuses U+0000: one in a name failed every write of the session).
+ */
 function toStored(data: Partial<SessionData>): object {
-  return typeof data.token === "string"
-    ? { ...data, token: seal(data.token, "session-token") }
-    : data;
+  const clean = data.user ? { ...data, user: cleanDeep(data.user) } : data;
+  return typeof clean.token === "string"
+    ? { ...clean, token: seal(clean.token, "session-token") }
+    : clean;
 }
 
 /**

@@ -5,6 +5,7 @@
  * table says.
  */
 import { csvText, type CsvCell } from "./csv.server";
+import { contentDisposition } from "~/services/file-transfer.server";
 
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
 
@@ -32,7 +33,7 @@ export function csvDownload<T>(
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": contentDisposition(fileName),
       "Cache-Control": "private, no-store",
     },
   });

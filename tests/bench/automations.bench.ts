@@ -1,10 +1,10 @@
-import { evaluateLog } from "../../app/modules/operations/automations/engine";
+import { evaluateLog } from "../../app/lib/automations/engine";
 import { summarise } from "../../app/modules/operations/automations/dry-run.server";
 import {
   fromUpstream,
   upstreamEvents,
 } from "../../app/modules/operations/automations/sources.server";
-import type { Automation, DeviceEvent } from "../../app/modules/operations/automations/model";
+import type { Automation, DeviceEvent } from "../../app/lib/automations/model";
 import { upstream } from "../../app/services/api.server";
 import { resetEnvCache } from "../../app/services/env.server";
 import * as up from "../../app/services/upstream/index.server";

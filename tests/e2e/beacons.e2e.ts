@@ -187,7 +187,8 @@ describe("beacon maps and pages", () => {
         );
       return single + clustered;
     };
-    expect(await count()).toBe(positioned);
+    // Markers are drawn in batches after the first: wait for the whole set, not the first batch.
+    await expect.poll(count, { timeout: 10_000 }).toBe(positioned);
     // A click on a cluster zooms to where it splits (into beacons or smaller clusters); beacons
     // at one spot never split, so their cluster lists them.
     // The page settles first: a revalidation (after any fetcher submission of the shell) brings

@@ -207,7 +207,8 @@ describe("drivers", () => {
       const popup = card.locator(".leaflet-popup-content");
       await popup.waitFor();
       const text = (await popup.textContent())!;
-      expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      // In the company's zone (Brisbane), named: the UTC clock read ten hours early.
+      expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2}( \d{4})?, \d{2}:\d{2} AEST/);
       expect(text).toMatch(/Severity: (low|medium|high)/);
       expect(await popup.locator("img, script").count()).toBe(0);
       await context.close();

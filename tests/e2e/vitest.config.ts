@@ -13,8 +13,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // A browser test that fails once is run once more (a real failure fails twice).
-    retry: 1,
     pool: "forks",
   },
 });

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createCookie, createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createCookie, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { promisedHandler } from "../support/build";
 
 /**
  * The production build under a forced server error (its database is unreachable): the user sees
@@ -19,7 +20,7 @@ describe("errors in the production build", () => {
       UPSTREAM_API_URL: "http://127.0.0.1:9",
     });
     const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-    const handler = createRequestHandler(build, "production");
+    const handler = promisedHandler(build);
     const cookie = await createCookie("__Host-tracksmith", { secrets: [secret] }).serialize(
       "session-id-that-needs-the-database",
     );

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -36,6 +36,7 @@ import type { Simulator } from "../../server/sim/index";
 import { truncate, useTestDatabase } from "../support/db";
 import { APP, call, cookieFrom, formPost, get } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
+import { promisedHandler } from "../support/build";
 
 const PAGE = "/dashboard/dashboard-forms";
 const INTERNAL = [
@@ -125,7 +126,7 @@ beforeAll(async () => {
   ] as const)
     cookies[u] = await signIn(u, p);
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(build);
   html = (r) => handler(r, { cspNonce: "n", clientAddress: "198.51.100.7" });
 });
 

@@ -11,6 +11,7 @@ import { prisma } from "~/services/db.server";
 import * as dup from "~/modules/drivers/upstream.server";
 import { notifyLicenceExpiry } from "~/modules/drivers/licence-alerts.server";
 import { licenceNotices, licenceState } from "~/modules/drivers/licence";
+import { formatDay } from "~/lib/zoned-time";
 import { useTestDatabase } from "../support/db";
 import { call, formPost } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
@@ -89,7 +90,7 @@ describe("licence expiry", () => {
         "/dashboard/drivermanagement",
       ],
     ]);
-    expect(mine[0]!.body).toContain(day(now + 10 * DAY));
+    expect(mine[0]!.body).toContain(formatDay(day(now + 10 * DAY), "UTC", now));
     expect((await licenceRows(userIds.admin!, gone!.id)).map((n) => n.title)).toEqual([
       `${gone!.first_name} ${gone!.last_name}'s licence has expired`,
     ]);

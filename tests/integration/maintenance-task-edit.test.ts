@@ -95,7 +95,7 @@ describe("editing a task", () => {
     expect(res.status).toBe(400);
     const { result } = await res.json();
     expect(result.error.cost).toEqual(["Must not be negative."]);
-    expect(result.error.due_at).toEqual(["Give a date."]);
+    expect(result.error.due_at).toEqual(["Give a date between 1970 and 2100."]);
     expect(result.initialValue.notes).toBe("kept");
     expect((await taskOf(t!.id)).cost).not.toBe(-3);
   });

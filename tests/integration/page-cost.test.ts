@@ -1,12 +1,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyDerived } from "~/modules/fleet/device-views.server";
 import { bump } from "~/modules/fleet/devices.server";
 import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo, type Handle } from "../support/remix";
 import { useSimulator } from "../support/upstream";
+import { promisedHandler } from "../support/build";
 
 /**
  * Issue 16, page cost: what a page derives from the whole fleet is computed once per change of the
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(build);
   let n = 0;
   // Each request its own nonce, as server/http.ts gives it.
   handle = (r) =>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isAllowed, type AccessRule } from "~/lib/access";
 import type { SessionUser } from "~/lib/user";
@@ -16,6 +16,8 @@ import { getSession } from "~/services/session.server";
 import { useTestDatabase } from "../support/db";
 import { APP, sendTo, signInTo } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
+import { promisedHandler } from "../support/build";
+import { samplePath, type Ids } from "../support/sweep-paths";
 
 /**
  * Issue 13, the route sweep: every path of every module, taken from the registry, through the
@@ -52,33 +54,13 @@ let handle: (request: Request) => Promise<Response>;
 let cookie = "";
 let sessionId = "";
 let admin: SessionUser;
-const own = { imei: "", uuid: "", insight: "" };
-const foreign = { imei: "", uuid: "", insight: "" };
-/** `insight`: an insight tag's uuid, for the insight-tag pages' `:uuid`. */
-type Ids = { imei: string; uuid: string; insight?: string; id?: string };
-
+const own: Ids = { imei: "", uuid: "", insight: "" };
+const foreign: Ids = { imei: "", uuid: "", insight: "" };
 const send = (method: "GET" | "POST", url: string, withCookie = cookie, body = "intent=probe") =>
   sendTo(handle, method, url, withCookie, method === "POST" ? body : undefined);
 const signIn = (username: string, password: string) => signInTo(handle, username, password);
-
 /** A concrete path for a pattern: the company's own device or beacon, sample values elsewhere. */
-function sample(pattern: string, ids: Ids = own) {
-  return pattern
-    .split("/")
-    .map((seg) => {
-      if (seg === "*") return "photos/devices/probe.svg";
-      if (!seg.startsWith(":")) return seg;
-      const name = seg.replace(/^:|\?$/g, "");
-      if (name === "imei") return ids.imei;
-      if (name === "uuid")
-        return pattern.includes("/insight-tag") && ids.insight ? ids.insight : ids.uuid;
-      if (name === "id" && ids.id) return ids.id;
-      if (name === "kind") return "distance-per-vehicle";
-      if (name === "format") return "csv";
-      return name === "token" ? "x".repeat(43) : "1";
-    })
-    .join("/");
-}
+const sample = (pattern: string, ids: Ids = own) => samplePath(pattern, ids);
 
 const isStream = (r: RouteEntry) => /\/api\/(live|notifications-stream)$/.test(r.pattern);
 
@@ -125,7 +107,7 @@ beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(build);
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.11" });
 
   cookie = await signIn("admin", "admin123");

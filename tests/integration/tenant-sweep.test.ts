@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
@@ -21,6 +21,7 @@ import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 import type { ModuleSweep, SweepCase, SweepContext } from "./tenant-sweep/kit";
+import { promisedHandler } from "../support/build";
 
 /**
  * Issue 8 (ASVS V8), the tenant sweep: company 2 (`other`) owns one of everything that has an
@@ -274,7 +275,7 @@ beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(build);
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.9" });
 
   cookies.admin = await signIn("admin", "admin123");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { TRIP_DEVICES } from "~/modules/trips/trips.server";
@@ -9,6 +9,7 @@ import { useTestDatabase } from "../support/db";
 import { APP } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 import type { Simulator } from "../../server/sim/index";
+import { promisedHandler } from "../support/build";
 
 /**
  * Issue 8, upstream resilience at page level: the upstream answers every call after 5 s (longer
@@ -65,7 +66,7 @@ beforeAll(async () => {
     UPSTREAM_BREAKER_THRESHOLD: "100000",
   });
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(build);
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.7" });
   const login = await handle(
     new Request(`${APP}/login`, {

@@ -9,6 +9,7 @@ import { TopBar } from "~/components/shell/top-bar";
 import type { ShellData } from "~/lib/shell";
 import { matchPattern } from "~/lib/menu";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH, TOP_BAR_HEIGHT } from "~/lib/theme";
+import { KeptCopyNotice } from "~/components/kept-copy-notice";
 
 /**
  * The authenticated frame (SPEC §2.10): top bar 64 high, side menu 280 wide or ~80 collapsed.
@@ -60,7 +61,10 @@ export function AppShellLayout({ data, children }: { data: ShellData; children: 
           onExpand={() => setCollapsed(false)}
         />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <KeptCopyNotice />
+        {children}
+      </AppShell.Main>
       <SettingsDrawer opened={settingsOpened} onClose={settingsDrawer.close} />
     </AppShell>
   );

@@ -7,6 +7,7 @@ import { updateSessionUser, type SessionData } from "~/services/session.server";
 import {
   featureFlags,
   isUpstreamError,
+  MESSAGES,
   profile,
   saveFeatureFlags,
   updateProfile,
@@ -86,8 +87,7 @@ export async function loadCompanyFeatures(
   }
 }
 
-const UNAVAILABLE =
-  "The tracking service did not answer, so nothing was saved. Try again in a moment.";
+const UNAVAILABLE = MESSAGES.saveUnavailable;
 
 export type SaveResult =
   | { ok: true; setCookie: string | null }

@@ -31,11 +31,11 @@ export async function invoicePdf(
   const status = inv.status === "paid" ? "Paid" : "Open";
   const table = new PdfTable({
     title: `Invoice ${inv.number}`,
-    subtitle: `${inv.company} · issued ${formatZoned(inv.issued_at, tz, "date")} (${tz})`,
+    subtitle: `${inv.company} · issued ${formatZoned(inv.issued_at, tz, "fullDate")} (${tz})`,
     summary: [
       { label: "Invoice", value: inv.number },
       { label: "Billed to", value: inv.company },
-      { label: "Issued", value: formatZoned(inv.issued_at, tz, "date") },
+      { label: "Issued", value: formatZoned(inv.issued_at, tz, "fullDate") },
       { label: "Status", value: status },
       { label: "Amount", value: `${money(inv.amount_cents)} AUD` },
     ],

@@ -1,9 +1,11 @@
 /** The job code form (browser and server alike: Conform validates it in both). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+  .refine(hasSaneDay, DAY_MESSAGE)
   .optional();
 
 export const JobCodeSchema = z

@@ -11,7 +11,8 @@ import { prisma } from "~/services/db.server";
 import { staleAfterMs } from "~/modules/fleet/index.server";
 import { type SyncInfo } from "~/lib/sync-info";
 import { FieldError, type Auth } from "~/services/company-context.server";
-import { logError } from "~/services/log.server";
+import { cleanOptional, hasControl } from "~/lib/input";
+import { logError, logInfo } from "~/services/log.server";
 import * as bup from "./upstream.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { singleton } from "~/services/singleton.server";
@@ -67,17 +68,17 @@ function fromUpstream(b: bup.UpstreamBeacon, companyId: number) {
   return {
     companyId,
     uuid: b.uuid.toLowerCase(),
-    nickname: b.nickname,
-    model: b.model,
+    nickname: cleanOptional(b.nickname),
+    model: cleanOptional(b.model),
     major: b.major,
     minor: b.minor,
-    assetName: b.asset_name,
+    assetName: cleanOptional(b.asset_name),
     txPower: b.tx_power,
     advIntervalMs: b.adv_interval_ms,
     battery: b.battery,
     lastSeenAt: s ? new Date(s.time) : null,
-    lastGatewayImei: s?.gateway_imei ?? null,
-    lastGatewayName: s?.gateway_nickname ?? null,
+    lastGatewayImei: cleanOptional(s?.gateway_imei ?? null),
+    lastGatewayName: cleanOptional(s?.gateway_nickname ?? null),
     lastLat: s?.lat ?? null,
     lastLng: s?.lng ?? null,
     lastRssi: s?.rssi ?? null,
@@ -123,7 +124,15 @@ export function syncBeacons(auth: Auth): Promise<number> {
   const run = (async () => {
     try {
       const list = await bup.beacons(upstream(auth.token));
-      const rows = list.map((b) => fromUpstream(b, auth.companyId));
+      // Text is cleaned (PostgreSQL refuses U+0000); a beacon that cannot be keyed is logged and
+      // left out, so one bad record never stops the company's sync.
+      const rows = list
+        .filter((b) => {
+          const ok = !hasControl(b.uuid) && (!b.last_seen || !isNaN(Date.parse(b.last_seen.time)));
+          if (!ok) logInfo("beacons", `skipped beacon uuid=${JSON.stringify(b.uuid)}`);
+          return ok;
+        })
+        .map((b) => fromUpstream(b, auth.companyId));
       await prisma.$transaction([
         prisma.beacon.deleteMany({
           where: { companyId: auth.companyId, uuid: { notIn: rows.map((r) => r.uuid) } },

@@ -25,7 +25,7 @@ export async function mixDesignLoader(request: Request, param: string | undefine
   const id = param === null ? null : mixIdOf(param);
   const page = await mixDesignPage(ctx, id);
   if (id !== null && !page.mix) throw new Response("Not found", { status: 404 });
-  return json(page);
+  return json({ ...page, can: ctx.can });
 }
 
 export async function mixDesignAction(request: Request, param: string | undefined | null) {

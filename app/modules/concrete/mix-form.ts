@@ -5,6 +5,7 @@
  * the message beside the field and keeps what was typed.
  */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { MIN_CALIBRATION_POINTS } from "./curing/curves";
 import { DEFAULT_DATUM_C, DEFAULT_Q_K } from "./curing/maturity";
 import { fromTemperatureUnit, type TemperatureUnit } from "./curing/mass";
@@ -187,7 +188,8 @@ export const MaturityInputSchema = z
     pour_id: numberIn(1, Number.MAX_SAFE_INTEGER, "Enter a pour number", true),
     tested_at: z
       .string({ required_error: "Enter when the specimen was tested" })
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter when the specimen was tested"),
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter when the specimen was tested")
+      .refine(hasSaneDay, DAY_MESSAGE),
     age_h: numberReq(0.01, 100_000, "Enter the age at the break in hours, above 0"),
     strength_mpa: numberReq(0.01, 200, "Enter the strength, above 0 and up to 200 MPa"),
     maturity_index: numberIn(0, 10_000_000, "Enter a maturity index of 0 or more", true),

@@ -3,6 +3,7 @@
  * alike). Temperatures are typed in the reader's unit and converted to °C by the server.
  */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 const text = (label: string, max: number) =>
   z
@@ -21,7 +22,8 @@ const optionalId = z.preprocess(
 );
 const localTime = z
   .string({ required_error: "Enter a date and time" })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Use a date and time like 2026-03-01T07:30");
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Use a date and time like 2026-03-01T07:30")
+  .refine(hasSaneDay, DAY_MESSAGE);
 const optionalLocalTime = z.preprocess((v) => (v === "" ? undefined : v), localTime.optional());
 const ids = z.preprocess(
   (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),

@@ -1,5 +1,6 @@
 /** Form schemas of the dashcam pages (browser-safe): bulk review and footage requests. */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { REVIEW_STATUSES } from "~/modules/drivers";
 import { MAX_WINDOW_S, MIN_WINDOW_S } from "./types";
 
@@ -34,7 +35,8 @@ export const footageSchema = z.object({
   imei: z.string({ required_error: "Choose a vehicle" }).regex(/^\d{6,20}$/, "Choose a vehicle"),
   from: z
     .string({ required_error: "Enter the start time" })
-    .regex(LOCAL, "Enter the start time as a date and time"),
+    .regex(LOCAL, "Enter the start time as a date and time")
+    .refine(hasSaneDay, DAY_MESSAGE),
   seconds: z.coerce
     .number({
       required_error: "Enter the length in seconds",

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { incidentPopup, incidentTitle, type MapIncident } from "./incident-popup";
 
 const base: MapIncident = {
@@ -15,19 +15,38 @@ const base: MapIncident = {
 };
 
 describe("incident popup", () => {
+  // "This year" decides whether the year is shown: the clock is fixed in 2026.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-28T10:00:00Z"));
+  });
+  afterAll(() => vi.useRealTimers());
+
   it("says what, when, which vehicle, the speed against the limit and the severity", () => {
-    expect(incidentPopup(base, "metric").safeHtml).toBe(
-      "<strong>Speeding</strong><br>2026-03-02 07:05 UTC<br>Truck 1<br>72 km/h in a 60 km/h zone<br>Severity: medium",
+    expect(incidentPopup(base, "UTC", "metric").safeHtml).toBe(
+      "<strong>Speeding</strong><br>2 Mar, 07:05 UTC<br>Truck 1<br>72 km/h in a 60 km/h zone<br>Severity: medium",
     );
-    expect(incidentPopup(base, "imperial").safeHtml).toContain("<br>44 mph in a 37 mph zone<br>");
-    expect(incidentTitle(base)).toBe("Speeding, 2026-03-02 07:05 UTC");
+    expect(incidentPopup(base, "UTC", "imperial").safeHtml).toContain(
+      "<br>44 mph in a 37 mph zone<br>",
+    );
+    expect(incidentTitle(base, "UTC")).toBe("Speeding, 2 Mar, 07:05 UTC");
     expect(
       incidentPopup(
         { ...base, behaviour: "seatbelt", speed_limit: null, dismissed: true },
+        "UTC",
         "imperial",
       ).safeHtml,
     ).toBe(
-      "<strong>Seatbelt</strong><br>2026-03-02 07:05 UTC<br>Truck 1<br>Severity: medium<br><em>Dismissed: does not count</em>",
+      "<strong>Seatbelt</strong><br>2 Mar, 07:05 UTC<br>Truck 1<br>Severity: medium<br><em>Dismissed: does not count</em>",
+    );
+  });
+
+  it("tells the time in the company's zone, and names the zone", () => {
+    // 07:40 UTC is 17:40 in Brisbane: the UTC clock read "07:40" to a Brisbane company.
+    const i = { ...base, time: "2026-03-02T07:40:00.000Z" };
+    expect(incidentTitle(i, "Australia/Brisbane")).toBe("Speeding, 2 Mar, 17:40 AEST");
+    expect(incidentPopup(i, "Australia/Brisbane", "metric").safeHtml).toContain(
+      "<br>2 Mar, 17:40 AEST<br>",
     );
   });
 
@@ -38,6 +57,7 @@ describe("incident popup", () => {
         vehicle: `<img src=x onerror="alert(1)">`,
         severity: "</strong><script>x</script>",
       },
+      "UTC",
       "metric",
     ).safeHtml;
     expect(html).not.toContain("<img");

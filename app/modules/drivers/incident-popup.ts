@@ -2,7 +2,7 @@
 import { mapHtml, type MapHtml } from "~/lib/map-text";
 import { formatSpeed, type Measurement } from "~/lib/units";
 import { BEHAVIOUR_LABEL, type Behaviour } from "./behaviours";
-import { shortTime } from "./format";
+import { formatZonedLabelled } from "~/lib/zoned-time";
 
 export type MapIncident = {
   id: string;
@@ -17,16 +17,18 @@ export type MapIncident = {
   dismissed: boolean;
 };
 
-const when = (iso: string) => `${shortTime(iso)} UTC`;
+/** Labelled with the zone: a map popup stands alone, without the page's tooltip. */
+const when = (iso: string, timeZone: string) => formatZonedLabelled(iso, timeZone, "datetime");
 
 /** The marker's title (a tooltip and the accessible name): behaviour and time. */
-export const incidentTitle = (i: MapIncident) => `${BEHAVIOUR_LABEL[i.behaviour]}, ${when(i.time)}`;
+export const incidentTitle = (i: MapIncident, timeZone: string) =>
+  `${BEHAVIOUR_LABEL[i.behaviour]}, ${when(i.time, timeZone)}`;
 
 /** The popup: behaviour, time, vehicle, speed against the limit, severity and whether it counts. */
-export function incidentPopup(i: MapIncident, m: Measurement): MapHtml {
+export function incidentPopup(i: MapIncident, timeZone: string, m: Measurement): MapHtml {
   const speed =
     i.speed_limit !== null
       ? mapHtml`<br>${formatSpeed(i.speed, m)} in a ${formatSpeed(i.speed_limit, m)} zone`
       : null;
-  return mapHtml`<strong>${BEHAVIOUR_LABEL[i.behaviour]}</strong><br>${when(i.time)}<br>${i.vehicle}${speed}<br>Severity: ${i.severity}${i.dismissed ? mapHtml`<br><em>Dismissed: does not count</em>` : null}`;
+  return mapHtml`<strong>${BEHAVIOUR_LABEL[i.behaviour]}</strong><br>${when(i.time, timeZone)}<br>${i.vehicle}${speed}<br>Severity: ${i.severity}${i.dismissed ? mapHtml`<br><em>Dismissed: does not count</em>` : null}`;
 }

@@ -1,4 +1,5 @@
 /** Licence expiry (pure): the management list's warning and the notifications share it. */
+import { formatDay } from "~/lib/zoned-time";
 
 /** Licences expiring within this many days are flagged and notified. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -22,7 +23,7 @@ export function licenceState(
 export function expiryWarning(expiry: string | null, now: number): string | null {
   const state = licenceState(expiry, now);
   if (state === "expired") return "Licence expired";
-  if (state === "expiring") return `Licence expires ${expiry}`;
+  if (state === "expiring") return `Licence expires ${formatDay(expiry, "UTC", now)}`;
   return null;
 }
 
@@ -63,8 +64,8 @@ export function licenceNotices(
         state === "expired" ? `${name}'s licence has expired` : `${name}'s licence expires soon`,
       body:
         state === "expired"
-          ? `The driver licence of ${name} expired on ${d.licence_expiry}.`
-          : `The driver licence of ${name} expires on ${d.licence_expiry}.`,
+          ? `The driver licence of ${name} expired on ${formatDay(d.licence_expiry, "UTC", now)}.`
+          : `The driver licence of ${name} expires on ${formatDay(d.licence_expiry, "UTC", now)}.`,
     });
   }
   return out;

@@ -26,6 +26,7 @@ import { incidentList } from "./incidents.server";
 import { deviceNames } from "./vehicles.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import type { UpstreamDriver } from "./upstream.server";
+import { isoDay } from "~/lib/zoned-time";
 
 export const LEADER_SORTS = ["name", "score", "distance", "incidents"] as const;
 export type LeaderSort = (typeof LEADER_SORTS)[number];
@@ -77,7 +78,7 @@ async function weeklyTrend(
     }
     const saved = row.data as { fleet: number | null; incidents: number };
     out.push({
-      week: new Date(w).toISOString().slice(0, 10),
+      week: isoDay(w),
       score: round1(saved.fleet),
       incidents: saved.incidents,
       version: row.settingsVersion,
@@ -219,7 +220,7 @@ export async function safetyPage(ctx: ModuleContext, url: URL, now = Date.now())
   };
 }
 
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+const iso = (t: number) => isoDay(t);
 
 /** One driver's scorecard: score and band, weekly trend, points lost per behaviour, incidents, trips. */
 async function scorecard(

@@ -1,5 +1,6 @@
 /** Form schemas of the drivers module (shared by browser and server). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { SCORED } from "./behaviours";
 
 const text = (max: number) =>
@@ -96,6 +97,7 @@ export const driverFormSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date (YYYY-MM-DD)")
+      .refine(hasSaneDay, DAY_MESSAGE)
       .optional(),
   ),
 });

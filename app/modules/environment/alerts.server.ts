@@ -5,7 +5,11 @@
  * side, the excursion's start (to the minute) and the limit, and the notifications module claims
  * each (event, user) once, so the periodic job and the check after saving a limit never repeat it.
  */
-import { APP_EVENT_PREFIX, dispatchToUsers, type AppEvent } from "../notifications/index.server";
+import {
+  APP_EVENT_PREFIX,
+  dispatchToUsers,
+  type AppEvent,
+} from "~/modules/notifications/index.server";
 import { upstream } from "~/services/api.server";
 import { usersWithSessions } from "~/services/session-users.server";
 import { analyse, bandOf } from "./analysis";

@@ -1,6 +1,7 @@
 /** The product profile and load forms (browser and server alike: Conform validates them in both). */
 import { z } from "zod";
 import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 export const TEMP_UNITS = ["C", "F"] as const;
 
@@ -88,7 +89,8 @@ export type ProfileForm = z.infer<typeof ProfileSchema>;
 /** "YYYY-MM-DDTHH:mm" as typed in a datetime-local field, in the company's time zone. */
 const localTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter a date and time");
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Enter a date and time")
+  .refine(hasSaneDay, DAY_MESSAGE);
 
 export const LoadSchema = z
   .object({

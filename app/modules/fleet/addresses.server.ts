@@ -11,6 +11,7 @@
 import { upstream } from "~/services/api.server";
 import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
+import { cleanOptional } from "~/lib/input";
 import { logError } from "~/services/log.server";
 import { singleton } from "~/services/singleton.server";
 import {
@@ -46,9 +47,10 @@ async function lookup(auth: Auth, cell: Cell, level: AddressLevel): Promise<stri
   const a = await reverseGeocode(upstream(auth.token), cell.lat, cell.lng, level);
   const now = Date.now();
   const data = {
-    label: a?.label ?? null,
-    suburb: a?.suburb ?? null,
-    street: a?.street ?? null,
+    // PostgreSQL refuses U+0000 in text: the upstream's address is cleaned of control characters.
+    label: cleanOptional(a?.label ?? null),
+    suburb: cleanOptional(a?.suburb ?? null),
+    street: cleanOptional(a?.street ?? null),
     fetchedAt: new Date(now),
     expiresAt: new Date(now + (a ? FOUND_TTL_MS : NOT_FOUND_TTL_MS)),
   };

@@ -7,12 +7,17 @@
  */
 import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
-import { currentDrivers } from "~/modules/drivers/index.server";
 import { addressesFor, levelOf } from "./addresses.server";
 import { ROW, toView, type Row } from "./devices.server";
 import type { DeviceDetails } from "./fleet-view-data";
 
 export const MAX_DETAILS = 200;
+
+/**
+ * imei → who drives it now: the drivers module's `currentDrivers`, handed in by the route, since
+ * drivers depends on fleet (vehicles, permanent drivers) and fleet may not depend on it back.
+ */
+export type CurrentDrivers = (auth: Auth, now: number) => Promise<Map<string, string>>;
 
 function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -27,6 +32,7 @@ export async function deviceDetails(
   auth: Auth,
   imeis: string[],
   accurateAddress: boolean,
+  currentDrivers: CurrentDrivers,
   { now = Date.now(), budgetMs = 1500 }: { now?: number; budgetMs?: number } = {},
 ): Promise<Record<string, DeviceDetails>> {
   const wanted = [...new Set(imeis)].slice(0, MAX_DETAILS);

@@ -8,7 +8,8 @@ import type { Auth } from "~/services/company-context.server";
 import type { SyncInfo } from "~/lib/sync-info";
 import { prisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { logError } from "~/services/log.server";
+import { cleanOptional, cleanText, hasControl } from "~/lib/input";
+import { logError, logInfo } from "~/services/log.server";
 import * as up from "~/services/upstream/index.server";
 import {
   bump,
@@ -71,23 +72,29 @@ export async function markFailed(companyId: number, error: unknown) {
 /** A cache row as the upstream gives it: the view without what is derived from the clock. */
 type Upsert = Omit<DeviceView, "status" | "outdated" | "silentMs"> & { companyId: number };
 
-function fromUpstream(d: up.Device, companyId: number): Upsert {
+/**
+ * The cache row of an upstream device, its text cleaned of control characters: PostgreSQL refuses
+ * U+0000, and the whole list goes in one statement, so one vehicle renamed with a NUL stopped the
+ * company's sync (positions frozen). A device whose IMEI (its key) is unusable is skipped (null).
+ */
+function fromUpstream(d: up.Device, companyId: number): Upsert | null {
+  if (!d.imei || hasControl(d.imei)) return null;
   const p = d.position;
   return {
     imei: d.imei,
     companyId,
     deviceTypeId: d.device_type_id,
-    nickname: d.nickname,
-    avatar: d.avatar,
-    photo: d.photo,
-    permdriver: d.permdriver,
+    nickname: cleanText(d.nickname),
+    avatar: cleanOptional(d.avatar),
+    photo: cleanOptional(d.photo),
+    permdriver: cleanOptional(d.permdriver),
     tags: d.tags.map((t) => ({
       id: t.id,
-      name: t.name,
-      ...(t.colour ? { colour: t.colour } : {}),
+      name: cleanText(t.name),
+      ...(t.colour ? { colour: cleanText(t.colour) } : {}),
     })),
-    groups: d.groups.map((x) => ({ id: x.id, nickname: x.nickname })),
-    geofenceGps: d.geofence_gps,
+    groups: d.groups.map((x) => ({ id: x.id, nickname: cleanText(x.nickname) })),
+    geofenceGps: cleanOptional(d.geofence_gps),
     geofenceMeters: d.geofence_meters,
     lat: p?.lat ?? null,
     lng: p?.lng ?? null,
@@ -99,6 +106,17 @@ function fromUpstream(d: up.Device, companyId: number): Upsert {
     temperature: p?.temperature ?? null,
     lastContactAt: p?.timestamp ?? null,
   };
+}
+
+/** The list's devices with their rows; a device that cannot be stored is logged and left out. */
+function usable(list: up.Device[], companyId: number): [up.Device, Upsert][] {
+  const out: [up.Device, Upsert][] = [];
+  for (const d of list) {
+    const row = fromUpstream(d, companyId);
+    if (row) out.push([d, row]);
+    else logInfo("devices", `skipped device imei=${JSON.stringify(d.imei)} company=${companyId}`);
+  }
+  return out;
 }
 
 const COLUMNS: [string, string][] = [
@@ -209,10 +227,10 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
       const list = await up.iotDevices(client);
       // A management write that landed while this list was in flight is newer than the list: keep it.
       const current = new Map((await readRows(auth.companyId)).map((r) => [r.imei, r]));
-      const rows = list.map((d) => {
+      const rows = usable(list, auth.companyId).map(([d, row]) => {
         const o = s.overrides.get(d.imei);
         const r = {
-          ...fromUpstream(d, auth.companyId),
+          ...row,
           ...(o && o.until > started ? { permdriver: o.permdriver } : {}),
         };
         const local = current.get(d.imei);
@@ -242,6 +260,7 @@ async function runSync(auth: Auth, s: CompanyState, forceFull: boolean): Promise
       );
     }
     const res = await up.positions(client, { since: s.since });
+    res.positions = res.positions.filter((p) => !hasControl(p.imei));
     const imeis = res.positions.map((p) => p.imei);
     const before = await readRows(auth.companyId, imeis);
     await writePositions(

@@ -6,7 +6,7 @@ import { type Auth } from "~/services/company-context.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { mapPayload } from "./map-data.server";
 import type { DeviceDetails, FleetViewData } from "./fleet-view-data";
-import { deviceDetails } from "./device-details.server";
+import { deviceDetails, type CurrentDrivers } from "./device-details.server";
 import { settingsFromCookieHeader } from "~/lib/settings";
 import { compareText } from "~/lib/text-order";
 
@@ -56,6 +56,7 @@ export async function fleetViewData(
   auth: Auth,
   request: Request,
   title: string,
+  currentDrivers: CurrentDrivers,
 ): Promise<FleetViewData> {
   const url = new URL(request.url);
   const { value: index, sync } = await deriveDevices(auth, fleetIndex);
@@ -69,6 +70,7 @@ export async function fleetViewData(
     auth,
     first.map((d) => d.imei),
     accurate,
+    currentDrivers,
     { budgetMs: 400 },
   ).catch(() => ({}) as Record<string, DeviceDetails>);
   const focus = url.searchParams.get("focus");

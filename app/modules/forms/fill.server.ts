@@ -11,7 +11,6 @@ import { iotDevices, isUpstreamError } from "~/services/upstream/index.server";
 import { checkAnswers, postedOf, UPLOAD_ID } from "./fields/answers";
 import { toField, type Field } from "./fields/model";
 import { getForm, listAllForms, submitForm, uploadFile } from "./upstream.server";
-import { ticketForFlaggedSubmission } from "~/modules/tickets/index.server";
 
 export const UPLOAD_MAX_BYTES = 700 * 1024;
 export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -195,7 +194,6 @@ export async function submitFill(
       submitted_at: now.toISOString(),
       ...(/^[A-Za-z0-9_-]{8,100}$/.test(reference) ? { reference } : {}),
     });
-    await ticketForFlaggedSubmission(ctx, sent.id);
     return { ok: true, id: sent.id, title: page.title };
   } catch (e) {
     if (isUpstreamError(e) && e.status === 400)

@@ -3,26 +3,23 @@
  * allow-list (nothing kept past the limit), and downloads streamed back after the rights check, as
  * attachments unless an image or a PDF.
  */
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
+import { contentDisposition, postedFiles } from "~/services/file-transfer.server";
 import { logInfo } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
-import { limitedBody } from "~/services/upstream/streams.server";
 import { fileTypeOf, formatBytes, isPreviewable, sanitiseFileName } from "./rules";
 import { notFound, requireInsightTag } from "./tags.server";
 import * as iup from "./upstream.server";
 import { forbidden, wikiPath } from "./wiki-kit.server";
 import { rightsOf, uploadLimit } from "./wiki.server";
 
-class UploadRefused extends Error {}
-
 /**
  * POST /dashboard/insight-tags/:uuid/wiki/upload?folder=ID (multipart, field `file`): the file
- * goes to the upstream as it arrives, counted; past the limit the upstream request is aborted (it
- * keeps nothing) and the user is told. The name is sanitised and its extension must be allowed;
- * the type stored is the allow-list's, never what the browser said.
+ * goes to the upstream once it is known to be within the limit; past it the user is told. The
+ * name is sanitised and its extension must be allowed; the type stored is the allow-list's, never
+ * what the browser said.
  */
 export async function uploadAction(ctx: ModuleContext, raw: string, request: Request) {
   const tag = await requireInsightTag(ctx, raw);
@@ -38,59 +35,42 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
   const refuse = (message: string) =>
     redirectWithToast(back, { type: "error", title: "Upload refused", description: message });
 
-  let saved: iup.UpstreamWikiFile | null = null;
+  let file: iup.UpstreamWikiFile;
   try {
-    await unstable_parseMultipartFormData(request, async (part) => {
-      if (part.name !== "file" || !part.filename) {
-        // Small text fields are not needed; drain them.
-        for await (const _ of part.data) void _;
-        return undefined;
-      }
-      if (saved) throw new UploadRefused("Send one file at a time.");
-      const name = sanitiseFileName(part.filename);
-      const type = name ? fileTypeOf(name) : null;
-      if (!type)
-        throw new UploadRefused(
-          "That type of file is not allowed: PDF, images (PNG, JPEG, GIF, WebP), text, CSV, Word, Excel, OpenDocument or ZIP.",
-        );
-      if (
-        tree.files.some(
-          (f) => f.folder_id === folder.id && f.name.toLowerCase() === name.toLowerCase(),
-        )
+    const files = await postedFiles(request, "file");
+    if (files.length === 0) return refuse("Choose a file to upload.");
+    if (files.length > 1) return refuse("Send one file at a time.");
+    const posted = files[0]!;
+    const name = sanitiseFileName(posted.name);
+    const type = name ? fileTypeOf(name) : null;
+    if (!type)
+      return refuse(
+        "That type of file is not allowed: PDF, images (PNG, JPEG, GIF, WebP), text, CSV, Word, Excel, OpenDocument or ZIP.",
+      );
+    if (
+      tree.files.some(
+        (f) => f.folder_id === folder.id && f.name.toLowerCase() === name.toLowerCase(),
       )
-        throw new UploadRefused(`A file named ${name} is already in this folder.`);
-      const { body, signal } = limitedBody(
-        part.data,
-        limit,
-        () => new UploadRefused(`The file is larger than the limit of ${formatBytes(limit)}.`),
-      );
-      saved = await iup.uploadFile(
-        up,
-        { folderId: folder.id, name, contentType: type },
-        body,
-        signal,
-      );
-      return saved.name;
-    });
+    )
+      return refuse(`A file named ${name} is already in this folder.`);
+    if (posted.size > limit)
+      return refuse(`The file is larger than the limit of ${formatBytes(limit)}.`);
+    file = await iup.uploadFile(
+      up,
+      { folderId: folder.id, name, contentType: type },
+      posted.stream(),
+      request.signal,
+    );
   } catch (e) {
-    if (e instanceof UploadRefused) return refuse(e.message);
     if (isUpstreamError(e) && e.status === 404) throw notFound();
     if (isUpstreamError(e) && (e.status === 400 || e.status === 413)) return refuse(e.message);
     throw e;
   }
-  if (!saved) return refuse("Choose a file to upload.");
-  const file = saved as iup.UpstreamWikiFile;
   logInfo(
     "insight-tags",
     `user=${ctx.user.username} uploaded file=${file.id} size=${file.size} tag=${tag.uuid}`,
   );
   return redirectWithToast(back, { type: "success", description: `${file.name} uploaded.` });
-}
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-function disposition(kind: "inline" | "attachment", name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** GET /dashboard/insight-tags/:uuid/wiki/files/:id: the file, after checking it is in this tag's wiki. */
@@ -110,7 +90,7 @@ export async function downloadAction(ctx: ModuleContext, raw: string, rawId: str
     headers: {
       "Content-Type": type,
       "Content-Length": String(file.size),
-      "Content-Disposition": disposition(inline ? "inline" : "attachment", file.name),
+      "Content-Disposition": contentDisposition(file.name, inline ? "inline" : "attachment"),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy":

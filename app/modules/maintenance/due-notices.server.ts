@@ -8,7 +8,11 @@
  * interval counts from) and the stage, and the notifications module claims each (event, user)
  * once. A completed service starts a new occurrence, so the next time it falls due is news again.
  */
-import { APP_EVENT_PREFIX, dispatchToUsers, type AppEvent } from "../notifications/index.server";
+import {
+  APP_EVENT_PREFIX,
+  dispatchToUsers,
+  type AppEvent,
+} from "~/modules/notifications/index.server";
 import type { Plan } from "./plans.server";
 import type { Task } from "./upstream.server";
 import { CAN } from "~/lib/access";

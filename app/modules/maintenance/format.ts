@@ -1,6 +1,6 @@
 /** How maintenance numbers read on the pages (browser-safe). Engine hours always say "h". */
 import { formatDistanceGrouped, type Measurement } from "~/lib/units";
-
+import { formatDay, formatZoned, isoDay } from "~/lib/zoned-time";
 type Intervals = {
   interval_km: number | null;
   interval_hours: number | null;
@@ -14,15 +14,12 @@ const nf = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 1 });
 export const distance = (n: number | null | undefined, m: Measurement) =>
   n == null ? "–" : formatDistanceGrouped(n, m);
 export const hours = (n: number | null | undefined) => (n == null ? "–" : `${nf.format(n)} h`);
-export const day = (t: string | number | null | undefined) =>
-  t == null
-    ? "–"
-    : new Date(t).toLocaleDateString("en-AU", {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        timeZone: "UTC",
-      });
+/** A service or due date, on the company's calendar (a UTC date was a day early in Honolulu). */
+export const day = (t: string | number | null | undefined, timeZone: string) =>
+  t == null ? "–" : formatZoned(t, timeZone, "date");
+/** A task's due date: a calendar day kept as its UTC midnight, the same day in every zone. */
+export const dueDay = (t: string | null | undefined, timeZone: string) =>
+  t == null ? "–" : formatDay(isoDay(t), timeZone);
 
 export function describeInterval(t: Intervals, m: Measurement): string {
   const parts: string[] = [];

@@ -1,15 +1,14 @@
 /**
- * Task photos: POST /dashboard/tasks/:id/photos (multipart, field `photo`) streams the image to
- * the upstream as it arrives, counted; past PHOTO_MAX_BYTES the upstream request is aborted (it
- * keeps nothing) and the user is told. The type is read from the file's first bytes (PNG, JPEG, GIF
- * or WebP), never from its name or what the browser said. GET /dashboard/tasks/:id/photos/:photo
- * hands the image on after checking it is one of that task's.
+ * Task photos: POST /dashboard/tasks/:id/photos (multipart, field `photo`) sends the image to the
+ * upstream; past PHOTO_MAX_BYTES the user is told and the upstream is not called. The type is read
+ * from the file's first bytes (PNG, JPEG, GIF or WebP), never from its name or what the browser
+ * said. GET /dashboard/tasks/:id/photos/:photo hands the image on after checking it is one of that
+ * task's.
  */
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { ModuleContext } from "~/services/guard.server";
+import { headOf, postedFiles } from "~/services/file-transfer.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/errors";
-import { limitedBody } from "~/services/upstream/streams.server";
 import { up } from "./maintenance.server";
 import { companyTask } from "./tasks.server";
 import { taskPhoto, uploadTaskPhoto, type PhotoType } from "./upstream.server";
@@ -30,8 +29,6 @@ export function photoTypeOf(head: Uint8Array): PhotoType | null {
   return null;
 }
 
-class PhotoRefused extends Error {}
-
 export const photoPage = (id: number) => `/dashboard/tasks?edit=${id}`;
 
 export async function uploadPhotoAction(ctx: ModuleContext, raw: string, request: Request) {
@@ -39,42 +36,21 @@ export async function uploadPhotoAction(ctx: ModuleContext, raw: string, request
   const back = photoPage(task.id);
   const refuse = (message: string) =>
     redirectWithToast(back, { type: "error", title: "Photo refused", description: message });
-  let saved = false;
   try {
-    await unstable_parseMultipartFormData(request, async (part) => {
-      if (part.name !== "photo" || !part.filename) {
-        for await (const _ of part.data) void _;
-        return undefined;
-      }
-      if (saved) throw new PhotoRefused("Send one photo at a time.");
-      const it = part.data[Symbol.asyncIterator]();
-      // The first bytes, enough for any signature, before the upstream is called.
-      let head = new Uint8Array(0);
-      while (head.length < 12) {
-        const { value, done } = await it.next();
-        if (done) break;
-        head = new Uint8Array([...head, ...value]);
-      }
-      if (head.length === 0) throw new PhotoRefused("Choose a photo to upload.");
-      const type = photoTypeOf(head);
-      if (!type) throw new PhotoRefused("Only photos may be added: PNG, JPEG, GIF or WebP.");
-      const { body, signal } = limitedBody(
-        { [Symbol.asyncIterator]: () => it },
-        PHOTO_MAX_BYTES,
-        () => new PhotoRefused(`The photo is larger than the limit of ${PHOTO_LIMIT_TEXT}.`),
-        head,
-      );
-      await uploadTaskPhoto(up(ctx), task.id, type, body, signal);
-      saved = true;
-      return undefined;
-    });
+    const files = await postedFiles(request, "photo");
+    if (files.length > 1) return refuse("Send one photo at a time.");
+    const photo = files[0];
+    if (!photo || photo.size === 0) return refuse("Choose a photo to upload.");
+    const type = photoTypeOf(await headOf(photo));
+    if (!type) return refuse("Only photos may be added: PNG, JPEG, GIF or WebP.");
+    if (photo.size > PHOTO_MAX_BYTES)
+      return refuse(`The photo is larger than the limit of ${PHOTO_LIMIT_TEXT}.`);
+    await uploadTaskPhoto(up(ctx), task.id, type, photo.stream(), request.signal);
   } catch (e) {
-    if (e instanceof PhotoRefused) return refuse(e.message);
     if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
     if (isUpstreamError(e) && (e.status === 400 || e.status === 413)) return refuse(e.message);
     throw e;
   }
-  if (!saved) return refuse("Choose a photo to upload.");
   return redirectWithToast(back, { type: "success", description: "Photo added." });
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { distanceLabel, MEASUREMENTS } from "~/lib/units";
+import { DAY_MESSAGE, isSaneDay, optionalDay } from "~/lib/input";
 
 const amount = z
   .number({ invalid_type_error: "Enter a number." })
@@ -77,9 +78,9 @@ export const CompletionSchema = z.object({
   task_id: z.number().int(),
   done_at: z
     .string({ required_error: "Give the date of the service." })
-    .refine((s) => Number.isFinite(Date.parse(s)), "Give the date of the service.")
+    .refine(isSaneDay, DAY_MESSAGE)
     .refine(
-      (s) => Date.parse(s) <= Date.now() + 60_000,
+      (s) => !isSaneDay(s) || Date.parse(s) <= Date.now() + 60_000,
       "The service date cannot be in the future.",
     ),
   odometer_km: amount,
@@ -93,7 +94,7 @@ export const TaskSchema = z.object({
   title: z.string({ required_error: "Give the task a title." }).trim().min(1).max(160),
   imei: z.string().optional(),
   assignee_id: z.number().int().optional(),
-  due_at: z.string().optional(),
+  due_at: optionalDay(),
   notes: z.string().max(2000).optional(),
 });
 
@@ -123,10 +124,7 @@ export const EDITABLE_STATUSES = ["open", "in_progress", "on_hold", "cancelled"]
 export const EditTaskSchema = z.object({
   task_id: z.number().int(),
   assignee_id: z.number().int().optional(),
-  due_at: z
-    .string()
-    .optional()
-    .refine((s) => !s || Number.isFinite(Date.parse(s)), "Give a date."),
+  due_at: optionalDay(),
   status: z.enum(EDITABLE_STATUSES).optional(),
   notes: z.string().max(2000, "At most 2,000 characters.").optional(),
   cost: amount,

@@ -1,6 +1,9 @@
 /** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
 import type { z } from "zod";
 import { inReaderUnits, kmFromInput } from "~/lib/units";
+import { dayKey } from "~/lib/zoned-days";
+import { isoDay } from "~/lib/zoned-time";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { attempt, notFoundOr, up } from "./maintenance.server";
 import type { CompletionSchema, EditTaskForm, TaskSchema } from "./schemas";
@@ -83,10 +86,13 @@ export function moveTask(ctx: ModuleContext, id: number, status: Exclude<TaskSta
   return attempt(updateTask(up(ctx), id, { status }));
 }
 
-/** A date (YYYY-MM-DD) as the moment of a service: now when it is today, else noon UTC of it. */
-export function serviceTime(date: string, now = Date.now()): string {
-  if (date === new Date(now).toISOString().slice(0, 10)) return new Date(now).toISOString();
-  return new Date(`${date.slice(0, 10)}T12:00:00.000Z`).toISOString();
+/**
+ * A date (YYYY-MM-DD) as the moment of a service: now when it is today on the company's calendar
+ * (the form's default), else noon UTC of it.
+ */
+export function serviceTime(date: string, now = Date.now(), timeZone = "UTC"): string {
+  if (date === dayKey(now, timeZone)) return new Date(now).toISOString();
+  return new Date(`${isoDay(date)}T12:00:00.000Z`).toISOString();
 }
 
 /**
@@ -97,7 +103,7 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
   const r = await attempt(
     completeTask(up(ctx), {
       task_id: v.task_id,
-      done_at: serviceTime(v.done_at),
+      done_at: serviceTime(v.done_at, Date.now(), await companyTimeZone(ctx.auth)),
       odometer_km: v.odometer_km === undefined ? null : kmFromInput(v.odometer_km, v.measurement),
       engine_hours: v.engine_hours ?? null,
       cost: v.cost ?? null,

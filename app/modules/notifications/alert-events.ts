@@ -4,6 +4,7 @@
  * reminder can wait for the phone to come online).
  */
 import { CELSIUS, formatOdometer, formatSpeed } from "~/lib/units";
+import { formatZoned } from "~/lib/zoned-time";
 import { KIND_LABELS, type AlertKind } from "./alert-rule-match";
 
 export type AlertEventLike = {
@@ -60,6 +61,7 @@ export function kindLabel(kind: string): string {
 export function describeEvent(
   event: AlertEventLike,
   vehicle: string | null,
+  timeZone = "UTC",
 ): { title: string; body: string; link: string } {
   const who = vehicle ?? event.imei;
   const d = event.details;
@@ -116,7 +118,7 @@ export function describeEvent(
       const when = [
         num(d.dueOdometer) ? formatOdometer(num(d.dueOdometer)!, "metric") : null,
         num(d.dueHours) ? `${num(d.dueHours)!.toLocaleString("en")} engine hours` : null,
-        str(d.dueAt)?.slice(0, 10) ?? null,
+        str(d.dueAt) ? formatZoned(str(d.dueAt), timeZone, "date") : null,
       ].filter(Boolean);
       const stage =
         d.status === "overdue" ? "overdue" : d.status === "due_soon" ? "due soon" : "due";

@@ -5,13 +5,8 @@
  */
 import { z } from "zod";
 import { fromDistanceUnit, MEASUREMENTS, speedLabel } from "~/lib/units";
-import {
-  type AlertRuleShape,
-  automationFromAlertRule,
-  isQuietAt,
-  matchesEvent,
-  meetsAlertThresholds,
-} from "~/modules/operations";
+import { type AlertRuleShape, automationFromAlertRule } from "~/lib/automations/alert-rules";
+import { isQuietAt, matchesEvent, meetsAlertThresholds } from "~/lib/automations/engine";
 
 export const EVENT_KINDS = [
   "geofence_enter",

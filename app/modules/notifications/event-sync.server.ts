@@ -18,7 +18,9 @@ import {
   type RuleLike,
 } from "./alert-rule-match";
 import { longOfflineEvents } from "./long-offline.server";
+import { formatZonedLabelled } from "~/lib/zoned-time";
 import { upstream } from "~/services/api.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import { queueAlertEmail } from "./alert-email.server";
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
@@ -175,7 +177,7 @@ export async function dispatchEvents(
       if (d.channels.size) planned.push({ event, userId, d });
     }
   }
-  return fire(companyId, planned, devices);
+  return fire(companyId, planned, devices, token);
 }
 
 /** An event the app itself raises (not read from the upstream), with the people it concerns. */
@@ -209,7 +211,7 @@ export async function dispatchToUsers(
       if (d.channels.size) planned.push({ event, userId, d });
     }
   }
-  return fire(companyId, planned, devices);
+  return fire(companyId, planned, devices, token);
 }
 
 /** Claims each (event, user) once, then fires the channels of the claims won. */
@@ -217,8 +219,11 @@ async function fire(
   companyId: number,
   planned: Planned[],
   devices: Map<string, DeviceInfo>,
+  token: string,
 ): Promise<number> {
   if (!planned.length) return 0;
+  // Texts name days and times on the company's clock (an email is read far from the page).
+  const timeZone = await companyTimeZone({ token, companyId });
   const claimed = await prisma.alertDispatch.createManyAndReturn({
     data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
     skipDuplicates: true,
@@ -230,7 +235,7 @@ async function fire(
   const inApp: NotificationInput[] = [];
   const pushUsers = new Map<string, { event: AnyEvent; userIds: number[] }>();
   for (const { event, userId, d } of todo) {
-    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null);
+    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
     if (d.channels.has("inapp"))
       inApp.push({
         userId,
@@ -246,7 +251,11 @@ async function fire(
       pushUsers.set(event.id, entry);
     }
     for (const to of d.emails)
-      await queueAlertEmail({ to, subject: text.title, text: `${text.body}\n\n${event.time}\n` });
+      await queueAlertEmail({
+        to,
+        subject: text.title,
+        text: `${text.body}\n\n${formatZonedLabelled(event.time, timeZone, "full")}\n`,
+      });
     for (const hook of d.webhooks) {
       await queueWebhook(hook.ruleId, {
         id: event.id,
@@ -262,7 +271,7 @@ async function fire(
   }
   await createNotifications(inApp);
   for (const [eventId, { event, userIds }] of pushUsers) {
-    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null);
+    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
     await queuePush(`ev:${eventId}`, userIds, { ...text, kind: event.kind });
   }
   return todo.length;

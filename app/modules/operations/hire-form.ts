@@ -1,9 +1,11 @@
 /** The hire contract form (browser and server alike: Conform validates it in both). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 const day = z
   .string({ required_error: "Enter a date" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+  .refine(hasSaneDay, DAY_MESSAGE);
 const money = (label: string) =>
   z.coerce.number({ invalid_type_error: `Enter the ${label}` }).min(0, "Enter 0 or more");
 

@@ -33,6 +33,7 @@ import { buildReport, describeRange } from "./reports.server";
 import { summaryOf } from "./report-results.server";
 import { ruleOf } from "./report-schedules.server";
 import { reportFileName } from "./file-name";
+import { isoDay } from "~/lib/zoned-time";
 
 export { MAX_ATTEMPTS };
 export const REPORT_SCHEDULER_QUEUE = "report-scheduler";
@@ -220,8 +221,8 @@ async function attemptRun(runId: string, mine: number, now: Date, lease: Lease):
     });
     const filename = reportFileName(def.kind, built.range.from, built.timeZone, EXT[format]);
     const qs = new URLSearchParams({
-      from: new Date(built.range.from + 12 * 3_600_000).toISOString().slice(0, 10),
-      to: new Date(built.range.to - 12 * 3_600_000).toISOString().slice(0, 10),
+      from: isoDay(built.range.from + 12 * 3_600_000),
+      to: isoDay(built.range.to - 12 * 3_600_000),
     });
     for (const imei of params.imeis) qs.append("imeis", imei);
     for (const g of params.groups) qs.append("groups", g);

@@ -12,6 +12,7 @@ import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
 import { FORMATS } from "./report-render.server";
 import { fromDistanceUnit, MEASUREMENTS, type Measurement } from "~/lib/units";
+import { isoMinute } from "~/lib/zoned-time";
 
 export const scheduleInput = z
   .object({
@@ -270,7 +271,7 @@ export async function deleteSchedule(companyId: number, id: string) {
 function sendNowKey(value: unknown, now = new Date()): string {
   if (typeof value === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(value)) return value;
   // A post without the page's key (a script, an old page): one run per schedule and minute.
-  return `minute:${now.toISOString().slice(0, 16)}`;
+  return `minute:${isoMinute(now)}`;
 }
 
 /**

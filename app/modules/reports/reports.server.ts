@@ -22,6 +22,7 @@ import { driverReportData } from "~/modules/drivers/index.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import * as up from "~/services/upstream/index.server";
 import { byNickname, compareId } from "~/lib/text-order";
+import { formatZoned, isoDay } from "~/lib/zoned-time";
 
 export type ReportAuth = { token: string; companyId: number };
 export type Range = { from: number; to: number };
@@ -71,7 +72,7 @@ export function rangeOf(params: BaseParams, timeZone: string, now = Date.now()):
   const fromDay =
     params.from ?? localDay(dayStart(toDay, timeZone) - 6 * DAY + 12 * 3_600_000, timeZone);
   const from = dayStart(fromDay, timeZone);
-  const next = new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  const next = isoDay(Date.parse(`${toDay}T00:00:00Z`) + DAY);
   return { from, to: dayStart(next, timeZone) };
 }
 
@@ -293,13 +294,8 @@ export function describeRange(
   built: { range: Range; timeZone: string },
 ): string {
   if (!def.ranged)
-    return `As of ${new Date(built.range.to).toLocaleString("en-AU", { timeZone: built.timeZone, dateStyle: "medium", timeStyle: "short" })} (${built.timeZone})`;
-  const fmt = (ms: number) =>
-    new Date(ms).toLocaleDateString("en-AU", {
-      timeZone: built.timeZone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-    });
+    return `As of ${formatZoned(built.range.to, built.timeZone, "full")} (${built.timeZone})`;
+  // A report is a document read in later years: its dates always name the year.
+  const fmt = (ms: number) => formatZoned(ms, built.timeZone, "fullDate");
   return `${fmt(built.range.from)} – ${fmt(built.range.to - 1)} (${built.timeZone})`;
 }

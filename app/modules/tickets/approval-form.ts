@@ -1,10 +1,12 @@
 /** The approvals page's delegation form (browser-safe: Conform checks it in the browser too). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 const day = (what: string) =>
   z
     .string({ required_error: `Choose the ${what} day` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Choose the ${what} day`);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `Choose the ${what} day`)
+    .refine(hasSaneDay, DAY_MESSAGE);
 
 export const DelegationSchema = z
   .object({

@@ -1,5 +1,6 @@
 /** The ticket forms' schemas (browser-safe: Conform validates with them in the browser too). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { PRIORITY_VALUES, STATUS_VALUES } from "./ticket-labels";
 
 const optionalText = (max: number) =>
@@ -24,6 +25,7 @@ export const RaiseTicketSchema = z.object({
   due: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date")
+    .refine(hasSaneDay, DAY_MESSAGE)
     .optional(),
 });
 export type RaiseTicketForm = z.infer<typeof RaiseTicketSchema>;

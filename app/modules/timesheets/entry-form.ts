@@ -1,9 +1,11 @@
 /** The timesheet entry form (browser and server alike: Conform validates it in both). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 const local = z
   .string({ required_error: "Enter a date and time" })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time");
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
+  .refine(hasSaneDay, DAY_MESSAGE);
 
 export const EntrySchema = z
   .object({

@@ -4,6 +4,7 @@
  * from 6 pm is a public holiday in the calendar but not a day off for leave counts.
  */
 import Holidays from "date-holidays";
+import { calendarDayOf } from "~/lib/zoned-time";
 
 export type PublicHoliday = { day: string; name: string; wholeDay: boolean };
 
@@ -23,7 +24,7 @@ export function publicHolidays(
     list = found
       .filter((x) => x.type === "public")
       .map((x) => ({
-        day: x.date.slice(0, 10),
+        day: calendarDayOf(x.date),
         name: x.name,
         wholeDay: x.date.endsWith("00:00:00"),
       }));

@@ -1,10 +1,12 @@
 /** Leave, roster and declaration forms (browser and server alike: no server code here). */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 const day = (what: string) =>
   z
     .string({ required_error: `Enter the ${what}` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01");
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+    .refine(hasSaneDay, DAY_MESSAGE);
 const checked = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 const time = (what: string) =>
   z

@@ -22,6 +22,7 @@ import { listQuestions } from "./leave-upstream.server";
 import type { EntryForm } from "./entry-form";
 import * as ts from "./upstream.server";
 import { dayParam, weekOf, weekTotals } from "./week";
+import { formatZoned, isoDay } from "~/lib/zoned-time";
 
 const PHOTO_MAX = 600 * 1024;
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
@@ -115,8 +116,7 @@ const activeQuestions = async (up: TimesheetContext["up"]) =>
 
 const editable = (e: ts.Entry) =>
   (e.status === "draft" || e.status === "rejected") && e.end !== null;
-const shift = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const shift = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000);
 
 export type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
@@ -184,7 +184,7 @@ export async function clockOn(ctx: ModuleContext, form: FormData): Promise<Clock
         lat !== null && lng !== null ? { lat, lng, accuracy_m: num(form.get("accuracy")) } : null,
     });
     entryId = e.id;
-    return `Clocked on at ${utcToZonedLocal(Date.parse(e.start), tc.timeZone).slice(11)}.`;
+    return `Clocked on at ${formatZoned(e.start, tc.timeZone, "time")}.`;
   });
   if (!on.ok || !questions.length) return on;
   const d = await declareFromForm(ctx, form, entryId);
@@ -205,7 +205,7 @@ export async function clockAction(
   const tc = await timesheetContext(ctx);
   return attempt(async () => {
     const e = await ts.clock(tc.up, { action });
-    const at = (ms: string) => utcToZonedLocal(Date.parse(ms), tc.timeZone).slice(11);
+    const at = (ms: string) => formatZoned(ms, tc.timeZone, "time");
     if (action === "off") return `Clocked off at ${at(e.end!)}.`;
     return action === "break_start" ? "Break started." : "Break ended.";
   });

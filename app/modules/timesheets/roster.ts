@@ -6,6 +6,7 @@
  */
 import * as rrulePkg from "rrule";
 import { addDays, zonedLocalToUtc } from "~/lib/zoned-days";
+import { isoDay } from "~/lib/zoned-time";
 
 // rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
 const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
@@ -54,7 +55,7 @@ export function rosterDays(r: RosterRule, from: string, to: string): string[] {
   const rule = new RRule({ ...opts, dtstart: new Date(`${r.valid_from}T00:00:00Z`) });
   return rule
     .between(new Date(`${lo}T00:00:00Z`), new Date(`${hi}T00:00:00Z`), true)
-    .map((d) => d.toISOString().slice(0, 10));
+    .map((d) => isoDay(d));
 }
 
 /** Who a roster is for: its person, or every member of its group. */

@@ -1,5 +1,6 @@
 /** Input rules of the logbook forms (zod on every action input) and the page's query. */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { addDays, startOfDay, zonedLocalToUtc } from "~/lib/zoned-days";
 import { dayRange, purposeParam } from "./trip-query";
 import { fromDistanceUnit, parseMeasurement } from "~/lib/units";
@@ -20,7 +21,10 @@ export const DeleteSchema = z.object({
   confirm: z.literal("yes").optional(),
 });
 
-const local = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time");
+const local = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
+  .refine(hasSaneDay, DAY_MESSAGE);
 const optionalNumber = z
   .string()
   .trim()

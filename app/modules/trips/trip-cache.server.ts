@@ -10,6 +10,8 @@ import { prisma } from "~/services/db.server";
 import { changeVersions } from "~/services/change-version.server";
 import { singleton } from "~/services/singleton.server";
 import { getEnv } from "~/services/env.server";
+import { cleanDeep, hasControl, isSaneTime } from "~/lib/input";
+import { logInfo } from "~/services/log.server";
 
 /** A cached range this recent is trusted even if it reaches up to now (trips may still end). */
 export const FRESH_MS = 5 * 60_000;
@@ -52,6 +54,20 @@ export async function wasFetchedWhole(imei: string, from: number, to: number): P
   return rows.some((c) => c.toAt.getTime() >= Math.min(to, c.syncedAt.getTime()));
 }
 
+/**
+ * The upstream's trips as they can be stored: text without control characters (jsonb refuses
+ * U+0000: one such trip failed the whole range's write), and a trip with an unusable id or times
+ * left out and logged, so one bad record never stops the rest.
+ */
+function storable(trips: TripRecord[], companyId: number): TripRecord[] {
+  return trips.flatMap((t) => {
+    const times = [Date.parse(t.start.time), Date.parse(t.end.time)];
+    if (!hasControl(t.id) && times.every(isSaneTime)) return [cleanDeep(t)];
+    logInfo("trips", `skipped trip id=${JSON.stringify(t.id)} company=${companyId}`);
+    return [];
+  });
+}
+
 /** Replaces the cached trips of [from, to) with `trips` and records the range as covered. */
 export async function store(
   auth: Auth,
@@ -62,6 +78,7 @@ export async function store(
   now: number,
 ) {
   const until = Math.min(to, now);
+  trips = storable(trips, auth.companyId);
   const range = {
     imei,
     companyId: auth.companyId,
@@ -194,7 +211,9 @@ export async function cacheDelete(auth: Auth, id: string) {
   await tripChanges.changed(auth.companyId);
 }
 
-export async function cacheAdd(auth: Auth, trip: TripRecord) {
+export async function cacheAdd(auth: Auth, added: TripRecord) {
+  const [trip] = storable([added], auth.companyId);
+  if (!trip) return;
   await prisma.trip.deleteMany({ where: { id: trip.id, companyId: auth.companyId } });
   await prisma.trip.create({
     data: {

@@ -22,6 +22,11 @@ export const MESSAGES = {
   tokenLoginFailed: "Failed to log in using token, it might've expired",
   logoutFailed: "Unable to logout",
   permDriverFailed: "ERROR FOR NOW",
+  /** A page whose data the tracking service did not give and that has no copy of it (503). */
+  pageUnavailable: "The tracking service is not answering; try again in a moment.",
+  /** A save the tracking service did not take: the form keeps what was typed. */
+  saveUnavailable:
+    "The tracking service did not answer, so nothing was saved. Try again in a moment.",
 } as const;
 
 export class UpstreamError extends Error {

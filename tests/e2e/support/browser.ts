@@ -18,6 +18,12 @@ export async function getBrowser(): Promise<Browser> {
 
 export const appUrl = () => inject("appUrl");
 export const upstreamUrl = () => inject("upstreamUrl");
+
+/** Moves the app's clock (and its built-in simulator's) on by `ms` (server/test-clock.ts). */
+export async function advanceClock(ms: number): Promise<void> {
+  const res = await fetch(`${appUrl()}/__test/clock?advanceMs=${ms}`, { method: "POST" });
+  if (!res.ok) throw new Error(`the app's clock did not move: ${res.status}`);
+}
 export const databaseUrl = () => inject("databaseUrl");
 
 /** A fresh context (own cookies and storage) and page. */

@@ -28,6 +28,8 @@ export async function setup(project: TestProject) {
     // The notifications test's push service stub is on 127.0.0.1 over http (never in production).
     OUTBOUND_ALLOW_HTTP: "1",
     OUTBOUND_ALLOW_PRIVATE: "1",
+    // Tests move the app's clock on (POST /__test/clock) instead of waiting for time to pass.
+    TEST_CLOCK: "1",
   });
   project.provide("appUrl", app.url);
   project.provide("upstreamUrl", app.upstreamUrl);

@@ -1,5 +1,6 @@
 import { Badge, Text } from "@mantine/core";
-import dayjs from "dayjs";
+import { useCompanyZone } from "~/components/company-time";
+import { formatZonedLabelled } from "~/lib/zoned-time";
 import {
   BEACON_STATUS_COLOURS,
   BEACON_STATUS_LABELS,
@@ -39,6 +40,7 @@ export function Battery({ value }: { value: number | null }) {
 
 /** "12 min ago" with the exact time as a tooltip; rendered again in the browser, hence no hydration warning. */
 export function SeenAgo({ at }: { at: string | null }) {
+  const zone = useCompanyZone();
   if (!at)
     return (
       <Text span c="dimmed">
@@ -46,7 +48,7 @@ export function SeenAgo({ at }: { at: string | null }) {
       </Text>
     );
   return (
-    <Text span title={dayjs(at).format("D MMM YYYY HH:mm:ss")} suppressHydrationWarning>
+    <Text span title={formatZonedLabelled(at, zone)} suppressHydrationWarning>
       {formatDuration(Math.max(0, Date.now() - Date.parse(at)))} ago
     </Text>
   );

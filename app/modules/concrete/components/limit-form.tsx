@@ -1,5 +1,7 @@
 import { Button, Checkbox, Group, Paper, Stack, TextInput } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ReadOnlyForm } from "~/components/requires-permission";
 import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
 import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
@@ -17,6 +19,8 @@ export function LimitFormCard(props: {
   values: Values;
   unit: "C" | "F";
   reply: Reply | undefined;
+  /** Why the user may not change it: the fields are shown disabled, with this in place of save. */
+  readOnly?: ReactNode;
   /** On a new set: pours it can be applied to at once. */
   pours?: { id: number; element: string }[];
 }) {
@@ -34,7 +38,7 @@ export function LimitFormCard(props: {
   );
   return (
     <Paper withBorder p="md" maw={620}>
-      <Form method="post" data-testid="limit-form">
+      <ReadOnlyForm readOnly={props.readOnly} data-testid="limit-form">
         <input type="hidden" name="intent" value="save" />
         <Stack gap="sm">
           <FormAlert reply={reply} />
@@ -69,15 +73,17 @@ export function LimitFormCard(props: {
             </Checkbox.Group>
           ) : null}
           <Group>
-            <Button type="submit" loading={busy}>
-              {props.editing ? "Save limit set" : "Create limit set"}
-            </Button>
+            {props.readOnly ?? (
+              <Button type="submit" loading={busy}>
+                {props.editing ? "Save limit set" : "Create limit set"}
+              </Button>
+            )}
             <Button component={Link} to="/concrete/mass-concrete-limits" variant="subtle">
               Cancel
             </Button>
           </Group>
         </Stack>
-      </Form>
+      </ReadOnlyForm>
     </Paper>
   );
 }

@@ -12,8 +12,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { Link, useNavigation } from "@remix-run/react";
+import { useMemo, useState, type ReactNode } from "react";
+import { ReadOnlyForm } from "~/components/requires-permission";
 import { useSettings } from "~/components/settings/settings-context";
 import {
   CURVE_LABELS,
@@ -67,18 +68,20 @@ const blank = (): CalibrationRow => ({ age_h: "", index: "", strength_mpa: "" })
 /**
  * A mix design: its make-up, the maturity conventions (Nurse–Saul datum T₀, Arrhenius Q) and the
  * calibration breaks, with the three fitted curves redrawn as points are typed. Posts without
- * JavaScript (spare rows are offered; blank rows are ignored).
+ * JavaScript (spare rows are offered; blank rows are ignored). `readOnly`: see ReadOnlyForm.
  */
 export function MixDesignForm({
   id,
   values,
   errors,
   suppliers,
+  readOnly,
 }: {
   id: number | null;
   values: Fields;
   errors: Fields;
   suppliers: Array<{ id: number; name: string }>;
+  readOnly?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const { settings } = useSettings();
@@ -104,6 +107,7 @@ export function MixDesignForm({
   const fits = useMemo(() => fitCurves(points), [points]);
   const used = chooseCurve(fits, pick === "best" ? null : (pick as CurveKind))?.curve.kind ?? null;
   const indexLabel = basis === "maturity" ? `Maturity (${MATURITY_UNIT})` : "Equivalent age (h)";
+  const indexWord = basis === "maturity" ? `maturity (${MATURITY_UNIT})` : "equivalent age (h)";
   const text = (
     name: string,
     label: string,
@@ -117,11 +121,12 @@ export function MixDesignForm({
       {...extra}
     />
   );
+  const cements = new Set([...CEMENT_TYPES, values.cement_type ?? CEMENT_TYPES[0]]);
   const datum = Number((values.datum_c ?? "").replace(",", "."));
   const setCell = (i: number, key: keyof CalibrationRow, v: string) =>
     setRows((rs) => rs.map((row, j) => (j === i ? { ...row, [key]: v } : row)));
   return (
-    <Form method="post" data-testid="mix-design-form">
+    <ReadOnlyForm readOnly={readOnly} data-testid="mix-design-form">
       <input type="hidden" name="intent" value={id === null ? "create" : "update"} />
       <Stack gap="md">
         {errors.form ? (
@@ -153,9 +158,7 @@ export function MixDesignForm({
                 label="Cement type"
                 defaultValue={values.cement_type ?? CEMENT_TYPES[0]}
                 error={errors.cement_type}
-                data={[...new Set([...CEMENT_TYPES, values.cement_type ?? CEMENT_TYPES[0]])].filter(
-                  Boolean,
-                )}
+                data={[...cements].filter(Boolean)}
               />
               {text("supplementary_materials", "Supplementary materials", {
                 description: "e.g. Fly ash 20 %, slag 40 %",
@@ -227,13 +230,7 @@ export function MixDesignForm({
                       {(
                         [
                           ["age_h", "age", "age (h)"],
-                          [
-                            "index",
-                            "index",
-                            basis === "maturity"
-                              ? `maturity (${MATURITY_UNIT})`
-                              : "equivalent age (h)",
-                          ],
+                          ["index", "index", indexWord],
                           ["strength_mpa", "strength", "strength (MPa)"],
                         ] as const
                       ).map(([key, name, label]) => (
@@ -294,15 +291,17 @@ export function MixDesignForm({
           </Stack>
         </Paper>
         <Group>
-          <Button type="submit" loading={busy}>
-            {id === null ? "Create mix design" : "Save mix design"}
-          </Button>
+          {readOnly ?? (
+            <Button type="submit" loading={busy}>
+              {id === null ? "Create mix design" : "Save mix design"}
+            </Button>
+          )}
           <Button component={Link} to="/concrete/mix-designs" variant="subtle">
             Back to mix designs
           </Button>
         </Group>
       </Stack>
-    </Form>
+    </ReadOnlyForm>
   );
 }
 

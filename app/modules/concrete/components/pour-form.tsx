@@ -8,7 +8,9 @@ import {
   TextInput,
   Textarea,
 } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ReadOnlyForm } from "~/components/requires-permission";
 import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
 
 type Values = {
@@ -24,7 +26,10 @@ type Values = {
   notes: string;
 };
 
-/** Create or edit a pour: a plain POST form (works without JavaScript). */
+/**
+ * Create or edit a pour: a plain POST form (works without JavaScript); with `readOnly` (why the
+ * user may not change it), the fields disabled and that reason in place of the save button.
+ */
 export function PourFormCard(props: {
   editing: { id: number; element: string } | null;
   values: Values | null;
@@ -34,6 +39,7 @@ export function PourFormCard(props: {
   mixes: { id: number; name: string; design_strength_mpa: number }[];
   limits: { id: number; name: string }[];
   reply: Reply | undefined;
+  readOnly?: ReactNode;
 }) {
   const { editing, reply } = props;
   const busy = useNavigation().state === "submitting";
@@ -52,7 +58,7 @@ export function PourFormCard(props: {
   const chosen = valuesOf(reply, "limit_set_ids", props.values?.limit_set_ids ?? []);
   return (
     <Paper withBorder p="md" maw={720}>
-      <Form method="post" data-testid="pour-form">
+      <ReadOnlyForm readOnly={props.readOnly} data-testid="pour-form">
         <input type="hidden" name="intent" value="save" />
         <Stack gap="sm">
           <FormAlert reply={reply} />
@@ -118,9 +124,11 @@ export function PourFormCard(props: {
             minRows={2}
           />
           <Group>
-            <Button type="submit" loading={busy}>
-              {editing ? "Save pour" : "Create pour"}
-            </Button>
+            {props.readOnly ?? (
+              <Button type="submit" loading={busy}>
+                {editing ? "Save pour" : "Create pour"}
+              </Button>
+            )}
             <Button
               component={Link}
               to={editing ? `/concrete/view-pour/${editing.id}` : "/concrete/pours"}
@@ -130,7 +138,7 @@ export function PourFormCard(props: {
             </Button>
           </Group>
         </Stack>
-      </Form>
+      </ReadOnlyForm>
     </Paper>
   );
 }

@@ -1,5 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, TextInput } from "@mantine/core";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ReadOnlyForm } from "~/components/requires-permission";
 import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
 
 const CHANNEL_LABELS = { inapp: "In the app", push: "Push", email: "Email" } as const;
@@ -11,6 +13,8 @@ export function RuleFormCard(props: {
   people: { id: number; name: string }[];
   rule: { user_ids: number[]; channels: string[]; after_minutes: number; active: boolean } | null;
   reply: Reply | undefined;
+  /** Why the user may not change it: the fields are shown disabled, with this in place of save. */
+  readOnly?: ReactNode;
 }) {
   const { reply, rule } = props;
   const busy = useNavigation().state === "submitting";
@@ -19,7 +23,7 @@ export function RuleFormCard(props: {
   const active = reply?.values ? reply.values.active === "on" : (rule?.active ?? true);
   return (
     <Paper withBorder p="md" maw={680}>
-      <Form method="post" data-testid="rule-form">
+      <ReadOnlyForm readOnly={props.readOnly} data-testid="rule-form">
         <input type="hidden" name="intent" value="save" />
         <Stack gap="sm">
           <FormAlert reply={reply} />
@@ -61,15 +65,17 @@ export function RuleFormCard(props: {
           />
           <Checkbox name="active" label="Active" defaultChecked={active} />
           <Group>
-            <Button type="submit" loading={busy}>
-              {rule ? "Save rule" : "Create rule"}
-            </Button>
+            {props.readOnly ?? (
+              <Button type="submit" loading={busy}>
+                {rule ? "Save rule" : "Create rule"}
+              </Button>
+            )}
             <Button component={Link} to="/concrete/rules" variant="subtle">
               Cancel
             </Button>
           </Group>
         </Stack>
-      </Form>
+      </ReadOnlyForm>
     </Paper>
   );
 }

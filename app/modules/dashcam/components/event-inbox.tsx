@@ -20,6 +20,7 @@ import {
   type DashcamType,
   type Severity,
 } from "../types";
+import { CompanyDay } from "~/components/company-time";
 
 export type InboxRow = {
   id: string;
@@ -262,8 +263,8 @@ export function EventInbox({
         ]}
       />
       <Text size="sm" c="dimmed" data-testid="event-count">
-        {paging.total} {paging.total === 1 ? "event" : "events"} from {range.fromDay} to{" "}
-        {range.toDay}
+        {paging.total} {paging.total === 1 ? "event" : "events"} from{" "}
+        <CompanyDay day={range.fromDay} /> to <CompanyDay day={range.toDay} />
       </Text>
       <DataTable
         data={rows}

@@ -1,7 +1,13 @@
 /** Cells the drivers tables share: a time to the minute, and a place as a map link. */
+import { CompanyTime } from "~/components/company-time";
 import { latLng, shortTime } from "../format";
 
 export { latLng, shortTime };
+
+/** An upstream time in the company's zone, the zone named in its tooltip. */
+export function When({ at }: { at: string | null | undefined }) {
+  return <CompanyTime at={at} kind="datetime" />;
+}
 
 /** A place as a link to OpenStreetMap (a new tab), readable without JavaScript or the map. */
 export function Place({ lat, lng }: { lat: number; lng: number }) {

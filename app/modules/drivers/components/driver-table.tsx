@@ -1,6 +1,8 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
+import { useCompanyZone } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { formatDay } from "~/lib/zoned-time";
 
 export type DriverRow = {
   id: number;
@@ -96,6 +98,7 @@ export function DriverTable({
   confirmFor: number | null;
   canEdit: boolean;
 }) {
+  const zone = useCompanyZone();
   const col = createColumnHelper<DriverRow>();
   const columns = [
     col.accessor("name", {
@@ -119,7 +122,7 @@ export function DriverTable({
             {r.expiryWarning}
           </Badge>
         ) : (
-          (r.licence_expiry ?? "—")
+          formatDay(r.licence_expiry, zone)
         ),
     }),
     col.accessor("active", {

@@ -7,6 +7,7 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { useSettings } from "~/components/settings/settings-context";
+import { useCompanyZone } from "~/components/company-time";
 import { mapHtml } from "~/lib/map-text";
 import type { Tiles } from "~/lib/map-tiles";
 import { incidentPopup, incidentTitle, type MapIncident } from "../incident-popup";
@@ -36,6 +37,7 @@ export default function IncidentMap({
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
+  const zone = useCompanyZone();
 
   useEffect(() => {
     if (!el.current || map.current) return;
@@ -60,13 +62,13 @@ export default function IncidentMap({
     if (!m || !g) return;
     g.clearLayers();
     for (const i of incidents)
-      L.marker([i.lat, i.lng], { icon: icon(i), title: incidentTitle(i), keyboard: true })
-        .bindPopup(incidentPopup(i, measurement).safeHtml)
+      L.marker([i.lat, i.lng], { icon: icon(i), title: incidentTitle(i, zone), keyboard: true })
+        .bindPopup(incidentPopup(i, zone, measurement).safeHtml)
         .addTo(g);
     const all = incidents.map((i) => [i.lat, i.lng] as L.LatLngTuple);
     if (all.length === 1) m.setView(all[0]!, 15);
     else if (all.length > 1) m.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: 16 });
-  }, [shown]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [shown, zone]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div

@@ -4,7 +4,9 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/co
 import { Form, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
+import { useCompanyZone } from "~/components/company-time";
 import { shortTime } from "../format";
+import { When } from "./cells";
 import { REVIEW_LABEL, REVIEW_STATUSES } from "../schemas";
 import { ShowMore } from "./show-more";
 
@@ -42,6 +44,7 @@ export type ReviewResult = {
 function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
   const mine = result?.intent === "review" && result.eventId === r.id ? result : undefined;
   const v = (k: string, d: string) => mine?.values[k] ?? d;
+  const zone = useCompanyZone();
   return (
     <Form method="post" data-testid="review-form">
       <input type="hidden" name="intent" value="review" />
@@ -78,7 +81,7 @@ function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
           {r.history
             .map(
               (h) =>
-                `${REVIEW_LABEL[h.status as keyof typeof REVIEW_LABEL] ?? h.status} by ${h.by}, ${shortTime(h.at)}`,
+                `${REVIEW_LABEL[h.status as keyof typeof REVIEW_LABEL] ?? h.status} by ${h.by}, ${shortTime(h.at, zone)}`,
             )
             .join(" · ")}
         </Text>
@@ -115,7 +118,7 @@ export function IncidentTable({
   const columns = [
     col.accessor("time", {
       header: "When",
-      cell: ({ getValue }) => shortTime(getValue()),
+      cell: ({ getValue }) => <When at={getValue()} />,
     }),
     col.accessor("behaviour", {
       header: "Behaviour",

@@ -1,5 +1,7 @@
 import { useSettings } from "~/components/settings/settings-context";
+import { useCompanyZone } from "~/components/company-time";
 import { formatDistance } from "~/lib/units";
+import { formatDay } from "~/lib/zoned-time";
 import {
   Anchor,
   Badge,
@@ -104,6 +106,7 @@ export type TrendPoint = {
 /** Weekly fleet score as bars (an accessible list underneath for screen readers and tests). */
 export function TrendChart({ points }: { points: TrendPoint[] }) {
   const w = 40;
+  const zone = useCompanyZone();
   return (
     <Paper withBorder p="md" data-testid="safety-trend">
       <Text fw={600} mb="xs">
@@ -122,7 +125,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
                 fill="var(--mantine-color-blue-5)"
               />
               <text x={i * w + w / 2} y={108} fontSize="8" textAnchor="middle">
-                {p.week.slice(5)}
+                {formatDay(p.week, zone)}
               </text>
             </g>
           );
@@ -132,7 +135,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
         {points
           .map(
             (p) =>
-              `${p.week}: ${p.score ?? "n/a"} (v${p.version}${p.recomputed !== null ? `, would be ${p.recomputed}` : ""})`,
+              `${formatDay(p.week, zone)}: ${p.score ?? "n/a"} (v${p.version}${p.recomputed !== null ? `, would be ${p.recomputed}` : ""})`,
           )
           .join(" · ")}
       </Text>

@@ -1,5 +1,6 @@
 import { useSettings } from "~/components/settings/settings-context";
 import { distanceInput, distanceLabel, formatDistance } from "~/lib/units";
+import { formatDay } from "~/lib/zoned-time";
 import {
   Alert,
   Button,
@@ -22,7 +23,8 @@ import type { Tiles } from "~/lib/map-tiles";
 import { BEHAVIOUR_LABEL, SCORED, type Behaviour } from "../behaviours";
 import type { MapIncident } from "../incident-popup";
 import type { ScoreSettings } from "../score";
-import { Place, shortTime } from "./cells";
+import { useCompanyZone } from "~/components/company-time";
+import { Place, shortTime, When } from "./cells";
 
 const IncidentMap = lazy(() => import("./incident-map.client"));
 
@@ -41,7 +43,7 @@ export type Scorecard = {
 
 const col = createColumnHelper<MapIncident>();
 const INCIDENT_COLUMNS = [
-  col.accessor("time", { header: "When", cell: ({ getValue }) => shortTime(getValue()) }),
+  col.accessor("time", { header: "When", cell: ({ getValue }) => <When at={getValue()} /> }),
   col.accessor("behaviour", {
     header: "Behaviour",
     cell: ({ getValue }) => BEHAVIOUR_LABEL[getValue()],
@@ -74,6 +76,7 @@ function IncidentMapPlaceholder() {
 export function ScorecardView({ card, tiles }: { card: Scorecard; tiles: Tiles }) {
   const { measurement } = useSettings().settings;
   const dist = (km: number) => formatDistance(km, measurement);
+  const zone = useCompanyZone();
   return (
     <Paper withBorder p="md" id="scorecard" data-testid="scorecard" data-driver={card.id}>
       <Stack gap="sm">
@@ -86,7 +89,8 @@ export function ScorecardView({ card, tiles }: { card: Scorecard; tiles: Tiles }
             : `Score ${card.score} · ${card.band} · ${dist(card.distanceKm)}`}
         </Text>
         <Text size="sm" c="dimmed">
-          By week: {card.trend.map((t) => `${t.week} ${t.score ?? "n/a"}`).join(" · ")}
+          By week:{" "}
+          {card.trend.map((t) => `${formatDay(t.week, zone)} ${t.score ?? "n/a"}`).join(" · ")}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {card.moved.map((m) => (
@@ -128,8 +132,9 @@ export function ScorecardView({ card, tiles }: { card: Scorecard; tiles: Tiles }
         </Grid>
         <Text size="sm" c="dimmed">
           Recent trips:{" "}
-          {card.trips.map((t) => `${shortTime(t.start)} (${dist(t.distanceKm)})`).join(" · ") ||
-            "none"}
+          {card.trips
+            .map((t) => `${shortTime(t.start, zone)} (${dist(t.distanceKm)})`)
+            .join(" · ") || "none"}
         </Text>
       </Stack>
     </Paper>

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { Distance } from "~/components/distance";
-import { shortTime } from "../format";
+import { When } from "./cells";
 
 type Trip = {
   trip_id: string;
@@ -25,11 +25,11 @@ export function UnidentifiedTrips({
   const columns = [
     col.accessor("start", {
       header: "From",
-      cell: ({ getValue }) => shortTime(getValue()),
+      cell: ({ getValue }) => <When at={getValue()} />,
     }),
     col.accessor("end", {
       header: "To",
-      cell: ({ getValue }) => shortTime(getValue()),
+      cell: ({ getValue }) => <When at={getValue()} />,
     }),
     col.accessor("vehicle", { header: "Vehicle" }),
     col.accessor("distance_km", {

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
-import { LocalTime } from "~/components/local-time";
+import { CompanyTime } from "~/components/company-time";
 
 export type SubmissionRow = {
   id: string;
@@ -26,7 +26,7 @@ function submissionColumns(canRetry: boolean, message?: { id: string; text: stri
   return [
     col.accessor("createdAt", {
       header: "Received",
-      cell: ({ getValue }) => <LocalTime at={getValue()} />,
+      cell: ({ getValue }) => <CompanyTime at={getValue()} kind="datetime" />,
     }),
     col.accessor("title", {
       header: "Form and link",

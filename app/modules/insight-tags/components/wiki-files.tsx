@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Image, Paper, Stack, Text, VisuallyHidden } from
 import { Form } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper, type DataTableColumn } from "~/components/data-table";
-import { LocalTime } from "~/components/local-time";
+import { CompanyTime } from "~/components/company-time";
 import { WIKI_FILE_ACCEPT } from "../rules";
 import type { WikiActionData } from "../schemas";
 
@@ -45,7 +45,7 @@ function columns(base: string, canDelete: boolean, a?: WikiActionData) {
       header: "Uploaded",
       cell: ({ row: { original: f } }) => (
         <>
-          <LocalTime at={f.uploaded_at} /> · {f.uploaded_by}
+          <CompanyTime at={f.uploaded_at} kind="datetime" /> · {f.uploaded_by}
         </>
       ),
     }),

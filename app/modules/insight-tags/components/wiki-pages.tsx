@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
-import { LocalTime } from "~/components/local-time";
+import { CompanyTime } from "~/components/company-time";
 import { pageSchema, type WikiActionData } from "../schemas";
 
 type PageEntry = { id: number; title: string; updated_at: string; updated_by: string };
@@ -30,7 +30,7 @@ export function WikiPageList({ base, pages }: { base: string; pages: PageEntry[]
               {p.title}
             </Anchor>
             <Text size="sm" c="dimmed">
-              <LocalTime at={p.updated_at} /> · {p.updated_by}
+              <CompanyTime at={p.updated_at} kind="datetime" /> · {p.updated_by}
             </Text>
           </Group>
         </Paper>
@@ -59,7 +59,7 @@ export function WikiPageView({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Last edited <LocalTime at={page.updated_at} /> by {page.updated_by}
+        Last edited <CompanyTime at={page.updated_at} kind="datetime" /> by {page.updated_by}
       </Text>
       <Paper withBorder p="md">
         <TypographyStylesProvider>

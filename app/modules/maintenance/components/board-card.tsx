@@ -100,11 +100,13 @@ export const Card = memo(function Card(props: {
   columns: BoardColumn[];
   from: string;
   openMenu: OpenMenu | null;
+  movable: boolean;
 }) {
-  const { card, columns, from, openMenu } = props;
+  const { card, columns, from, openMenu, movable } = props;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: card.id,
     data: { from, title: card.title },
+    disabled: !movable,
   });
   const style = transform
     ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10 }
@@ -117,18 +119,22 @@ export const Card = memo(function Card(props: {
     >
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start" }}>
         <CardText card={card} />
-        <button
-          type="button"
-          style={{ ...SMALL_BUTTON, marginTop: 0, border: "none", background: "none" }}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${card.title}`}
-          data-drag={card.id}
-        >
-          ⠿
-        </button>
+        {movable ? (
+          <button
+            type="button"
+            style={{ ...SMALL_BUTTON, marginTop: 0, border: "none", background: "none" }}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag ${card.title}`}
+            data-drag={card.id}
+          >
+            ⠿
+          </button>
+        ) : null}
       </div>
-      <MoveControl card={card} columns={columns} from={from} openMenu={openMenu} />
+      {movable ? (
+        <MoveControl card={card} columns={columns} from={from} openMenu={openMenu} />
+      ) : null}
     </li>
   );
 });

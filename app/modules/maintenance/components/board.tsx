@@ -48,8 +48,13 @@ const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
   return { x: rect.left + rect.width / 2 - collisionRect.width / 2, y: rect.top + 40 };
 };
 
-function Column(props: { column: BoardColumn; columns: BoardColumn[]; openMenu: OpenMenu | null }) {
-  const { column, columns, openMenu } = props;
+function Column(props: {
+  column: BoardColumn;
+  columns: BoardColumn[];
+  openMenu: OpenMenu | null;
+  movable: boolean;
+}) {
+  const { column, columns, openMenu, movable } = props;
   const { setNodeRef, isOver } = useDroppable({ id: column.id, data: { title: column.title } });
   const atLimit = column.limit !== null && column.count >= column.limit;
   const headingId = `column-${column.id}`;
@@ -84,7 +89,14 @@ function Column(props: { column: BoardColumn; columns: BoardColumn[]; openMenu: 
       ) : null}
       <Stack component="ul" gap="xs" mt="xs" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {column.cards.map((card) => (
-          <Card key={card.id} card={card} columns={columns} from={column.id} openMenu={openMenu} />
+          <Card
+            key={card.id}
+            card={card}
+            columns={columns}
+            from={column.id}
+            openMenu={openMenu}
+            movable={movable}
+          />
         ))}
       </Stack>
       {column.more ? (
@@ -142,7 +154,16 @@ function MoveMenu(props: {
   );
 }
 
-export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
+/** `movable: false` (the user may not move cards): the cards without handle or Move to form. */
+export function Board({
+  id,
+  columns,
+  movable = true,
+}: {
+  id: string;
+  columns: BoardColumn[];
+  movable?: boolean;
+}) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const [menu, setMenu] = useState<MenuState | null>(null);
@@ -206,7 +227,13 @@ export function Board({ id, columns }: { id: string; columns: BoardColumn[] }) {
         data-board={id}
       >
         {columns.map((c) => (
-          <Column key={c.id} column={c} columns={columns} openMenu={hydrated ? openMenu : null} />
+          <Column
+            key={c.id}
+            column={c}
+            columns={columns}
+            openMenu={hydrated ? openMenu : null}
+            movable={movable}
+          />
         ))}
       </Group>
       {menu ? (

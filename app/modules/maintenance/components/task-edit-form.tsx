@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { isoDay } from "~/lib/zoned-time";
 import { EDITABLE_STATUSES, EditTaskSchema, TASK_LABELS } from "../schemas";
 
 export type EditedTask = {
@@ -51,7 +52,7 @@ export function EditTaskForm(props: {
     defaultValue: {
       task_id: String(t.id),
       assignee_id: t.assignee_id === null ? "" : String(t.assignee_id),
-      due_at: t.due_at ? t.due_at.slice(0, 10) : "",
+      due_at: t.due_at ? isoDay(t.due_at) : "",
       status: t.status === "done" ? undefined : t.status,
       notes: t.notes,
       cost: t.cost === null ? "" : String(t.cost),

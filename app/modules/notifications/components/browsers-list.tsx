@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
-import dayjs from "dayjs";
+import { CompanyTime } from "~/components/company-time";
 
 export type BrowserRow = {
   id: string;
@@ -30,13 +30,13 @@ function browserColumns(confirmFor: string | null, thisEndpoint: string | null) 
     }),
     col.accessor("createdAt", {
       header: "Added",
-      cell: ({ getValue }) => dayjs(getValue()).format("D MMM YYYY"),
+      cell: ({ getValue }) => <CompanyTime at={getValue()} kind="date" />,
     }),
     col.accessor("lastUsedAt", {
       header: "Last push",
       cell: ({ getValue }) => {
         const v = getValue();
-        return v ? dayjs(v).format("D MMM HH:mm") : "—";
+        return v ? <CompanyTime at={v} kind="datetime" /> : "—";
       },
     }),
     col.display({

@@ -14,7 +14,7 @@ import {
   type Automation,
   type Condition,
   type Trigger,
-} from "./model";
+} from "~/lib/automations/model";
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const CONDITION_KINDS = ["time", "vehicles", "drivers", "jobsites"] as const;

@@ -11,7 +11,7 @@ import { notUnderstood } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { AutomationSchema, CONDITION_KINDS, type Draft } from "./automation-form";
 import { saveAutomation } from "./automations.server";
-import { ACTION_KINDS } from "./model";
+import { ACTION_KINDS } from "~/lib/automations/model";
 
 export type BuilderActionData = {
   draft: Draft;

@@ -5,8 +5,8 @@
  */
 import { upstream } from "~/services/api.server";
 import type { Upstream } from "~/services/upstream/client.server";
-import { evaluateLog } from "./engine";
-import type { Automation, DeviceEvent } from "./model";
+import { evaluateLog } from "~/lib/automations/engine";
+import type { Automation, DeviceEvent } from "~/lib/automations/model";
 import {
   byTime,
   deviceFacts,

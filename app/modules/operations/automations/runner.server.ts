@@ -13,8 +13,13 @@ import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
 import { sendMail } from "~/services/mail.server";
 import { open } from "~/services/secret-box.server";
-import { evaluate, type Decision, type EngineState, type RuleState } from "./engine";
-import type { Action, Automation, Condition, DeviceEvent, Trigger } from "./model";
+import {
+  evaluate,
+  type Decision,
+  type EngineState,
+  type RuleState,
+} from "~/lib/automations/engine";
+import type { Action, Automation, Condition, DeviceEvent, Trigger } from "~/lib/automations/model";
 import { createTicket } from "./tickets-upstream.server";
 import { startDeliveries, type Hook } from "./webhook-delivery.server";
 import { postWebhookTry, type TryResult, type WebhookTry } from "./webhook-post.server";

@@ -5,6 +5,7 @@
  */
 import * as rrulePkg from "rrule";
 import { zonedLocalToUtc, zoneOffsetMs } from "~/lib/zoned-days";
+import { isoDay, isoSecond } from "~/lib/zoned-time";
 
 // rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
 const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
@@ -21,7 +22,7 @@ const HORIZON_MS = 2 * 366 * 86_400_000;
  */
 export function withStart(text: string, timeZone: string, now = Date.now()): string {
   if (/DTSTART/i.test(text)) return text.trim();
-  const day = new Date(wall(now, timeZone)).toISOString().slice(0, 10).replace(/-/g, "");
+  const day = isoDay(wall(now, timeZone)).replace(/-/g, "");
   return `DTSTART:${day}T000000\nRRULE:${text.trim().replace(/^RRULE:/i, "")}`;
 }
 
@@ -54,8 +55,7 @@ function parse(text: string) {
 }
 
 const wall = (ms: number, tz: string) => ms + zoneOffsetMs(ms, tz);
-const real = (wallMs: number, tz: string) =>
-  zonedLocalToUtc(new Date(wallMs).toISOString().slice(0, 19), tz);
+const real = (wallMs: number, tz: string) => zonedLocalToUtc(isoSecond(wallMs), tz);
 
 /** Null if the schedule is usable from `now`; else why not (for the field). */
 export function scheduleProblem(text: string, timeZone: string, now = Date.now()): string | null {

@@ -6,7 +6,7 @@
 import { prisma } from "~/services/db.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { events as fetchEvents, type UpstreamEvent } from "~/services/upstream/index.server";
-import type { Automation, DeviceEvent, SensorName } from "./model";
+import type { Automation, DeviceEvent, SensorName } from "~/lib/automations/model";
 import { occurrences } from "./schedule";
 
 export type DeviceFacts = { groupIds: number[]; tagIds: number[]; driverId: number | null };

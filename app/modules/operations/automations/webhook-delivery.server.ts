@@ -15,7 +15,7 @@
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
 import { open } from "~/services/secret-box.server";
-import type { Action } from "./model";
+import type { Action } from "~/lib/automations/model";
 import { postWebhookTry, type TryResult, type WebhookTry } from "./webhook-post.server";
 
 /** Minutes to wait after try 1, 2 and 3. */

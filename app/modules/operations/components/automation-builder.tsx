@@ -18,7 +18,7 @@ import { useSettings } from "~/components/settings/settings-context";
 import { kmhFromInput, parseMeasurement, speedLabel, toSpeedUnit } from "~/lib/units";
 import { AutomationSchema, type Draft } from "../automations/automation-form";
 import { ActionList, ConditionList, str } from "./automation-lists";
-import { SENSORS, TRIGGER_LABELS, TRIGGER_TYPES } from "../automations/model";
+import { SENSORS, TRIGGER_LABELS, TRIGGER_TYPES } from "~/lib/automations/model";
 
 export type Choice = { value: string; label: string };
 export type BuilderChoices = Record<

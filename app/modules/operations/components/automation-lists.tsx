@@ -10,7 +10,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { CONDITION_KINDS, CONDITION_LABELS } from "../automations/automation-form";
-import { ACTION_KINDS, ACTION_LABELS, WEEKDAYS } from "../automations/model";
+import { ACTION_KINDS, ACTION_LABELS, WEEKDAYS } from "~/lib/automations/model";
 import type { BuilderChoices } from "./automation-builder";
 import { Many } from "./many-select";
 

@@ -5,7 +5,7 @@
  * company's time zone; another company's id is a 404 (the upstream says so).
  */
 import { isAllowed } from "~/lib/access";
-import { dayKey, zonedLocalToUtc, utcToZonedLocal } from "~/lib/zoned-days";
+import { dayKey, zonedLocalToUtc } from "~/lib/zoned-days";
 import { listDrivers } from "~/modules/drivers/index.server";
 import { listDevices, searchPlaces } from "~/modules/fleet/index.server";
 import { upstream } from "~/services/api.server";
@@ -28,6 +28,7 @@ import {
   type DeliveryInput,
   type DeliveryPlace,
 } from "./upstream.server";
+import { formatZoned } from "~/lib/zoned-time";
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -124,8 +125,8 @@ export function formValues(d: Delivery, timeZone: string) {
     phone: d.phone,
     pickup_address: d.pickup.address,
     dropoff_address: d.dropoff.address,
-    window_from: utcToZonedLocal(Date.parse(d.window_start), timeZone).slice(11, 16),
-    window_to: utcToZonedLocal(Date.parse(d.window_end), timeZone).slice(11, 16),
+    window_from: formatZoned(d.window_start, timeZone, "time"),
+    window_to: formatZoned(d.window_end, timeZone, "time"),
     items: d.items.map((i) => `${i.quantity} x ${i.description}`).join("\n"),
     notes: d.notes,
     imei: d.imei ?? "",

@@ -4,6 +4,7 @@
  * geocoded on the server when saved.
  */
 import { z } from "zod";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { DELIVERY_STATUSES } from "./status";
 
 const time = (label: string) =>
@@ -35,7 +36,8 @@ export const DeliverySchema = z
   .object({
     date: z
       .string({ required_error: "Enter the date" })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01"),
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+      .refine(hasSaneDay, DAY_MESSAGE),
     customer: z
       .string({ required_error: "Enter the customer" })
       .trim()

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { formatSpeed, speedLabel } from "~/lib/units";
+import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import type { TripRecord } from "~/modules/trips";
 import type { DriverReportData } from "~/modules/drivers";
 import type { PermissionName } from "~/services/upstream/schemas";
@@ -120,6 +121,7 @@ const list = z.preprocess(
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01")
+  .refine(hasSaneDay, DAY_MESSAGE)
   .optional();
 
 /** The parameters every report shares: which vehicles (or groups), and the local days from–to (inclusive). */

@@ -11,6 +11,8 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
+import { CompanyDay, useCompanyZone } from "~/components/company-time";
+import { formatDay } from "~/lib/zoned-time";
 
 type Row = {
   id: number;
@@ -38,6 +40,7 @@ export function Delegations({
   refused?: { errors: Record<string, string>; values: Record<string, string> };
 }) {
   const busy = useNavigation().state === "submitting";
+  const zone = useCompanyZone();
   const v = refused?.values ?? {};
   return (
     <Paper withBorder p="md">
@@ -65,7 +68,8 @@ export function Delegations({
                 <Table.Tr key={d.id} data-delegation={d.id}>
                   <Table.Td>{d.to}</Table.Td>
                   <Table.Td>
-                    {d.firstDay} – {d.lastDay} ({STATE[d.state]})
+                    <CompanyDay day={d.firstDay} /> – <CompanyDay day={d.lastDay} /> (
+                    {STATE[d.state]})
                   </Table.Td>
                   <Table.Td>
                     <Form method="post" preventScrollReset>
@@ -131,7 +135,12 @@ export function Delegations({
         {standingIn.length ? (
           <Text size="sm" data-testid="standing-in">
             You stand in for{" "}
-            {standingIn.map((d) => `${d.from} (${d.firstDay} – ${d.lastDay})`).join(", ")}.
+            {standingIn
+              .map(
+                (d) => `${d.from} (${formatDay(d.firstDay, zone)} – ${formatDay(d.lastDay, zone)})`,
+              )
+              .join(", ")}
+            .
           </Text>
         ) : null}
       </Stack>

@@ -1,6 +1,8 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useCompanyZone } from "~/components/company-time";
+import { formatDay } from "~/lib/zoned-time";
 
 /** Payroll group and pay period (GET form: works without JavaScript). */
 export function PeriodPicker({
@@ -16,6 +18,7 @@ export function PeriodPicker({
   period: { from: string } | null;
   children?: ReactNode;
 }) {
+  const zone = useCompanyZone();
   return (
     <Form method="get">
       <Group align="flex-end" gap="sm">
@@ -32,7 +35,7 @@ export function PeriodPicker({
           defaultValue={period?.from ?? ""}
           data={periods.map((p) => ({
             value: p.from,
-            label: `${p.from} to ${p.to}${p.locked ? " (locked)" : ""}`,
+            label: `${formatDay(p.from, zone)} to ${formatDay(p.to, zone)}${p.locked ? " (locked)" : ""}`,
           }))}
         />
         {children}

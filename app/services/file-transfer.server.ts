@@ -1,0 +1,50 @@
+/**
+ * Files in and out, one way for every route. In: multipart bodies are parsed by the platform's
+ * FormData parser, the one the body gate (server/request-body.ts) checks a multipart body with, so
+ * a body that passed the gate always parses here (a second parser refused `filename="a=b.pdf"`
+ * after the gate let it through: a 500). Out: Content-Disposition per RFC 6266, an ASCII
+ * `filename` for old clients and the exact name as UTF-8 in `filename*` (a raw `報告€.pdf` in a
+ * header is refused by Node: every download of it was a 500).
+ */
+import { cleanFileName } from "~/lib/input";
+
+/**
+ * The files posted in `field`, in order. A file input left empty sends a part with no name and no
+ * bytes: that is not a file. A body that does not parse is a 400 (the gate lets none through; a
+ * direct call could).
+ */
+export async function postedFiles(request: Request, field: string): Promise<File[]> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new Response("Malformed request body: send a form (multipart/form-data).", {
+      status: 400,
+    });
+  }
+  return form.getAll(field).filter((v): v is File => typeof v !== "string" && v.name !== "");
+}
+
+/** A file's first `n` bytes, to tell its type by its signature (never by its name). */
+export async function headOf(file: Blob, n = 16): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(0, n).arrayBuffer());
+}
+
+// RFC 5987 attr-char: encodeURIComponent leaves these five as they are, but they are not allowed.
+const encodeExt = (s: string) =>
+  encodeURIComponent(s).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/**
+ * Content-Disposition for a file named `name` (as stored or made up by the route): the name
+ * cleaned (no path, no control characters, no quotes), `filename` with every character outside
+ * printable ASCII as "_", `filename*` with the whole name in UTF-8.
+ */
+export function contentDisposition(name: string, kind: "attachment" | "inline" = "attachment") {
+  const clean = cleanFileName(name);
+  const ascii = clean.replace(/[^\x20-\x7e]/g, "_");
+  if (ascii === clean) return `${kind}; filename="${clean}"`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeExt(clean)}`;
+}
