@@ -44,6 +44,27 @@ const LEAFLET_CONTENT = [
   },
 ];
 
+/**
+ * Unit labels (issue 35): a distance, speed or temperature is shown in the reader's system, so its
+ * label comes from ~/lib/units (formatDistance, speedLabel, CELSIUS...), never typed in place.
+ * Ids that merely spell a unit (a column `type: "km"` or `accessor("km")`, a `case "km":`, a comparison) are not labels.
+ */
+const UNIT_WORD = String.raw`/\bkm\b|°[CF]|\bmi\b/`;
+const NOT_A_LABEL = [
+  "TSLiteralType > Literal",
+  "SwitchCase > Literal",
+  "BinaryExpression > Literal",
+  'CallExpression[callee.property.name="accessor"] > Literal',
+  "Property[key.name=/^(type|key|value)$/] > Literal.value",
+].join(", ");
+const UNIT_MESSAGE =
+  "A unit label is the reader's: take it from ~/lib/units (formatDistance, formatSpeed, distanceLabel, speedLabel, temperatureLabel, CELSIUS).";
+const UNIT_LABELS = [
+  { selector: `Literal[value=${UNIT_WORD}]:not(${NOT_A_LABEL})`, message: UNIT_MESSAGE },
+  { selector: `TemplateElement[value.raw=${UNIT_WORD}]`, message: UNIT_MESSAGE },
+  { selector: `JSXText[value=${UNIT_WORD}]`, message: UNIT_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,8 +110,14 @@ export default tseslint.config(
     files: ["app/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [APP_NEVER_IMPORTS_SERVER] }],
-      "no-restricted-syntax": ["error", ...LEAFLET_CONTENT],
+      "no-restricted-syntax": ["error", ...LEAFLET_CONTENT, ...UNIT_LABELS],
     },
+  },
+  {
+    // The one place unit labels are spelled out; tests name what the reader must see. The
+    // Leaflet selectors still apply here (one no-restricted-syntax list replaces the other).
+    files: ["app/lib/units.ts", "app/**/*.test.ts", "app/**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...LEAFLET_CONTENT] },
   },
   {
     // A module uses another only through its public index, by ~/ or relative path alike. The

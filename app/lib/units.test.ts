@@ -62,3 +62,22 @@ describe("lengths and odometers", () => {
     expect(formatOdometer(978304.2, "imperial")).toBe("607,890 mi");
   });
 });
+
+describe("units typed into forms and written before the reader was known", () => {
+  it("a 5,000 mi interval is stored as 8,046.72 km and reads back as 5000", async () => {
+    const { distanceInput, kmFromInput } = await import("./units");
+    expect(kmFromInput(5000, "imperial")).toBe(8046.72);
+    expect(kmFromInput(5000, "metric")).toBe(5000);
+    expect(distanceInput(8046.72, "imperial")).toBe("5000");
+    expect(distanceInput(null, "imperial")).toBe("");
+  });
+
+  it("shows a notification's canonical figures in the reader's unit", async () => {
+    const { inReaderUnits } = await import("./units");
+    const body = "Truck 1 drove at 91 km/h in a 60 km/h zone, at 12,000 km.";
+    expect(inReaderUnits(body, "metric")).toBe(body);
+    expect(inReaderUnits(body, "imperial")).toBe(
+      "Truck 1 drove at 57 mph in a 37 mph zone, at 7,456 mi.",
+    );
+  });
+});

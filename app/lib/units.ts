@@ -80,3 +80,63 @@ export function formatOdometer(km: number, measurement: Measurement, digits = 0)
   });
   return `${text} ${distanceLabel(measurement)}`;
 }
+
+/**
+ * A stored distance as a form field's starting value in the user's unit, to the metre's order, so
+ * a 5,000 mi interval stored as 8,046.72 km reads back as "5000", not "4999.999999999999".
+ */
+export function distanceInput(km: number | null | undefined, measurement: Measurement): string {
+  if (km == null || !Number.isFinite(km)) return "";
+  return String(Math.round(toDistanceUnit(km, measurement) * 1000) / 1000);
+}
+
+/** A distance the user typed in their unit, stored in kilometres to the metre. */
+export function kmFromInput(value: number, measurement: Measurement): number {
+  return Math.round(fromDistanceUnit(value, measurement) * 1000) / 1000;
+}
+
+/** "5,000 mi", "259,400.4 km": grouped, at most `digits` decimals. */
+export function formatDistanceGrouped(km: number, measurement: Measurement, digits = 1): string {
+  const n = toDistanceUnit(km, measurement).toLocaleString("en", { maximumFractionDigits: digits });
+  return `${n} ${distanceLabel(measurement)}`;
+}
+
+/** A speed the user typed in their unit (km/h or mph), back to km/h. */
+export function kmhFromInput(value: number, measurement: Measurement): number {
+  return fromDistanceUnit(value, measurement);
+}
+
+/**
+ * Temperatures are stored in °C. Most pages follow the reader's setting (°F when imperial); a
+ * figure that is °C by definition (a Nurse–Saul maturity in °C·h, a datum T₀) names it with these.
+ */
+export const CELSIUS = "°C";
+export const FAHRENHEIT = "°F";
+export const MATURITY_UNIT = "°C·h";
+export const temperatureLabel = (m: Measurement) => (m === "imperial" ? FAHRENHEIT : CELSIUS);
+
+/** The unit systems as a settings choice names them. */
+export const MEASUREMENT_LABELS: Record<Measurement, string> = {
+  metric: "Metric (km, km/h, °C)",
+  imperial: "Imperial (mi, mph, °F)",
+};
+
+/**
+ * Text written in canonical units before its reader was known (a notification the background
+ * sync wrote): its "91 km/h" and "12,000 km" figures in the reader's unit.
+ */
+export function inReaderUnits(text: string, measurement: Measurement): string {
+  if (measurement === "metric") return text;
+  const n = (s: string) => Number(s.replaceAll(",", ""));
+  return text
+    .replace(/(\d[\d,]*(?:\.\d+)?) km\/h\b/g, (_, v: string) => formatSpeed(n(v), measurement))
+    .replace(/(\d[\d,]*(?:\.\d+)?) km\b/g, (_, v: string) =>
+      formatDistanceGrouped(n(v), measurement, 0),
+    );
+}
+
+/** A stored °C reading in the reader's unit: "21.5 °C" or "70.7 °F". */
+export function formatCelsius(c: number, measurement: Measurement, digits = 1): string {
+  const v = measurement === "imperial" ? (c * 9) / 5 + 32 : c;
+  return `${fixed(v, digits)} ${temperatureLabel(measurement)}`;
+}

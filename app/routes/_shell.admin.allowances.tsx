@@ -57,6 +57,7 @@ const UNITS = [
   { value: "shift", label: "per shift" },
   { value: "day", label: "per day" },
   { value: "hour", label: "per hour" },
+  // eslint-disable-next-line no-restricted-syntax -- a pay rate per kilometre as the award words it
   { value: "km", label: "per km" },
 ];
 

@@ -7,6 +7,7 @@ import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { dashboardPage } from "~/modules/concrete/dashboard.server";
 import { requireModule } from "~/services/guard.server";
+import { CELSIUS } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Concrete dashboard · Tracksmith" }];
 
@@ -68,7 +69,7 @@ export default function ConcreteDashboard() {
               {p.strength === null
                 ? "unknown (no strength curve)"
                 : `${p.strength.toFixed(1)} of ${design} MPa (${pct.toFixed(0)} %)`}
-              {p.difference !== null ? ` · core–surface ${p.difference.toFixed(1)} °C` : ""}
+              {p.difference !== null ? ` · core–surface ${p.difference.toFixed(1)} ${CELSIUS}` : ""}
               {p.openBreaches
                 ? ` · ${p.openBreaches} open breach${p.openBreaches > 1 ? "es" : ""}`
                 : ""}

@@ -26,6 +26,7 @@ import { maturityInputPage, saveMaturityInput } from "~/modules/concrete/mix.ser
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { MATURITY_UNIT } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Maturity input · Tracksmith" }];
 
@@ -155,7 +156,7 @@ export default function MaturityInput() {
                     })}
                     {text("maturity_index", "Maturity index at the break", "text", {
                       inputMode: "decimal",
-                      description: "°C·h or h, in the mix's calibration index; optional",
+                      description: `${MATURITY_UNIT} or h, in the mix's calibration index; optional`,
                     })}
                   </SimpleGrid>
                   {text("notes", "Notes")}

@@ -9,6 +9,7 @@ import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { idParam } from "~/modules/concrete/pours.server";
 import { linkPage } from "~/modules/concrete/sensors.server";
 import { requireModule } from "~/services/guard.server";
+import { CELSIUS } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Pour sensor · Tracksmith" }];
 
@@ -50,19 +51,19 @@ export default function LinkPage() {
             Last
           </Text>
           <Text fw={600}>
-            {last ? `${last.c.toFixed(1)} °C at ${formatZoned(last.t, d.timeZone)}` : "—"}
+            {last ? `${last.c.toFixed(1)} ${CELSIUS} at ${formatZoned(last.t, d.timeZone)}` : "—"}
           </Text>
         </Paper>
         <Paper withBorder p="sm">
           <Text size="xs" c="dimmed">
             Hottest
           </Text>
-          <Text fw={600}>{d.readings.length ? `${hottest.toFixed(1)} °C` : "—"}</Text>
+          <Text fw={600}>{d.readings.length ? `${hottest.toFixed(1)} ${CELSIUS}` : "—"}</Text>
         </Paper>
       </SimpleGrid>
       <SeriesChart
         title="Temperature"
-        unit="°C"
+        unit={CELSIUS}
         rows={hourly.map((r) => ({ t: r.t, c: r.c }))}
         series={[{ name: "c", label: d.sensor.nickname }]}
         timeZone={d.timeZone}

@@ -8,6 +8,7 @@ import { PageHead } from "~/modules/concrete/components/form-bits";
 import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { sensorPage } from "~/modules/concrete/sensors.server";
 import { requireModule } from "~/services/guard.server";
+import { CELSIUS } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Sensor · Tracksmith" }];
 
@@ -40,7 +41,7 @@ export default function SensorPage() {
         {stat(
           "Last reading",
           s.last_reading
-            ? `${s.last_reading.temperature_c.toFixed(1)} °C at ${formatZoned(s.last_reading.time, d.timeZone)}`
+            ? `${s.last_reading.temperature_c.toFixed(1)} ${CELSIUS} at ${formatZoned(s.last_reading.time, d.timeZone)}`
             : "—",
         )}
         {stat(
@@ -56,7 +57,7 @@ export default function SensorPage() {
       </SimpleGrid>
       <SeriesChart
         title="Temperature, last 24 hours"
-        unit="°C"
+        unit={CELSIUS}
         rows={d.readings.map((r) => ({ t: r.t, c: r.c }))}
         series={[{ name: "c", label: s.nickname }]}
         timeZone={d.timeZone}

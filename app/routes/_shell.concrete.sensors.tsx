@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { sensorsPage } from "~/modules/concrete/sensors.server";
+import { CELSIUS } from "~/lib/units";
 import { canAt, requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Sensors · Tracksmith" }];
@@ -42,7 +43,7 @@ export default function Sensors() {
       header: "Last reading",
       cell: ({ row: { original: s } }) =>
         s.last_reading
-          ? `${s.last_reading.temperature_c.toFixed(1)} °C at ${formatZoned(s.last_reading.time, d.timeZone)}`
+          ? `${s.last_reading.temperature_c.toFixed(1)} ${CELSIUS} at ${formatZoned(s.last_reading.time, d.timeZone)}`
           : "—",
     }),
     col.display({

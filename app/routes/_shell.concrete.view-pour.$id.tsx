@@ -39,6 +39,7 @@ import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { logError } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Pour · Tracksmith" }];
 
@@ -161,7 +162,9 @@ export default function ViewPour() {
         <Stat
           label="Core–surface difference now"
           testId="pour-difference"
-          value={d.currentDifference === null ? "—" : `${d.currentDifference.toFixed(1)} °C`}
+          value={
+            d.currentDifference === null ? "—" : `${d.currentDifference.toFixed(1)} ${CELSIUS}`
+          }
         />
         <Stat label="Sensors" value={`${d.sensors.length} linked`} />
       </SimpleGrid>
@@ -171,7 +174,7 @@ export default function ViewPour() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <SeriesChart
           title="Temperature"
-          unit="°C"
+          unit={CELSIUS}
           rows={d.temperatures}
           series={sensorSeries}
           timeZone={tz}
@@ -179,7 +182,7 @@ export default function ViewPour() {
         />
         <SeriesChart
           title="Core–surface difference"
-          unit="°C"
+          unit={CELSIUS}
           rows={d.difference.map((x) => ({ t: x.t, diff: x.diff }))}
           series={[{ name: "diff", label: "Core − surface" }]}
           timeZone={tz}
@@ -196,7 +199,7 @@ export default function ViewPour() {
         />
         <SeriesChart
           title="Maturity"
-          unit="°C·h"
+          unit={MATURITY_UNIT}
           rows={d.strengths}
           series={inConcrete.map((s) => ({ name: `${s.imei}:m`, label: s.nickname }))}
           timeZone={tz}

@@ -16,6 +16,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CompanyTime } from "~/components/company-time";
+import { Distance } from "~/components/distance";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import {
@@ -163,7 +164,7 @@ export default function Shipment() {
             {s.eta ? (
               <>
                 {" "}
-                · ETA <CompanyTime at={s.eta.at} kind="time" /> ({s.eta.km} km)
+                · ETA <CompanyTime at={s.eta.at} kind="time" /> (<Distance km={s.eta.km} />)
               </>
             ) : null}
           </Text>

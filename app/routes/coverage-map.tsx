@@ -16,6 +16,8 @@ import {
   QUALITY_LABELS,
   qualityCounts,
 } from "~/modules/beacons/coverage-grid";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatDistance } from "~/lib/units";
 import { coverage } from "~/modules/beacons/coverage.server";
 import { tileConfig } from "~/services/map-tiles.server";
 
@@ -53,7 +55,11 @@ export default function CoverageMapPage() {
   // A public page: outside the console the zone is UTC, and the label says so.
   const zone = useCompanyZone();
   const counts = qualityCounts(data.cells);
-  const km = Math.round(data.cellDeg * 111);
+  const side = formatDistance(
+    Math.round(data.cellDeg * 111),
+    useSettings().settings.measurement,
+    0,
+  );
   const placeholder = (
     <MapPlaceholder
       height={520}
@@ -68,7 +74,7 @@ export default function CoverageMapPage() {
         </Title>
         <Text size="sm" c="dimmed">
           Mobile signal as the fleet's devices reported it over the last 24 hours, in cells of about{" "}
-          {km} × {km} km. A cell is shown only when at least {MIN_DEVICES_PER_CELL} different
+          {side} × {side}. A cell is shown only when at least {MIN_DEVICES_PER_CELL} different
           devices reported from it, so no single vehicle can be followed.
         </Text>
         {data.stale ? (

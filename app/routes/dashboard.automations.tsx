@@ -14,6 +14,7 @@ import {
   setEnabled,
 } from "~/modules/operations/automations/automations.server";
 import { requireModule } from "~/services/guard.server";
+import { measurementOf } from "~/services/measurement.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -23,7 +24,7 @@ const PAGE = "/dashboard/automations";
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "operations");
   return json({
-    ...(await automationsPage(ctx, new URL(request.url))),
+    ...(await automationsPage(ctx, new URL(request.url), measurementOf(request))),
     canManage: ctx.can.enable ?? false,
   });
 }

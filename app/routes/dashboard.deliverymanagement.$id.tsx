@@ -35,7 +35,9 @@ import {
   orNotFound,
   removeDelivery,
 } from "~/modules/operations/deliveries/deliveries.server";
-import { ETA_EXPLAINED } from "~/modules/operations/deliveries/eta";
+import { etaExplained } from "~/modules/operations/deliveries/eta";
+import { Distance } from "~/components/distance";
+import { useSettings } from "~/components/settings/settings-context";
 import { STATUS_LABEL } from "~/modules/operations/deliveries/status";
 import {
   createTrackingLink,
@@ -120,6 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** One delivery: where it is, its live ETA, assignment, proof of delivery and tracking links. */
 export default function DeliveryDetail() {
   const data = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   const act = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const d = data.delivery;
@@ -188,15 +191,15 @@ export default function DeliveryDetail() {
                   <strong>ETA:</strong>{" "}
                   {d.eta ? (
                     <>
-                      <CompanyTime at={d.eta.at} kind="time" /> (in {d.eta.minutes} min, {d.eta.km}{" "}
-                      km to go)
+                      <CompanyTime at={d.eta.at} kind="time" /> (in {d.eta.minutes} min,{" "}
+                      <Distance km={d.eta.km} /> to go)
                     </>
                   ) : (
                     d.etaNote
                   )}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {ETA_EXPLAINED}
+                  {etaExplained(measurement)}
                 </Text>
                 {d.failed_reason ? (
                   <Alert color="red" title="Not delivered">

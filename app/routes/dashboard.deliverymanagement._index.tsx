@@ -12,7 +12,8 @@ import { DeliveryFormCard } from "~/modules/operations/deliveries/components/del
 import { DeliveryStatusBadge } from "~/modules/operations/deliveries/components/status-badge";
 import { DeliverySchema } from "~/modules/operations/deliveries/delivery-form";
 import { deliveriesPage, saveDelivery } from "~/modules/operations/deliveries/deliveries.server";
-import { ETA_EXPLAINED } from "~/modules/operations/deliveries/eta";
+import { etaExplained } from "~/modules/operations/deliveries/eta";
+import { useSettings } from "~/components/settings/settings-context";
 import { DELIVERY_STATUSES, STATUS_LABEL } from "~/modules/operations/deliveries/status";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -138,6 +139,7 @@ function columns(canManage: boolean) {
 /** Delivery management (SPEC §2.3): the day's deliveries, their live ETA, and the form. */
 export default function DeliveryManagement() {
   const data = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   const act = useActionData<typeof action>() as ActionData | undefined;
   return (
     <Stack gap="md" maw={1400}>
@@ -146,7 +148,7 @@ export default function DeliveryManagement() {
           Delivery management
         </Title>
         <Text c="dimmed" size="sm">
-          The day&apos;s deliveries with their live ETA. {ETA_EXPLAINED}
+          The day&apos;s deliveries with their live ETA. {etaExplained(measurement)}
         </Text>
       </div>
       <Grid gutter="lg">

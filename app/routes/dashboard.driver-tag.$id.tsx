@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { Distance } from "~/components/distance";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Place, When } from "~/modules/drivers/components/cells";
 import { TagActions } from "~/modules/drivers/components/tag-views";
@@ -42,7 +43,10 @@ const sc = createColumnHelper<Ses>();
 const SESSION_COLUMNS = [
   sc.accessor("start", { header: "From", cell: ({ getValue }) => <When at={getValue()} /> }),
   sc.accessor("end", { header: "To", cell: ({ getValue }) => <When at={getValue()} /> }),
-  sc.accessor("distance_km", { header: "Distance (km)" }),
+  sc.accessor("distance_km", {
+    header: "Distance",
+    cell: ({ getValue }) => <Distance km={getValue()} />,
+  }),
   sc.accessor("viaThisTag", {
     header: "Identified by",
     cell: ({ getValue }) => (getValue() ? "This tag" : "Other"),

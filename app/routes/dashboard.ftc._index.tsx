@@ -28,6 +28,7 @@ import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatMinutes } from "~/modules/environment/units";
 import { requireModule } from "~/services/guard.server";
+import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Freight temperature control · Tracksmith" }];
 
@@ -154,7 +155,7 @@ function columns(timeZone: string, u: string, canEdit: boolean) {
 export default function Ftc() {
   const data = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as ActionData | undefined;
-  const u = data.measurement === "imperial" ? "°F" : "°C";
+  const u = data.measurement === "imperial" ? FAHRENHEIT : CELSIUS;
   return (
     <Stack gap="md" maw={1300}>
       <div>

@@ -8,6 +8,7 @@ import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputsTable } from "~/modules/fleet/fleet-pages.server";
 import { TableToolbar } from "~/components/data-table/toolbar";
+import { CELSIUS } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Inputs · Tracksmith" }];
 
@@ -37,7 +38,7 @@ const COLUMNS = [
     header: "Temperature",
     cell: ({ getValue }) => {
       const v = getValue();
-      return v === null ? "—" : `${v.toFixed(1)} °C`;
+      return v === null ? "—" : `${v.toFixed(1)} ${CELSIUS}`;
     },
   }),
 ];

@@ -23,6 +23,7 @@ import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import { tagAction, tagPage } from "~/modules/insight-tags/tags.server";
 import { requireModule } from "~/services/guard.server";
 import { tileConfig } from "~/services/map-tiles.server";
+import { CELSIUS } from "~/lib/units";
 
 const TagMap = lazy(() => import("~/modules/insight-tags/components/tag-map.client"));
 
@@ -55,7 +56,7 @@ const COLUMNS = [
     header: "Where",
     cell: ({ row: { original: r } }) => `${r.lat.toFixed(4)}, ${r.lng.toFixed(4)}`,
   }),
-  col.accessor("temperature", { header: "Temperature (°C)" }),
+  col.accessor("temperature", { header: `Temperature (${CELSIUS})` }),
   col.accessor("battery", { header: "Battery (%)" }),
 ];
 
@@ -124,7 +125,7 @@ export default function InsightTagPage() {
           </Title>
           <ReadingsChart
             label="Temperature over 48 hours"
-            unit="°C"
+            unit={CELSIUS}
             points={d.history.map((h) => ({ time: h.time, value: h.temperature }))}
           />
           <DataTable

@@ -28,6 +28,7 @@ import {
 } from "~/modules/reports/schedule-actions.server";
 import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 import { measurementOf } from "~/services/measurement.server";
+import { toSpeedUnit } from "~/lib/units";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.isNew ? "New schedule" : (data?.values.subject ?? "Schedule")} · Tracksmith` },
@@ -56,13 +57,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nickname: v.nickname,
   }));
   const url = new URL(request.url);
+  // The speed limit is typed in the reader's unit; the schedule's own unit is for its report.
+  const reader = measurementOf(request);
+  const speed = (kmh: number) => String(Math.round(toSpeedUnit(kmh, reader)));
   let values: ScheduleFormValues;
   if (schedule) {
     const p = schedule.params as { imeis?: string[]; speedLimit?: number; minStopMinutes?: number };
     values = {
       reportKind: schedule.reportKind,
       imeis: p.imeis ?? [],
-      speedLimit: String(p.speedLimit ?? DEFAULT_SPEED_LIMIT),
+      speedLimit: speed(p.speedLimit ?? DEFAULT_SPEED_LIMIT),
+      speedUnit: reader,
       minStopMinutes: String(p.minStopMinutes ?? 5),
       frequency: schedule.frequency,
       weekdays: schedule.weekdays,
@@ -83,7 +88,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values = {
       reportKind: kind,
       imeis: url.searchParams.getAll("imeis"),
-      speedLimit: url.searchParams.get("speedLimit") ?? String(DEFAULT_SPEED_LIMIT),
+      speedLimit: speed(Number(url.searchParams.get("speedLimit")) || DEFAULT_SPEED_LIMIT),
+      speedUnit: reader,
       minStopMinutes: url.searchParams.get("minStopMinutes") ?? "5",
       frequency: "weekly",
       weekdays: [1],

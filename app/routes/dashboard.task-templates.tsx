@@ -17,6 +17,7 @@ import {
 } from "~/modules/maintenance/maintenance.server";
 import { TemplateSchema } from "~/modules/maintenance/schemas";
 import { requireModule } from "~/services/guard.server";
+import { measurementOf } from "~/services/measurement.server";
 import { switchIntent } from "~/services/intent.server";
 
 export const meta: MetaFunction = () => [{ title: "Task templates · Tracksmith" }];
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: t.id,
       name: t.name,
       code: t.code,
-      interval: describeInterval(t),
+      interval: describeInterval(t, measurementOf(request)),
       checklist: t.checklist.length,
       cost: t.estimated_cost,
     })),

@@ -13,15 +13,18 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useCompanyZone } from "~/components/company-time";
+import { useMemo } from "react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useSettings } from "~/components/settings/settings-context";
+import type { Measurement } from "~/lib/units";
+import { useCompanyZone } from "~/components/company-time";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { dayKey } from "~/lib/zoned-days";
 import { CompleteForm, NewTaskForm } from "~/modules/maintenance/components/task-forms";
-import { day, dueDay, hours, km } from "~/modules/maintenance/format";
+import { day, distance, dueDay, hours } from "~/modules/maintenance/format";
 import {
   CompletionSchema,
   EditTaskSchema,
@@ -150,7 +153,7 @@ const COLOURS = {
   cancelled: "gray",
 } as const;
 const col = createColumnHelper<Row>();
-const columnsIn = (zone: string) => [
+const columnsIn = (zone: string, m: Measurement) => [
   col.accessor("title", {
     header: "Task",
     cell: ({ row: { original: t } }) => (
@@ -182,7 +185,7 @@ const columnsIn = (zone: string) => [
     cell: ({ row: { original: t } }) =>
       [
         t.due_at ? dueDay(t.due_at, zone) : null,
-        t.due_km !== null ? km(t.due_km) : null,
+        t.due_km !== null ? distance(t.due_km, m) : null,
         t.due_hours !== null ? hours(t.due_hours) : null,
       ]
         .filter(Boolean)
@@ -193,7 +196,7 @@ const columnsIn = (zone: string) => [
     header: "Done",
     cell: ({ row: { original: t } }) =>
       t.status === "done" ? (
-        `${day(t.completed_at, zone)} · ${km(t.completed_km)}`
+        `${day(t.completed_at, zone)} · ${distance(t.completed_km, m)}`
       ) : t.status === "cancelled" ? (
         "–"
       ) : (
@@ -207,6 +210,8 @@ const columnsIn = (zone: string) => [
 export default function Tasks() {
   const data = useLoaderData<typeof loader>();
   const zone = useCompanyZone();
+  const { measurement } = useSettings().settings;
+  const columns = useMemo(() => columnsIn(zone, measurement), [zone, measurement]);
   const result = useActionData<typeof action>() as
     { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
   const nav = useNavigation();
@@ -282,7 +287,7 @@ export default function Tasks() {
       </Form>
       <DataTable
         data={data.rows}
-        columns={columnsIn(zone)}
+        columns={columns}
         getRowId={(t) => String(t.id)}
         rowProps={(t) => ({ "data-task": t.id, "data-status": t.status })}
         label="Tasks"

@@ -11,6 +11,7 @@ import { StaleBanner } from "~/components/stale-banner";
 import { useDeviceLive } from "~/modules/fleet/components/use-device-live";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
+import { formatDistance, type Measurement } from "~/lib/units";
 import { capabilities } from "~/lib/device-types";
 import { dayKey, startOfDay } from "~/lib/zoned-days";
 import { formatZoned } from "~/lib/zoned-time";
@@ -80,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type TodayTrip = ReturnType<typeof useLoaderData<typeof loader>>["trips"][number];
 const col = createColumnHelper<TodayTrip>();
 
-function todayColumns(timeZone: string, measurement: string) {
+function todayColumns(timeZone: string, measurement: Measurement) {
   return [
     col.accessor("start", {
       header: "Start",
@@ -94,10 +95,7 @@ function todayColumns(timeZone: string, measurement: string) {
     col.accessor("to", { header: "To", cell: ({ getValue }) => getValue() ?? "—" }),
     col.accessor("km", {
       header: "Distance",
-      cell: ({ getValue }) =>
-        measurement === "imperial"
-          ? `${(getValue() * 0.621371).toFixed(1)} mi`
-          : `${getValue().toFixed(1)} km`,
+      cell: ({ getValue }) => formatDistance(getValue(), measurement),
     }),
   ];
 }

@@ -2,10 +2,13 @@ import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useCompanyZone } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { day, hours, km } from "~/modules/maintenance/format";
+import { useSettings } from "~/components/settings/settings-context";
+import type { Measurement } from "~/lib/units";
+import { day, distance, hours } from "~/modules/maintenance/format";
 import { vehicleMaintenance } from "~/modules/maintenance/plans.server";
 import { STATUS_LABELS } from "~/modules/maintenance/schemas";
 import { requireModule } from "~/services/guard.server";
@@ -23,7 +26,7 @@ type Service = Data["history"][number];
 const COLOURS = { ok: "teal", due_soon: "yellow", overdue: "red" } as const;
 
 const p = createColumnHelper<Plan>();
-const planColumns = (zone: string) => [
+const planColumns = (zone: string, m: Measurement) => [
   p.accessor("template", {
     header: "Schedule",
     cell: ({ row: { original: r } }) => (
@@ -48,7 +51,7 @@ const planColumns = (zone: string) => [
     id: "due",
     header: "Next due",
     cell: ({ row: { original: r } }) =>
-      [r.due.at ? day(r.due.at, zone) : null, r.due.km !== null ? km(r.due.km) : null]
+      [r.due.at ? day(r.due.at, zone) : null, r.due.km !== null ? distance(r.due.km, m) : null]
         .concat(r.due.hours !== null ? hours(r.due.hours) : null)
         .filter(Boolean)
         .join(" · "),
@@ -67,15 +70,18 @@ const planColumns = (zone: string) => [
     id: "last",
     header: "Last service",
     cell: ({ row: { original: r } }) =>
-      `${day(r.last.at, zone)} · ${km(r.last.km)} · ${hours(r.last.hours)}`,
+      `${day(r.last.at, zone)} · ${distance(r.last.km, m)} · ${hours(r.last.hours)}`,
   }),
 ];
 
 const h = createColumnHelper<Service>();
-const historyColumns = (zone: string) => [
+const historyColumns = (zone: string, m: Measurement) => [
   h.accessor("done_at", { header: "Date", cell: ({ getValue }) => day(getValue(), zone) }),
   h.accessor("title", { header: "Service" }),
-  h.accessor("odometer_km", { header: "Odometer", cell: ({ getValue }) => km(getValue()) }),
+  h.accessor("odometer_km", {
+    header: "Odometer",
+    cell: ({ getValue }) => distance(getValue(), m),
+  }),
   h.accessor("engine_hours", {
     header: "Engine hours",
     cell: ({ getValue }) => hours(getValue()),
@@ -89,6 +95,11 @@ const historyColumns = (zone: string) => [
 export default function VehicleMaintenance() {
   const data = useLoaderData<typeof loader>();
   const zone = useCompanyZone();
+  const { measurement } = useSettings().settings;
+  const [plans, history] = useMemo(
+    () => [planColumns(zone, measurement), historyColumns(zone, measurement)] as const,
+    [zone, measurement],
+  );
   return (
     <Stack gap="md" maw={1300}>
       <Title order={1}>Vehicle maintenance</Title>
@@ -108,14 +119,15 @@ export default function VehicleMaintenance() {
       {data.meter ? (
         <Paper withBorder p="sm">
           <Text size="sm" data-testid="meters">
-            Odometer {km(data.meter.odometer_km)} · Engine hours {hours(data.meter.engine_hours)} ·
-            Average use {km(avg(data.meter.daily_km))} a day over the last 30 days
+            Odometer {distance(data.meter.odometer_km, measurement)} · Engine hours{" "}
+            {hours(data.meter.engine_hours)} · Average use{" "}
+            {distance(avg(data.meter.daily_km), measurement)} a day over the last 30 days
           </Text>
         </Paper>
       ) : null}
       <DataTable
         data={data.plans}
-        columns={planColumns(zone)}
+        columns={plans}
         getRowId={(r) => String(r.scheduleId)}
         label="Schedules"
         testId="schedules"
@@ -127,7 +139,7 @@ export default function VehicleMaintenance() {
       </Title>
       <DataTable
         data={data.history}
-        columns={historyColumns(zone)}
+        columns={history}
         getRowId={(s) => String(s.id)}
         label="Service history"
         testId="history"

@@ -15,6 +15,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
 import { contactAction, publicPage, type ContactData } from "~/modules/insight-tags/public.server";
+import { CELSIUS } from "~/lib/units";
 
 export const meta: MetaFunction = () => [
   { title: "Insight tag · Tracksmith" },
@@ -71,7 +72,7 @@ export default function PublicInsightTag() {
           ) : null}
           {tag.readings !== undefined && tag.readings.length ? (
             <Text data-field="readings">
-              Latest temperature: {tag.readings[tag.readings.length - 1]!.temperature} °C
+              Latest temperature: {tag.readings[tag.readings.length - 1]!.temperature} {CELSIUS}
             </Text>
           ) : null}
         </Stack>

@@ -178,6 +178,47 @@ describe("the builder refuses what cannot work", () => {
   });
 });
 
+describe("an imperial reader builds in mph", () => {
+  it("a 50 mph threshold is stored as 80 km/h, listed as 50 mph, and out of range says mph", async () => {
+    await prisma.automation.deleteMany();
+    const fields = {
+      intent: "save",
+      name: "Imperial speeding",
+      enabled: "on",
+      triggerType: "overspeed",
+      speedUnit: "imperial",
+      cooldownMinutes: "15",
+      maxPerHour: "20",
+      "actions[0].kind": "notify",
+      "actions[0].channels": "inapp",
+    };
+    const slow = await call(
+      newAction,
+      post("/dashboard/createAutomations", { ...fields, aboveKmh: "5" }),
+    );
+    expect(slow.status).toBe(400);
+    const refused = (await slow.json()) as { result: { error: Record<string, string[]> } };
+    expect(refused.result.error.aboveKmh).toEqual(["Between 6 and 186 mph"]);
+    const res = await call(
+      newAction,
+      post("/dashboard/createAutomations", { ...fields, aboveKmh: "50" }),
+    );
+    expect(res.status).toBe(302);
+    const saved = await prisma.automation.findFirstOrThrow({
+      where: { name: "Imperial speeding" },
+    });
+    expect(automationOf(saved).trigger).toEqual({ type: "overspeed", aboveKmh: 80 });
+    const list = async (q: string) =>
+      (
+        (await (await call(listLoader, get(`/dashboard/automations${q}`, cookie))).json()) as {
+          rows: { name: string; trigger: string }[];
+        }
+      ).rows.find((r) => r.name === "Imperial speeding")!.trigger;
+    expect(await list("?measurement=imperial")).toBe("Overspeed above 50 mph");
+    expect(await list("")).toBe("Overspeed above 80 km/h");
+  });
+});
+
 describe("running automations", () => {
   let server: http.Server;
   let hookUrl = "";

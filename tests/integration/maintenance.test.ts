@@ -75,6 +75,25 @@ describe("task templates", () => {
     });
   });
 
+  it("takes an imperial user's interval in miles: 5,000 mi is stored as 8,046.72 km and read back in mi", async () => {
+    const fields = { ...GOOD, name: "Oil (imperial)", interval_km: "5000", soon_km: "500" };
+    const res = await call(
+      templatesAction,
+      formPost(T, { ...fields, measurement: "imperial" }, { cookie: cookies.admin }),
+    );
+    expect(res.status).toBe(302);
+    const stored = (await listTemplates(await as("admin", "admin123"))).find(
+      (t) => t.name === "Oil (imperial)",
+    )!;
+    expect(stored).toMatchObject({ interval_km: 8046.72, soon_km: 804.672 });
+    const page = async (q: string) =>
+      (await (await call(templatesLoader, get(`${T}${q}`, cookies.admin))).json()).templates.find(
+        (t: { name: string }) => t.name === "Oil (imperial)",
+      ).interval;
+    expect(await page("?measurement=imperial")).toBe("Every 5,000 mi");
+    expect(await page("")).toBe("Every 8,046.7 km");
+  });
+
   it("refuses a negative interval, a due-soon larger than its interval, no interval at all", async () => {
     const post = async (fields: Record<string, string>) => {
       const res = await call(
@@ -259,6 +278,23 @@ describe("tasks", () => {
     const lowBody = await low.json();
     expect(lowBody.result.error.odometer_km[0]).toMatch(/below the last reading/);
     expect(lowBody.result.initialValue.odometer_km).toBe(String(before.last.km - 1));
+    // An imperial reader typed miles and is answered in miles.
+    const lowMi = await call(
+      tasksAction,
+      formPost(
+        K,
+        {
+          intent: "complete",
+          task_id: String(task.id),
+          done_at: new Date().toISOString().slice(0, 10),
+          odometer_km: "1",
+          measurement: "imperial",
+        },
+        { cookie: cookies.admin },
+      ),
+    );
+    const miBody = await lowMi.json();
+    expect(miBody.result.error.odometer_km[0]).toMatch(/below the last reading \([\d,]+ mi\)/);
   });
 
   it("a back-dated completion resets next due from that reading, not from today's", async () => {

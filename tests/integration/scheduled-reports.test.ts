@@ -330,6 +330,16 @@ describe("scheduled report delivery over SMTP", () => {
 });
 
 describe("schedules", () => {
+  it("a speed limit typed in mph by an imperial reader is kept in km/h; out of range says mph", async () => {
+    const speeding = { ...valid, reportKind: "speeding", speedUnit: "imperial" };
+    const parsed = parseScheduleForm(form({ ...speeding, speedLimit: "56" }));
+    expect(parsed.ok && parsed.value.params).toMatchObject({ speedLimit: 90 });
+    const slow = parseScheduleForm(form({ ...speeding, speedLimit: "5" }));
+    expect(slow.ok || slow.errors.speedLimit).toBe("Enter a whole speed from 13 to 155 mph");
+    const metric = parseScheduleForm(form({ ...speeding, speedUnit: "metric", speedLimit: "56" }));
+    expect(metric.ok && metric.value.params).toMatchObject({ speedLimit: 56 });
+  });
+
   it("an invalid recipient list is refused with a clear message and nothing is saved", async () => {
     const parsed = parseScheduleForm(
       form({ ...valid, recipients: "ops@example.com, not-an-address" }),

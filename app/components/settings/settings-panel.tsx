@@ -9,6 +9,7 @@ import {
   type MapPreferences,
   type Settings,
 } from "~/lib/settings";
+import { distanceLabel } from "~/lib/units";
 
 const FLAG_TEXT: Record<(typeof SETTING_FLAGS)[number], { label: string; hint: string }> = {
   responsiveFontSizes: { label: "Responsive font sizes", hint: "Text grows on large screens" },
@@ -118,8 +119,8 @@ export function SettingsPanel() {
           value={settings.measurement}
           onChange={(measurement: Settings["measurement"]) => update({ measurement })}
           options={[
-            { value: "metric", label: "Metric (km)" },
-            { value: "imperial", label: "Imperial (mi)" },
+            { value: "metric", label: `Metric (${distanceLabel("metric")})` },
+            { value: "imperial", label: `Imperial (${distanceLabel("imperial")})` },
           ]}
         />
         <Divider />

@@ -19,6 +19,8 @@ import { PushPrompt } from "~/modules/notifications";
 import { registerServiceWorker } from "~/modules/notifications";
 import type { FeedItem } from "~/modules/notifications";
 import { CompanyTime } from "~/components/company-time";
+import { useSettings } from "~/components/settings/settings-context";
+import { inReaderUnits } from "~/lib/units";
 
 const STREAM_URL = "/api/notifications-stream";
 const RECENT = 8;
@@ -30,6 +32,7 @@ const RECENT = 8;
  * the notifications page. Mounting it (the signed-in shell) registers the service worker.
  */
 export function NotificationBell() {
+  const { measurement } = useSettings().settings;
   const [opened, setOpened] = useState(false);
   const [unread, setUnread] = useState<number | null>(null);
   const [items, setItems] = useState<FeedItem[]>([]);
@@ -63,7 +66,7 @@ export function NotificationBell() {
       snackbars.show({
         id: `notification-${item.id}`,
         title: item.title,
-        message: item.body,
+        message: inReaderUnits(item.body, measurement),
         color: item.kind === "test" ? "blue" : "teal",
         autoClose: 6000,
         withBorder: true,
@@ -73,7 +76,7 @@ export function NotificationBell() {
         "data-testid": "notification-snackbar",
       } as Parameters<typeof snackbars.show>[0]);
     },
-    [navigate],
+    [navigate, measurement],
   );
 
   useEffect(() => {
@@ -211,7 +214,7 @@ export function NotificationBell() {
                           {item.title}
                         </Text>
                         <Text size="xs" c="dimmed" lineClamp={2}>
-                          {item.body}
+                          {inReaderUnits(item.body, measurement)}
                         </Text>
                       </Box>
                       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>

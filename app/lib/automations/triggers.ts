@@ -2,7 +2,10 @@
  * Triggers: which event kinds an automation listens to, whether an event passes its trigger
  * (allocation-free: it runs for every rule an event reaches) and why, in words.
  */
+import { formatSpeed } from "~/lib/units";
 import type { Automation, DeviceEvent, Trigger } from "./model";
+
+const kmh = (v: number) => formatSpeed(v, "metric");
 
 const MINUTE = 60_000;
 
@@ -118,9 +121,10 @@ export function triggerWhy(
     case "overspeed":
       if (t.aboveKmh == null) return "overspeed";
       if (e.speed == null) return "The event has no speed to compare";
+      // Kept in the run history for every reader: canonical, shown with inReaderUnits.
       return ok
-        ? `${e.speed} km/h > ${t.aboveKmh} km/h`
-        : `${e.speed} km/h is not above ${t.aboveKmh} km/h`;
+        ? `${kmh(e.speed)} > ${kmh(t.aboveKmh)}`
+        : `${kmh(e.speed)} is not above ${kmh(t.aboveKmh)}`;
     case "offline": {
       const h = e.sustainedHours ?? e.offlineHours;
       if (h == null) return "The event does not say how long the device was silent";

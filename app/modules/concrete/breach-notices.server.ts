@@ -20,6 +20,7 @@ import {
   type Pour,
 } from "./pours-upstream.server";
 import { breachesOf, pourInputs } from "./view-pour.server";
+import { CELSIUS } from "~/lib/units";
 
 /** Breaches that ended longer ago than this are history, not news. */
 const RECENT_MS = 24 * 3_600_000;
@@ -27,7 +28,7 @@ const RECENT_MS = 24 * 3_600_000;
 export function breachText(pour: Pick<Pour, "id" | "element">, b: Breach) {
   const value =
     b.kind === "cooling"
-      ? `${b.peak.toFixed(1)} °C/h (limit ${b.threshold} °C/h)`
+      ? `${b.peak.toFixed(1)} ${CELSIUS}/h (limit ${b.threshold} ${CELSIUS}/h)`
       : b.kind === "difference"
         ? `${formatDifference(b.peak, "C")} (limit ${formatDifference(b.threshold, "C")})`
         : `${formatTemperature(b.peak, "C")} (limit ${formatTemperature(b.threshold, "C")})`;

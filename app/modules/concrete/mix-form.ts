@@ -9,6 +9,7 @@ import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { MIN_CALIBRATION_POINTS } from "./curing/curves";
 import { DEFAULT_DATUM_C, DEFAULT_Q_K } from "./curing/maturity";
 import { fromTemperatureUnit, type TemperatureUnit } from "./curing/mass";
+import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
 
 export type Fields = Record<string, string>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: Fields };
@@ -116,9 +117,12 @@ export const MixDesignSchema = z.object({
   ),
   slump_mm: numberReq(0, 300, "Enter the slump, 0 to 300 mm"),
   low_bleed: checkbox,
-  datum_c: numberIn(-30, 20, "Enter the datum temperature T₀, −30 to 20 °C", true).transform(
-    (v) => v ?? DEFAULT_DATUM_C,
-  ),
+  datum_c: numberIn(
+    -30,
+    20,
+    `Enter the datum temperature T₀, −30 to 20 ${CELSIUS}`,
+    true,
+  ).transform((v) => v ?? DEFAULT_DATUM_C),
   q_k: numberIn(1000, 10_000, "Enter Q = E/R, 1000 to 10000 K", true).transform(
     (v) => v ?? DEFAULT_Q_K,
   ),
@@ -152,7 +156,7 @@ export function parseMixDesign(f: Fields): Parsed<MixDesignValue> {
     const strength = n(row.strength_mpa);
     if (age === null || index === null || strength === null || strength > 200) {
       errors[`cal_${i}`] =
-        `Row ${i + 1}: enter the age (h), the ${basis === "maturity" ? "maturity (°C·h)" : "equivalent age (h)"} and the strength (MPa), each above 0.`;
+        `Row ${i + 1}: enter the age (h), the ${basis === "maturity" ? `maturity (${MATURITY_UNIT})` : "equivalent age (h)"} and the strength (MPa), each above 0.`;
       return;
     }
     calibration.push({
@@ -239,9 +243,12 @@ export function parseEvaporationCalc(
 
 export const LogCalcSchema = z.object({
   log: z.string({ required_error: "Paste or type the temperature log" }).max(2_000_000),
-  datum_c: numberIn(-30, 20, "Enter the datum temperature T₀, −30 to 20 °C", true).transform(
-    (v) => v ?? DEFAULT_DATUM_C,
-  ),
+  datum_c: numberIn(
+    -30,
+    20,
+    `Enter the datum temperature T₀, −30 to 20 ${CELSIUS}`,
+    true,
+  ).transform((v) => v ?? DEFAULT_DATUM_C),
   q_k: numberIn(1000, 10_000, "Enter Q = E/R, 1000 to 10000 K", true).transform(
     (v) => v ?? DEFAULT_Q_K,
   ),

@@ -6,6 +6,7 @@ import { formatZoned } from "~/lib/zoned-time";
 import { PdfTable } from "~/services/pdf-table.server";
 import { BREACH_LABELS } from "./pour-analysis";
 import type { ViewPourData } from "./view-pour.server";
+import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
 
 const mpa = (v: number | null) => (v === null ? "—" : `${v.toFixed(1)} MPa`);
 
@@ -25,7 +26,7 @@ export function pourReportPdf(d: ViewPourData): Promise<Buffer> {
       { label: "In-place strength", value: mpa(d.strength) },
       {
         label: "Maturity method",
-        value: `Nurse–Saul, datum ${d.datum} °C; equivalent age Q ${d.q} K${d.curve ? `; ${d.curve.kind} curve` : ""}`,
+        value: `Nurse–Saul, datum ${d.datum} ${CELSIUS}; equivalent age Q ${d.q} K${d.curve ? `; ${d.curve.kind} curve` : ""}`,
       },
     ],
     columns: [
@@ -40,8 +41,8 @@ export function pourReportPdf(d: ViewPourData): Promise<Buffer> {
   for (const s of d.sensors)
     table.row([
       `Sensor ${s.nickname}`,
-      `${s.position}${s.position === "ambient" ? "" : `, ${s.depth_mm} mm`}; last ${s.last ? `${s.last.c.toFixed(1)} °C at ${when(s.last.t)}` : "no reading"}`,
-      s.maturity === null ? "—" : `${Math.round(s.maturity)} °C·h; ${mpa(s.strength)}`,
+      `${s.position}${s.position === "ambient" ? "" : `, ${s.depth_mm} mm`}; last ${s.last ? `${s.last.c.toFixed(1)} ${CELSIUS} at ${when(s.last.t)}` : "no reading"}`,
+      s.maturity === null ? "—" : `${Math.round(s.maturity)} ${MATURITY_UNIT}; ${mpa(s.strength)}`,
     ]);
   for (const t of d.targets)
     table.row([

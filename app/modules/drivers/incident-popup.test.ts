@@ -23,13 +23,19 @@ describe("incident popup", () => {
   afterAll(() => vi.useRealTimers());
 
   it("says what, when, which vehicle, the speed against the limit and the severity", () => {
-    expect(incidentPopup(base, "UTC").safeHtml).toBe(
+    expect(incidentPopup(base, "UTC", "metric").safeHtml).toBe(
       "<strong>Speeding</strong><br>2 Mar, 07:05 UTC<br>Truck 1<br>72 km/h in a 60 km/h zone<br>Severity: medium",
+    );
+    expect(incidentPopup(base, "UTC", "imperial").safeHtml).toContain(
+      "<br>44 mph in a 37 mph zone<br>",
     );
     expect(incidentTitle(base, "UTC")).toBe("Speeding, 2 Mar, 07:05 UTC");
     expect(
-      incidentPopup({ ...base, behaviour: "seatbelt", speed_limit: null, dismissed: true }, "UTC")
-        .safeHtml,
+      incidentPopup(
+        { ...base, behaviour: "seatbelt", speed_limit: null, dismissed: true },
+        "UTC",
+        "imperial",
+      ).safeHtml,
     ).toBe(
       "<strong>Seatbelt</strong><br>2 Mar, 07:05 UTC<br>Truck 1<br>Severity: medium<br><em>Dismissed: does not count</em>",
     );
@@ -39,7 +45,9 @@ describe("incident popup", () => {
     // 07:40 UTC is 17:40 in Brisbane: the UTC clock read "07:40" to a Brisbane company.
     const i = { ...base, time: "2026-03-02T07:40:00.000Z" };
     expect(incidentTitle(i, "Australia/Brisbane")).toBe("Speeding, 2 Mar, 17:40 AEST");
-    expect(incidentPopup(i, "Australia/Brisbane").safeHtml).toContain("<br>2 Mar, 17:40 AEST<br>");
+    expect(incidentPopup(i, "Australia/Brisbane", "metric").safeHtml).toContain(
+      "<br>2 Mar, 17:40 AEST<br>",
+    );
   });
 
   it("escapes a hostile vehicle name and severity: text, never markup", () => {
@@ -50,6 +58,7 @@ describe("incident popup", () => {
         severity: "</strong><script>x</script>",
       },
       "UTC",
+      "metric",
     ).safeHtml;
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<script");

@@ -6,6 +6,7 @@
 import { json } from "@remix-run/node";
 import { isAllowed } from "~/lib/access";
 import { firstErrors, parseForm } from "~/lib/parse-form";
+import { kmFromInput, parseMeasurement, type Measurement } from "~/lib/units";
 import type { ModuleContext } from "~/services/guard.server";
 import { prisma } from "~/services/db.server";
 import { switchIntent } from "~/services/intent.server";
@@ -73,12 +74,12 @@ async function review(ctx: ModuleContext, form: FormData, back: string) {
 }
 
 /** The flat form's numbers as settings (weights are entered as they are, summing to 1). */
-function toSettings(f: Record<string, number>): ScoreSettings {
+function toSettings(f: Record<string, number>, m: Measurement): ScoreSettings {
   return {
     weights: Object.fromEntries(SCORED.map((b) => [b, f[`w_${b}`]!])) as ScoreSettings["weights"],
     k: Object.fromEntries(SCORED.map((b) => [b, f[`k_${b}`]!])) as ScoreSettings["k"],
     bands: { low: f.band_low!, mild: f.band_mild!, medium: f.band_medium! },
-    minDistanceKm: f.minDistanceKm!,
+    minDistanceKm: kmFromInput(f.minDistanceKm!, m),
   };
 }
 
@@ -88,7 +89,9 @@ async function settings(ctx: ModuleContext, form: FormData, back: string) {
   const bad = (errors: Record<string, string>) =>
     json<SafetyActionData>({ intent: "settings", errors, values: values(form) }, { status: 400 });
   if (sub.status !== "success") return bad(firstErrors(sub));
-  const parsed = scoreSettingsSchema.safeParse(toSettings(sub.value as Record<string, number>));
+  const parsed = scoreSettingsSchema.safeParse(
+    toSettings(sub.value as Record<string, number>, parseMeasurement(form.get("measurement"))),
+  );
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const i of parsed.error.issues) {

@@ -51,7 +51,7 @@ export const settingsFormSchema = z.object({
   band_low: num("Enter a score"),
   band_mild: num("Enter a score"),
   band_medium: num("Enter a score"),
-  minDistanceKm: num("Enter a distance in km"),
+  minDistanceKm: num("Enter a distance"),
 }) as z.ZodType<Record<string, number>>;
 
 const uidText = z.preprocess(

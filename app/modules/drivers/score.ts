@@ -5,6 +5,7 @@
  * ("insufficient data"), never 0 or 100. Nothing is rounded here: only for display.
  */
 import { z } from "zod";
+import { formatDistance } from "~/lib/units";
 import { SCORED, type Behaviour, type ScoredBehaviour } from "./behaviours";
 
 export type ScoreSettings = {
@@ -51,7 +52,10 @@ export const scoreSettingsSchema = z
       mild: z.number().min(0).max(100),
       medium: z.number().min(0).max(100),
     }),
-    minDistanceKm: z.number().min(1, "The minimum distance must be at least 1 km").max(100_000),
+    minDistanceKm: z
+      .number()
+      .min(1, `The minimum distance must be at least ${formatDistance(1, "metric", 0)}`)
+      .max(100_000),
   })
   .superRefine((s, ctx) => {
     const sum = SCORED.reduce((a, b) => a + s.weights[b], 0);

@@ -37,6 +37,7 @@ import {
   type Profile,
   type SensorDevice,
 } from "./upstream.server";
+import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
 export const SIGN_OFF = { permission: "reports_manage" } as const;
 /** Profiles and loads are edited by those who manage alerts (the profiles are alert thresholds). */
@@ -211,7 +212,7 @@ export async function loadPage(ctx: ModuleContext, id: number, m: Measurement = 
   return {
     timeZone,
     measurement: m,
-    unit: m === "imperial" ? "°F" : "°C",
+    unit: m === "imperial" ? FAHRENHEIT : CELSIUS,
     canSignOff: isAllowed(ctx.user, SIGN_OFF),
     /** The signer is named as the signed-in user unless they type another name. */
     signer: ctx.user.name || ctx.user.username,

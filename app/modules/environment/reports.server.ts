@@ -16,6 +16,7 @@ import type { Excursion } from "./series";
 import type { SensorDevice, SensorLimit, SensorSeries } from "./upstream.server";
 import type { Measurement } from "~/lib/units";
 import { CHANNEL_LABEL, formatMinutes, shown, tierName } from "./units";
+import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
 export type ReportInput = {
   device: SensorDevice;
@@ -31,7 +32,7 @@ const pdfSafe = (s: string) => s.replace(/≤/g, "<=").replace(/≥/g, ">=").rep
 
 const unitOf = (channel: string) =>
   channel === "temperature" || channel === "setpoint"
-    ? "°C"
+    ? CELSIUS
     : channel === "humidity" || channel === "battery"
       ? "%"
       : "";
@@ -64,7 +65,9 @@ function summary(r: ReportInput) {
       label: "Minimum / mean / maximum",
       value: `${fmt(a.min)} / ${fmt(a.mean)} / ${fmt(a.max)} ${u}`,
     },
-    ...(a.mkt === null ? [] : [{ label: "Mean kinetic temperature", value: `${fmt(a.mkt)} °C` }]),
+    ...(a.mkt === null
+      ? []
+      : [{ label: "Mean kinetic temperature", value: `${fmt(a.mkt)} ${CELSIUS}` }]),
     { label: "Time out of range", value: formatMinutes(a.outMs) },
     {
       label: "Data gaps",
@@ -214,7 +217,7 @@ export function shipmentPdf(
 ): Promise<Buffer> {
   const v = j.verdict;
   // In the reader's unit (°F when imperial); the verdict itself is computed in °C.
-  const u = m === "imperial" ? "°F" : "°C";
+  const u = m === "imperial" ? FAHRENHEIT : CELSIUS;
   const deg = (c: number) => shown("temperature", c, m, 2).toFixed(2);
   const z = (t: number) => formatZoned(t, timeZone, "full");
   const table = new PdfTable({

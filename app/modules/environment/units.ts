@@ -1,5 +1,6 @@
 /** Units of sensor channels: stored canonical (°C, %), shown in the reader's setting (°F when imperial). */
 import type { Measurement } from "~/lib/units";
+import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
 export type TempUnit = "C" | "F";
 export const toF = (c: number) => (c * 9) / 5 + 32;
@@ -9,7 +10,8 @@ export const fromF = (f: number) => ((f - 32) * 5) / 9;
 export const toCanonical = (v: number, unit: string) => (unit === "F" ? fromF(v) : v);
 
 export function displayUnit(channel: string, m: Measurement): string {
-  if (channel === "temperature" || channel === "setpoint") return m === "imperial" ? "°F" : "°C";
+  if (channel === "temperature" || channel === "setpoint")
+    return m === "imperial" ? FAHRENHEIT : CELSIUS;
   if (channel === "humidity" || channel === "battery") return "%";
   return "";
 }
@@ -45,7 +47,7 @@ export function formatMinutes(ms: number): string {
 
 /** A temperature band in the reader's unit: "2–8 °C", "≤ -0.4 °F", "≥ 15 °C". */
 export function bandText(min: number | null, max: number | null, m: Measurement): string {
-  const u = m === "imperial" ? "°F" : "°C";
+  const u = m === "imperial" ? FAHRENHEIT : CELSIUS;
   const x = (c: number) => shown("temperature", c, m);
   if (min !== null && max !== null) return `${x(min)}–${x(max)} ${u}`;
   if (max !== null) return `≤ ${x(max)} ${u}`;
@@ -61,6 +63,6 @@ export function tierName(
   t: { label: string; min: number | null; max: number | null },
   m: Measurement,
 ): string {
-  if (t.label.includes("°C")) return m === "imperial" ? bandText(t.min, t.max, m) : t.label;
+  if (t.label.includes(CELSIUS)) return m === "imperial" ? bandText(t.min, t.max, m) : t.label;
   return `${t.label} (${bandText(t.min, t.max, m)})`;
 }

@@ -1,5 +1,5 @@
 /** The fleet table as a CSV file: the same filters and order as the page, every row, in the user's units. */
-import { FEET_PER_METRE, speedLabel, toSpeedUnit } from "~/lib/units";
+import { CELSIUS, FEET_PER_METRE, speedLabel, toSpeedUnit } from "~/lib/units";
 import { formatZoned } from "~/lib/zoned-time";
 import { csvDownload, csvFileName, type CsvColumn } from "~/services/table-csv.server";
 import { STATUS_LABELS } from "./device-status";
@@ -59,7 +59,7 @@ export function inputsCsv(data: Inputs, now = new Date()): Response {
     { header: "Ignition", value: (r) => (r.ignition === null ? "" : r.ignition ? "On" : "Off") },
     { header: "Battery (%)", value: (r) => (r.battery === null ? "" : Math.round(r.battery)) },
     {
-      header: "Temperature (°C)",
+      header: `Temperature (${CELSIUS})`,
       value: (r) => (r.temperature === null ? "" : Math.round(r.temperature * 10) / 10),
     },
     {

@@ -4,6 +4,7 @@
  * another company's id with 404, which becomes a 404 page here).
  */
 import type { z } from "zod";
+import { kmFromInput } from "~/lib/units";
 import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/errors";
@@ -43,16 +44,17 @@ export async function attempt<T>(p: Promise<T>): Promise<WriteResult<T>> {
 const nul = (v: number | undefined) => (v === undefined ? null : v);
 
 export function templateInput(f: TemplateForm): TemplateInput {
+  const km = (v: number | undefined) => (v === undefined ? null : kmFromInput(v, f.measurement));
   return {
     name: f.name,
     code: f.code ?? "",
     checklist: f.checklist,
     parts: f.parts,
-    interval_km: nul(f.interval_km),
+    interval_km: km(f.interval_km),
     interval_hours: nul(f.interval_hours),
     interval_days: f.interval_unit === "days" ? nul(f.interval_time) : null,
     interval_months: f.interval_unit === "months" ? nul(f.interval_time) : null,
-    soon_km: nul(f.soon_km),
+    soon_km: km(f.soon_km),
     soon_hours: nul(f.soon_hours),
     soon_days: nul(f.soon_days),
     rule: f.rule,
@@ -61,7 +63,7 @@ export function templateInput(f: TemplateForm): TemplateInput {
   };
 }
 
-/** A template as the form's default values (strings, as typed). */
+/** A template as the form's default values (strings, as typed; distances in km, the form converts). */
 export function templateDefaults(t: Template | null): Record<string, string> {
   if (!t) return { interval_unit: "months", rule: "first" };
   const s = (n: number | null) => (n === null ? "" : String(n));

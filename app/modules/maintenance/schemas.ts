@@ -3,6 +3,7 @@
  * server (parseForm): messages appear next to their field and the typed values are kept.
  */
 import { z } from "zod";
+import { distanceLabel, MEASUREMENTS } from "~/lib/units";
 import { DAY_MESSAGE, isSaneDay, optionalDay } from "~/lib/input";
 
 const amount = z
@@ -18,6 +19,9 @@ const lines = z
       .map((l) => l.trim())
       .filter(Boolean),
   );
+
+/** The unit the form's distances were typed in (a hidden field: the reader's setting). */
+const measurement = z.enum(MEASUREMENTS).default("metric");
 
 export const NO_INTERVAL = "Give at least one interval: distance, engine hours or time.";
 export const soonTooLarge = (interval: string) =>
@@ -39,6 +43,7 @@ export const TemplateSchema = z
     rule: z.enum(["first", "last"]).default("first"),
     estimated_minutes: amount,
     estimated_cost: amount,
+    measurement,
   })
   .superRefine((t, ctx) => {
     if (!t.interval_km && !t.interval_hours && !t.interval_time)
@@ -52,7 +57,7 @@ export const TemplateSchema = z
       if (soon !== undefined && iv && soon > iv)
         ctx.addIssue({ code: "custom", path: [path], message: soonTooLarge(label) });
     };
-    over(t.soon_km, t.interval_km, "soon_km", `${t.interval_km} km`);
+    over(t.soon_km, t.interval_km, "soon_km", `${t.interval_km} ${distanceLabel(t.measurement)}`);
     over(t.soon_hours, t.interval_hours, "soon_hours", `${t.interval_hours} h`);
     const days =
       t.interval_time && (t.interval_unit === "months" ? t.interval_time * 30 : t.interval_time);
@@ -82,6 +87,7 @@ export const CompletionSchema = z.object({
   engine_hours: amount,
   cost: amount,
   notes: z.string().max(2000).optional(),
+  measurement,
 });
 
 export const TaskSchema = z.object({

@@ -1,5 +1,6 @@
 /** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
 import type { z } from "zod";
+import { inReaderUnits, kmFromInput } from "~/lib/units";
 import { dayKey } from "~/lib/zoned-days";
 import { isoDay } from "~/lib/zoned-time";
 import { companyTimeZone } from "~/services/company-time-zone.server";
@@ -103,13 +104,15 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
     completeTask(up(ctx), {
       task_id: v.task_id,
       done_at: serviceTime(v.done_at, Date.now(), await companyTimeZone(ctx.auth)),
-      odometer_km: v.odometer_km ?? null,
+      odometer_km: v.odometer_km === undefined ? null : kmFromInput(v.odometer_km, v.measurement),
       engine_hours: v.engine_hours ?? null,
       cost: v.cost ?? null,
       notes: v.notes,
     }),
   );
   if (r.ok) return r;
+  // The upstream words its refusal in km ("below the last reading (1,234 km)"): the reader's unit.
+  const message = inReaderUnits(r.message, v.measurement);
   const field = /odometer/i.test(r.message)
     ? "odometer_km"
     : /engine hours/i.test(r.message)
@@ -117,7 +120,7 @@ export async function finishTask(ctx: ModuleContext, v: z.infer<typeof Completio
       : /date|time/i.test(r.message)
         ? "done_at"
         : "";
-  return { ok: false as const, message: r.message, field };
+  return { ok: false as const, message, field };
 }
 
 /** The checklist an edit leaves: emptied items and the removed one dropped, the new one added. */

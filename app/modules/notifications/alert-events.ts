@@ -3,6 +3,7 @@
  * push is (TTL and Urgency header per kind: a stale overspeed alert is noise, a maintenance
  * reminder can wait for the phone to come online).
  */
+import { CELSIUS, formatOdometer, formatSpeed } from "~/lib/units";
 import { formatZoned } from "~/lib/zoned-time";
 import { KIND_LABELS, type AlertKind } from "./alert-rule-match";
 
@@ -39,6 +40,11 @@ export function pushPolicyFor(kind: string): PushPolicy {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown) => (typeof v === "string" ? v : null);
+/**
+ * Written once for every reader by the background sync, so in canonical units; the feed and the
+ * bell show it in the reader's unit (inReaderUnits).
+ */
+const speed = (v: unknown) => (num(v) === null ? "?" : formatSpeed(num(v)!, "metric"));
 
 export function kindLabel(kind: string): string {
   return (
@@ -74,7 +80,7 @@ export function describeEvent(
       body = `${who} left its geofence${num(d.geofence_meters) ? ` (${num(d.geofence_meters)} m)` : ""}.`;
       break;
     case "overspeed":
-      body = `${who} drove at ${num(d.speed) ?? "?"} km/h in a ${num(d.limit) ?? "?"} km/h zone.`;
+      body = `${who} drove at ${speed(d.speed)} in a ${speed(d.limit)} zone.`;
       break;
     case "offline":
       body = num(d.sustainedHours)
@@ -88,7 +94,7 @@ export function describeEvent(
       body = `${who}'s battery is at ${num(d.battery) ?? "?"} %.`;
       break;
     case "temperature_out_of_range":
-      body = `${who} reads ${num(d.temperature) ?? "?"} °C, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"} °C.`;
+      body = `${who} reads ${num(d.temperature) ?? "?"} ${CELSIUS}, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"} ${CELSIUS}.`;
       break;
     case "sensor_out_of_range": {
       const unit = str(d.unit) ?? "";
@@ -110,7 +116,7 @@ export function describeEvent(
     case "maintenance_due": {
       // From the maintenance module (a schedule's stage, what it is due at) or the upstream.
       const when = [
-        num(d.dueOdometer) ? `${num(d.dueOdometer)!.toLocaleString("en")} km` : null,
+        num(d.dueOdometer) ? formatOdometer(num(d.dueOdometer)!, "metric") : null,
         num(d.dueHours) ? `${num(d.dueHours)!.toLocaleString("en")} engine hours` : null,
         str(d.dueAt) ? formatZoned(str(d.dueAt), timeZone, "date") : null,
       ].filter(Boolean);

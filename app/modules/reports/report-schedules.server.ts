@@ -11,7 +11,7 @@ import { prisma } from "~/services/db.server";
 import { sendJob } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
 import { FORMATS } from "./report-render.server";
-import { MEASUREMENTS, type Measurement } from "~/lib/units";
+import { fromDistanceUnit, MEASUREMENTS, type Measurement } from "~/lib/units";
 import { isoMinute } from "~/lib/zoned-time";
 
 export const scheduleInput = z
@@ -70,18 +70,38 @@ export type ScheduleValues = {
 export type ParsedSchedule =
   { ok: true; value: ScheduleValues } | { ok: false; errors: Record<string, string> };
 
+const IMPERIAL_SPEED_ERROR = "Enter a whole speed from 13 to 155 mph";
+
+/** The form with a speed limit typed in mph (`speedUnit=imperial`) in km/h, as it is stored. */
+function inKmh(posted: FormData): FormData {
+  const typed = Number(posted.get("speedLimit"));
+  if (
+    posted.get("speedUnit") !== "imperial" ||
+    !posted.get("speedLimit") ||
+    !Number.isInteger(typed)
+  )
+    return posted;
+  const form = new FormData();
+  for (const [k, v] of posted) form.append(k, v);
+  form.set("speedLimit", String(Math.round(fromDistanceUnit(typed, "imperial"))));
+  return form;
+}
+
 /** Form data → a schedule, or field messages (recipients included). Nothing is saved here. */
-export function parseScheduleForm(form: FormData): ParsedSchedule {
+export function parseScheduleForm(posted: FormData): ParsedSchedule {
+  const form = inKmh(posted);
   const submission = parseForm(form, scheduleInput);
   const recipients = parseRecipients(String(form.get("recipients") ?? ""));
   const def = findReport(String(form.get("reportKind") ?? ""));
   // Each report kind has its own parameters, so they are a second schema picked by the first.
   const paramsSubmission = def ? parseForm(form, def.params) : null;
-  const errors = {
+  const errors: Record<string, string> = {
     ...firstErrors(paramsSubmission),
     ...firstErrors(submission),
     ...(recipients.ok ? {} : { recipients: recipients.error }),
   };
+  if (posted.get("speedUnit") === "imperial" && errors.speedLimit)
+    errors.speedLimit = IMPERIAL_SPEED_ERROR;
   if (submission.status !== "success" || !recipients.ok || paramsSubmission?.status !== "success")
     return { ok: false, errors };
   const params: BaseParams = {

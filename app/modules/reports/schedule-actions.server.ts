@@ -62,6 +62,7 @@ function echo(form: FormData): ScheduleFormValues {
     reportKind: s("reportKind"),
     imeis: form.getAll("imeis").map(String),
     speedLimit: s("speedLimit"),
+    speedUnit: s("speedUnit"),
     minStopMinutes: s("minStopMinutes"),
     frequency: s("frequency"),
     weekdays: form.getAll("weekdays").map(Number),

@@ -30,6 +30,7 @@ import { entryMinutes } from "./week";
 const UNIT = {
   day: ["day", "days"],
   shift: ["shift", "shifts"],
+  // eslint-disable-next-line no-restricted-syntax -- a pay rate per kilometre as the award words it, not a measured distance
   km: ["km", "km"],
   hour: ["h", "h"],
 } as const;

@@ -77,6 +77,7 @@ export const periodSchema = z.object({
 });
 export type PayPeriodLock = z.infer<typeof periodSchema>;
 
+// eslint-disable-next-line no-restricted-syntax -- the upstream's allowance unit ids, not labels
 export const ALLOWANCE_UNITS = ["day", "shift", "km", "hour"] as const;
 export const allowanceSchema = z.object({
   id: z.number().int(),

@@ -19,6 +19,7 @@ import {
   type CurveFits,
   type CurveKind,
 } from "../curing";
+import { MATURITY_UNIT } from "~/lib/units";
 
 const COLOURS: Record<CurveKind, string> = {
   logarithmic: "#1c7ed6",
@@ -60,7 +61,7 @@ export function CurveChart({
               dataKey="x"
               domain={[0, Math.ceil(maxX)]}
               label={{
-                value: unit === "h" ? "Equivalent age (h)" : "Maturity (°C·h)",
+                value: unit === "h" ? "Equivalent age (h)" : `Maturity (${MATURITY_UNIT})`,
                 position: "insideBottom",
                 offset: -8,
               }}

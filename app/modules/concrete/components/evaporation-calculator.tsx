@@ -12,6 +12,7 @@ import {
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useSettings } from "~/components/settings/settings-context";
+import { speedLabel } from "~/lib/units";
 import {
   DEFAULT_EVAPORATION_LIMIT,
   RISK_TEXT,
@@ -42,9 +43,7 @@ export function EvaporationCalculator({
   const speedUnit =
     values.speed_unit === "mph" || values.speed_unit === "km/h"
       ? values.speed_unit
-      : settings.measurement === "imperial"
-        ? "mph"
-        : "km/h";
+      : speedLabel(settings.measurement);
   const [f, setF] = useState<Fields>({
     air: "",
     concrete: "",

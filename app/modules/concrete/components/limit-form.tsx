@@ -3,6 +3,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ReadOnlyForm } from "~/components/requires-permission";
 import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
+import { CELSIUS, FAHRENHEIT } from "~/lib/units";
 
 type Values = {
   name: string;
@@ -43,14 +44,18 @@ export function LimitFormCard(props: {
           <FormAlert reply={reply} />
           {field("name", "Name")}
           <Group grow align="flex-start">
-            {field("max_temp", `Maximum temperature (°${unit})`, "ACI 301: 70 °C (158 °F)")}
+            {field(
+              "max_temp",
+              `Maximum temperature (°${unit})`,
+              `ACI 301: 70 ${CELSIUS} (158 ${FAHRENHEIT})`,
+            )}
             {field("min_temp", `Minimum temperature (°${unit})`)}
           </Group>
           <Group grow align="flex-start">
             {field(
               "max_diff",
               `Maximum core–surface difference (°${unit})`,
-              "ACI 301: 19.4 °C (35 °F)",
+              `ACI 301: 19.4 ${CELSIUS} (35 ${FAHRENHEIT})`,
             )}
             {field("max_cooling", `Maximum cooling rate (°${unit}/h)`)}
           </Group>

@@ -13,6 +13,7 @@ import { Form } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { DEFAULT_DATUM_C, DEFAULT_Q_K, maturityAndAge, parseTemperatureLog } from "../curing";
 import { parseLogCalc, type Fields } from "../mix-form";
+import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
 
 export type LogResult =
   | { ok: true; maturity: number; equivalentAge: number; hours: number; readings: number }
@@ -28,7 +29,7 @@ export function calculateLog(f: Fields): LogResult | null {
   return { ok: true, ...r, readings: log.readings.length };
 }
 
-const EXAMPLE = "time, °C\n0, 10\n2, 5\n4, 0\n6, -5\n8, -12\n10, -14";
+const EXAMPLE = `time, ${CELSIUS}\n0, 10\n2, 5\n4, 0\n6, -5\n8, -12\n10, -14`;
 
 /**
  * Nurse–Saul maturity (°C·h, datum T₀) and Arrhenius equivalent age (h at 20 °C, Q = E/R) of a
@@ -55,13 +56,14 @@ export function MaturityCalculator({ values, errors }: { values: Fields; errors:
             Maturity calculator
           </Title>
           <Text size="sm" c="dimmed">
-            One reading a line: time, °C. The time is hours since the start (0, 0.5, 2…) or a date
-            and time (2026-11-02 08:00). Nurse–Saul: M = Σ (Tₐ − T₀)·Δt, intervals at or below T₀
-            add nothing; Arrhenius: tₑ = Σ exp(−Q·(1/Tₐ − 1/Tₛ))·Δt with Tₛ = 20 °C (ASTM C1074).
+            One reading a line: time, {CELSIUS}. The time is hours since the start (0, 0.5, 2…) or a
+            date and time (2026-11-02 08:00). Nurse–Saul: M = Σ (Tₐ − T₀)·Δt, intervals at or below
+            T₀ add nothing; Arrhenius: tₑ = Σ exp(−Q·(1/Tₐ − 1/Tₛ))·Δt with Tₛ = 20 {CELSIUS} (ASTM
+            C1074).
           </Text>
           <Textarea
             name="log"
-            label="Temperature log (time, °C)"
+            label={`Temperature log (time, ${CELSIUS})`}
             placeholder={EXAMPLE}
             autosize
             minRows={6}
@@ -74,7 +76,7 @@ export function MaturityCalculator({ values, errors }: { values: Fields; errors:
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               name="datum_c"
-              label="Datum temperature T₀ (°C)"
+              label={`Datum temperature T₀ (${CELSIUS})`}
               inputMode="decimal"
               value={f.datum_c ?? ""}
               onChange={set("datum_c")}
@@ -103,7 +105,10 @@ export function MaturityCalculator({ values, errors }: { values: Fields; errors:
                 title={`${result.readings} readings over ${result.hours.toFixed(1)} h`}
               >
                 <Text data-testid="maturity-value">
-                  Maturity: <b>{result.maturity.toFixed(1)} °C·h</b>
+                  Maturity:{" "}
+                  <b>
+                    {result.maturity.toFixed(1)} {MATURITY_UNIT}
+                  </b>
                 </Text>
                 <Text data-testid="equivalent-age-value">
                   Equivalent age: <b>{result.equivalentAge.toFixed(1)} h</b>

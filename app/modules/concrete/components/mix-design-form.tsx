@@ -36,6 +36,7 @@ import {
 } from "../mix-form";
 import type { MixDesign } from "../mix-upstream.server";
 import { CurveChart } from "./curve-chart";
+import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
 
 /** The form's strings for a saved mix (or the defaults of a new one). */
 export function mixFields(mix: MixDesign | null): Fields {
@@ -105,7 +106,8 @@ export function MixDesignForm({
   );
   const fits = useMemo(() => fitCurves(points), [points]);
   const used = chooseCurve(fits, pick === "best" ? null : (pick as CurveKind))?.curve.kind ?? null;
-  const indexLabel = basis === "maturity" ? "Maturity (°C·h)" : "Equivalent age (h)";
+  const indexLabel = basis === "maturity" ? `Maturity (${MATURITY_UNIT})` : "Equivalent age (h)";
+  const indexWord = basis === "maturity" ? `maturity (${MATURITY_UNIT})` : "equivalent age (h)";
   const text = (
     name: string,
     label: string,
@@ -178,11 +180,11 @@ export function MixDesignForm({
               Maturity method (ASTM C1074)
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {text("datum_c", "Datum temperature T₀ (°C)", {
-                description: `Nurse–Saul: M = Σ (Tₐ − T₀)·Δt. Default ${DEFAULT_DATUM_C} °C${unit === "F" && Number.isFinite(datum) ? ` (now ${formatTemperature(datum, "F")})` : ""}.`,
+              {text("datum_c", `Datum temperature T₀ (${CELSIUS})`, {
+                description: `Nurse–Saul: M = Σ (Tₐ − T₀)·Δt. Default ${DEFAULT_DATUM_C} ${CELSIUS}${unit === "F" && Number.isFinite(datum) ? ` (now ${formatTemperature(datum, "F")})` : ""}.`,
               })}
               {text("q_k", "Activation energy Q = E/R (K)", {
-                description: `Arrhenius equivalent age at 20 °C. Default ${DEFAULT_Q_K} K.`,
+                description: `Arrhenius equivalent age at 20 ${CELSIUS}. Default ${DEFAULT_Q_K} K.`,
               })}
               <NativeSelect
                 name="basis"
@@ -190,8 +192,8 @@ export function MixDesignForm({
                 value={basis}
                 onChange={(e) => setBasis(e.currentTarget.value)}
                 data={[
-                  { value: "maturity", label: "Nurse–Saul maturity (°C·h)" },
-                  { value: "equivalent_age", label: "Equivalent age (h at 20 °C)" },
+                  { value: "maturity", label: `Nurse–Saul maturity (${MATURITY_UNIT})` },
+                  { value: "equivalent_age", label: `Equivalent age (h at 20 ${CELSIUS})` },
                 ]}
               />
             </SimpleGrid>
@@ -228,11 +230,7 @@ export function MixDesignForm({
                       {(
                         [
                           ["age_h", "age", "age (h)"],
-                          [
-                            "index",
-                            "index",
-                            basis === "maturity" ? "maturity (°C·h)" : "equivalent age (h)",
-                          ],
+                          ["index", "index", indexWord],
                           ["strength_mpa", "strength", "strength (MPa)"],
                         ] as const
                       ).map(([key, name, label]) => (
@@ -282,7 +280,7 @@ export function MixDesignForm({
                 points={points}
                 fits={fits}
                 used={used}
-                unit={basis === "maturity" ? "°C·h" : "h"}
+                unit={basis === "maturity" ? MATURITY_UNIT : "h"}
               />
             ) : (
               <Alert color="blue" data-testid="curve-none">

@@ -2,13 +2,24 @@
 import { Anchor, Badge, Paper, Table, Text, Title } from "@mantine/core";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { CURVE_LABELS, RISK_TEXT } from "../curing";
+import { useSettings } from "~/components/settings/settings-context";
+import { CELSIUS, formatSpeed, MATURITY_UNIT } from "~/lib/units";
+import { CURVE_LABELS, formatTemperature, RISK_TEXT, temperatureUnitFor } from "../curing";
 import { BREACH_LABELS } from "../pour-analysis";
 import type { viewPourPage } from "../view-pour.server";
 
 export type PourData = SerializeFrom<typeof viewPourPage>;
 type Props = { d: PourData; when: (t: number | string | null) => string };
 const RISK_COLOUR = { low: "teal", moderate: "orange", high: "red" } as const;
+
+/** Readings (stored °C, km/h) in the reader's units. */
+function useReaderUnits() {
+  const { measurement } = useSettings().settings;
+  return {
+    temp: (c: number) => formatTemperature(c, temperatureUnitFor(measurement)),
+    speed: (kmh: number) => formatSpeed(kmh, measurement),
+  };
+}
 
 export function PourTargets({ d, when }: Props) {
   return (
@@ -17,9 +28,9 @@ export function PourTargets({ d, when }: Props) {
         Targets
       </Title>
       <Text size="sm" mb="xs">
-        Strength from Nurse–Saul maturity (datum T₀ {d.datum} °C) and Arrhenius equivalent age (Q{" "}
-        {d.q} K){d.curve ? `, on the mix's ${CURVE_LABELS[d.curve.kind]} curve` : ""}. Forecasts
-        follow the last day's temperature trend.
+        Strength from Nurse–Saul maturity (datum T₀ {d.datum} {CELSIUS}) and Arrhenius equivalent
+        age (Q {d.q} K){d.curve ? `, on the mix's ${CURVE_LABELS[d.curve.kind]} curve` : ""}.
+        Forecasts follow the last day's temperature trend.
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table data-testid="pour-targets">
@@ -57,6 +68,7 @@ export function PourTargets({ d, when }: Props) {
 
 export function PourSensors({ d, when }: Props) {
   const p = d.pour;
+  const { temp } = useReaderUnits();
   return (
     <Paper withBorder p="sm">
       <Title order={2} size="h4" mb="xs">
@@ -69,7 +81,7 @@ export function PourSensors({ d, when }: Props) {
               <Table.Th>Sensor</Table.Th>
               <Table.Th>Position</Table.Th>
               <Table.Th>Last reading</Table.Th>
-              <Table.Th>Maturity (°C·h)</Table.Th>
+              <Table.Th>Maturity ({MATURITY_UNIT})</Table.Th>
               <Table.Th>Equivalent age (h)</Table.Th>
               <Table.Th>Strength</Table.Th>
             </Table.Tr>
@@ -86,9 +98,7 @@ export function PourSensors({ d, when }: Props) {
                   {s.position}
                   {s.position === "ambient" ? "" : `, ${s.depth_mm} mm`}
                 </Table.Td>
-                <Table.Td>
-                  {s.last ? `${s.last.c.toFixed(1)} °C at ${when(s.last.t)}` : "—"}
-                </Table.Td>
+                <Table.Td>{s.last ? `${temp(s.last.c)} at ${when(s.last.t)}` : "—"}</Table.Td>
                 <Table.Td>{s.maturity === null ? "—" : Math.round(s.maturity)}</Table.Td>
                 <Table.Td>{s.equivalentAge === null ? "—" : s.equivalentAge.toFixed(1)}</Table.Td>
                 <Table.Td>{s.strength === null ? "—" : `${s.strength.toFixed(1)} MPa`}</Table.Td>
@@ -148,6 +158,7 @@ export function PourBreaches({ d, when }: Props) {
 }
 
 export function PourEvaporation({ d, when }: Props) {
+  const { temp, speed } = useReaderUnits();
   const worstEvap = d.evaporation.reduce<PourData["evaporation"][number] | null>(
     (m, e) => (!m || e.rate > m.rate ? e : m),
     null,
@@ -180,10 +191,10 @@ export function PourEvaporation({ d, when }: Props) {
               {d.evaporation.map((e) => (
                 <Table.Tr key={e.t}>
                   <Table.Td>{when(e.t)}</Table.Td>
-                  <Table.Td>{e.air.toFixed(1)} °C</Table.Td>
-                  <Table.Td>{e.concrete.toFixed(1)} °C</Table.Td>
+                  <Table.Td>{temp(e.air)}</Table.Td>
+                  <Table.Td>{temp(e.concrete)}</Table.Td>
                   <Table.Td>{e.humidity} %</Table.Td>
-                  <Table.Td>{e.wind.toFixed(0)} km/h</Table.Td>
+                  <Table.Td>{speed(e.wind)}</Table.Td>
                   <Table.Td>{e.rate.toFixed(2)} kg/m²/h</Table.Td>
                   <Table.Td>
                     <Badge color={RISK_COLOUR[e.risk]} variant="light">

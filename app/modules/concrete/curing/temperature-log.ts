@@ -1,4 +1,5 @@
 import type { Reading } from "./maturity";
+import { CELSIUS } from "~/lib/units";
 
 /**
  * A temperature log typed or pasted as CSV, one reading a line: "time, °C". The time is either a
@@ -48,7 +49,7 @@ export function parseTemperatureLog(text: string): ParsedLog {
       return {
         ok: false,
         line,
-        message: `Line ${line}: expected two values, a time and a temperature (°C), separated by a comma, semicolon or tab.`,
+        message: `Line ${line}: expected two values, a time and a temperature (${CELSIUS}), separated by a comma, semicolon or tab.`,
       };
     }
     const c = number(cells[1]!);
@@ -60,7 +61,7 @@ export function parseTemperatureLog(text: string): ParsedLog {
         message:
           t === null
             ? `Line ${line}: "${cells[0]!.trim()}" is not a time (hours since the start, or a date and time such as 2026-11-02 08:00).`
-            : `Line ${line}: "${cells[1]!.trim()}" is not a temperature in °C.`,
+            : `Line ${line}: "${cells[1]!.trim()}" is not a temperature in ${CELSIUS}.`,
       };
     }
     const thisKind = number(cells[0]!) !== null ? "hours" : "dates";
@@ -73,7 +74,11 @@ export function parseTemperatureLog(text: string): ParsedLog {
     }
     kind = thisKind;
     if (c < -60 || c > 120) {
-      return { ok: false, line, message: `Line ${line}: ${c} °C is outside −60 to 120 °C.` };
+      return {
+        ok: false,
+        line,
+        message: `Line ${line}: ${c} ${CELSIUS} is outside −60 to 120 ${CELSIUS}.`,
+      };
     }
     const prev = readings[readings.length - 1];
     if (prev && !(t > prev.t)) {
@@ -89,7 +94,7 @@ export function parseTemperatureLog(text: string): ParsedLog {
     return {
       ok: false,
       line: 0,
-      message: "Enter at least two readings, one a line: time, °C.",
+      message: `Enter at least two readings, one a line: time, ${CELSIUS}.`,
     };
   }
   return { ok: true, readings };

@@ -6,6 +6,7 @@
  */
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import { useSettings } from "~/components/settings/settings-context";
 import { useCompanyZone } from "~/components/company-time";
 import { mapHtml } from "~/lib/map-text";
 import type { Tiles } from "~/lib/map-tiles";
@@ -53,7 +54,8 @@ export default function IncidentMap({
 
   // Revalidation hands over an equal list as a new array; redrawing it would move the map under
   // the user's pointer, so the markers are redrawn only when what they show changes.
-  const shown = incidents.map((i) => `${i.id}:${i.dismissed ? 1 : 0}`).join(",");
+  const { measurement } = useSettings().settings;
+  const shown = `${measurement};${incidents.map((i) => `${i.id}:${i.dismissed ? 1 : 0}`).join(",")}`;
   useEffect(() => {
     const m = map.current;
     const g = layer.current;
@@ -61,7 +63,7 @@ export default function IncidentMap({
     g.clearLayers();
     for (const i of incidents)
       L.marker([i.lat, i.lng], { icon: icon(i), title: incidentTitle(i, zone), keyboard: true })
-        .bindPopup(incidentPopup(i, zone).safeHtml)
+        .bindPopup(incidentPopup(i, zone, measurement).safeHtml)
         .addTo(g);
     const all = incidents.map((i) => [i.lat, i.lng] as L.LatLngTuple);
     if (all.length === 1) m.setView(all[0]!, 15);

@@ -1,5 +1,5 @@
 import { useSettings } from "~/components/settings/settings-context";
-import { formatDistance } from "~/lib/units";
+import { distanceInput, distanceLabel, formatDistance } from "~/lib/units";
 import { formatDay } from "~/lib/zoned-time";
 import {
   Alert,
@@ -152,11 +152,14 @@ export function SettingsForm({
 }) {
   const mine = result?.intent === "settings" ? result : undefined;
   const err = mine?.errors ?? {};
-  const v = (k: string, d: number) => mine?.values[k] ?? String(d);
+  const v = (k: string, d: number | string) => mine?.values[k] ?? String(d);
+  // The minimum distance is typed in the reader's unit; the hidden field tells the server which.
+  const { measurement } = useSettings().settings;
   return (
     <Paper withBorder p="md" data-testid="score-settings">
       <Form method="post">
         <input type="hidden" name="intent" value="settings" />
+        <input type="hidden" name="measurement" value={measurement} />
         <Stack gap="xs">
           <Title order={2} size="h4">
             Scoring settings (version {version})
@@ -205,9 +208,9 @@ export function SettingsForm({
               error={err.band_medium}
             />
             <TextInput
-              label="Minimum distance (km)"
+              label={`Minimum distance (${distanceLabel(measurement)})`}
               name="minDistanceKm"
-              defaultValue={v("minDistanceKm", settings.minDistanceKm)}
+              defaultValue={v("minDistanceKm", distanceInput(settings.minDistanceKm, measurement))}
               error={err.minDistanceKm}
             />
           </Group>

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { Distance } from "~/components/distance";
 import { When } from "./cells";
 
 type Trip = {
@@ -31,7 +32,10 @@ export function UnidentifiedTrips({
       cell: ({ getValue }) => <When at={getValue()} />,
     }),
     col.accessor("vehicle", { header: "Vehicle" }),
-    col.accessor("distance_km", { header: "Distance (km)" }),
+    col.accessor("distance_km", {
+      header: "Distance",
+      cell: ({ getValue }) => <Distance km={getValue()} />,
+    }),
     col.display({
       id: "assign",
       header: "Driver",

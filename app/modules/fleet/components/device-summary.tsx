@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { formatOdometer } from "~/lib/units";
+import { formatCelsius, formatOdometer } from "~/lib/units";
 import { speedText } from "../device-text";
 import { StatusBadge } from "./status-badge";
 import { formatDuration, type DeviceStatus } from "../device-status";
@@ -104,7 +104,7 @@ export function DeviceSummary({
             <Field label="Battery" value={`${Math.round(d.battery)} %`} />
           ) : null}
           {d.temperature !== null ? (
-            <Field label="Temperature" value={`${d.temperature.toFixed(1)} °C`} />
+            <Field label="Temperature" value={formatCelsius(d.temperature, measurement)} />
           ) : null}
           <Field
             label="Tags"

@@ -11,6 +11,8 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { useSettings } from "~/components/settings/settings-context";
+import { distanceInput, distanceLabel } from "~/lib/units";
 import { CompletionSchema, TaskSchema } from "../schemas";
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -23,10 +25,17 @@ export function CompleteForm(props: {
   message?: string | null;
   busy: boolean;
 }) {
+  // The odometer is typed in the reader's unit; the hidden field tells the server which it was.
+  const { measurement } = useSettings().settings;
+  const odometer = props.defaults.odometer_km;
   const [form, f] = useForm({
     id: `complete-${props.task.id}`,
     lastResult: props.lastResult,
-    defaultValue: { ...props.defaults, task_id: String(props.task.id) },
+    defaultValue: {
+      ...props.defaults,
+      odometer_km: odometer ? distanceInput(Number(odometer), measurement) : "",
+      task_id: String(props.task.id),
+    },
     constraint: getZodConstraint(CompletionSchema),
     shouldValidate: "onBlur",
     // Revalidating as the user types clears an error before the click: cleared on blur, it
@@ -50,6 +59,7 @@ export function CompleteForm(props: {
     <Form method="post" {...getFormProps(form)} data-testid="complete-form">
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="task_id" value={props.task.id} />
+      <input type="hidden" name="measurement" value={measurement} />
       <Stack gap="sm">
         <Title order={2} size="h4">
           Complete “{props.task.title}”{props.task.vehicle ? ` on ${props.task.vehicle}` : ""}
@@ -57,7 +67,7 @@ export function CompleteForm(props: {
         {props.message ? <Alert color="red">{props.message}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {field("done_at", "Service date")}
-          {field("odometer_km", "Odometer at service (km)")}
+          {field("odometer_km", `Odometer at service (${distanceLabel(measurement)})`)}
           {field("engine_hours", "Engine hours at service (h)")}
           {field("cost", "Cost ($)")}
         </SimpleGrid>

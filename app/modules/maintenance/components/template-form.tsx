@@ -19,6 +19,8 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { useSettings } from "~/components/settings/settings-context";
+import { distanceInput, distanceLabel } from "~/lib/units";
 import { TemplateSchema } from "../schemas";
 
 type Props = {
@@ -31,10 +33,17 @@ type Props = {
 
 /** The create/edit form of a task template; errors beside their field, typed values kept. */
 export function TemplateForm({ id, defaults, lastResult, message, busy }: Props) {
+  // Distances are typed in the reader's unit; the hidden field tells the server which it was.
+  const { measurement } = useSettings().settings;
+  const inUnit = (km: string | undefined) => (km ? distanceInput(Number(km), measurement) : "");
   const [form, f] = useForm({
     id: `template-${id ?? "new"}`,
     lastResult,
-    defaultValue: defaults,
+    defaultValue: {
+      ...defaults,
+      interval_km: inUnit(defaults.interval_km),
+      soon_km: inUnit(defaults.soon_km),
+    },
     constraint: getZodConstraint(TemplateSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -53,6 +62,7 @@ export function TemplateForm({ id, defaults, lastResult, message, busy }: Props)
     <Form method="post" {...getFormProps(form)} data-testid="template-form">
       <input type="hidden" name="intent" value={id === null ? "create" : "update"} />
       {id !== null ? <input type="hidden" name="id" value={id} /> : null}
+      <input type="hidden" name="measurement" value={measurement} />
       <Stack gap="sm">
         <Title order={2} size="h4">
           {id === null ? "New template" : "Edit template"}
@@ -72,8 +82,8 @@ export function TemplateForm({ id, defaults, lastResult, message, busy }: Props)
           error={f.code.errors?.join(" ")}
         />
         <SimpleGrid cols={2}>
-          {num(f.interval_km, "Every", "km")}
-          {num(f.soon_km, "Due soon within", "km")}
+          {num(f.interval_km, "Every", distanceLabel(measurement))}
+          {num(f.soon_km, "Due soon within", distanceLabel(measurement))}
           {num(f.interval_hours, "Every", "engine hours")}
           {num(f.soon_hours, "Due soon within", "engine hours")}
           <Group grow align="flex-start">

@@ -3,6 +3,8 @@ import { Form, Link } from "@remix-run/react";
 import { kindLabel } from "../alert-events";
 import type { FeedItem } from "../feed-item";
 import { CompanyTime } from "~/components/company-time";
+import { useSettings } from "~/components/settings/settings-context";
+import { inReaderUnits } from "~/lib/units";
 
 /** The feed: newest first, unread in bold, mark read per item (plain forms). */
 export function FeedList({
@@ -14,6 +16,7 @@ export function FeedList({
   more: boolean;
   unreadOnly: boolean;
 }) {
+  const { measurement } = useSettings().settings;
   if (!items.length) {
     return (
       <Paper withBorder p="lg" data-testid="feed-empty">
@@ -56,7 +59,7 @@ export function FeedList({
                 )}
               </Text>
               <Text size="sm" c="dimmed">
-                {n.body}
+                {inReaderUnits(n.body, measurement)}
               </Text>
             </div>
             {n.readAt ? null : (

@@ -4,6 +4,7 @@
  * (each is added by its own button, so the page works without JavaScript).
  */
 import { z } from "zod";
+import { kmhFromInput, MEASUREMENTS, speedLabel } from "~/lib/units";
 import {
   ACTION_KINDS,
   CHANNELS,
@@ -56,6 +57,9 @@ const actionSchema = z.object({
   linkId: text(100),
 });
 
+/** The overspeed threshold an automation may hold, in each unit: 10–300 km/h, 6–186 mph. */
+const ABOVE_RANGE = { metric: [10, 300], imperial: [6, 186] } as const;
+
 export const AutomationSchema = z
   .object({
     name: z
@@ -67,7 +71,9 @@ export const AutomationSchema = z
     triggerType: z.enum(TRIGGER_TYPES, { errorMap: () => ({ message: "Choose a trigger" }) }),
     geofenceOn: z.enum(["enter", "exit"]).default("enter"),
     ignitionOn: z.enum(["on", "off"]).default("on"),
-    aboveKmh: int("Enter a whole number of km/h"),
+    /** In the unit the builder showed (`speedUnit`); stored in km/h. */
+    aboveKmh: int("Enter a whole number"),
+    speedUnit: z.enum(MEASUREMENTS).default("metric"),
     offlineHours: int("Enter a whole number of hours"),
     sensor: z.enum(SENSORS).default("temperature"),
     sensorOp: z.enum(["above", "below"]).default("above"),
@@ -99,12 +105,13 @@ export const AutomationSchema = z
   .superRefine((v, ctx) => {
     const need = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: "custom", path, message });
+    const [lo, hi] = ABOVE_RANGE[v.speedUnit];
     if (
       v.triggerType === "overspeed" &&
       v.aboveKmh !== undefined &&
-      (v.aboveKmh < 10 || v.aboveKmh > 300)
+      (v.aboveKmh < lo || v.aboveKmh > hi)
     )
-      need(["aboveKmh"], "Between 10 and 300 km/h");
+      need(["aboveKmh"], `Between ${lo} and ${hi} ${speedLabel(v.speedUnit)}`);
     if (
       v.triggerType === "offline" &&
       (v.offlineHours === undefined || v.offlineHours < 1 || v.offlineHours > 720)
@@ -163,7 +170,10 @@ export function ruleOf(
       case "ignition":
         return { type: "ignition", on: v.ignitionOn };
       case "overspeed":
-        return { type: "overspeed", aboveKmh: v.aboveKmh ?? null };
+        return {
+          type: "overspeed",
+          aboveKmh: v.aboveKmh == null ? null : Math.round(kmhFromInput(v.aboveKmh, v.speedUnit)),
+        };
       case "offline":
         return { type: "offline", hours: v.offlineHours! };
       case "sensor":
@@ -244,6 +254,7 @@ export function draftOf(
     geofenceOn: t.type === "geofence" ? t.on : "enter",
     ignitionOn: t.type === "ignition" ? t.on : "on",
     aboveKmh: t.type === "overspeed" ? s(t.aboveKmh) : "",
+    speedUnit: "metric",
     offlineHours: t.type === "offline" ? s(t.hours) : "",
     sensor: t.type === "sensor" ? t.sensor : "temperature",
     sensorOp: t.type === "sensor" ? t.op : "above",

@@ -15,6 +15,7 @@ import { logError } from "~/services/log.server";
 import { outboundUrlProblem } from "~/services/outbound-url.server";
 import { open, seal } from "~/services/secret-box.server";
 import { compareText } from "~/lib/text-order";
+import { formatSpeed, inReaderUnits, type Measurement } from "~/lib/units";
 import { compGroups, companyTags } from "~/services/upstream/index.server";
 import { z } from "zod";
 import { automationFromAlertRule, ALERT_RULE_PREFIX } from "~/lib/automations/alert-rules";
@@ -26,7 +27,7 @@ import { scheduleProblem, withStart } from "./schedule";
 
 const notFound = () => new Response("Not found", { status: 404 });
 
-function describeTrigger(a: Automation): string {
+function describeTrigger(a: Automation, m: Measurement): string {
   const t = a.trigger;
   switch (t.type) {
     case "geofence":
@@ -34,7 +35,7 @@ function describeTrigger(a: Automation): string {
     case "ignition":
       return `Ignition ${t.on}`;
     case "overspeed":
-      return t.aboveKmh == null ? "Overspeed" : `Overspeed above ${t.aboveKmh} km/h`;
+      return t.aboveKmh == null ? "Overspeed" : `Overspeed above ${formatSpeed(t.aboveKmh, m)}`;
     case "offline":
       return `Offline for ${t.hours} h or more`;
     case "sensor":
@@ -62,7 +63,7 @@ export type ListRow = {
   href: string;
 };
 
-export async function automationsPage(ctx: ModuleContext, url: URL) {
+export async function automationsPage(ctx: ModuleContext, url: URL, m: Measurement = "metric") {
   const rows = await prisma.automation.findMany({
     where: { companyId: ctx.companyId },
     orderBy: { createdAt: "asc" },
@@ -76,7 +77,7 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
         name: r.name,
         source: "automation" as const,
         enabled: r.enabled,
-        trigger: describeTrigger(a),
+        trigger: describeTrigger(a, m),
         actions: a.actions.map((x) => x.kind.replace("_", " ")).join(", "),
         lastFiredAt: r.lastFiredAt?.toISOString() ?? null,
         href: `/dashboard/createAutomations/${r.id}`,
@@ -89,7 +90,7 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
         name: r.name,
         source: "notification" as const,
         enabled: r.enabled,
-        trigger: describeTrigger(a),
+        trigger: describeTrigger(a, m),
         actions: `notify (${r.channels.join(", ")})`,
         lastFiredAt: null,
         href: "/dashboard/notifications",
@@ -102,6 +103,10 @@ export async function automationsPage(ctx: ModuleContext, url: URL) {
     const row = rows.find((r) => r.id === historyOf);
     if (!row) throw notFound();
     history = await runHistory(ctx.companyId, row);
+    history = {
+      ...history,
+      runs: history.runs.map((r) => ({ ...r, reason: inReaderUnits(r.reason, m) })),
+    };
   }
   return { rows: list, history, timeZone: await companyTimeZone(ctx.auth) };
 }

@@ -14,6 +14,8 @@ import {
 } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { useSettings } from "~/components/settings/settings-context";
+import { kmhFromInput, parseMeasurement, speedLabel, toSpeedUnit } from "~/lib/units";
 import { AutomationSchema, type Draft } from "../automations/automation-form";
 import { ActionList, ConditionList, str } from "./automation-lists";
 import { SENSORS, TRIGGER_LABELS, TRIGGER_TYPES } from "~/lib/automations/model";
@@ -49,6 +51,14 @@ export function AutomationBuilder({
   const [type, setType] = useState(str(draft.triggerType) || "overspeed");
   const err = (name: string) => form.allErrors[name]?.[0];
   const d = (name: string) => str(draft[name]);
+  // The threshold is typed in the reader's unit; a draft says which unit its figure is in.
+  const { measurement } = useSettings().settings;
+  const draftUnit = parseMeasurement(draft.speedUnit);
+  const above = d("aboveKmh");
+  const aboveShown =
+    draftUnit === measurement || !/^\d+$/.test(above)
+      ? above
+      : String(Math.round(toSpeedUnit(kmhFromInput(Number(above), draftUnit), measurement)));
   const conditions = draft.conditions ?? [];
   const actions = draft.actions ?? [];
   const formProps = getFormProps(form);
@@ -80,6 +90,7 @@ export function AutomationBuilder({
         >
           Save
         </button>
+        <input type="hidden" name="speedUnit" value={measurement} />
         <Stack gap="md">
           {message ? (
             <Alert color="red" role="alert">
@@ -144,9 +155,9 @@ export function AutomationBuilder({
               {type === "overspeed" ? (
                 <TextInput
                   name="aboveKmh"
-                  label="Only above (km/h, optional)"
+                  label={`Only above (${speedLabel(measurement)}, optional)`}
                   inputMode="numeric"
-                  defaultValue={d("aboveKmh")}
+                  defaultValue={aboveShown}
                   error={err("aboveKmh")}
                 />
               ) : null}

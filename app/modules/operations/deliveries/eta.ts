@@ -10,6 +10,7 @@
  * finished delivery has none. The average is an urban one, not the vehicle's momentary speed,
  * which is zero at every red light.
  */
+import { formatSpeed, type Measurement } from "~/lib/units";
 import type { DeliveryStatus } from "./status";
 
 export const ETA_MODEL = {
@@ -65,7 +66,7 @@ export function deliveryEta(
   };
 }
 
-export const ETA_EXPLAINED =
+export const etaExplained = (m: Measurement) =>
   `ETA: the straight-line distance still to drive (via the pickup while it is ahead) × ` +
-  `${ETA_MODEL.roadFactor} for the roads, at an average ${ETA_MODEL.averageKmh} km/h` +
+  `${ETA_MODEL.roadFactor} for the roads, at an average ${formatSpeed(ETA_MODEL.averageKmh, m)}` +
   `, plus ${ETA_MODEL.pickupMinutes} min at the pickup, from the vehicle's last position.`;

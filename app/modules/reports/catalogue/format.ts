@@ -1,11 +1,11 @@
 /** Cell formatting shared by the screen, CSV and PDF (XLSX keeps numbers as numbers). */
-import { distanceLabel, speedLabel, toDistanceUnit, type Measurement } from "~/lib/units";
+import { CELSIUS, distanceLabel, speedLabel, toDistanceUnit, type Measurement } from "~/lib/units";
 import { offsetAt } from "../schedule";
 import type { Cell, Column, ColumnType, Headline } from "./types";
 
 const UNITS: Partial<Record<ColumnType, string>> = {
   percent: "%",
-  celsius: "°C",
+  celsius: CELSIUS,
 };
 
 /** The unit a column's figures are shown in: "km" or "mi", "km/h" or "mph", "%"… */

@@ -12,6 +12,7 @@ import {
   type ReportDefinition,
   type Row,
 } from "./types";
+import { CELSIUS } from "~/lib/units";
 
 /** Idle periods (ignition on, speed 0) of one vehicle's track points, at least `minS` long. */
 export function idlePeriods(
@@ -210,7 +211,7 @@ export const temperature: ReportDefinition = {
         e.time,
         "Excursion",
         typeof d.temperature === "number" ? d.temperature : null,
-        d.min !== undefined ? `${d.min} to ${d.max} °C` : "",
+        d.min !== undefined ? `${d.min} to ${d.max} ${CELSIUS}` : "",
       ]);
     }
     return rows;

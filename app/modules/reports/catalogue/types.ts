@@ -4,6 +4,7 @@
  * of 100,000 trips stays small in memory and streams to CSV, XLSX and PDF without reshaping.
  */
 import { z } from "zod";
+import { formatSpeed, speedLabel } from "~/lib/units";
 import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import type { TripRecord } from "~/modules/trips";
 import type { DriverReportData } from "~/modules/drivers";
@@ -134,13 +135,15 @@ export type BaseParams = z.infer<typeof baseParams>;
 
 /** The simulator's roads are 50–100 km/h; trips over 90 km/h stand out without flagging every motorway trip. */
 export const DEFAULT_SPEED_LIMIT = 90;
+/** Report parameters are km/h; a page that shows mph converts and words its own message. */
+const KMH = speedLabel("metric");
 
 export const speedParams = baseParams.extend({
   speedLimit: z.coerce
-    .number({ invalid_type_error: "Enter a speed in km/h" })
-    .int("Enter whole km/h")
-    .min(20, "At least 20 km/h")
-    .max(250, "At most 250 km/h")
+    .number({ invalid_type_error: `Enter a speed in ${KMH}` })
+    .int(`Enter whole ${KMH}`)
+    .min(20, `At least ${formatSpeed(20, "metric")}`)
+    .max(250, `At most ${formatSpeed(250, "metric")}`)
     .default(DEFAULT_SPEED_LIMIT),
 });
 export const stopParams = baseParams.extend({

@@ -12,12 +12,15 @@ import {
 import { MultiPicker } from "~/components/forms/multi-picker";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
+import { MEASUREMENT_LABELS, MEASUREMENTS, parseMeasurement, speedLabel } from "~/lib/units";
 import { FREQUENCIES, FREQUENCY_LABELS, PERIOD_LABELS, PERIODS, WEEKDAY_LABELS } from "../schedule";
 
 export type ScheduleFormValues = {
   reportKind: string;
   imeis: string[];
+  /** In the unit of `speedUnit`, the reader's: the server keeps km/h. */
   speedLimit: string;
+  speedUnit: string;
   minStopMinutes: string;
   frequency: string;
   weekdays: number[];
@@ -49,6 +52,7 @@ export function ScheduleForm({ values, errors, reports, vehicles, timeZones, bus
   return (
     <Form method="post" noValidate>
       <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="speedUnit" value={values.speedUnit} />
       <Stack gap="sm" maw={720}>
         {Object.keys(errors).length ? (
           <Alert color="red" title="The schedule was not saved" data-testid="schedule-errors">
@@ -75,11 +79,11 @@ export function ScheduleForm({ values, errors, reports, vehicles, timeZones, bus
         />
         <Group grow>
           <NumberInput
-            label="Speed limit (km/h, speeding and driver safety)"
+            label={`Speed limit (${speedLabel(parseMeasurement(values.speedUnit))}, speeding and driver safety)`}
             name="speedLimit"
             defaultValue={values.speedLimit}
-            min={20}
-            max={250}
+            min={values.speedUnit === "imperial" ? 13 : 20}
+            max={values.speedUnit === "imperial" ? 155 : 250}
             error={errors.speedLimit}
           />
           <NumberInput
@@ -166,10 +170,7 @@ export function ScheduleForm({ values, errors, reports, vehicles, timeZones, bus
             label="Units"
             name="measurement"
             defaultValue={values.measurement}
-            data={[
-              { value: "metric", label: "Metric (km, km/h)" },
-              { value: "imperial", label: "Imperial (mi, mph)" },
-            ]}
+            data={MEASUREMENTS.map((value) => ({ value, label: MEASUREMENT_LABELS[value] }))}
             error={errors.measurement}
           />
         </Group>
