@@ -29,6 +29,7 @@ import { requireModule } from "~/services/guard.server";
 import { measurementOf } from "~/services/measurement.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { Field } from "~/components/forms/field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.load.reference ?? "Load"} · FTC · Tracksmith` },
@@ -86,20 +87,22 @@ function SignOffForm({ result, signer }: { result?: ActionData; signer: string }
             {result.message}
           </Alert>
         ) : null}
-        <TextInput
-          {...getInputProps(f.name, { type: "text" })}
-          key={f.name.key}
-          label="Signed off by"
-          defaultValue={(f.name.initialValue as string | undefined) ?? signer}
-          error={f.name.errors?.join(" ")}
-        />
-        <TextInput
-          {...getInputProps(f.note, { type: "text" })}
-          key={f.note.key}
-          label="Note"
-          defaultValue={(f.note.initialValue as string | undefined) ?? ""}
-          error={f.note.errors?.join(" ")}
-        />
+        <Field errors={f.name}>
+          <TextInput
+            {...getInputProps(f.name, { type: "text" })}
+            key={f.name.key}
+            label="Signed off by"
+            defaultValue={(f.name.initialValue as string | undefined) ?? signer}
+          />
+        </Field>
+        <Field errors={f.note}>
+          <TextInput
+            {...getInputProps(f.note, { type: "text" })}
+            key={f.note.key}
+            label="Note"
+            defaultValue={(f.note.initialValue as string | undefined) ?? ""}
+          />
+        </Field>
         <Group>
           <Button type="submit" loading={busy}>
             Sign off load
