@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -30,6 +30,7 @@ import { measurementOf } from "~/services/measurement.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { Field } from "~/components/forms/field";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.load.reference ?? "Load"} · FTC · Tracksmith` },
@@ -116,7 +117,7 @@ function SignOffForm({ result, signer }: { result?: ActionData; signer: string }
 /** One load: its trace, excursions per tier, time out of range, MKT, verdict and sign-off. */
 export default function FtcLoad() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const v = d.verdict;
   const first = v.tiers[0];
   const z = (t: number) => formatZoned(t, d.timeZone);
