@@ -2,12 +2,13 @@ import { Text } from "@mantine/core";
 import { cloneElement, type ReactElement, type ReactNode } from "react";
 
 /** What a field's errors come as: Conform's metadata, or a message the action sent itself. */
-export type FieldErrors = { errors?: string[] | null } | string | null | undefined;
+export type FieldErrors = { errors?: string[] | null } | string[] | string | null | undefined;
 
 /** A field's messages as the one line shown beside it (Conform may hold several). */
 export function fieldMessage(errors: FieldErrors): string | undefined {
   if (typeof errors === "string") return errors || undefined;
-  return errors?.errors?.length ? errors.errors.join(" ") : undefined;
+  const list = Array.isArray(errors) ? errors : errors?.errors;
+  return list?.length ? list.join(" ") : undefined;
 }
 
 /** The props a Mantine input takes to show its error; Mantine links the input to it itself. */
