@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { productionBuild, promisedHandler } from "../support/build";
+import { useTestDatabase } from "../support/db";
+import { sendTo, signInTo, type Handle } from "../support/remix";
+import { useSimulator } from "../support/upstream";
+
+let handle: Handle;
+let cookie: string;
+
+beforeAll(async () => {
+  await useTestDatabase();
+  await useSimulator();
+  const handler = promisedHandler(await productionBuild());
+  handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.41" });
+  cookie = await signInTo(handle, "admin", "admin123");
+});
+
+/**
+ * A form posted without JavaScript renders its page again with the action's answer. When the route
+ * wrapper answers for the action (NotSaved: a control character, the tracking service down) the
+ * page must render that answer too, not read fields only the action's own answers have.
+ */
+describe("a page renders the wrapper's NotSaved answer to its own form", () => {
+  const cases: [string, Record<string, string>][] = [
+    [
+      "/dashboard/notifications",
+      { intent: "rule-save", name: "Over\u0000speed", kinds: "overspeed" },
+    ],
+    ["/dashboard/logbook", { intent: "purpose", id: "1", purpose: "private\u0000" }],
+    ["/admin/jobcodes", { intent: "create", code: "J\u00001", name: "Job" }],
+  ];
+  it.each(cases)("%s", async (path, fields) => {
+    const res = await sendTo(handle, "POST", path, cookie, fields);
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    expect(res.text).toContain("<form");
+  });
+});
