@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useActionData } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { UnknownIntent } from "~/services/intent.server";
@@ -25,4 +26,17 @@ export type ActionResult<Action extends (...args: never[]) => unknown> = Readabl
 /** useActionData with the answers every action can give besides its own, typed (no cast needed). */
 export function useActionResult<Action extends (...args: never[]) => unknown>() {
   return useActionData<Action>() as ActionResult<Action> | undefined;
+}
+
+/**
+ * Conform's last result for a page whose action answers with `submission.reply()`: the wrapper's
+ * NotSaved (which is not one) becomes an error of the whole form, shown where the form shows its
+ * own, instead of being read by Conform as field errors.
+ */
+export function lastSubmission(
+  result: { ok?: boolean; message?: string } | undefined,
+): SubmissionResult<string[]> | undefined {
+  if (result?.ok === false) return { status: "error", error: { "": [result.message ?? ""] } };
+  // What is left is the action's own answer, a Conform reply (serialised as Conform made it).
+  return result as SubmissionResult<string[]> | undefined;
 }

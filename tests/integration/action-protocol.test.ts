@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { productionBuild, promisedHandler } from "../support/build";
 import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo, type Handle } from "../support/remix";
-import { useSimulator } from "../support/upstream";
+import { CONTROL_CHARS_MESSAGE } from "~/lib/control-chars";
+import { createFormLink } from "~/modules/forms/form-links.server";
+import { upstreamAuth, useSimulator } from "../support/upstream";
 
 let handle: Handle;
 let cookie: string;
@@ -33,5 +35,22 @@ describe("a page renders the wrapper's NotSaved answer to its own form", () => {
     const res = await sendTo(handle, "POST", path, cookie, fields);
     expect(res.status, res.text.slice(0, 300)).toBe(400);
     expect(res.text).toContain("<form");
+  });
+
+  it("a public form shows the refusal as the form's own error, not as Conform field errors", async () => {
+    const link = await createFormLink(await upstreamAuth("admin", "admin123"), 1001, {
+      formId: 301,
+      label: "Depot",
+      minutes: 60,
+    });
+    const res = await sendTo(handle, "POST", `/forms/${link.id}`, "", {
+      vehicle: "TRK\u000012",
+      odometer: "120345",
+    });
+    expect(res.status).toBe(400);
+    // Shown on the page, not only in the data the page hydrates from.
+    const shown = res.text.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain('data-testid="form-error"');
+    expect(shown).toContain(CONTROL_CHARS_MESSAGE);
   });
 });
