@@ -1,17 +1,18 @@
 import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MultiPicker } from "~/components/forms/multi-picker";
 import { changeLinks, linksPage, type LinkAction } from "~/modules/admin/accdevlink.server";
-import { FormMessage, type FormReply } from "~/modules/admin/components/fields";
+import { FormMessage } from "~/modules/admin/components/fields";
 import { refused } from "~/modules/admin/form-reply.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Account device links · Tracksmith" }];
 const PAGE = "/admin/accdevlink";
@@ -68,7 +69,7 @@ const columns = [
 /** Account device links (edit_permissions): which accounts may see which devices. */
 export default function AccDevLink() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const reply = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const chosen = (k: string) => (reply?.values?.[k] ?? "").split(",").filter(Boolean);
   return (

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SetupTable } from "~/modules/timesheets/components/setup-table";
 import {
@@ -22,13 +22,10 @@ import {
   removeAllowance,
   saveAllowance,
 } from "~/modules/timesheets/payroll-setup.server";
-import {
-  setupActions,
-  typedValues,
-  type SetupActionData,
-} from "~/modules/timesheets/setup-actions.server";
+import { setupActions, typedValues } from "~/modules/timesheets/setup-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Allowances · Tracksmith" }];
 const PAGE = "/admin/allowances";
@@ -37,8 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   return json(await allowancesPage(ctx, new URL(request.url)));
 }
-
-type ActionData = SetupActionData<Record<string, string>>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
@@ -64,7 +59,7 @@ const UNITS = [
 /** Allowances (SPEC §2.8 allowances): amounts paid with payroll per day, shift, km or hour. */
 export default function Allowances() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const e = d.editing;
   const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -13,6 +13,7 @@ import { addGroup, groupsPage, removeGroup, renameGroupOf } from "~/modules/admi
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Groups · Tracksmith" }];
 const PAGE = "/admin/groups";
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Groups (SPEC §2.8, groups_view): people and vehicles, sorted by name case-insensitively. */
 export default function Groups() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <Stack gap="md" maw={1100}>

@@ -2,8 +2,9 @@ import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from "@mantine/
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@mantine/core";
+import { useActionResult } from "~/lib/action-result";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
@@ -154,7 +155,7 @@ function columns(canManage: boolean, act: ActionData | undefined, busy: boolean)
 /** Job codes (SPEC §2.8, codes_view): what timesheet entries are booked to. */
 export default function JobCodes() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <Stack gap="md" maw={1300}>

@@ -6,10 +6,9 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { FormReply } from "~/modules/admin/components/fields";
 import { JobsiteForm } from "~/modules/admin/components/jobsite-form";
 import { refused } from "~/modules/admin/form-reply.server";
 import { JobsiteDocuments } from "~/modules/admin/components/jobsite-documents";
@@ -26,6 +25,7 @@ import { switchIntent } from "~/services/intent.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { redirectWithToast } from "~/services/toast.server";
 import leafletStyles from "leaflet/dist/leaflet.css";
+import { useActionResult } from "~/lib/action-result";
 
 // The geofence map needs Leaflet's own styles (its panes are positioned by them).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
@@ -92,8 +92,7 @@ const TAB_LABELS = {
 /** A jobsite (jobsites_view): tabs linked by URL (/admin/jobsite/{id}/{tab}/{sub-tab}). */
 export default function Jobsite() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as
-    (FormReply & { confirmDocument?: number }) | undefined;
+  const reply = useActionResult<typeof action>();
   if (loaded.mode === "new")
     return (
       <Stack gap="md" maw={1100}>

@@ -1,7 +1,7 @@
 import { Grid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SetupTable } from "~/modules/timesheets/components/setup-table";
 import { PayrollGroupForm } from "~/modules/timesheets/components/payroll-group-form";
@@ -11,13 +11,10 @@ import {
   removePayrollGroup,
   savePayrollGroup,
 } from "~/modules/timesheets/payroll-setup.server";
-import {
-  setupActions,
-  typedValueLists,
-  type SetupActionData,
-} from "~/modules/timesheets/setup-actions.server";
+import { setupActions, typedValueLists } from "~/modules/timesheets/setup-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Payroll groups · Tracksmith" }];
 const PAGE = "/admin/payrollgroups";
@@ -26,8 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   return json(await payrollGroupsPage(ctx, new URL(request.url)));
 }
-
-type ActionData = SetupActionData<Record<string, string[]>>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
@@ -45,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Payroll groups (SPEC §2.8 payrollgroups): pay period, overtime rules, members and allowances. */
 export default function PayrollGroups() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <Stack gap="md" maw={1300}>

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -27,6 +27,7 @@ import { personPage, resetPassword, savePerson, setActive } from "~/modules/admi
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.person.name ?? "Person"} · People · Tracksmith` },
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** A person (people_view): details, groups, permissions with what grants each, devices, last sign-in. */
 export default function Person() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const p = data.person;
   const groupNames = data.groups.filter((g) => p.group_ids.includes(g.id)).map((g) => g.nickname);

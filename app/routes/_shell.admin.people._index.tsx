@@ -1,13 +1,12 @@
 import { Anchor, Badge, Grid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
-import type { FormReply } from "~/modules/admin/components/fields";
 import { PersonFormCard } from "~/modules/admin/components/person-form";
 import { refused } from "~/modules/admin/form-reply.server";
 import { PersonSchema } from "~/modules/admin/people-form";
@@ -15,6 +14,7 @@ import { peoplePage, savePerson } from "~/modules/admin/people.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "People · Tracksmith" }];
 
@@ -79,7 +79,7 @@ const columns = [
 /** People (SPEC §2.8, people_view): the company's accounts. */
 export default function People() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const reply = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1300}>
       <div>

@@ -13,7 +13,7 @@ import {
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CompanyTime } from "~/components/company-time";
 import { Distance } from "~/components/distance";
@@ -33,6 +33,7 @@ import { STATUS_LABEL } from "~/modules/operations/deliveries/status";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.shipment.reference ?? "Shipment"} · Courier · Tracksmith` },
@@ -120,7 +121,7 @@ function useHere() {
 /** SPEC §2.2 courier/shipment/{id}: one of the driver's shipments, its navigation and status. */
 export default function Shipment() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const s = data.shipment;
   const { note, onSubmit } = useCourierQueue(data.userId, ROUTE_ID);

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   Alert,
@@ -25,7 +19,6 @@ import { json } from "@remix-run/node";
 import {
   Form,
   Link,
-  useActionData,
   useLoaderData,
   useLocation,
   useNavigate,
@@ -34,6 +27,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { parseForm } from "~/lib/parse-form";
 import { formatZoned } from "~/lib/zoned-time";
 import { StepList } from "~/modules/operations/components/step-list";
@@ -108,8 +102,7 @@ function useLiveChecks(active: boolean) {
 
 export default function Installation() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]>; message: string | null } | undefined;
+  const actionData = useActionResult<typeof action>();
   const busy = useNavigation().state === "submitting";
   useStartInAddress(data.since);
   useLiveChecks(!data.passed);

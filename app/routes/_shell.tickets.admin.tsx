@@ -2,7 +2,7 @@ import { Grid, Stack, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { attachFile } from "~/modules/tickets/attachments.server";
@@ -39,6 +39,7 @@ import {
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Tickets · Tracksmith" }];
 const PAGE = "/tickets/admin";
@@ -164,7 +165,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Tickets (SPEC §2.6 admin): the list with SLA states, one ticket, raising one, and ticket types. */
 export default function TicketsAdmin() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const editorDraft = act?.form === "type" && act.draft ? act.draft : d.typeEditor;
   return (
     <Stack gap="md" maw={1400}>

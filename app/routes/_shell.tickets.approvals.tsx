@@ -1,7 +1,7 @@
 import { Grid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { DelegationSchema } from "~/modules/tickets/approval-form";
@@ -17,6 +17,7 @@ import { decideStep } from "~/modules/tickets/tickets-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Ticket approvals · Tracksmith" }];
 const PAGE = "/tickets/approvals";
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Ticket approvals (SPEC §2.6 approvals): my approvals, what I decided, and my stand-ins. */
 export default function TicketApprovals() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1400}>
       <div>

@@ -1,15 +1,16 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LeaveDecisionForm } from "~/modules/timesheets/components/leave-decision-form";
 import { LeaveList } from "~/modules/timesheets/components/leave-list";
-import { decideAction, type LeaveActionData } from "~/modules/timesheets/leave-actions.server";
+import { decideAction } from "~/modules/timesheets/leave-actions.server";
 import { allLeavePage } from "~/modules/timesheets/leave.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "All leave requests · Tracksmith" }];
 
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Every leave request (SPEC §2.7 all-leave-requests): reviewers approve or decline with a comment. */
 export default function AllLeaveRequests() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as LeaveActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1400}>
       <div>

@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
@@ -32,6 +32,7 @@ import { QuestionSchema } from "~/modules/timesheets/leave-form";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Site declarations · Tracksmith" }];
 const PAGE = "/timesheet/covid19";
@@ -104,7 +105,7 @@ const col = createColumnHelper<Data["declarations"][number]>();
 /** Site declarations (SPEC §2.7 covid19): today's answers, the register and the questions. */
 export default function Covid19() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const { search } = useLocation();
   const active = data.questions.filter((q) => q.active);
   const at = (iso: string) => utcToZonedLocal(Date.parse(iso), data.timeZone).replace("T", " ");

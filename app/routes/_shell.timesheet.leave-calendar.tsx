@@ -13,14 +13,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -31,7 +24,6 @@ import {
   cancelAction,
   decideAction,
   requestAction,
-  type LeaveActionData,
 } from "~/modules/timesheets/leave-actions.server";
 import { groupShortWarnings, LEAVE_MODAL_CLASS } from "~/modules/timesheets/leave-rules";
 import { calendarPage } from "~/modules/timesheets/leave.server";
@@ -40,6 +32,7 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { useCompanyZone } from "~/components/company-time";
 import { formatDay } from "~/lib/zoned-time";
+import { useActionResult } from "~/lib/action-result";
 
 // Loaded after hydration: FullCalendar adds its <style> to <head> when its module runs, and a
 // <head> changed before React hydrates the document fails hydration.
@@ -73,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LeaveCalendarPage() {
   const data = useLoaderData<typeof loader>();
   const zone = useCompanyZone();
-  const act = useActionData<typeof action>() as LeaveActionData | undefined;
+  const act = useActionResult<typeof action>();
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [shown, setShown] = useState<number | null>(null);

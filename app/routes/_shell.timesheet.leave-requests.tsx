@@ -1,18 +1,15 @@
 import { Alert, Button, Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LeaveRequestForm } from "~/modules/timesheets/components/leave-request-form";
 import { LeaveList } from "~/modules/timesheets/components/leave-list";
-import {
-  cancelAction,
-  requestAction,
-  type LeaveActionData,
-} from "~/modules/timesheets/leave-actions.server";
+import { cancelAction, requestAction } from "~/modules/timesheets/leave-actions.server";
 import { myLeavePage } from "~/modules/timesheets/leave.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Leave requests · Tracksmith" }];
 const PAGE = "/timesheet/leave-requests";
@@ -49,7 +46,7 @@ const cancel = {
 /** My leave requests (SPEC §2.7 leave-requests): request leave, see approvals, cancel pending ones. */
 export default function LeaveRequests() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as LeaveActionData | undefined;
+  const act = useActionResult<typeof action>();
   const typed = act?.values as Record<string, string> | undefined;
   const values = typed
     ? { ...typed, all_day: act?.values?.all_day === true }

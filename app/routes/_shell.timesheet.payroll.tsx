@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { PeriodPicker } from "~/modules/timesheets/components/period-picker";
@@ -22,6 +22,7 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { CompanyDay } from "~/components/company-time";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Payroll · Tracksmith" }];
 
@@ -63,7 +64,7 @@ const money = (a: string) =>
 /** Payroll (SPEC §2.7 payroll): hours by pay category per person, the period's lock and the export. */
 export default function Payroll() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const qs = d.group && d.period ? `?group=${d.group.id}&period=${d.period.from}` : "";
   return (

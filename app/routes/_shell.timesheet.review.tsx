@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DecisionButtons } from "~/components/forms/decision-buttons";
 import { firstErrors, parseForm } from "~/lib/parse-form";
@@ -27,6 +27,7 @@ import { entryMinutes, hoursText } from "~/modules/timesheets/week";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Review timesheets · Tracksmith" }];
 
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Review timesheets (SPEC §2.7 review): approve or reject, each entry beside its telematics check. */
 export default function ReviewTimesheets() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const keep = d.group && d.period ? { group: String(d.group.id), period: d.period.from } : null;
   const hidden = keep

@@ -1,7 +1,7 @@
 import { Anchor, Button, Grid, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
@@ -12,6 +12,7 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { CompanyDay } from "~/components/company-time";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Rosters · Tracksmith" }];
 const PAGE = "/timesheet/structure";
@@ -141,7 +142,7 @@ function columns(canManage: boolean) {
 /** Rosters (SPEC §2.7 structure): expected shifts per person or group. */
 export default function Structure() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1400}>
       <div>

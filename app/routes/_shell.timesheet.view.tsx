@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Button, Grid, Group, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -24,6 +24,7 @@ import { dayParam, entryMinutes, hoursText } from "~/modules/timesheets/week";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "My timesheet · Tracksmith" }];
 
@@ -102,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** My timesheet (SPEC §2.7 view): my week, clocking on and off, entries and submitting the week. */
 export default function MyTimesheet() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const q = (week: string) => `?${d.own ? "" : `person=${d.person.username_id}&`}week=${week}`;
   const codeOf = (id: number | null) =>

@@ -10,6 +10,7 @@ import { LoginSchema } from "~/lib/auth-schemas";
 import { requireAnonymous } from "~/services/auth.server";
 import { handleLogin } from "~/services/login.server";
 import { parseForm } from "~/lib/parse-form";
+import { Field } from "~/components/forms/field";
 
 export const meta: MetaFunction = () => [{ title: "Administrator sign in · Tracksmith" }];
 
@@ -54,20 +55,22 @@ export default function AdminLogin() {
       <Form method="post" {...getFormProps(form)}>
         <Stack gap="sm">
           <FormError id={form.errorId} errors={form.errors} />
-          <TextInput
-            {...getInputProps(fields.username, { type: "text" })}
-            key={fields.username.key}
-            label="Username"
-            autoComplete="username"
-            error={fields.username.errors?.join(" ")}
-          />
-          <PasswordInput
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            label="Password"
-            autoComplete="current-password"
-            error={fields.password.errors?.join(" ")}
-          />
+          <Field errors={fields.username}>
+            <TextInput
+              {...getInputProps(fields.username, { type: "text" })}
+              key={fields.username.key}
+              label="Username"
+              autoComplete="username"
+            />
+          </Field>
+          <Field errors={fields.password}>
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              label="Password"
+              autoComplete="current-password"
+            />
+          </Field>
           <Button type="submit" loading={navigation.state === "submitting"} fullWidth>
             Sign in
           </Button>

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireModule } from "~/services/guard.server";
+import { notUnderstood, switchIntent } from "~/services/intent.server";
 import {
   feed,
   markAllRead,
@@ -22,24 +23,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const schema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("read"),
-    id: z.string().min(1).max(40),
-    redirectTo: z.string().optional(),
-  }),
-  z.object({ intent: z.literal("read-all"), redirectTo: z.string().optional() }),
-]);
+const redirectTo = z.string().optional();
+const ReadSchema = z.object({ id: z.string().min(1).max(40), redirectTo });
+const ReadAllSchema = z.object({ redirectTo });
 
 /** Mark read / mark all read; a plain form post (no JavaScript) is redirected back. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = (await requireModule(request, "notifications")).session;
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: "Unknown request" }, { status: 400 });
-  if (parsed.data.intent === "read") {
-    if (!(await markRead(user.username_id, parsed.data.id)))
-      return json({ error: "Not found" }, { status: 404 });
-  } else await markAllRead(user.username_id);
-  if (parsed.data.redirectTo) return redirect(safeRedirect(parsed.data.redirectTo));
-  return json({ unread: await unreadCount(user.username_id) });
+  const back = async (to: string | undefined) =>
+    to ? redirect(safeRedirect(to)) : json({ unread: await unreadCount(user.username_id) });
+  return switchIntent(await request.formData(), {
+    read: async (form) => {
+      const parsed = ReadSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return notUnderstood();
+      if (!(await markRead(user.username_id, parsed.data.id)))
+        return json({ error: "Not found" }, { status: 404 });
+      return back(parsed.data.redirectTo);
+    },
+    "read-all": async (form) => {
+      const parsed = ReadAllSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return notUnderstood();
+      await markAllRead(user.username_id);
+      return back(parsed.data.redirectTo);
+    },
+  });
 }

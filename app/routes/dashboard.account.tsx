@@ -27,6 +27,7 @@ import { loadProfile, saveProfile } from "~/modules/account/account.server";
 import { requireModule } from "~/services/guard.server";
 import { parseForm } from "~/lib/parse-form";
 import { redirectWithToast } from "~/services/toast.server";
+import { Field } from "~/components/forms/field";
 
 export const meta: MetaFunction = () => [{ title: "Account · Tracksmith" }];
 
@@ -131,20 +132,22 @@ export default function Account() {
                 <Stack gap="sm">
                   <FormError id={form.errorId} errors={form.errors} />
                   <Group grow align="flex-start">
-                    <TextInput
-                      {...getInputProps(fields.first_name, { type: "text" })}
-                      key={fields.first_name.key}
-                      label="First name"
-                      autoComplete="given-name"
-                      error={fields.first_name.errors?.join(" ")}
-                    />
-                    <TextInput
-                      {...getInputProps(fields.last_name, { type: "text" })}
-                      key={fields.last_name.key}
-                      label="Last name"
-                      autoComplete="family-name"
-                      error={fields.last_name.errors?.join(" ")}
-                    />
+                    <Field errors={fields.first_name}>
+                      <TextInput
+                        {...getInputProps(fields.first_name, { type: "text" })}
+                        key={fields.first_name.key}
+                        label="First name"
+                        autoComplete="given-name"
+                      />
+                    </Field>
+                    <Field errors={fields.last_name}>
+                      <TextInput
+                        {...getInputProps(fields.last_name, { type: "text" })}
+                        key={fields.last_name.key}
+                        label="Last name"
+                        autoComplete="family-name"
+                      />
+                    </Field>
                   </Group>
                   <TextInput
                     label="Username"
@@ -152,21 +155,23 @@ export default function Account() {
                     readOnly
                     description="You sign in with this; it cannot be changed."
                   />
-                  <TextInput
-                    {...getInputProps(fields.email, { type: "email" })}
-                    key={fields.email.key}
-                    label="Email"
-                    autoComplete="email"
-                    error={fields.email.errors?.join(" ")}
-                  />
-                  <TextInput
-                    {...getInputProps(fields.mobile, { type: "tel" })}
-                    key={fields.mobile.key}
-                    label="Mobile"
-                    description="Optional; leave empty to remove it"
-                    autoComplete="tel"
-                    error={fields.mobile.errors?.join(" ")}
-                  />
+                  <Field errors={fields.email}>
+                    <TextInput
+                      {...getInputProps(fields.email, { type: "email" })}
+                      key={fields.email.key}
+                      label="Email"
+                      autoComplete="email"
+                    />
+                  </Field>
+                  <Field errors={fields.mobile}>
+                    <TextInput
+                      {...getInputProps(fields.mobile, { type: "tel" })}
+                      key={fields.mobile.key}
+                      label="Mobile"
+                      description="Optional; leave empty to remove it"
+                      autoComplete="tel"
+                    />
+                  </Field>
                   <Group>
                     <Button type="submit" loading={saving}>
                       Save profile

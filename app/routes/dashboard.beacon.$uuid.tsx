@@ -22,12 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return json(
-    await beaconPageAction(
-      await requireModule(request, "beacons"),
-      await request.formData(),
-      params.uuid ?? "",
-    ),
+  return beaconPageAction(
+    await requireModule(request, "beacons"),
+    await request.formData(),
+    params.uuid ?? "",
   );
 }
 

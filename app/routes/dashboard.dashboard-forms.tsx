@@ -1,12 +1,10 @@
 import { requireModule } from "~/services/guard.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  FormsDashboard,
-  type FormsDashboardResult,
-} from "~/modules/forms/components/forms-dashboard";
+import { FormsDashboard } from "~/modules/forms/components/forms-dashboard";
+import { useActionResult } from "~/lib/action-result";
 import { formsDashboard, formsDashboardAction } from "~/modules/forms/forms-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Forms Dashboard · Tracksmith" }];
@@ -24,7 +22,7 @@ export default function FormsDashboardPage() {
   return (
     <FormsDashboard
       data={useLoaderData<typeof loader>()}
-      result={useActionData<FormsDashboardResult>()}
+      result={useActionResult<typeof action>()}
     />
   );
 }

@@ -18,7 +18,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -48,6 +48,7 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 const DeliveryMap = lazy(
   () => import("~/modules/operations/deliveries/components/delivery-map.client"),
@@ -123,7 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeliveryDetail() {
   const data = useLoaderData<typeof loader>();
   const { measurement } = useSettings().settings;
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const d = data.delivery;
   const finished = d.status === "delivered" || d.status === "failed";

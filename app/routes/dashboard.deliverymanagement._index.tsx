@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Grid, Group, Stack, Text, TextInput, Title } fro
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
@@ -18,6 +18,7 @@ import { DELIVERY_STATUSES, STATUS_LABEL } from "~/modules/operations/deliveries
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Delivery management · Tracksmith" }];
 
@@ -140,7 +141,7 @@ function columns(canManage: boolean) {
 export default function DeliveryManagement() {
   const data = useLoaderData<typeof loader>();
   const { measurement } = useSettings().settings;
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1400}>
       <div>

@@ -15,7 +15,7 @@ import {
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
 import { LimitFormCard } from "~/modules/environment/components/limit-form";
@@ -32,6 +32,7 @@ import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { measurementOf } from "~/services/measurement.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.device.nickname ?? "Sensor"} · Environment · Tracksmith` },
@@ -102,7 +103,7 @@ const RANGES = [
 /** One sensor device: a channel over a chosen range, its limits, and the report downloads. */
 export default function EnvironmentDevice() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const unit = displayUnit(d.channel, d.measurement);
   const v = d.view;
   const qs = new URLSearchParams({ channel: d.channel });

@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -29,6 +29,8 @@ import { requireModule } from "~/services/guard.server";
 import { measurementOf } from "~/services/measurement.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { Field } from "~/components/forms/field";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.load.reference ?? "Load"} · FTC · Tracksmith` },
@@ -86,20 +88,22 @@ function SignOffForm({ result, signer }: { result?: ActionData; signer: string }
             {result.message}
           </Alert>
         ) : null}
-        <TextInput
-          {...getInputProps(f.name, { type: "text" })}
-          key={f.name.key}
-          label="Signed off by"
-          defaultValue={(f.name.initialValue as string | undefined) ?? signer}
-          error={f.name.errors?.join(" ")}
-        />
-        <TextInput
-          {...getInputProps(f.note, { type: "text" })}
-          key={f.note.key}
-          label="Note"
-          defaultValue={(f.note.initialValue as string | undefined) ?? ""}
-          error={f.note.errors?.join(" ")}
-        />
+        <Field errors={f.name}>
+          <TextInput
+            {...getInputProps(f.name, { type: "text" })}
+            key={f.name.key}
+            label="Signed off by"
+            defaultValue={(f.name.initialValue as string | undefined) ?? signer}
+          />
+        </Field>
+        <Field errors={f.note}>
+          <TextInput
+            {...getInputProps(f.note, { type: "text" })}
+            key={f.note.key}
+            label="Note"
+            defaultValue={(f.note.initialValue as string | undefined) ?? ""}
+          />
+        </Field>
         <Group>
           <Button type="submit" loading={busy}>
             Sign off load
@@ -113,7 +117,7 @@ function SignOffForm({ result, signer }: { result?: ActionData; signer: string }
 /** One load: its trace, excursions per tier, time out of range, MKT, verdict and sign-off. */
 export default function FtcLoad() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const v = d.verdict;
   const first = v.tiers[0];
   const z = (t: number) => formatZoned(t, d.timeZone);

@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
@@ -29,6 +29,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatMinutes } from "~/modules/environment/units";
 import { requireModule } from "~/services/guard.server";
 import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Freight temperature control · Tracksmith" }];
 
@@ -154,7 +155,7 @@ function columns(timeZone: string, u: string, canEdit: boolean) {
 /** Freight temperature control (SPEC §2.3 ftc, cold_chain): loads judged against product profiles. */
 export default function Ftc() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const u = data.measurement === "imperial" ? FAHRENHEIT : CELSIUS;
   return (
     <Stack gap="md" maw={1300}>

@@ -6,7 +6,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { lazy, Suspense, useMemo } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -19,11 +19,11 @@ import { PublicFieldsForm } from "~/modules/insight-tags/components/public-field
 import { TagLabel } from "~/modules/insight-tags/components/tag-label";
 import { ReadingsChart } from "~/modules/insight-tags/components/readings-chart";
 import { PUBLIC_FIELD_LABELS } from "~/modules/insight-tags/rules";
-import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import { tagAction, tagPage } from "~/modules/insight-tags/tags.server";
 import { requireModule } from "~/services/guard.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { CELSIUS } from "~/lib/units";
+import { useActionResult } from "~/lib/action-result";
 
 const TagMap = lazy(() => import("~/modules/insight-tags/components/tag-map.client"));
 
@@ -62,7 +62,7 @@ const COLUMNS = [
 
 export default function InsightTagPage() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>() as WikiActionData | undefined;
+  const a = useActionResult<typeof action>();
   const t = d.tag;
   const trail = useMemo(() => d.history.map((h) => ({ lat: h.lat, lng: h.lng })), [d.history]);
   const points = useMemo(

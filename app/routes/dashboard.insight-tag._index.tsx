@@ -1,12 +1,12 @@
 import { Alert, Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RegisterForm } from "~/modules/insight-tags/components/register-form";
-import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import { registerAction, registerPage } from "~/modules/insight-tags/tags.server";
 import { requireModule } from "~/services/guard.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Register an insight tag · Tracksmith" }];
 
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Register a tag: the uuid printed on its label, or one generated here (then print its QR code). */
 export default function RegisterInsightTag() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>() as WikiActionData | undefined;
+  const a = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={700}>
       <Title order={1}>Register an insight tag</Title>

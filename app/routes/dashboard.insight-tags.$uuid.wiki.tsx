@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WikiView } from "~/modules/insight-tags/components/wiki-view";
-import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import { wikiAction, wikiPage } from "~/modules/insight-tags/wiki.server";
 import { requireModule } from "~/services/guard.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Insight tag wiki · Tracksmith" }];
 
@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function Wiki() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>() as WikiActionData | undefined;
+  const a = useActionResult<typeof action>();
   return <WikiView d={d} a={a} />;
 }
 

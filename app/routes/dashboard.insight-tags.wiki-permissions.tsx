@@ -1,15 +1,15 @@
 import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   WikiPermissionsForm,
   WikiPermissionsTable,
 } from "~/modules/insight-tags/components/wiki-permissions";
-import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import { permissionsAction, permissionsPage } from "~/modules/insight-tags/wiki-permissions.server";
 import { requireModule } from "~/services/guard.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Wiki permissions · Tracksmith" }];
 
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WikiPermissions() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>() as WikiActionData | undefined;
+  const a = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1200}>
       <Title order={1}>Wiki permissions</Title>

@@ -1,14 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LogbookAddForm } from "~/modules/trips/components/logbook-add-form";
 import { DeleteConfirmRow, PurposeEditRow } from "~/modules/trips/components/logbook-row-forms";
@@ -23,11 +16,12 @@ import { distanceLabel, formatDistance, formatOdometer } from "~/lib/units";
 import { logbookQuery } from "~/modules/trips/logbook-route.server";
 import { loadLogbook } from "~/modules/trips/logbook.server";
 import { requireModule } from "~/services/guard.server";
-import { logbookAction, type LogbookActionResult } from "~/modules/trips/logbook-actions.server";
+import { logbookAction } from "~/modules/trips/logbook-actions.server";
 import { LogbookFilters, LogbookSummaryView } from "~/modules/trips/components/logbook-header";
 import { tripsContext } from "~/modules/trips/trips-route.server";
 import { pageWaitMs, requireVehicle } from "~/modules/trips/trips.server";
 import { CompanyDay } from "~/components/company-time";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Logbook · Tracksmith" }];
 
@@ -80,7 +74,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LogbookPage() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as LogbookActionResult | undefined;
+  const result = useActionResult<typeof action>();
+  // An unknown intent answers with a message rather than an error; both are shown the same way.
+  const problem = result?.error ?? result?.message;
   const [params] = useSearchParams();
   const m = useMeasurement();
   const busy = useNavigation().state !== "idle";
@@ -107,7 +103,7 @@ export default function LogbookPage() {
 
       <LogbookFilters d={d} />
 
-      {result?.error && result.form !== "add" ? <Alert color="red">{result.error}</Alert> : null}
+      {problem && result?.form !== "add" ? <Alert color="red">{problem}</Alert> : null}
       {d.range.clamped ? <Alert color="yellow">A logbook period is at most 400 days.</Alert> : null}
       {d.stale && !d.partial ? (
         <Alert color="orange" title="Showing saved entries">

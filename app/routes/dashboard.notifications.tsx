@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireModule } from "~/services/guard.server";
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useSettings } from "~/components/settings/settings-context";
@@ -16,8 +16,8 @@ import { EVENT_KINDS } from "~/modules/notifications/alert-rule-match";
 import {
   notificationsAction,
   notificationsLoader,
-  type NotificationsActionData,
 } from "~/modules/notifications/notifications-page.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Tracksmith" }];
 
@@ -36,14 +36,15 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? "
 
 export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as NotificationsActionData | undefined;
+  const result = useActionResult<typeof action>();
   const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
   const { measurement } = useSettings().settings;
 
   const vehicleNames = new Map(data.choices.vehicles.map((v) => [v.value, v.label]));
   const groupNames = new Map(data.choices.groups.map((g) => [g.value, g.label]));
   const e = data.editing;
-  const failed = result?.intent === "rule-save" ? result : null;
+  // A save the route wrapper refused (NotSaved) carries no values: the form keeps what was typed.
+  const failed = result?.intent === "rule-save" && result.values ? result : null;
   // After a failed save the form shows what was typed; otherwise the rule being edited or a new one.
   const defaults: RuleDefaults = failed
     ? {
@@ -172,8 +173,8 @@ export default function NotificationsPage() {
         <Stack gap="md">
           <RulesList
             rules={data.rules}
-            confirmFor={result?.intent === "rule-delete" ? result.confirmFor : null}
-            testResult={result?.intent === "rule-test" ? result : null}
+            confirmFor={result?.intent === "rule-delete" ? (result.confirmFor ?? null) : null}
+            testResult={result?.intent === "rule-test" && result.ok !== false ? result : null}
             vehicleName={(imei) => vehicleNames.get(imei) ?? imei}
             groupName={(id) => groupNames.get(String(id)) ?? String(id)}
             me={data.me}
@@ -203,7 +204,7 @@ export default function NotificationsPage() {
           <PushSettings onEndpoint={setThisEndpoint} />
           <BrowsersList
             rows={data.subscriptions}
-            confirmFor={result?.intent === "sub-remove" ? result.confirmFor : null}
+            confirmFor={result?.intent === "sub-remove" ? (result.confirmFor ?? null) : null}
             thisEndpoint={thisEndpoint}
           />
         </Stack>

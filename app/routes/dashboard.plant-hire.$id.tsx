@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Grid, Paper, SimpleGrid, Stack, Text, Title } fro
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -18,6 +18,7 @@ import {
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Hire contract · Tracksmith" }];
 
@@ -103,7 +104,7 @@ export default function HireContractPage() {
   } = useLoaderData<typeof loader>();
   const ev = c.evidence;
   const at = (t: string | null, none: string) => (t ? formatZoned(t, timeZone, "full") : none);
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const u = c.utilisation;
   const state = STATE_LABELS[c.state];

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Grid, Group, Stack, Text, Title } from "@mantine
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -13,6 +13,7 @@ import { plantHirePage, saveHireContract } from "~/modules/operations/plant-hire
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Plant hire · Tracksmith" }];
 
@@ -88,7 +89,7 @@ const columns = [
 /** Plant hire (SPEC §2.3): hired-in and hired-out plant, utilisation and overstay warnings. */
 export default function PlantHire() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1300}>
       <Group justify="space-between" align="flex-end">

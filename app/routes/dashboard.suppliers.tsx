@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from "@mantine/
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
@@ -17,6 +17,7 @@ import { removeSupplier, saveSupplier, suppliersPage } from "~/modules/operation
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Suppliers · Tracksmith" }];
 const PAGE = "/dashboard/suppliers";
@@ -144,7 +145,7 @@ function columns(canManage: boolean, act: ActionData | undefined, busy: boolean)
 /** Suppliers (SPEC §2.3): plant hire, concrete, parts and service suppliers and their contacts. */
 export default function Suppliers() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <Stack gap="md" maw={1300}>

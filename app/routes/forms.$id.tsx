@@ -1,13 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { lastSubmission, useActionResult } from "~/lib/action-result";
 import { FormLinkInvalid, PublicFormView } from "~/modules/forms/components/public-form-view";
 import {
   publicForm,
@@ -40,7 +35,7 @@ export default function FillInForm() {
       form={data.form}
       expiresAt={data.expiresAt}
       company={data.company}
-      lastResult={useActionData<SubmissionResult<string[]>>()}
+      lastResult={lastSubmission(useActionResult<typeof action>())}
     />
   );
 }

@@ -11,11 +11,12 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
-import { contactAction, publicPage, type ContactData } from "~/modules/insight-tags/public.server";
 import { CELSIUS } from "~/lib/units";
+import { contactAction, publicPage } from "~/modules/insight-tags/public.server";
+import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [
   { title: "Insight tag · Tracksmith" },
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PublicInsightTag() {
   const { tag } = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>() as ContactData | undefined;
+  const a = useActionResult<typeof action>();
   const errors = a?.errors ?? {};
   const values = a?.values ?? {};
   return (

@@ -10,6 +10,7 @@ import { LoginSchema } from "~/lib/auth-schemas";
 import { requireAnonymous } from "~/services/auth.server";
 import { handleLogin } from "~/services/login.server";
 import { parseForm } from "~/lib/parse-form";
+import { Field } from "~/components/forms/field";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Tracksmith" }];
 
@@ -67,21 +68,23 @@ export default function Login() {
         <Stack gap="sm">
           <FormError id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextInput
-            {...getInputProps(fields.username, { type: "text" })}
-            key={fields.username.key}
-            label="Username"
-            autoComplete="username"
-            autoFocus
-            error={fields.username.errors?.join(" ")}
-          />
-          <PasswordInput
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            label="Password"
-            autoComplete="current-password"
-            error={fields.password.errors?.join(" ")}
-          />
+          <Field errors={fields.username}>
+            <TextInput
+              {...getInputProps(fields.username, { type: "text" })}
+              key={fields.username.key}
+              label="Username"
+              autoComplete="username"
+              autoFocus
+            />
+          </Field>
+          <Field errors={fields.password}>
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              label="Password"
+              autoComplete="current-password"
+            />
+          </Field>
           <Button type="submit" loading={navigation.state === "submitting"} fullWidth>
             Sign in
           </Button>

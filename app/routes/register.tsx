@@ -10,6 +10,7 @@ import { RegisterSchema } from "~/lib/auth-schemas";
 import { requireAnonymous } from "~/services/auth.server";
 import { handleRegister } from "~/services/login.server";
 import { parseForm } from "~/lib/parse-form";
+import { Field } from "~/components/forms/field";
 
 export const meta: MetaFunction = () => [{ title: "Create an account · Tracksmith" }];
 
@@ -54,43 +55,48 @@ export default function Register() {
         <Stack gap="sm">
           <FormError id={form.errorId} errors={form.errors} />
           <Group grow align="flex-start">
-            <TextInput
-              {...getInputProps(fields.first_name, { type: "text" })}
-              key={fields.first_name.key}
-              label="First name"
-              autoComplete="given-name"
-              error={fields.first_name.errors?.join(" ")}
-            />
-            <TextInput
-              {...getInputProps(fields.last_name, { type: "text" })}
-              key={fields.last_name.key}
-              label="Last name"
-              autoComplete="family-name"
-              error={fields.last_name.errors?.join(" ")}
-            />
+            <Field errors={fields.first_name}>
+              <TextInput
+                {...getInputProps(fields.first_name, { type: "text" })}
+                key={fields.first_name.key}
+                label="First name"
+                autoComplete="given-name"
+              />
+            </Field>
+            <Field errors={fields.last_name}>
+              <TextInput
+                {...getInputProps(fields.last_name, { type: "text" })}
+                key={fields.last_name.key}
+                label="Last name"
+                autoComplete="family-name"
+              />
+            </Field>
           </Group>
-          <TextInput
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            label="Email"
-            autoComplete="email"
-            error={fields.email.errors?.join(" ")}
-          />
-          <TextInput
-            {...getInputProps(fields.mobile, { type: "tel" })}
-            key={fields.mobile.key}
-            label="Mobile (optional)"
-            autoComplete="tel"
-            error={fields.mobile.errors?.join(" ")}
-          />
-          <PasswordInput
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            label="Password"
-            autoComplete="new-password"
-            description="At least 8 characters"
-            error={fields.password.errors?.join(" ")}
-          />
+          <Field errors={fields.email}>
+            <TextInput
+              {...getInputProps(fields.email, { type: "email" })}
+              key={fields.email.key}
+              label="Email"
+              autoComplete="email"
+            />
+          </Field>
+          <Field errors={fields.mobile}>
+            <TextInput
+              {...getInputProps(fields.mobile, { type: "tel" })}
+              key={fields.mobile.key}
+              label="Mobile (optional)"
+              autoComplete="tel"
+            />
+          </Field>
+          <Field errors={fields.password}>
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              label="Password"
+              autoComplete="new-password"
+              description="At least 8 characters"
+            />
+          </Field>
           <Button type="submit" loading={navigation.state === "submitting"} fullWidth>
             Create account
           </Button>

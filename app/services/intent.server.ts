@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type TypedResponse } from "@remix-run/node";
 
 /** Word for word from the product spec: the answer to a form whose intent no handler knows. */
 export const UNKNOWN_INTENT_MESSAGE = "That request was not understood.";
@@ -14,13 +14,13 @@ export const notUnderstood = () =>
  * handler of its own. An unknown or missing intent (only a forged or stale form sends one) is a 400
  * with the spec's message rather than a guess at what was meant.
  */
-export async function switchIntent<R>(
+export async function switchIntent<Handlers extends Record<string, (form: FormData) => unknown>>(
   form: FormData,
-  handlers: Record<string, (form: FormData) => R | Promise<R>>,
-) {
+  handlers: Handlers,
+): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | TypedResponse<UnknownIntent>> {
   const intent = String(form.get("intent") ?? "");
   // Own keys only: "constructor" or "__proto__" must not reach Object.prototype.
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return notUnderstood();
-  return handler(form);
+  return (await handler(form)) as Awaited<ReturnType<Handlers[keyof Handlers]>>;
 }

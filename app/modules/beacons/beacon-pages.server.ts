@@ -1,7 +1,8 @@
 /** Loaders and actions of the beacon pages: the feature gate, then the cache (beacons.server.ts), per page. */
 import type { ModuleContext } from "~/services/guard.server";
 import { CAN, isAllowed } from "~/lib/access";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { switchIntent } from "~/services/intent.server";
 import { parseBeaconConfig } from "./beacon-config";
 import {
   BEACON_STATUS_LABELS,
@@ -127,36 +128,47 @@ export type BeaconActionResult = {
   confirmFor?: string;
 };
 
-export async function beaconPageAction(
-  ctx: ModuleContext,
-  form: FormData,
-  uuid: string,
-): Promise<BeaconActionResult> {
+export async function beaconPageAction(ctx: ModuleContext, form: FormData, uuid: string) {
   const { auth, session } = ctx;
+  // Another company's beacon is a 404 before the intent is read, whatever the intent.
   const beacon = await requireBeacon(auth, uuid);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "share") {
-    const minutes = Number(form.get("minutes"));
-    if (!SHARE_DURATIONS.some((d) => d.minutes === minutes))
-      return { intent, ok: false, errors: { minutes: "Choose how long the link works." } };
-    const link = await createBeaconShareLink(auth, session.user.username_id, beacon.uuid, minutes);
-    return {
-      intent,
-      ok: true,
-      message: "Share link created.",
-      shareUrl: `/beacons/dashboard/${link.uuid}?share=${link.id}`,
-    };
-  }
-  if (intent === "share-revoke") {
-    const id = String(form.get("id") ?? "");
-    await requireBeaconShareLink(auth, beacon.uuid, id);
-    if (form.get("confirm") !== "yes") return { intent, ok: false, confirmFor: id };
-    const ok = await revokeBeaconShareLink(auth, beacon.uuid, id);
-    return ok
-      ? { intent, ok: true, message: "Share link revoked." }
-      : { intent, ok: false, message: "That link is already revoked." };
-  }
-  throw new Response("Unknown action", { status: 400 });
+  const answer = (result: BeaconActionResult) => json(result);
+  return switchIntent(form, {
+    share: async (f) => {
+      const intent = "share";
+      const minutes = Number(f.get("minutes"));
+      if (!SHARE_DURATIONS.some((d) => d.minutes === minutes))
+        return answer({
+          intent,
+          ok: false,
+          errors: { minutes: "Choose how long the link works." },
+        });
+      const link = await createBeaconShareLink(
+        auth,
+        session.user.username_id,
+        beacon.uuid,
+        minutes,
+      );
+      return answer({
+        intent,
+        ok: true,
+        message: "Share link created.",
+        shareUrl: `/beacons/dashboard/${link.uuid}?share=${link.id}`,
+      });
+    },
+    "share-revoke": async (f) => {
+      const intent = "share-revoke";
+      const id = String(f.get("id") ?? "");
+      await requireBeaconShareLink(auth, beacon.uuid, id);
+      if (f.get("confirm") !== "yes") return answer({ intent, ok: false, confirmFor: id });
+      const ok = await revokeBeaconShareLink(auth, beacon.uuid, id);
+      return answer(
+        ok
+          ? { intent, ok: true, message: "Share link revoked." }
+          : { intent, ok: false, message: "That link is already revoked." },
+      );
+    },
+  });
 }
 
 export async function beaconConfigPage(ctx: ModuleContext, url: URL) {

@@ -38,12 +38,14 @@ export const FormLinkCreateSchema = z.object({
 });
 export type FormLinkCreateInput = z.infer<typeof FormLinkCreateSchema>;
 
-/** The other buttons of the page: revoke (asks first), send a submission again. */
-export const FormLinkIntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("link-revoke"),
-    id: z.string().min(1).max(100),
-    confirm: z.literal("yes").optional(),
-  }),
-  z.object({ intent: z.literal("submission-retry"), id: z.string().min(1).max(100) }),
-]);
+/** Revoke a link: the first post asks for confirmation, the second (confirm=yes) revokes. */
+export const FormLinkRevokeSchema = z.object({
+  intent: z.literal("link-revoke"),
+  id: z.string().min(1).max(100),
+  confirm: z.literal("yes").optional(),
+});
+/** Send a received answer to the forms service again. */
+export const SubmissionRetrySchema = z.object({
+  intent: z.literal("submission-retry"),
+  id: z.string().min(1).max(100),
+});

@@ -7,7 +7,12 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { CAN, isAllowed } from "~/lib/access";
-import { FORM_LINK_DURATIONS, FormLinkCreateSchema, FormLinkIntentSchema } from "./form-link-rules";
+import {
+  FORM_LINK_DURATIONS,
+  FormLinkCreateSchema,
+  FormLinkRevokeSchema,
+  SubmissionRetrySchema,
+} from "./form-link-rules";
 import { toPublicForm } from "./public-form";
 import type { SessionUser } from "~/lib/user";
 import type { ModuleContext } from "~/services/guard.server";
@@ -27,6 +32,7 @@ import { logError, logInfo } from "~/services/log.server";
 import { isUpstreamError } from "~/services/upstream/errors";
 import { listForms } from "./upstream.server";
 import { parseForm } from "~/lib/parse-form";
+import { notUnderstood, switchIntent } from "~/services/intent.server";
 
 export const FORMS_PAGE = "/dashboard/dashboard-forms";
 export const UPSTREAM_DOWN_MESSAGE =
@@ -105,61 +111,68 @@ const OUTCOME_MESSAGES: Record<ForwardOutcome, string> = {
   skipped: "Nothing to send: it was sent already or is being sent right now.",
 };
 
-export async function formsDashboardAction(ctx: ModuleContext, formData: FormData) {
-  const { session, auth, companyId } = ctx;
-  if (!canManageFormLinks(session.user)) throw new Response("Forbidden", { status: 403 });
-  const intent = String(formData.get("intent") ?? "");
-
-  if (intent === "link-create") {
-    const submission = parseForm(formData, FormLinkCreateSchema);
-    const formId = Number(formData.get("formId")) || null;
-    if (submission.status !== "success")
-      return json(
-        { intent: "link-create" as const, formId, reply: submission.reply() },
-        { status: 400 },
-      );
-    try {
-      const link = await createFormLink(auth, session.user.username_id, submission.value);
-      logInfo("forms", `user=${session.user.username} made a fill-in link for form ${link.formId}`);
-      return redirect(`${FORMS_PAGE}?created=${encodeURIComponent(link.id)}#link-${link.id}`);
-    } catch (e) {
-      if (e instanceof Response) throw e;
-      const message =
-        e instanceof FormLinkError
-          ? e.message
-          : isUpstreamError(e)
-            ? "The tracking service did not answer, so no link was made. Please try again in a moment."
-            : null;
-      if (!message) throw e;
-      if (!(e instanceof FormLinkError)) logError("forms", e);
-      return json(
-        {
-          intent: "link-create" as const,
-          formId,
-          reply: submission.reply({ formErrors: [message] }),
-        },
-        { status: e instanceof FormLinkError ? 400 : 503 },
-      );
-    }
-  }
-
-  const parsed = FormLinkIntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success)
+async function createLink(ctx: ModuleContext, formData: FormData) {
+  const { session, auth } = ctx;
+  const submission = parseForm(formData, FormLinkCreateSchema);
+  const formId = Number(formData.get("formId")) || null;
+  if (submission.status !== "success")
     return json(
-      { intent: "error" as const, message: "That request was not understood." },
+      { intent: "link-create" as const, formId, reply: submission.reply() },
       { status: 400 },
     );
-  const d = parsed.data;
-  if (d.intent === "link-revoke") {
-    await requireFormLink(companyId, d.id);
-    if (!d.confirm) return json({ intent: d.intent, confirmFor: d.id });
-    await revokeFormLink(companyId, d.id);
-    logInfo("forms", `user=${session.user.username} revoked a fill-in link`);
-    return redirect(`${FORMS_PAGE}?done=revoked`);
+  try {
+    const link = await createFormLink(auth, session.user.username_id, submission.value);
+    logInfo("forms", `user=${session.user.username} made a fill-in link for form ${link.formId}`);
+    return redirect(`${FORMS_PAGE}?created=${encodeURIComponent(link.id)}#link-${link.id}`);
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    const message =
+      e instanceof FormLinkError
+        ? e.message
+        : isUpstreamError(e)
+          ? "The tracking service did not answer, so no link was made. Please try again in a moment."
+          : null;
+    if (!message) throw e;
+    if (!(e instanceof FormLinkError)) logError("forms", e);
+    return json(
+      {
+        intent: "link-create" as const,
+        formId,
+        reply: submission.reply({ formErrors: [message] }),
+      },
+      { status: e instanceof FormLinkError ? 400 : 503 },
+    );
   }
+}
+
+async function revokeLink({ session, companyId }: ModuleContext, formData: FormData) {
+  const parsed = FormLinkRevokeSchema.safeParse(Object.fromEntries(formData));
+  // Only a forged or stale button sends a malformed id.
+  if (!parsed.success) return notUnderstood();
+  const d = parsed.data;
+  await requireFormLink(companyId, d.id);
+  if (!d.confirm) return json({ intent: d.intent, confirmFor: d.id });
+  await revokeFormLink(companyId, d.id);
+  logInfo("forms", `user=${session.user.username} revoked a fill-in link`);
+  return redirect(`${FORMS_PAGE}?done=revoked`);
+}
+
+async function retryAnswer({ companyId }: ModuleContext, formData: FormData) {
+  const parsed = SubmissionRetrySchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return notUnderstood();
+  const d = parsed.data;
   await requireSubmission(companyId, d.id);
   const outcome = await retrySubmission(companyId, d.id);
   return json({ intent: d.intent, id: d.id, outcome, message: OUTCOME_MESSAGES[outcome] });
+}
+
+export async function formsDashboardAction(ctx: ModuleContext, formData: FormData) {
+  if (!canManageFormLinks(ctx.session.user)) throw new Response("Forbidden", { status: 403 });
+  return switchIntent(formData, {
+    "link-create": (f) => createLink(ctx, f),
+    "link-revoke": (f) => revokeLink(ctx, f),
+    "submission-retry": (f) => retryAnswer(ctx, f),
+  });
 }
 
 export type FormsDashboardActionData = Awaited<ReturnType<typeof formsDashboardAction>>;

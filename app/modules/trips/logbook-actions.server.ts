@@ -19,7 +19,7 @@ import { tripsContext } from "./trips-route.server";
 import { requireVehicle } from "./trips.server";
 import { requireTrip } from "./trip-cache.server";
 import type { ModuleContext } from "~/services/guard.server";
-import { UNKNOWN_INTENT_MESSAGE } from "~/services/intent.server";
+import { switchIntent } from "~/services/intent.server";
 import { logError } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError, messageFromBody } from "~/services/upstream/errors";
@@ -48,7 +48,8 @@ export async function logbookAction(ctx: ModuleContext, request: Request) {
   const { auth, vehicles, timeZone } = await tripsContext(ctx);
   const url = new URL(request.url);
   const params = url.searchParams;
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const posted = await request.formData();
+  const form = Object.fromEntries(posted) as Record<string, string>;
   const back = (description: string) =>
     redirectWithToast(`${url.pathname}${withParams(params, { edit: null, notice: null })}`, {
       type: "success",
@@ -56,67 +57,68 @@ export async function logbookAction(ctx: ModuleContext, request: Request) {
     });
   const q = logbookQuery(params, timeZone, vehicles[0]?.imei ?? null);
   try {
-    if (form.intent === "purpose") {
-      const p = PurposeSchema.safeParse(form);
-      if (!p.success)
-        return json<LogbookActionResult>(
-          { form: "purpose", editId: form.id, fieldErrors: firstErrors(p.error.issues) },
-          { status: 400 },
+    return await switchIntent(posted, {
+      purpose: async () => {
+        const p = PurposeSchema.safeParse(form);
+        if (!p.success)
+          return json<LogbookActionResult>(
+            { form: "purpose", editId: form.id, fieldErrors: firstErrors(p.error.issues) },
+            { status: 400 },
+          );
+        await changeTripPurpose(auth, p.data.id, p.data.purpose, p.data.description);
+        return back("Purpose changed.");
+      },
+      delete: async () => {
+        const p = DeleteSchema.safeParse(form);
+        if (!p.success)
+          return json<LogbookActionResult>({ error: "Pick a trip to delete." }, { status: 400 });
+        // A delete needs a second, explicit step (works without JavaScript).
+        if (!p.data.confirm) {
+          // Another company's trip is a 404 already when the confirmation is asked for.
+          await requireTrip(auth, p.data.id);
+          return json<LogbookActionResult>({ confirmDelete: p.data.id });
+        }
+        await deleteLogbookTrip(auth, p.data.id);
+        return back("Trip deleted.");
+      },
+      add: async () => {
+        if (!q.imei)
+          return json<LogbookActionResult>({ error: "Pick a vehicle first." }, { status: 400 });
+        requireVehicle(vehicles, q.imei);
+        const fields: AddFields = Object.fromEntries(
+          [
+            "logstart",
+            "logstop",
+            "purpose",
+            "description",
+            "driver",
+            "start_odometer",
+            "end_odometer",
+          ].map((k) => [k, form[k] ?? ""]),
         );
-      await changeTripPurpose(auth, p.data.id, p.data.purpose, p.data.description);
-      return back("Purpose changed.");
-    }
-    if (form.intent === "delete") {
-      const p = DeleteSchema.safeParse(form);
-      if (!p.success)
-        return json<LogbookActionResult>({ error: "Pick a trip to delete." }, { status: 400 });
-      // A delete needs a second, explicit step (works without JavaScript).
-      if (!p.data.confirm) {
-        // Another company's trip is a 404 already when the confirmation is asked for.
-        await requireTrip(auth, p.data.id);
-        return json<LogbookActionResult>({ confirmDelete: p.data.id });
-      }
-      await deleteLogbookTrip(auth, p.data.id);
-      return back("Trip deleted.");
-    }
-    if (form.intent === "add") {
-      if (!q.imei)
-        return json<LogbookActionResult>({ error: "Pick a vehicle first." }, { status: 400 });
-      requireVehicle(vehicles, q.imei);
-      const fields: AddFields = Object.fromEntries(
-        [
-          "logstart",
-          "logstop",
-          "purpose",
-          "description",
-          "driver",
-          "start_odometer",
-          "end_odometer",
-        ].map((k) => [k, form[k] ?? ""]),
-      );
-      const p = AddSchema.safeParse(form);
-      if (!p.success)
-        return json<LogbookActionResult>(
-          { form: "add", fields, fieldErrors: firstErrors(p.error.issues) },
-          { status: 400 },
-        );
-      const trip = newTripFrom(p.data, q.imei, timeZone, measurementOf(request));
-      if (Date.parse(trip.logstop) > Date.now())
-        return json<LogbookActionResult>(
-          { form: "add", fields, fieldErrors: { logstop: "A trip cannot end in the future" } },
-          { status: 400 },
-        );
-      const day = 86_400_000;
-      const near = await loadLogbook(auth, q.imei, {
-        from: Date.parse(trip.logstart) - day,
-        to: Date.parse(trip.logstart) + day,
-      });
-      const result = await addLogbookTrip(auth, trip, near.entries);
-      if (!result.saved)
-        return json<LogbookActionResult>({ form: "add", fields, error: result.message });
-      return back("Trip added to the logbook.");
-    }
-    return json<LogbookActionResult>({ error: UNKNOWN_INTENT_MESSAGE }, { status: 400 });
+        const p = AddSchema.safeParse(form);
+        if (!p.success)
+          return json<LogbookActionResult>(
+            { form: "add", fields, fieldErrors: firstErrors(p.error.issues) },
+            { status: 400 },
+          );
+        const trip = newTripFrom(p.data, q.imei, timeZone, measurementOf(request));
+        if (Date.parse(trip.logstop) > Date.now())
+          return json<LogbookActionResult>(
+            { form: "add", fields, fieldErrors: { logstop: "A trip cannot end in the future" } },
+            { status: 400 },
+          );
+        const day = 86_400_000;
+        const near = await loadLogbook(auth, q.imei, {
+          from: Date.parse(trip.logstart) - day,
+          to: Date.parse(trip.logstart) + day,
+        });
+        const result = await addLogbookTrip(auth, trip, near.entries);
+        if (!result.saved)
+          return json<LogbookActionResult>({ form: "add", fields, error: result.message });
+        return back("Trip added to the logbook.");
+      },
+    });
   } catch (e) {
     if (e instanceof Response) throw e;
     logError("logbook", e);

@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput, Title } from "
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { JobCodeSchema } from "../jobcode-form";
 import type { JobCode } from "../jobcodes-upstream.server";
+import { Field } from "~/components/forms/field";
 
 /** Create or edit a job code: posts without JavaScript; Conform checks it in the browser too. */
 export function JobCodeFormCard({
@@ -27,13 +28,14 @@ export function JobCodeFormCard({
     fallback: string,
     type: "text" | "date" = "text",
   ) => (
-    <TextInput
-      {...getInputProps(field, { type })}
-      key={field.key}
-      defaultValue={field.initialValue ?? fallback}
-      label={label}
-      error={field.errors?.join(" ")}
-    />
+    <Field errors={field}>
+      <TextInput
+        {...getInputProps(field, { type })}
+        key={field.key}
+        defaultValue={field.initialValue ?? fallback}
+        label={label}
+      />
+    </Field>
   );
   return (
     <Paper withBorder p="md">

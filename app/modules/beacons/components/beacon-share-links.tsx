@@ -11,7 +11,7 @@ type Link = {
 type Result =
   | {
       intent: string;
-      ok: boolean;
+      ok?: boolean;
       message?: string;
       errors?: Record<string, string>;
       shareUrl?: string;

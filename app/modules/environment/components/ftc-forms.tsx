@@ -20,6 +20,7 @@ import {
 } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { LoadSchema, ProfileSchema, TEMP_UNITS } from "../ftc-form";
+import { fieldErrorProps } from "~/components/forms/field";
 
 export type FormResult = { result?: SubmissionResult<string[]>; message?: string | null };
 type Values = Record<string, string> | null;
@@ -45,7 +46,7 @@ function Field({
       key={field.key}
       label={label}
       defaultValue={(field.initialValue as string | undefined) ?? values?.[field.name] ?? ""}
-      error={field.errors?.join(" ")}
+      {...fieldErrorProps(field)}
       {...rest}
     />
   );
@@ -99,7 +100,7 @@ export function ProfileFormCard({
                 ? [{ value: unitValue, label: unitValue }]
                 : []),
             ]}
-            error={f.unit.errors?.join(" ")}
+            {...fieldErrorProps(f.unit)}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Field field={f.t1min} label="Tier 1 minimum" inputMode="decimal" values={values} />
@@ -200,7 +201,7 @@ export function LoadFormCard({
                 { value: "", label: "Choose a device" },
                 ...devices.map((d) => ({ value: d.imei, label: d.nickname })),
               ]}
-              error={f.imei.errors?.join(" ")}
+              {...fieldErrorProps(f.imei)}
             />
             <NativeSelect
               name={f.profileId.name}
@@ -213,7 +214,7 @@ export function LoadFormCard({
                 { value: "", label: "Choose a profile" },
                 ...profiles.map((p) => ({ value: String(p.id), label: p.name })),
               ]}
-              error={f.profileId.errors?.join(" ")}
+              {...fieldErrorProps(f.profileId)}
             />
             <Field field={f.product} label="Product" values={values} />
             <Field field={f.reference} label="Reference" values={values} />

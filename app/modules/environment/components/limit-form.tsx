@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { LIMIT_CHANNELS, LimitSchema, UNIT_LABEL } from "../limit-form";
+import { Field } from "~/components/forms/field";
 
 /**
  * Set a device's limit for a channel (replaces the channel's limit): posts without JavaScript;
@@ -42,55 +43,60 @@ export function LimitFormCard({
               {result.message}
             </Alert>
           ) : null}
-          <NativeSelect
-            name={f.channel.name}
-            key={f.channel.key}
-            label="Channel"
-            defaultValue={channel}
-            data={usable.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1) }))}
-            error={f.channel.errors?.join(" ")}
-          />
+          <Field errors={f.channel}>
+            <NativeSelect
+              name={f.channel.name}
+              key={f.channel.key}
+              label="Channel"
+              defaultValue={channel}
+              data={usable.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1) }))}
+            />
+          </Field>
           <Group grow align="flex-start">
-            <TextInput
-              {...getInputProps(f.min, { type: "text" })}
-              key={f.min.key}
-              inputMode="decimal"
-              label="Minimum"
-              defaultValue={(f.min.initialValue as string | undefined) ?? ""}
-              error={f.min.errors?.join(" ")}
-            />
-            <TextInput
-              {...getInputProps(f.max, { type: "text" })}
-              key={f.max.key}
-              inputMode="decimal"
-              label="Maximum"
-              defaultValue={(f.max.initialValue as string | undefined) ?? ""}
-              error={f.max.errors?.join(" ")}
-            />
+            <Field errors={f.min}>
+              <TextInput
+                {...getInputProps(f.min, { type: "text" })}
+                key={f.min.key}
+                inputMode="decimal"
+                label="Minimum"
+                defaultValue={(f.min.initialValue as string | undefined) ?? ""}
+              />
+            </Field>
+            <Field errors={f.max}>
+              <TextInput
+                {...getInputProps(f.max, { type: "text" })}
+                key={f.max.key}
+                inputMode="decimal"
+                label="Maximum"
+                defaultValue={(f.max.initialValue as string | undefined) ?? ""}
+              />
+            </Field>
           </Group>
           <Group grow align="flex-start">
-            <NativeSelect
-              name={f.unit.name}
-              key={f.unit.key}
-              label="Unit"
-              defaultValue={f.unit.initialValue ?? (channel === "temperature" ? "C" : "%")}
-              data={[
-                ...units.map((u) => ({ value: u, label: UNIT_LABEL[u]! })),
-                ...(f.unit.initialValue && !units.includes(f.unit.initialValue)
-                  ? [{ value: f.unit.initialValue, label: f.unit.initialValue }]
-                  : []),
-              ]}
-              error={f.unit.errors?.join(" ")}
-            />
-            <TextInput
-              {...getInputProps(f.duration, { type: "text" })}
-              key={f.duration.key}
-              inputMode="numeric"
-              label="Alert after (minutes)"
-              description="Out of range at least this long before alerting"
-              defaultValue={(f.duration.initialValue as string | undefined) ?? "15"}
-              error={f.duration.errors?.join(" ")}
-            />
+            <Field errors={f.unit}>
+              <NativeSelect
+                name={f.unit.name}
+                key={f.unit.key}
+                label="Unit"
+                defaultValue={f.unit.initialValue ?? (channel === "temperature" ? "C" : "%")}
+                data={[
+                  ...units.map((u) => ({ value: u, label: UNIT_LABEL[u]! })),
+                  ...(f.unit.initialValue && !units.includes(f.unit.initialValue)
+                    ? [{ value: f.unit.initialValue, label: f.unit.initialValue }]
+                    : []),
+                ]}
+              />
+            </Field>
+            <Field errors={f.duration}>
+              <TextInput
+                {...getInputProps(f.duration, { type: "text" })}
+                key={f.duration.key}
+                inputMode="numeric"
+                label="Alert after (minutes)"
+                description="Out of range at least this long before alerting"
+                defaultValue={(f.duration.initialValue as string | undefined) ?? "15"}
+              />
+            </Field>
           </Group>
           <Group>
             <Button type="submit" loading={busy}>

@@ -10,6 +10,7 @@ import { Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/auth/form-error";
 import { FORM_LINK_LABEL_MAX, FormLinkCreateSchema } from "../form-link-rules";
+import { Field } from "~/components/forms/field";
 
 /** "Create a fill-in link" for one form: who it is for, and how long it works (posts without JavaScript). */
 export function FormLinkCreate({
@@ -46,22 +47,24 @@ export function FormLinkCreate({
       <Stack gap="xs">
         <FormError id={form.errorId} errors={form.errors} />
         <Group align="flex-start" gap="sm">
-          <TextInput
-            {...getInputProps(fields.label, { type: "text" })}
-            key={fields.label.key}
-            label="Who it's for"
-            placeholder="e.g. Depot QR code"
-            maxLength={FORM_LINK_LABEL_MAX}
-            error={fields.label.errors?.join(" ")}
-            w={260}
-          />
-          <NativeSelect
-            {...getSelectProps(fields.minutes)}
-            key={fields.minutes.key}
-            label="Link works for"
-            data={durations.map((d) => ({ value: String(d.minutes), label: d.label }))}
-            error={fields.minutes.errors?.join(" ")}
-          />
+          <Field errors={fields.label}>
+            <TextInput
+              {...getInputProps(fields.label, { type: "text" })}
+              key={fields.label.key}
+              label="Who it's for"
+              placeholder="e.g. Depot QR code"
+              maxLength={FORM_LINK_LABEL_MAX}
+              w={260}
+            />
+          </Field>
+          <Field errors={fields.minutes}>
+            <NativeSelect
+              {...getSelectProps(fields.minutes)}
+              key={fields.minutes.key}
+              label="Link works for"
+              data={durations.map((d) => ({ value: String(d.minutes), label: d.label }))}
+            />
+          </Field>
           <Button type="submit" mt={25} loading={busy}>
             Create a fill-in link
           </Button>

@@ -7,6 +7,7 @@ import {
 import { Checkbox, Group, NativeSelect, Radio, Textarea, TextInput } from "@mantine/core";
 import { TEXT_MAX, TEXTAREA_MAX } from "../form-answers";
 import type { PublicField } from "../public-form";
+import { fieldErrorProps } from "~/components/forms/field";
 
 /**
  * One question of a public form, as a plain input that posts without JavaScript. Required questions
@@ -20,12 +21,11 @@ export function FormQuestion({
   field: PublicField;
   meta: FieldMetadata<unknown>;
 }) {
-  const error = meta.errors?.join(" ");
   const common = {
     label: field.label,
     withAsterisk: field.required,
     "aria-required": field.required || undefined,
-    error,
+    ...fieldErrorProps(meta),
     "data-question": field.id,
   };
   switch (field.type) {
@@ -82,7 +82,7 @@ export function FormQuestion({
             name={meta.name}
             label={field.label}
             withAsterisk
-            error={error}
+            {...fieldErrorProps(meta)}
             defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
             data-question={field.id}
           >
@@ -97,7 +97,7 @@ export function FormQuestion({
           {...getInputProps(meta, { type: "checkbox" })}
           key={meta.key}
           label={field.label}
-          error={error}
+          {...fieldErrorProps(meta)}
           data-question={field.id}
         />
       );

@@ -1,4 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { ActionResult } from "~/lib/action-result";
+import type { formsDashboardAction } from "../forms-page.server";
 import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ShareLinkRows } from "~/components/share-links";
@@ -36,12 +37,8 @@ export type FormsDashboardData = {
   baseUrl: string;
 };
 
-export type FormsDashboardResult =
-  | { intent: "link-create"; formId: number | null; reply: SubmissionResult<string[]> }
-  | { intent: "link-revoke"; confirmFor: string }
-  | { intent: "submission-retry"; id: string; message: string }
-  | { intent: "error"; message: string }
-  | undefined;
+/** The action's answers, and the route wrapper's (NotSaved) to any of its forms. */
+export type FormsDashboardResult = ActionResult<typeof formsDashboardAction> | undefined;
 
 type FormGroup = {
   id: number;
@@ -200,7 +197,7 @@ export function FormsDashboard({
             rows={data.submissions}
             canRetry={data.canManage}
             message={
-              result?.intent === "submission-retry" && "id" in result
+              result?.intent === "submission-retry" && result.id
                 ? { id: result.id, text: result.message }
                 : undefined
             }

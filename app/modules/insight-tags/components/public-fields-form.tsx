@@ -4,6 +4,7 @@ import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput } from "@m
 import { Form } from "@remix-run/react";
 import { PUBLIC_FIELDS, PUBLIC_FIELD_LABELS, type PublicField } from "../rules";
 import { publicFieldsSchema, type WikiActionData } from "../schemas";
+import { Field } from "~/components/forms/field";
 
 /** What the tag's public page shows, chosen field by field, and the owner contact it may show. */
 export function PublicFieldsForm({
@@ -40,12 +41,13 @@ export function PublicFieldsForm({
               ),
             )}
           </SimpleGrid>
-          <TextInput
-            {...getInputProps(f.ownerContact, { type: "text" })}
-            key={f.ownerContact.key}
-            label="Owner contact"
-            error={f.ownerContact.errors?.join(" ")}
-          />
+          <Field errors={f.ownerContact}>
+            <TextInput
+              {...getInputProps(f.ownerContact, { type: "text" })}
+              key={f.ownerContact.key}
+              label="Owner contact"
+            />
+          </Field>
           <Group>
             <Button type="submit">Save public page</Button>
           </Group>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Button, Group, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { nameSchema, type WikiActionData } from "../schemas";
+import { Field } from "~/components/forms/field";
 
 /**
  * A category or folder name: create one, or rename it. Conform keeps what was typed and shows the
@@ -42,12 +43,9 @@ export function WikiNameForm({
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <Group align="flex-start" gap="xs">
-        <TextInput
-          {...getInputProps(f.name, { type: "text" })}
-          key={f.name.key}
-          label={label}
-          error={f.name.errors?.join(" ")}
-        />
+        <Field errors={f.name}>
+          <TextInput {...getInputProps(f.name, { type: "text" })} key={f.name.key} label={label} />
+        </Field>
         <Button type="submit" variant="default" mt={25}>
           {submit}
         </Button>

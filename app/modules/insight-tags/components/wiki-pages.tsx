@@ -15,6 +15,7 @@ import { Form, Link } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { CompanyTime } from "~/components/company-time";
 import { pageSchema, type WikiActionData } from "../schemas";
+import { Field } from "~/components/forms/field";
 
 type PageEntry = { id: number; title: string; updated_at: string; updated_by: string };
 
@@ -120,22 +121,24 @@ export function WikiPageEditor({
           <input type="hidden" name="folderId" value={folderId} />
         )}
         <Stack gap="xs">
-          <TextInput
-            {...getInputProps(f.title, { type: "text" })}
-            key={f.title.key}
-            label="Title"
-            error={f.title.errors?.join(" ")}
-          />
-          <Textarea
-            {...getTextareaProps(f.body)}
-            key={f.body.key}
-            label="Text"
-            description="Markdown: # headings, **bold**, *italic*, - lists, [links](https://…). HTML is shown as typed, not run."
-            autosize
-            minRows={8}
-            maxRows={30}
-            error={f.body.errors?.join(" ")}
-          />
+          <Field errors={f.title}>
+            <TextInput
+              {...getInputProps(f.title, { type: "text" })}
+              key={f.title.key}
+              label="Title"
+            />
+          </Field>
+          <Field errors={f.body}>
+            <Textarea
+              {...getTextareaProps(f.body)}
+              key={f.body.key}
+              label="Text"
+              description="Markdown: # headings, **bold**, *italic*, - lists, [links](https://…). HTML is shown as typed, not run."
+              autosize
+              minRows={8}
+              maxRows={30}
+            />
+          </Field>
           <Group>
             <Button type="submit">{page ? "Save page" : "Create page"}</Button>
             <Anchor component={Link} to={back}>

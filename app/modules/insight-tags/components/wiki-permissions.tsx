@@ -21,6 +21,7 @@ import {
   type WikiSetting,
 } from "../rules";
 import { wikiPermissionsFormSchema, type WikiActionData } from "../schemas";
+import { Field } from "~/components/forms/field";
 
 export type PermissionRow = {
   id: number;
@@ -104,20 +105,21 @@ export function WikiPermissionsForm({ user, a }: { user: PermissionRow; a?: Wiki
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {WIKI_PERMISSIONS.map((p) => (
-                <NativeSelect
-                  {...getSelectProps(f[p])}
-                  key={f[p].key}
-                  label={WIKI_PERMISSION_LABELS[p]}
-                  error={f[p].errors?.join(" ")}
-                  data={[
-                    {
-                      value: "default",
-                      label: `Default (${yesNo(WIKI_DEFAULTS[p]).toLowerCase()})`,
-                    },
-                    { value: "allow", label: "Allow" },
-                    { value: "refuse", label: "Refuse" },
-                  ]}
-                />
+                <Field errors={f[p]}>
+                  <NativeSelect
+                    {...getSelectProps(f[p])}
+                    key={f[p].key}
+                    label={WIKI_PERMISSION_LABELS[p]}
+                    data={[
+                      {
+                        value: "default",
+                        label: `Default (${yesNo(WIKI_DEFAULTS[p]).toLowerCase()})`,
+                      },
+                      { value: "allow", label: "Allow" },
+                      { value: "refuse", label: "Refuse" },
+                    ]}
+                  />
+                </Field>
               ))}
             </SimpleGrid>
             <Group>

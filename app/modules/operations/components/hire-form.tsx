@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { HireSchema } from "../hire-form";
+import { Field } from "~/components/forms/field";
 
 type Editing = {
   id: number;
@@ -66,66 +67,73 @@ export function HireFormCard({
               { value: "out", label: "Hired out (to a customer)" },
             ]}
           />
-          <NativeSelect
-            name="imei"
-            label="Asset"
-            defaultValue={v(f.imei, e?.imei)}
-            data={[
-              { value: "", label: "Choose…" },
-              ...assets.map((a) => ({ value: a.imei, label: a.name })),
-            ]}
-            error={f.imei.errors?.join(" ")}
-          />
-          <NativeSelect
-            name="supplier_id"
-            label="Supplier (hired in)"
-            defaultValue={v(f.supplier_id, e?.supplier_id)}
-            data={[
-              { value: "", label: "None" },
-              ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
-            ]}
-            error={f.supplier_id.errors?.join(" ")}
-          />
-          <TextInput
-            name="customer"
-            label="Customer (hired out)"
-            defaultValue={v(f.customer, e?.customer)}
-            error={f.customer.errors?.join(" ")}
-          />
-          <NativeSelect
-            name="jobsite_id"
-            label="Site (its fence shows arrival and departure)"
-            defaultValue={v(f.jobsite_id, e?.jobsite_id)}
-            data={[
-              { value: "", label: "None" },
-              ...sites.map((s) => ({ value: String(s.id), label: s.name })),
-            ]}
-            error={f.jobsite_id.errors?.join(" ")}
-          />
+          <Field errors={f.imei}>
+            <NativeSelect
+              name="imei"
+              label="Asset"
+              defaultValue={v(f.imei, e?.imei)}
+              data={[
+                { value: "", label: "Choose…" },
+                ...assets.map((a) => ({ value: a.imei, label: a.name })),
+              ]}
+            />
+          </Field>
+          <Field errors={f.supplier_id}>
+            <NativeSelect
+              name="supplier_id"
+              label="Supplier (hired in)"
+              defaultValue={v(f.supplier_id, e?.supplier_id)}
+              data={[
+                { value: "", label: "None" },
+                ...suppliers.map((s) => ({ value: String(s.id), label: s.name })),
+              ]}
+            />
+          </Field>
+          <Field errors={f.customer}>
+            <TextInput
+              name="customer"
+              label="Customer (hired out)"
+              defaultValue={v(f.customer, e?.customer)}
+            />
+          </Field>
+          <Field errors={f.jobsite_id}>
+            <NativeSelect
+              name="jobsite_id"
+              label="Site (its fence shows arrival and departure)"
+              defaultValue={v(f.jobsite_id, e?.jobsite_id)}
+              data={[
+                { value: "", label: "None" },
+                ...sites.map((s) => ({ value: String(s.id), label: s.name })),
+              ]}
+            />
+          </Field>
           <Group grow>
-            <TextInput
-              name="on_hire"
-              type="date"
-              label="On-hire"
-              defaultValue={v(f.on_hire, e?.on_hire)}
-              error={f.on_hire.errors?.join(" ")}
-            />
-            <TextInput
-              name="off_hire"
-              type="date"
-              label="Off-hire"
-              defaultValue={v(f.off_hire, e?.off_hire)}
-              error={f.off_hire.errors?.join(" ")}
-            />
+            <Field errors={f.on_hire}>
+              <TextInput
+                name="on_hire"
+                type="date"
+                label="On-hire"
+                defaultValue={v(f.on_hire, e?.on_hire)}
+              />
+            </Field>
+            <Field errors={f.off_hire}>
+              <TextInput
+                name="off_hire"
+                type="date"
+                label="Off-hire"
+                defaultValue={v(f.off_hire, e?.off_hire)}
+              />
+            </Field>
           </Group>
           <Group grow>
-            <TextInput
-              name="rate"
-              inputMode="decimal"
-              label="Rate"
-              defaultValue={v(f.rate, e?.rate)}
-              error={f.rate.errors?.join(" ")}
-            />
+            <Field errors={f.rate}>
+              <TextInput
+                name="rate"
+                inputMode="decimal"
+                label="Rate"
+                defaultValue={v(f.rate, e?.rate)}
+              />
+            </Field>
             <NativeSelect
               name="rate_unit"
               label="Per"
@@ -137,13 +145,14 @@ export function HireFormCard({
               ]}
             />
           </Group>
-          <TextInput
-            name="minimum_charge"
-            inputMode="decimal"
-            label="Minimum charge"
-            defaultValue={v(f.minimum_charge, e?.minimum_charge ?? 0)}
-            error={f.minimum_charge.errors?.join(" ")}
-          />
+          <Field errors={f.minimum_charge}>
+            <TextInput
+              name="minimum_charge"
+              inputMode="decimal"
+              label="Minimum charge"
+              defaultValue={v(f.minimum_charge, e?.minimum_charge ?? 0)}
+            />
+          </Field>
           <TextInput name="notes" label="Notes" defaultValue={v(f.notes, e?.notes)} />
           <Button type="submit" loading={busy}>
             {e ? "Save contract" : "Create contract"}

@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { KIND_LABELS, SUPPLIER_KINDS, SupplierSchema } from "../supplier-form";
+import { Field } from "~/components/forms/field";
 
 type Editing = {
   id: number;
@@ -41,7 +42,6 @@ export function SupplierFormCard({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SupplierSchema }),
     shouldValidate: "onSubmit",
   });
-  const errorOf = (name: string) => form.allErrors[name]?.join(" ");
   // The saved contacts and one empty slot for another (empty slots are dropped on save).
   const contacts = [...(e?.contacts ?? []), { name: "", phone: "", email: "" }];
   return (
@@ -58,70 +58,78 @@ export function SupplierFormCard({
               {result.message}
             </Alert>
           ) : null}
-          <TextInput
-            {...getInputProps(f.name, { type: "text" })}
-            key={f.name.key}
-            defaultValue={f.name.initialValue ?? e?.name ?? ""}
-            label="Name"
-            error={f.name.errors?.join(" ")}
-          />
-          <NativeSelect
-            name={f.kind.name}
-            label="Kind"
-            defaultValue={f.kind.initialValue ?? e?.kind ?? "plant_hire"}
-            data={SUPPLIER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-            error={f.kind.errors?.join(" ")}
-          />
-          <TextInput
-            {...getInputProps(f.tax_id, { type: "text" })}
-            key={f.tax_id.key}
-            defaultValue={f.tax_id.initialValue ?? e?.tax_id ?? ""}
-            label="ABN or tax id"
-            error={f.tax_id.errors?.join(" ")}
-          />
-          <TextInput
-            {...getInputProps(f.address, { type: "text" })}
-            key={f.address.key}
-            defaultValue={f.address.initialValue ?? e?.address ?? ""}
-            label="Address"
-            error={f.address.errors?.join(" ")}
-          />
+          <Field errors={f.name}>
+            <TextInput
+              {...getInputProps(f.name, { type: "text" })}
+              key={f.name.key}
+              defaultValue={f.name.initialValue ?? e?.name ?? ""}
+              label="Name"
+            />
+          </Field>
+          <Field errors={f.kind}>
+            <NativeSelect
+              name={f.kind.name}
+              label="Kind"
+              defaultValue={f.kind.initialValue ?? e?.kind ?? "plant_hire"}
+              data={SUPPLIER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            />
+          </Field>
+          <Field errors={f.tax_id}>
+            <TextInput
+              {...getInputProps(f.tax_id, { type: "text" })}
+              key={f.tax_id.key}
+              defaultValue={f.tax_id.initialValue ?? e?.tax_id ?? ""}
+              label="ABN or tax id"
+            />
+          </Field>
+          <Field errors={f.address}>
+            <TextInput
+              {...getInputProps(f.address, { type: "text" })}
+              key={f.address.key}
+              defaultValue={f.address.initialValue ?? e?.address ?? ""}
+              label="Address"
+            />
+          </Field>
           {contacts.map((c, i) => (
             <Fieldset key={i} legend={`Contact ${i + 1}`}>
               <Stack gap="xs">
-                <TextInput
-                  name={`contacts[${i}].name`}
-                  label="Contact name"
-                  defaultValue={c.name}
-                  error={errorOf(`contacts[${i}].name`)}
-                />
+                <Field errors={form.allErrors[`contacts[${i}].name`]}>
+                  <TextInput
+                    name={`contacts[${i}].name`}
+                    label="Contact name"
+                    defaultValue={c.name}
+                  />
+                </Field>
                 <Group grow>
-                  <TextInput
-                    name={`contacts[${i}].phone`}
-                    label="Phone"
-                    type="tel"
-                    defaultValue={c.phone}
-                    error={errorOf(`contacts[${i}].phone`)}
-                  />
-                  <TextInput
-                    name={`contacts[${i}].email`}
-                    label="Email"
-                    type="email"
-                    defaultValue={c.email}
-                    error={errorOf(`contacts[${i}].email`)}
-                  />
+                  <Field errors={form.allErrors[`contacts[${i}].phone`]}>
+                    <TextInput
+                      name={`contacts[${i}].phone`}
+                      label="Phone"
+                      type="tel"
+                      defaultValue={c.phone}
+                    />
+                  </Field>
+                  <Field errors={form.allErrors[`contacts[${i}].email`]}>
+                    <TextInput
+                      name={`contacts[${i}].email`}
+                      label="Email"
+                      type="email"
+                      defaultValue={c.email}
+                    />
+                  </Field>
                 </Group>
               </Stack>
             </Fieldset>
           ))}
-          <Textarea
-            name={f.notes.name}
-            label="Notes"
-            defaultValue={f.notes.initialValue ?? e?.notes ?? ""}
-            error={f.notes.errors?.join(" ")}
-            autosize
-            minRows={2}
-          />
+          <Field errors={f.notes}>
+            <Textarea
+              name={f.notes.name}
+              label="Notes"
+              defaultValue={f.notes.initialValue ?? e?.notes ?? ""}
+              autosize
+              minRows={2}
+            />
+          </Field>
           <Group>
             <Button type="submit" loading={busy}>
               {e ? "Save supplier" : "Create supplier"}

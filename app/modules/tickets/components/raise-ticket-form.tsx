@@ -15,6 +15,7 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PRIORITY_LABEL, PRIORITY_VALUES } from "../ticket-labels";
 import { RaiseTicketSchema } from "../ticket-form";
+import { Field } from "~/components/forms/field";
 
 type TypeOption = {
   id: number;
@@ -57,29 +58,32 @@ export function RaiseTicketForm({
               {result.message}
             </Alert>
           ) : null}
-          <NativeSelect
-            name={f.type_id.name}
-            label="Type"
-            value={typeId}
-            onChange={(e) => setTypeId(e.currentTarget.value)}
-            data={active.map((t) => ({ value: String(t.id), label: t.name }))}
-            error={f.type_id.errors?.join(" ")}
-          />
-          <TextInput
-            {...getInputProps(f.title, { type: "text" })}
-            key={f.title.key}
-            label="Title"
-            defaultValue={String(f.title.initialValue ?? "")}
-            error={f.title.errors?.join(" ")}
-          />
-          <Textarea
-            name={f.description.name}
-            label="Description"
-            defaultValue={String(f.description.initialValue ?? "")}
-            autosize
-            minRows={2}
-            error={f.description.errors?.join(" ")}
-          />
+          <Field errors={f.type_id}>
+            <NativeSelect
+              name={f.type_id.name}
+              label="Type"
+              value={typeId}
+              onChange={(e) => setTypeId(e.currentTarget.value)}
+              data={active.map((t) => ({ value: String(t.id), label: t.name }))}
+            />
+          </Field>
+          <Field errors={f.title}>
+            <TextInput
+              {...getInputProps(f.title, { type: "text" })}
+              key={f.title.key}
+              label="Title"
+              defaultValue={String(f.title.initialValue ?? "")}
+            />
+          </Field>
+          <Field errors={f.description}>
+            <Textarea
+              name={f.description.name}
+              label="Description"
+              defaultValue={String(f.description.initialValue ?? "")}
+              autosize
+              minRows={2}
+            />
+          </Field>
           <NativeSelect
             name={f.priority.name}
             label="Priority"

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { EntrySchema } from "../entry-form";
+import { Field } from "~/components/forms/field";
 
 type Option = { id: number; label: string };
 export type EditingEntry = {
@@ -55,40 +56,44 @@ export function EntryFormCard({
               {result.message}
             </Alert>
           ) : null}
-          <TextInput
-            {...getInputProps(f.start, { type: "datetime-local" })}
-            key={f.start.key}
-            label="Start"
-            defaultValue={value(f.start, e?.start ?? `${defaultDay}T07:00`)}
-            error={f.start.errors?.join(" ")}
-          />
-          <TextInput
-            {...getInputProps(f.end, { type: "datetime-local" })}
-            key={f.end.key}
-            label="End"
-            defaultValue={value(f.end, e?.end ?? `${defaultDay}T15:30`)}
-            error={f.end.errors?.join(" ")}
-          />
-          <TextInput
-            {...getInputProps(f.break_minutes, { type: "number" })}
-            key={f.break_minutes.key}
-            label="Breaks (minutes)"
-            min={0}
-            max={600}
-            defaultValue={value(f.break_minutes, String(e?.break_minutes ?? 30))}
-            error={f.break_minutes.errors?.join(" ")}
-          />
-          <NativeSelect
-            name={f.jobcode_id.name}
-            key={f.jobcode_id.key}
-            label="Job code"
-            defaultValue={value(f.jobcode_id, e?.jobcode_id ? String(e.jobcode_id) : "")}
-            error={f.jobcode_id.errors?.join(" ")}
-            data={[
-              { value: "", label: "Pick a job code" },
-              ...jobCodes.map((c) => ({ value: String(c.id), label: c.label })),
-            ]}
-          />
+          <Field errors={f.start}>
+            <TextInput
+              {...getInputProps(f.start, { type: "datetime-local" })}
+              key={f.start.key}
+              label="Start"
+              defaultValue={value(f.start, e?.start ?? `${defaultDay}T07:00`)}
+            />
+          </Field>
+          <Field errors={f.end}>
+            <TextInput
+              {...getInputProps(f.end, { type: "datetime-local" })}
+              key={f.end.key}
+              label="End"
+              defaultValue={value(f.end, e?.end ?? `${defaultDay}T15:30`)}
+            />
+          </Field>
+          <Field errors={f.break_minutes}>
+            <TextInput
+              {...getInputProps(f.break_minutes, { type: "number" })}
+              key={f.break_minutes.key}
+              label="Breaks (minutes)"
+              min={0}
+              max={600}
+              defaultValue={value(f.break_minutes, String(e?.break_minutes ?? 30))}
+            />
+          </Field>
+          <Field errors={f.jobcode_id}>
+            <NativeSelect
+              name={f.jobcode_id.name}
+              key={f.jobcode_id.key}
+              label="Job code"
+              defaultValue={value(f.jobcode_id, e?.jobcode_id ? String(e.jobcode_id) : "")}
+              data={[
+                { value: "", label: "Pick a job code" },
+                ...jobCodes.map((c) => ({ value: String(c.id), label: c.label })),
+              ]}
+            />
+          </Field>
           <NativeSelect
             name={f.jobsite_id.name}
             key={f.jobsite_id.key}
@@ -99,13 +104,14 @@ export function EntryFormCard({
               ...jobsites.map((j) => ({ value: String(j.id), label: j.label })),
             ]}
           />
-          <TextInput
-            {...getInputProps(f.notes, { type: "text" })}
-            key={f.notes.key}
-            label="Notes"
-            defaultValue={value(f.notes, e?.notes ?? "")}
-            error={f.notes.errors?.join(" ")}
-          />
+          <Field errors={f.notes}>
+            <TextInput
+              {...getInputProps(f.notes, { type: "text" })}
+              key={f.notes.key}
+              label="Notes"
+              defaultValue={value(f.notes, e?.notes ?? "")}
+            />
+          </Field>
           <Group>
             <Button type="submit" loading={busy}>
               {e ? "Save entry" : "Add entry"}

@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { DeliverySchema } from "../delivery-form";
+import { Field } from "~/components/forms/field";
 
 export type DeliveryEditing = {
   id: number;
@@ -57,7 +58,6 @@ export function DeliveryFormCard({
   });
   const v = (field: { initialValue?: unknown }, fallback: string | number | null | undefined) =>
     typeof field.initialValue === "string" ? field.initialValue : String(fallback ?? "");
-  const err = (field: { errors?: string[] }) => field.errors?.join(" ");
   return (
     <Paper withBorder p="md">
       <Form method="post" {...getFormProps(form)} key={e?.id ?? "new"} data-testid="delivery-form">
@@ -79,99 +79,110 @@ export function DeliveryFormCard({
               {result.message}
             </Alert>
           ) : null}
-          <TextInput
-            name="customer"
-            label="Customer"
-            required
-            defaultValue={v(f.customer, e?.customer)}
-            error={err(f.customer)}
-          />
-          <TextInput
-            name="phone"
-            label="Recipient phone"
-            type="tel"
-            defaultValue={v(f.phone, e?.phone)}
-            error={err(f.phone)}
-          />
-          <TextInput
-            name="pickup_address"
-            label="Pickup address"
-            required
-            description="Found on the map when saved."
-            defaultValue={v(f.pickup_address, e?.pickup_address)}
-            error={err(f.pickup_address)}
-          />
-          <TextInput
-            name="dropoff_address"
-            label="Drop-off address"
-            required
-            defaultValue={v(f.dropoff_address, e?.dropoff_address)}
-            error={err(f.dropoff_address)}
-          />
-          <TextInput
-            name="date"
-            type="date"
-            label="Date"
-            required
-            defaultValue={v(f.date, e?.date ?? date)}
-            error={err(f.date)}
-          />
+          <Field errors={f.customer}>
+            <TextInput
+              name="customer"
+              label="Customer"
+              required
+              defaultValue={v(f.customer, e?.customer)}
+            />
+          </Field>
+          <Field errors={f.phone}>
+            <TextInput
+              name="phone"
+              label="Recipient phone"
+              type="tel"
+              defaultValue={v(f.phone, e?.phone)}
+            />
+          </Field>
+          <Field errors={f.pickup_address}>
+            <TextInput
+              name="pickup_address"
+              label="Pickup address"
+              required
+              description="Found on the map when saved."
+              defaultValue={v(f.pickup_address, e?.pickup_address)}
+            />
+          </Field>
+          <Field errors={f.dropoff_address}>
+            <TextInput
+              name="dropoff_address"
+              label="Drop-off address"
+              required
+              defaultValue={v(f.dropoff_address, e?.dropoff_address)}
+            />
+          </Field>
+          <Field errors={f.date}>
+            <TextInput
+              name="date"
+              type="date"
+              label="Date"
+              required
+              defaultValue={v(f.date, e?.date ?? date)}
+            />
+          </Field>
           <SimpleGrid cols={2}>
-            <TextInput
-              name="window_from"
-              type="time"
-              label="Window from"
-              required
-              defaultValue={v(f.window_from, e?.window_from ?? "09:00")}
-              error={err(f.window_from)}
-            />
-            <TextInput
-              name="window_to"
-              type="time"
-              label="Window to"
-              required
-              defaultValue={v(f.window_to, e?.window_to ?? "11:00")}
-              error={err(f.window_to)}
-            />
+            <Field errors={f.window_from}>
+              <TextInput
+                name="window_from"
+                type="time"
+                label="Window from"
+                required
+                defaultValue={v(f.window_from, e?.window_from ?? "09:00")}
+              />
+            </Field>
+            <Field errors={f.window_to}>
+              <TextInput
+                name="window_to"
+                type="time"
+                label="Window to"
+                required
+                defaultValue={v(f.window_to, e?.window_to ?? "11:00")}
+              />
+            </Field>
           </SimpleGrid>
-          <Textarea
-            name="items"
-            label="Items"
-            required
-            description='One a line, e.g. "2 x Carton".'
-            autosize
-            minRows={2}
-            defaultValue={v(f.items, e?.items)}
-            error={err(f.items)}
-          />
-          <Textarea
-            name="notes"
-            label="Notes for the driver"
-            autosize
-            minRows={2}
-            defaultValue={v(f.notes, e?.notes)}
-            error={err(f.notes)}
-          />
-          <NativeSelect
-            name="imei"
-            label="Vehicle"
-            defaultValue={v(f.imei, e?.imei)}
-            data={[
-              { value: "", label: "Not assigned" },
-              ...vehicles.map((x) => ({ value: x.imei, label: x.name })),
-            ]}
-            error={err(f.imei)}
-          />
-          <NativeSelect
-            name="driver_id"
-            label="Driver"
-            defaultValue={v(f.driver_id, e?.driver_id)}
-            data={[
-              { value: "", label: "Not assigned" },
-              ...drivers.map((x) => ({ value: String(x.id), label: x.name })),
-            ]}
-            error={err(f.driver_id)}
-          />
+          <Field errors={f.items}>
+            <Textarea
+              name="items"
+              label="Items"
+              required
+              description='One a line, e.g. "2 x Carton".'
+              autosize
+              minRows={2}
+              defaultValue={v(f.items, e?.items)}
+            />
+          </Field>
+          <Field errors={f.notes}>
+            <Textarea
+              name="notes"
+              label="Notes for the driver"
+              autosize
+              minRows={2}
+              defaultValue={v(f.notes, e?.notes)}
+            />
+          </Field>
+          <Field errors={f.imei}>
+            <NativeSelect
+              name="imei"
+              label="Vehicle"
+              defaultValue={v(f.imei, e?.imei)}
+              data={[
+                { value: "", label: "Not assigned" },
+                ...vehicles.map((x) => ({ value: x.imei, label: x.name })),
+              ]}
+            />
+          </Field>
+          <Field errors={f.driver_id}>
+            <NativeSelect
+              name="driver_id"
+              label="Driver"
+              defaultValue={v(f.driver_id, e?.driver_id)}
+              data={[
+                { value: "", label: "Not assigned" },
+                ...drivers.map((x) => ({ value: String(x.id), label: x.name })),
+              ]}
+            />
+          </Field>
           <Text size="xs" c="dimmed">
             Times are the company&apos;s time zone.
           </Text>

@@ -1,0 +1,42 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useActionData } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import type { UnknownIntent } from "~/services/intent.server";
+import type { NotSaved } from "~/services/route-promises.server";
+
+type KeysOfAny<T> = T extends unknown ? keyof T : never;
+
+/**
+ * A union whose every member also has the other members' keys, as absent: `act?.confirmFor` reads
+ * without first narrowing to the answer that has it, and `act?.intent === "x"` still narrows.
+ */
+type Readable<T, All = T> = T extends unknown
+  ? T & Partial<Record<Exclude<KeysOfAny<All>, keyof T>, undefined>>
+  : never;
+
+/**
+ * What a page's action can answer, as the page reads it: what the action returns, plus what the
+ * route wrapper answers on its behalf (a control character refused, the tracking service down:
+ * NotSaved) and what switchIntent answers for an intent no handler knows.
+ */
+export type ActionResult<Action extends (...args: never[]) => unknown> = Readable<
+  SerializeFrom<Action> | NotSaved | UnknownIntent
+>;
+
+/** useActionData with the answers every action can give besides its own, typed (no cast needed). */
+export function useActionResult<Action extends (...args: never[]) => unknown>() {
+  return useActionData<Action>() as ActionResult<Action> | undefined;
+}
+
+/**
+ * Conform's last result for a page whose action answers with `submission.reply()`: the wrapper's
+ * NotSaved (which is not one) becomes an error of the whole form, shown where the form shows its
+ * own, instead of being read by Conform as field errors.
+ */
+export function lastSubmission(
+  result: { ok?: boolean; message?: string } | undefined,
+): SubmissionResult<string[]> | undefined {
+  if (result?.ok === false) return { status: "error", error: { "": [result.message ?? ""] } };
+  // What is left is the action's own answer, a Conform reply (serialised as Conform made it).
+  return result as SubmissionResult<string[]> | undefined;
+}

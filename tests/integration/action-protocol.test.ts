@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { productionBuild, promisedHandler } from "../support/build";
+import { useTestDatabase } from "../support/db";
+import { sendTo, signInTo, type Handle } from "../support/remix";
+import { CONTROL_MESSAGE } from "~/lib/input";
+import { createFormLink } from "~/modules/forms/form-links.server";
+import { upstreamAuth, useSimulator } from "../support/upstream";
+
+let handle: Handle;
+let cookie: string;
+
+beforeAll(async () => {
+  await useTestDatabase();
+  await useSimulator();
+  const handler = promisedHandler(await productionBuild());
+  handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.41" });
+  cookie = await signInTo(handle, "admin", "admin123");
+});
+
+/**
+ * A form posted without JavaScript renders its page again with the action's answer. When the route
+ * wrapper answers for the action (NotSaved: a control character, the tracking service down) the
+ * page must render that answer too, not read fields only the action's own answers have.
+ */
+describe("a page renders the wrapper's NotSaved answer to its own form", () => {
+  const cases: [string, Record<string, string>][] = [
+    [
+      "/dashboard/notifications",
+      { intent: "rule-save", name: "Over\u0000speed", kinds: "overspeed" },
+    ],
+    ["/dashboard/logbook", { intent: "purpose", id: "1", purpose: "private\u0000" }],
+    ["/admin/jobcodes", { intent: "create", code: "J\u00001", name: "Job" }],
+  ];
+  it.each(cases)("%s", async (path, fields) => {
+    const res = await sendTo(handle, "POST", path, cookie, fields);
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    expect(res.text).toContain("<form");
+  });
+
+  it("a public form shows the refusal as the form's own error, not as Conform field errors", async () => {
+    const link = await createFormLink(await upstreamAuth("admin", "admin123"), 1001, {
+      formId: 301,
+      label: "Depot",
+      minutes: 60,
+    });
+    const res = await sendTo(handle, "POST", `/forms/${link.id}`, "", {
+      vehicle: "TRK\u000012",
+      odometer: "120345",
+    });
+    expect(res.status).toBe(400);
+    // Shown on the page, not only in the data the page hydrates from.
+    const shown = res.text.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain('data-testid="form-error"');
+    expect(shown).toContain(CONTROL_MESSAGE);
+  });
+});
