@@ -1,10 +1,8 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, settingsCookieString } from "~/lib/settings";
 import { ROUTES, type RouteEntry } from "~/modules";
 import { prisma } from "~/services/db.server";
+import { productionBuild, promisedHandler } from "../support/build";
 import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo } from "../support/remix";
 import { useSimulator } from "../support/upstream";
@@ -121,8 +119,7 @@ beforeAll(async () => {
   // The company's zone is read on its first page and kept: set it before any request.
   const setting = sim.world.appSettings.find((s) => s.companyid === 1 && s.type === 1)!;
   setting.settings = JSON.stringify({ ...JSON.parse(setting.settings), timezone: ZONE });
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(await productionBuild());
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.12" });
   const session = await signInTo(handle, "admin", "admin123");
   const imperial = { ...DEFAULT_SETTINGS, measurement: "imperial" as const, savedAt: Date.now() };

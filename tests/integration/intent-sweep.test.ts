@@ -1,6 +1,3 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { actionRule, isAllowed } from "~/lib/access";
 import { matchPattern } from "~/lib/menu";
@@ -10,7 +7,9 @@ import * as iup from "~/modules/insight-tags/upstream.server";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { getSession } from "~/services/session.server";
+import { productionBuild, promisedHandler } from "../support/build";
 import { useTestDatabase } from "../support/db";
+import { pageLinks, postForms } from "../support/html-forms";
 import { APP, sendTo, signInTo } from "../support/remix";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 
@@ -51,47 +50,6 @@ const UNOPENED: Record<string, string> = {
 };
 
 let handle: (request: Request) => Promise<Response>;
-
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-function attributes(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/\s([\w:-]+)(?:="([^"]*)")?/g))
-    out[m[1]!.toLowerCase()] = decode(m[2] ?? "");
-  return out;
-}
-
-/** A post form of a page: where it posts and the intents it can send ("" without one). */
-export type PostForm = { action: string | null; intents: string[] };
-
-/** Every post form in `html`: its hidden `intent`, else each submit button's, else "". */
-export function postForms(html: string): PostForm[] {
-  const forms: PostForm[] = [];
-  for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
-    const attrs = attributes(m[1]!);
-    if ((attrs.method ?? "get").toLowerCase() !== "post") continue;
-    const body = m[2]!;
-    const tags = [...body.matchAll(/<(input|button)\b([^>]*)>/gi)].map((t) => ({
-      tag: t[1]!.toLowerCase(),
-      attrs: attributes(t[2]!),
-    }));
-    const hidden = tags.find((t) => t.tag === "input" && t.attrs.name === "intent");
-    const buttons = tags.filter(
-      (t) => t.tag === "button" && t.attrs.name === "intent" && t.attrs.type !== "button",
-    );
-    const intents = buttons.length
-      ? buttons.map((b) => b.attrs.value ?? "")
-      : [hidden ? (hidden.attrs.value ?? "") : ""];
-    forms.push({ action: attrs.action ?? null, intents });
-  }
-  return forms;
-}
 
 /**
  * Why the guard would refuse `user` posting `intent` to `url`, or null when it lets it through.
@@ -153,8 +111,7 @@ const sample = (pattern: string, ids: { uuid?: string; insight?: string }) =>
 beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = promisedHandler(await productionBuild());
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.12" });
 });
 
@@ -183,7 +140,7 @@ describe("pages show only the forms their user may post (issue 35)", () => {
           unopened.push(`${url}: ${res.status}`);
         if (res.status !== 200) return;
         opened++;
-        for (const m of res.text.matchAll(/\bhref="(\/[^"]*)"/g)) links.add(decode(m[1]!));
+        for (const href of pageLinks(res.text)) links.add(href);
         for (const form of postForms(res.text)) {
           forms++;
           for (const intent of form.intents) {
@@ -262,7 +219,7 @@ describe("pages show only the forms their user may post (issue 35)", () => {
       '<form method="post"><button type="submit" name="intent" value="update">U</button>' +
       '<button name="intent" value="delete">D</button></form>' +
       '<form method="post"><input name="name"/><button>Go</button></form>';
-    expect(postForms(html)).toEqual([
+    expect(postForms(html)).toMatchObject([
       { action: "/a?index", intents: ["save"] },
       { action: null, intents: ["update", "delete"] },
       { action: null, intents: [""] },

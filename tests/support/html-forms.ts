@@ -68,3 +68,19 @@ export function postForms(html: string): PageForm[] {
   parser.end();
   return forms;
 }
+
+/** Every in-app link (`href` starting with "/") in `html`, decoded as the browser reads it. */
+export function pageLinks(html: string): string[] {
+  const hrefs: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(_tag, a) {
+        if (a.href?.startsWith("/")) hrefs.push(a.href);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return hrefs;
+}
