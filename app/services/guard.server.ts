@@ -11,6 +11,7 @@ import type { ActionRules } from "~/modules/kit";
 import { requireAuth, requireAuthApi } from "~/services/auth.server";
 import { authOf, type Auth } from "~/services/company-context.server";
 import { logInfo } from "~/services/log.server";
+import { postedIntentOf } from "~/services/posted-form.server";
 import type { SessionData } from "~/services/session.server";
 
 /** What a module's server code acts with: the session's user and its company, never a Request. */
@@ -35,18 +36,14 @@ function refuse(user: SessionUser, pathname: string, why: string, status: 403 | 
 
 const isRead = (method: string) => method === "GET" || method === "HEAD";
 
-/** The posted form's intent ("" without one), read from a copy so the action can still read the body. */
+/**
+ * The posted form's intent ("" without one). An unreadable body reads as "": the post then needs
+ * "*" or every rule of the path.
+ */
 async function postedIntent(request: Request, actions: ActionRules): Promise<string> {
   // A path with only a "*" rule needs no look at the body.
   if (Object.keys(actions).every((k) => k === "*")) return "";
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return "";
-  try {
-    const intent = (await request.clone().formData()).get("intent");
-    return typeof intent === "string" ? intent : "";
-  } catch {
-    return ""; // unreadable: the post then needs "*" or every rule of the path
-  }
+  return postedIntentOf(request);
 }
 
 /**

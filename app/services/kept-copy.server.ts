@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import { KEPT_FIELD, type KeptMark } from "~/lib/kept-copy";
+import { sessionCookieName } from "~/services/session.server";
 import { singleton } from "~/services/singleton.server";
 
 const MAX_ENTRY_BYTES = 1_000_000;
@@ -16,13 +17,11 @@ const MAX_AGE_MS = 24 * 3600_000;
 type Entry = { body: string; at: number };
 const store = singleton("kept-copies", () => ({ map: new Map<string, Entry>(), bytes: 0 }));
 
-/** The session's cookie pairs, without flash cookies that change on every page. */
+/** The session cookie's value ("" without one): flash cookies change on every page. */
 function sessionOf(request: Request): string {
-  return (request.headers.get("cookie") ?? "")
-    .split(/;\s*/)
-    .filter((pair) => /session|__Host-tracksmith=/i.test(pair.split("=")[0] ?? ""))
-    .sort()
-    .join(";");
+  const name = `${sessionCookieName()}=`;
+  const pair = (request.headers.get("cookie") ?? "").split(/;\s*/).find((p) => p.startsWith(name));
+  return pair?.slice(name.length) ?? "";
 }
 
 export function keptCopyKey(routeId: string, request: Request): string | null {

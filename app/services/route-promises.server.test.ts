@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "~/services/upstream/errors";
+import { noteUpstreamUse } from "~/services/upstream/usage.server";
 import { isUpstreamTrouble, keepPromises } from "./route-promises.server";
 
 type Args = { request: Request; params: object; context: object };
@@ -40,6 +41,7 @@ describe("keepPromises", () => {
     let fail = false;
     const route = buildOf(
       async () => {
+        noteUpstreamUse(); // the page reads the tracking service, so its answer is kept
         if (fail) throw down();
         return { rows: [1, 2] };
       },
@@ -66,6 +68,21 @@ describe("keepPromises", () => {
     // Another session never gets it.
     const other = new Request(url, { headers: { cookie: "tracksmith_session=zzz" } });
     expect(((await caught(route.loader(args(other)))) as Response).status).toBe(503);
+  });
+
+  it("keeps no copy of a page that did not ask the tracking service", async () => {
+    let fail = false;
+    const route = buildOf(
+      async () => {
+        if (fail) throw down(); // a later read of it fails, as a cache refill would
+        return { rows: [3] };
+      },
+      async () => null,
+    );
+    const request = () => new Request("http://app/page?own=1", { headers: cookie });
+    await route.loader(args(request()));
+    fail = true;
+    expect(((await caught(route.loader(args(request())))) as Response).status).toBe(503);
   });
 
   it("refuses a control character in a form or JSON body before the action runs", async () => {

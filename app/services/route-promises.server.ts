@@ -15,8 +15,10 @@ import { CONTROL_MESSAGE, hasControl } from "~/lib/input";
 import { RETRY_AFTER_SECONDS } from "~/services/db-unavailable.server";
 import { keepCopy, keptCopy, keptCopyKey } from "~/services/kept-copy.server";
 import { logInfo } from "~/services/log.server";
+import { postedFormData, postedIntentOf } from "~/services/posted-form.server";
 import { toastCookie } from "~/services/toast.server";
-import { MESSAGES } from "~/services/upstream/errors";
+import { isUpstreamFault, MESSAGES } from "~/services/upstream/errors";
+import { withUpstreamUsage } from "~/services/upstream/usage.server";
 
 type Fn = (args: { request: Request }) => unknown;
 
@@ -29,16 +31,12 @@ export type NotSaved = {
   field?: string;
 };
 
-/** True when `error`, or what caused it, is the tracking service not answering (or answering 5xx). */
+/** True when `error`, or what caused it, is the tracking service not answering (or overloaded). */
 export function isUpstreamTrouble(error: unknown): boolean {
   let x: unknown = error;
   for (let depth = 0; x && depth < 6; depth++) {
-    const e = x as { name?: unknown; kind?: unknown; status?: unknown; cause?: unknown };
-    if (e.name === "UpstreamError") {
-      if (e.kind === "timeout" || e.kind === "unreachable" || e.kind === "invalid_response")
-        return true;
-      return typeof e.status === "number" && (e.status >= 500 || e.status === 429);
-    }
+    const e = x as { name?: unknown; status?: unknown; cause?: unknown };
+    if (e.name === "UpstreamError") return isUpstreamFault(e) || e.status === 429;
     x = e.cause;
   }
   return false;
@@ -56,11 +54,6 @@ export const upstreamUnavailable = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8", ...retryHeaders() },
   });
 
-const isForm = (request: Request) =>
-  /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(
-    request.headers.get("content-type") ?? "",
-  );
-
 /** The first string in a JSON body (key or value) holding a control character, by its path. */
 function badJsonPath(value: unknown, path = ""): string | null {
   if (typeof value === "string") return hasControl(value) ? path || "body" : null;
@@ -76,31 +69,19 @@ function badJsonPath(value: unknown, path = ""): string | null {
 
 /** The first posted field (or file name) holding a control character, and the form's intent. */
 async function postedForm(request: Request): Promise<{ intent: string; bad: string | null }> {
-  const type = request.headers.get("content-type") ?? "";
-  if (/^application\/json\b/i.test(type)) {
+  if (/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
     try {
       return { intent: "", bad: badJsonPath(JSON.parse(await request.clone().text())) };
     } catch {
       return { intent: "", bad: null }; // the action answers an unreadable body itself
     }
   }
-  if (!isForm(request)) return { intent: "", bad: null };
-  let form: FormData;
-  try {
-    form = await request.clone().formData();
-  } catch {
-    return { intent: "", bad: null };
-  }
-  let bad: string | null = null;
-  for (const [name, value] of form.entries()) {
-    const text = typeof value === "string" ? value : value.name;
-    if (hasControl(name) || hasControl(text)) {
-      bad = name;
-      break;
-    }
-  }
-  const intent = form.get("intent");
-  return { intent: typeof intent === "string" ? intent.slice(0, 60) : "", bad };
+  const form = await postedFormData(request);
+  const bad = [...(form?.entries() ?? [])].find(
+    ([name, value]) =>
+      hasControl(name) || hasControl(typeof value === "string" ? value : value.name),
+  );
+  return { intent: (await postedIntentOf(request)).slice(0, 60), bad: bad?.[0] ?? null };
 }
 
 async function notSaved(
@@ -135,8 +116,8 @@ function keepLoader(routeId: string, loader: Fn): Fn {
       throw new Response(CONTROL_MESSAGE, { status: 400 });
     const key = keptCopyKey(routeId, args.request);
     try {
-      const result = await loader(args);
-      await remember(key, result);
+      const [result, usedUpstream] = await withUpstreamUsage(async () => loader(args));
+      if (usedUpstream) await remember(key, result);
       return result;
     } catch (error) {
       if (!isUpstreamTrouble(error)) throw error;

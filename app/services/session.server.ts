@@ -15,12 +15,16 @@ export type SessionData = {
   recoveredAt?: number;
 };
 
+/** The session cookie's name (a __Host- cookie in production). */
+export const sessionCookieName = () =>
+  getEnv().NODE_ENV === "production" ? "__Host-tracksmith" : "tracksmith_session";
+
 function sessionCookie() {
   const env = getEnv();
   const production = env.NODE_ENV === "production";
   // Rotation: a comma-separated list, newest first; old secrets still verify existing cookies.
   const secrets = appSecrets();
-  return createCookie(production ? "__Host-tracksmith" : "tracksmith_session", {
+  return createCookie(sessionCookieName(), {
     httpOnly: true,
     sameSite: "lax",
     secure: production,

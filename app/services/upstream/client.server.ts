@@ -5,9 +5,10 @@
  * only. A circuit breaker (issue 8) belongs in `request` too, so every call passes through it.
  */
 import type { z } from "zod";
-import { UpstreamError, messageFromBody } from "./errors";
+import { isUpstreamFault, UpstreamError, messageFromBody } from "./errors";
 import { breakerFor, type BreakerOptions } from "./resilience";
 import { upstreamTimeLeft } from "./deadline.server";
+import { noteUpstreamUse } from "./usage.server";
 
 export type UpstreamOptions = {
   baseUrl: string;
@@ -71,6 +72,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
 
   /** Every attempt passes the breaker and takes a concurrency slot for its whole duration. */
   async function guarded<T>(call: string, attempt: () => Promise<T>): Promise<T> {
+    noteUpstreamUse();
     const breaker = breakerFor(options.baseUrl, opts.breaker);
     if (!breaker.allow())
       throw new UpstreamError(
@@ -94,8 +96,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       breaker.success();
       return out;
     } catch (e) {
-      const upstreamFault = e instanceof UpstreamError && (e.kind !== "http" || e.status >= 500);
-      if (upstreamFault) breaker.failure();
+      if (isUpstreamFault(e)) breaker.failure();
       else breaker.success();
       throw e;
     } finally {

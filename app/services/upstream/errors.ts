@@ -48,6 +48,17 @@ export function isUpstreamError(e: unknown): e is UpstreamError {
 }
 
 /**
+ * The service's own fault (no answer, a 5xx, a body off the contract), not a refusal of what was
+ * asked: what opens the circuit and what a page says as "not answering". Told by name, not class,
+ * so it holds for the error of another copy of this module (the server build's, in tests).
+ */
+export function isUpstreamFault(e: unknown): boolean {
+  const x = e as { name?: unknown; kind?: unknown; status?: unknown } | null;
+  if (x?.name !== "UpstreamError") return false;
+  return x.kind !== "http" || (typeof x.status === "number" && x.status >= 500);
+}
+
+/**
  * SPEC §8: a failed call rejects with the response body's message, or 'Something went wrong'
  * when there is none.
  */
