@@ -107,22 +107,25 @@ export const text = (max = 200) =>
     .refine((s) => !hasControl(s), CONTROL_MESSAGE);
 
 /**
- * A file name fit to store and to send back in a header: the last path segment, no control
- * characters, no quotes or backslashes, spaces collapsed, at most 200 characters (the extension
- * kept), "file" when nothing is left.
+ * The last path segment of an uploaded name, NFC, `scrub` applied, spaces collapsed, at most `max`
+ * characters with its extension kept: the one shape every stored file name takes.
  */
-export function cleanFileName(raw: string, fallback = "file"): string {
-  const base = (raw.split(/[\\/]/).pop() ?? "")
-    .normalize("NFC")
-    .replace(C0, " ")
-    .replace(/["\\]/g, "_")
+export function fileNameWithin(raw: string, max: number, scrub: (s: string) => string): string {
+  const base = scrub((raw.split(/[\\/]/).pop() ?? "").normalize("NFC"))
     .replace(/\s+/g, " ")
     .trim();
-  if (!base) return fallback;
-  if (base.length <= 200) return base;
+  if (base.length <= max) return base;
   const dot = base.lastIndexOf(".");
   const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : "";
-  return base.slice(0, 200 - ext.length) + ext;
+  return base.slice(0, max - ext.length) + ext;
+}
+
+/**
+ * A file name fit to store and to send back in a header: no control characters, no quotes or
+ * backslashes, at most 200 characters, `fallback` when nothing is left.
+ */
+export function cleanFileName(raw: string, fallback = "file"): string {
+  return fileNameWithin(raw, 200, (s) => s.replace(C0, " ").replace(/["\\]/g, "_")) || fallback;
 }
 
 /** A file name field: cleaned as cleanFileName does (a zod transform). */

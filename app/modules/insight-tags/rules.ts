@@ -2,6 +2,7 @@
  * Pure rules of insight tags, shared by browser and server: the wiki permissions with their SPEC §3
  * defaults, the fields a company may show on a tag's public page, and which files the wiki takes.
  */
+import { fileNameWithin } from "~/lib/input";
 
 export const WIKI_PERMISSIONS = [
   "wiki_create_category",
@@ -129,19 +130,11 @@ export const isPreviewable = (type: string) =>
  * leading dots, at most 120 characters (the extension kept). Empty when nothing is left.
  */
 export function sanitiseFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .normalize("NFC")
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^\.+/, "");
-  if (clean.length <= 120) return clean;
-  const dot = clean.lastIndexOf(".");
-  const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : "";
-  return clean.slice(0, 120 - ext.length) + ext;
+  return fileNameWithin(raw, 120, (s) => s.replace(RESERVED, "").trim().replace(/^\.+/, ""));
 }
+
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
+const RESERVED = /[\u0000-\u001f\u007f<>:"|?*]/g;
 
 /** The served type of an allowed file name, or null when the wiki does not take it. */
 export function fileTypeOf(name: string): string | null {
