@@ -115,10 +115,9 @@ async function authenticate(username: string, password: string): Promise<Session
     if (e instanceof api.UpstreamError) {
       logError("auth", e);
       return {
-        error:
-          e.kind === "http"
-            ? e.message
-            : "The tracking service is not answering. Please try again in a minute.",
+        error: api.isUpstreamFault(e)
+          ? "The tracking service is not answering. Please try again in a minute."
+          : e.message,
         status: 503,
       };
     }

@@ -3,7 +3,13 @@
  * and events), each taking the client (`createUpstream(...).withToken(token)`) first.
  */
 export { createUpstream, type Upstream, type UpstreamOptions } from "./client.server";
-export { UpstreamError, MESSAGES, isUpstreamError, type UpstreamErrorKind } from "./errors";
+export {
+  UpstreamError,
+  MESSAGES,
+  isUpstreamError,
+  isUpstreamFault,
+  type UpstreamErrorKind,
+} from "./errors";
 export * from "./account-calls.server";
 export * from "./device-calls.server";
 export * from "./trip-calls.server";

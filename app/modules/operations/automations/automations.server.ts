@@ -16,7 +16,7 @@ import { outboundUrlProblem } from "~/services/outbound-url.server";
 import { open, seal } from "~/services/secret-box.server";
 import { compareText } from "~/lib/text-order";
 import { formatSpeed, inReaderUnits, type Measurement } from "~/lib/units";
-import { compGroups, companyTags } from "~/services/upstream/index.server";
+import { compGroups, companyTags, isUpstreamFault } from "~/services/upstream/index.server";
 import { z } from "zod";
 import { automationFromAlertRule, ALERT_RULE_PREFIX } from "~/lib/automations/alert-rules";
 import { draftOf, ruleOf, type AutomationInput, type Draft } from "./automation-form";
@@ -171,10 +171,16 @@ const driverList = z.array(
 );
 const jobsiteList = z.array(z.object({ id: z.number(), name: z.string() }).passthrough());
 
+/**
+ * A list the builder can do without when the upstream refuses it (logged, empty). The service not
+ * answering is not such a refusal: it goes on to the page's outage handling (its last good copy
+ * with a notice, or 503), so nobody builds a rule against lists that only look empty.
+ */
 async function safely<T>(what: string, f: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await f();
   } catch (e) {
+    if (isUpstreamFault(e)) throw e;
     logError("automations", `${what}: ${(e as Error).message}`);
     return fallback;
   }
