@@ -24,6 +24,7 @@ export async function login(
       platform: input.platform ?? PLATFORM,
     },
     schema: s.loginResponseSchema,
+    eager: true,
   });
   if (!data.user || !data.token) return { ok: false, message: MESSAGES.badCredentials };
   return { ok: true, token: data.token, user: data.user };

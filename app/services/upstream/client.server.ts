@@ -35,6 +35,8 @@ export type RequestOptions<S extends z.ZodTypeAny> = {
   idempotent?: boolean;
   /** Statuses treated as success besides 2xx handling (e.g. a 200 that the caller inspects). */
   expectStatus?: number[];
+  /** A person is waiting on this call (a sign-in): it may probe an open circuit breaker. */
+  eager?: boolean;
 };
 
 export type UpstreamResponse<T> = { status: number; data: T };
@@ -71,10 +73,10 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   const doFetch = opts.fetch ?? fetch;
 
   /** Every attempt passes the breaker and takes a concurrency slot for its whole duration. */
-  async function guarded<T>(call: string, attempt: () => Promise<T>): Promise<T> {
+  async function guarded<T>(call: string, attempt: () => Promise<T>, eager = false): Promise<T> {
     noteUpstreamUse();
     const breaker = breakerFor(options.baseUrl, opts.breaker);
-    if (!breaker.allow())
+    if (!breaker.allow(eager))
       throw new UpstreamError(
         "The tracking service is unavailable right now",
         503,
@@ -200,7 +202,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const tries = r.idempotent ? options.retries + 1 : 1;
     for (let n = 0; ; n++) {
       try {
-        return await guarded(call, () => attempt(r, call));
+        return await guarded(call, () => attempt(r, call), r.eager);
       } catch (e) {
         const retriable =
           e instanceof UpstreamError &&

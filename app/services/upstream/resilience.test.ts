@@ -29,6 +29,23 @@ describe("Breaker", () => {
     expect(b.state()).toBe("closed");
   });
 
+  it("lets an eager call (a sign-in) probe an open breaker, one at a time", () => {
+    let t = 0;
+    const b = new Breaker(
+      { failureThreshold: 1, openMs: 15_000, maxConcurrent: 2, maxQueued: 1 },
+      () => t,
+    );
+    b.failure();
+    t = 1000;
+    expect(b.state()).toBe("open");
+    expect(b.allow()).toBe(false);
+    expect(b.allow(true)).toBe(true);
+    expect(b.allow(true)).toBe(false); // its probe is in flight
+    b.success();
+    expect(b.state()).toBe("closed");
+    expect(b.allow()).toBe(true);
+  });
+
   it("bounds concurrent calls and refuses when the queue is full", async () => {
     const b = new Breaker({ failureThreshold: 3, openMs: 1000, maxConcurrent: 2, maxQueued: 1 });
     expect(await b.acquire()).toBe(true);
@@ -94,5 +111,24 @@ describe("the client against a slow or failing upstream", () => {
     await expect(iotDevices(up)).rejects.toThrow(/unavailable right now/);
     await new Promise((r) => setTimeout(r, 350));
     await expect(iotDevices(up)).resolves.toBeInstanceOf(Array);
+  });
+
+  it("lets a sign-in through an open circuit as soon as the service is back", async () => {
+    resetBreakers();
+    sim.setFaults({ down: true });
+    const up = createUpstream({
+      baseUrl: sim.url,
+      timeoutMs: 1000,
+      retries: 0,
+      breaker: { failureThreshold: 3, openMs: 60_000 },
+    });
+    for (let i = 0; i < 3; i++) await expect(iotDevices(up)).rejects.toMatchObject({ status: 503 });
+    sim.setFaults({ down: false });
+    await expect(iotDevices(up)).rejects.toThrow(/unavailable right now/);
+    const r = await login(up, { username: "admin", password: "admin123" });
+    expect(r.ok).toBe(true);
+    // Its success closed the circuit for every page.
+    await expect(iotDevices(up.withToken(token))).resolves.toBeInstanceOf(Array);
+    resetBreakers();
   });
 });

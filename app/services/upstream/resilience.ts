@@ -38,11 +38,15 @@ export class Breaker {
     return this.now() < this.openUntil ? "open" : "half-open";
   }
 
-  /** Whether a call may go out now; in half-open state exactly one probe is let through. */
-  allow(): boolean {
+  /**
+   * Whether a call may go out now; in half-open state exactly one probe is let through. A call a
+   * person is waiting on (`eager`: a sign-in) may probe an open breaker too, so signing in works as
+   * soon as the service is back instead of up to `openMs` later.
+   */
+  allow(eager = false): boolean {
     const s = this.state();
     if (s === "closed") return true;
-    if (s === "open" || this.probing) return false;
+    if ((s === "open" && !eager) || this.probing) return false;
     this.probing = true;
     return true;
   }
