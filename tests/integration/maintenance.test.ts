@@ -328,7 +328,9 @@ describe("tasks", () => {
       await call(vehicleLoader, get(`${V}?imei=${overdue.imei}`, cookies.admin))
     ).json();
     const after = v.plans.find((p: { scheduleId: number }) => p.scheduleId === overdue.scheduleId);
-    expect(after.last).toMatchObject({ at: `${threeDaysAgo}T12:00:00.000Z`, km: reading });
+    // Noon of that day in the company's zone (Brisbane, UTC+10, no daylight saving).
+    const noon = new Date(`${threeDaysAgo}T12:00:00+10:00`).toISOString();
+    expect(after.last).toMatchObject({ at: noon, km: reading });
     // From the reading at the service (500 km ago), not from today's odometer.
     expect(after.due.km).toBeCloseTo(reading + (overdue.due.km! - overdue.last.km), 1);
     expect(after.status).not.toBe("overdue");

@@ -1,7 +1,7 @@
 /** Work orders: the tasks page's list, filters, search, creation, status changes and completion. */
 import type { z } from "zod";
 import { inReaderUnits, kmFromInput } from "~/lib/units";
-import { dayKey } from "~/lib/zoned-days";
+import { dayKey, zonedLocalToUtc } from "~/lib/zoned-days";
 import { isoDay } from "~/lib/zoned-time";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import type { ModuleContext } from "~/services/guard.server";
@@ -87,12 +87,13 @@ export function moveTask(ctx: ModuleContext, id: number, status: Exclude<TaskSta
 }
 
 /**
- * A date (YYYY-MM-DD) as the moment of a service: now when it is today on the company's calendar
- * (the form's default), else noon UTC of it.
+ * A date (YYYY-MM-DD) as the moment of a service. Today (the form's default) is left to the
+ * service, which stamps its own "now": ours may run ahead of its clock, and it refuses a time that
+ * has not passed. Another day is its noon in the company's zone, so it reads as that day there.
  */
-export function serviceTime(date: string, now = Date.now(), timeZone = "UTC"): string {
-  if (date === dayKey(now, timeZone)) return new Date(now).toISOString();
-  return new Date(`${isoDay(date)}T12:00:00.000Z`).toISOString();
+export function serviceTime(date: string, now = Date.now(), timeZone = "UTC"): string | undefined {
+  if (date === dayKey(now, timeZone)) return undefined;
+  return new Date(zonedLocalToUtc(`${isoDay(date)}T12:00`, timeZone)).toISOString();
 }
 
 /**
