@@ -65,6 +65,20 @@ const UNIT_LABELS = [
   { selector: `JSXText[value=${UNIT_WORD}]`, message: UNIT_MESSAGE },
 ];
 
+/**
+ * Issue 35: a read a page can do without may fall back when it is refused, but the tracking service
+ * not answering must reach the page's outage handling (its last good copy, or 503), never pass as
+ * an empty list. A bare `.catch(() => [])` (or null, "UTC", {}) cannot tell the two apart.
+ */
+const SWALLOWED_FAILURE = [
+  {
+    selector:
+      "CallExpression[callee.property.name='catch'] > ArrowFunctionExpression[params.length=0][body.type=/^(ArrayExpression|ObjectExpression|Literal)$/]",
+    message:
+      "Say which failure falls back: .catch(unlessFault(x)) (~/services/upstream/errors) lets the service being down reach the page's outage handling.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,7 +124,7 @@ export default tseslint.config(
     files: ["app/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [APP_NEVER_IMPORTS_SERVER] }],
-      "no-restricted-syntax": ["error", ...LEAFLET_CONTENT, ...UNIT_LABELS],
+      "no-restricted-syntax": ["error", ...LEAFLET_CONTENT, ...UNIT_LABELS, ...SWALLOWED_FAILURE],
     },
   },
   {

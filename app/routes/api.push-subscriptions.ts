@@ -32,6 +32,8 @@ const removeSchema = z.object({ endpoint: z.string().url().max(2000) });
  */
 export async function action({ request }: ActionFunctionArgs) {
   const auth = (await requireModule(request, "notifications")).session;
+  // Not an upstream read: a body that is not JSON is refused below like a wrong shape.
+  // eslint-disable-next-line no-restricted-syntax
   const body = await request.json().catch(() => null);
   if (request.method === "DELETE") {
     const parsed = removeSchema.safeParse(body);

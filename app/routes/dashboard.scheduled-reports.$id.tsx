@@ -29,6 +29,7 @@ import {
 import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 import { measurementOf } from "~/services/measurement.server";
 import { toSpeedUnit } from "~/lib/units";
+import { unlessFault } from "~/services/upstream/errors";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.isNew ? "New schedule" : (data?.values.subject ?? "Schedule")} · Tracksmith` },
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = scheduleViewer(user);
   if (isNew) requireScheduleCreator(viewer);
   const schedule = isNew ? null : await requireVisibleSchedule(viewer, params.id!);
-  const vehicles = (await companyVehicles(auth).catch(() => [])).map((v) => ({
+  const vehicles = (await companyVehicles(auth).catch(unlessFault([]))).map((v) => ({
     imei: v.imei,
     nickname: v.nickname,
   }));
@@ -95,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       weekdays: [1],
       monthDay: "1",
       timeOfDay: "07:00",
-      timeZone: await reportTimeZone(auth).catch(() => "UTC"),
+      timeZone: await reportTimeZone(auth),
       period: "last_week",
       format: "pdf",
       measurement: measurementOf(request),

@@ -70,11 +70,14 @@ describe("the tracking service down (issue 35, promise 1)", () => {
     expect(unavailable.length).toBeGreaterThan(5);
   }, 300_000);
 
-  it("never offers the automation builder's lists as empty: it says the service is not answering", async () => {
-    const res = await sendTo(handle, "GET", "/dashboard/createAutomations", cookie);
-    expect(res.status).toBe(503);
-    expect(res.text).toContain("The tracking service is not answering");
-  });
+  it.each(["/dashboard/createAutomations", "/dashboard/scheduled-reports/new"])(
+    "never offers %s with its upstream lists empty: it says the service is not answering",
+    async (url) => {
+      const res = await sendTo(handle, "GET", url, cookie);
+      expect(res.status).toBe(503);
+      expect(res.text).toContain("The tracking service is not answering");
+    },
+  );
 
   it("answers every declared form 4xx or 503 'nothing was saved', never 500", async () => {
     const wrong: string[] = [];

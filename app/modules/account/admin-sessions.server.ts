@@ -51,7 +51,7 @@ export async function sessionsPage(ctx: ModuleContext, url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const [all, timeZone] = await Promise.all([
     listCompanySessions(ctx.user.companyid),
-    companyTimeZone(ctx.auth).catch(() => "UTC"),
+    companyTimeZone(ctx.auth),
   ]);
   const text = q.toLowerCase();
   return {

@@ -4,7 +4,7 @@
  */
 import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
-import { isUpstreamError } from "~/services/upstream/index.server";
+import { isUpstreamError, unlessFault } from "~/services/upstream/index.server";
 import {
   DEFAULT_EVAPORATION_LIMIT,
   LOW_BLEED_EVAPORATION_LIMIT,
@@ -92,7 +92,7 @@ function fit(mix: MixDesign): MixModel | null {
 /** The evaporation threshold for a mix: the company's limit for its bleed class, else ACI 305R's. */
 export async function evaporationLimitFor(ctx: ModuleContext, mix: MixDesign | null) {
   const lowBleed = mix?.low_bleed ?? false;
-  const limits = await listEvaporationLimits(upstream(ctx.auth.token)).catch(() => []);
+  const limits = await listEvaporationLimits(upstream(ctx.auth.token)).catch(unlessFault([]));
   const l = limits.find((x) => x.low_bleed === lowBleed);
   return l
     ? { name: l.name, threshold: l.threshold_kg_m2_h }

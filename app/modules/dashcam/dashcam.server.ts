@@ -18,7 +18,7 @@ import type { ModuleContext } from "~/services/guard.server";
 import { logInfo } from "~/services/log.server";
 import { tileConfig } from "~/services/map-tiles.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { isUpstreamError } from "~/services/upstream/index.server";
+import { isUpstreamError, unlessFault } from "~/services/upstream/index.server";
 import { bulkReviewSchema, footageSchema } from "./forms";
 import { MAX_RANGE_DAYS, filterEvents, parseFilters, windowProblem } from "./inbox";
 import { TYPE_LABEL } from "./types";
@@ -35,10 +35,10 @@ const forbidden = () => new Response("Forbidden", { status: 403 });
 export const canReview = (ctx: ModuleContext) =>
   isAllowed(ctx.user, { permission: "drivers_manage" });
 
-const zoneOf = (ctx: ModuleContext) => companyTimeZone(ctx.auth).catch(() => "UTC");
+const zoneOf = (ctx: ModuleContext) => companyTimeZone(ctx.auth);
 
 async function driverNames(ctx: ModuleContext) {
-  const drivers = await listDrivers(ctx.auth).catch(() => []);
+  const drivers = await listDrivers(ctx.auth).catch(unlessFault([]));
   return new Map(drivers.map((d) => [d.id, `${d.first_name} ${d.last_name}`.trim()]));
 }
 

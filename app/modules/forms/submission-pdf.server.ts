@@ -1,4 +1,5 @@
 import { PdfTable } from "~/services/pdf-table.server";
+import { unlessFault } from "~/services/upstream/errors";
 import type { ModuleContext } from "~/services/guard.server";
 import { STATUS_LABELS, submissionPage, uploadBytes, type AnswerRow } from "./submissions.server";
 
@@ -44,7 +45,7 @@ export async function submissionPdf(ctx: ModuleContext, id: string): Promise<Buf
   // Pictures after the table, three to a page of their own (the table's layout has no images).
   let slot = 0;
   for (const p of pictures) {
-    const file = await uploadBytes(ctx, p.upload).catch(() => null);
+    const file = await uploadBytes(ctx, p.upload).catch(unlessFault(null));
     if (!file || (file.content_type !== "image/jpeg" && file.content_type !== "image/png")) {
       table.note(`${p.caption}: the picture can be seen on the form's page.`);
       continue;

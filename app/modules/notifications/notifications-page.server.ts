@@ -82,7 +82,7 @@ export async function notificationsLoader(ctx: ModuleContext, url: URL) {
     listRules(ruleScope(user)),
     listSubscriptions(user.username_id),
     ruleChoices(user.companyid, token),
-    companyTimeZone({ token, companyId: user.companyid }).catch(() => "UTC"),
+    companyTimeZone({ token, companyId: user.companyid }),
   ]);
   const editId = url.searchParams.get("edit");
   const editing = editId ? (rules.find((r) => r.id === editId) ?? null) : null;

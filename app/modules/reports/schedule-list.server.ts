@@ -33,7 +33,7 @@ export async function scheduleList(
   const viewer = scheduleViewer(user);
   const [all, timeZone] = await Promise.all([
     listSchedules(user.companyid, visibleOwner(viewer)),
-    companyTimeZone(auth).catch(() => "UTC"),
+    companyTimeZone(auth),
   ]);
   const rows = all.map((s) => ({
     id: s.id,

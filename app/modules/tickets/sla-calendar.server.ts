@@ -5,6 +5,7 @@
  */
 import { holidayDays, leaveSetup } from "~/modules/timesheets/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
+import { unlessFault } from "~/services/upstream/errors";
 import { addDays, dayKey } from "~/lib/zoned-days";
 import type { BusinessCalendar } from "./business-hours";
 import { calendarOf } from "./ticket-sla";
@@ -16,7 +17,7 @@ export async function companyCalendar(
   from: number,
   now = Date.now(),
 ): Promise<BusinessCalendar> {
-  const setup = await leaveSetup(up).catch(() => null);
+  const setup = await leaveSetup(up).catch(unlessFault(null));
   if (!setup) return calendarOf(timeZone);
   const first = addDays(dayKey(Math.min(from, now), timeZone), -1);
   const last = addDays(dayKey(now, timeZone), 400);

@@ -59,6 +59,17 @@ export function isUpstreamFault(e: unknown): boolean {
 }
 
 /**
+ * A `.catch` for a read a page can do without when the upstream refuses it: `fallback` then, but
+ * the service not answering is rethrown for the page's outage handling (last good copy or 503).
+ */
+export const unlessFault =
+  <T>(fallback: T) =>
+  (e: unknown): T => {
+    if (isUpstreamFault(e)) throw e;
+    return fallback;
+  };
+
+/**
  * SPEC §8: a failed call rejects with the response body's message, or 'Something went wrong'
  * when there is none.
  */

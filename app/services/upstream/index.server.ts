@@ -8,6 +8,7 @@ export {
   MESSAGES,
   isUpstreamError,
   isUpstreamFault,
+  unlessFault,
   type UpstreamErrorKind,
 } from "./errors";
 export * from "./account-calls.server";

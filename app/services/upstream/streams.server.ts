@@ -18,6 +18,8 @@ function urlOf(up: Upstream, path: string, query: Record<string, string>) {
 }
 
 async function failure(res: Response, call: string): Promise<never> {
+  // The body of an answer already failed: its text only words the error.
+  // eslint-disable-next-line no-restricted-syntax
   const text = await res.text().catch(() => "");
   let body: unknown = text;
   try {
