@@ -7,6 +7,8 @@ import * as iup from "~/modules/insight-tags/upstream.server";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { getSession } from "~/services/session.server";
+import { createForm, publishForm, submitForm } from "~/modules/forms/upstream.server";
+import { createWebhookAutomation } from "../support/automations";
 import { productionBuild, promisedHandler } from "../support/build";
 import { useTestDatabase } from "../support/db";
 import { pageLinks, postForms } from "../support/html-forms";
@@ -37,11 +39,12 @@ const EXEMPT: Record<string, string> = {};
 /**
  * Pages some role may open that the sweep cannot open with the demo data (no page links to one,
  * and a sample id is unknown), so their forms are not checked here; any other page must answer
- * 200. Forms drawn only after a click (a modal) are not in the HTML either.
+ * 200. A completed form and an automation are made for the sweep (beforeAll), so their pages are
+ * opened. Forms drawn only after a click are not in the HTML: the only ones are the leave
+ * calendar's modals (a request, which anyone on the page may send, and a decision, drawn only
+ * when the server says `can_decide`: tests/integration/leave.test.ts).
  */
 const UNOPENED: Record<string, string> = {
-  "/forms/completed/:id": "no completed form in the demo data; its review buttons read can.approve",
-  "/dashboard/createAutomations/:id": "no automation in the demo data; the editor reads can['*']",
   "/courier/shipment/:id": "no shipment in the demo data; its forms are anyone's (CAN.own)",
   "/dashboard/scheduled-reports/:id": "the driver has no schedule (another's is a 404)",
   "/dashboard/logbook/export/:format": "a download (the trips manifest does not mark it `file`)",
@@ -111,6 +114,20 @@ const sample = (pattern: string, ids: { uuid?: string; insight?: string }) =>
 beforeAll(async () => {
   await useTestDatabase();
   await useSimulator();
+  // A completed form and an automation of company 1, so their pages are swept too.
+  const up = upstream((await upstreamAuth("admin", "admin123")).token);
+  const form = await createForm(up, {
+    title: "Sweep yard walk",
+    description: "",
+    fields: [{ id: "q1", label: "Gate locked", type: "checkbox", required: true }],
+  });
+  await publishForm(up, form.id);
+  await submitForm(up, {
+    form_id: form.id,
+    answers: { q1: true },
+    submitted_at: new Date().toISOString(),
+  });
+  await createWebhookAutomation(1, "https://hooks.example.com/sweep");
   const handler = promisedHandler(await productionBuild());
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.12" });
 });
