@@ -7,19 +7,12 @@ import { upstream } from "~/services/api.server";
 import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import { remember } from "~/services/remember.server";
-import { singleton } from "~/services/singleton.server";
+import { remember, rememberStale } from "~/services/remember.server";
 import * as up from "~/services/upstream/index.server";
 
 const KEEP_MS = 10 * 60_000;
-/** After a failed settings call the next page asks again this soon. */
-const RETRY_MS = 30_000;
-
-/** Per company: the zone answered after a failed call, until the next try. */
-const fallbacks = singleton(
-  "companyZoneFallbacks",
-  () => new Map<number, { tz: string; until: number }>(),
-);
+/** How long a page waits for a company's first answer before it reads in UTC. */
+const FIRST_WAIT_MS = 2_000;
 
 /** What the settings say: their zone, "UTC" when they name none or a zone this runtime lacks. */
 async function askUpstream(auth: Auth): Promise<string> {
@@ -33,34 +26,47 @@ async function askUpstream(auth: Auth): Promise<string> {
   return typeof tz === "string" && isValidTimeZone(tz) ? tz : "UTC";
 }
 
-/**
- * The company's time zone (app setting type 1). A failed settings call is logged (SPEC §8) and
- * answered with the last zone the upstream gave, kept in PostgreSQL, so one failure never sends a
- * company to UTC; the fallback is kept only briefly, so the next pages ask again.
- */
-export async function companyTimeZone(auth: Auth): Promise<string> {
-  const held = fallbacks.get(auth.companyId);
-  if (held && Date.now() < held.until) return held.tz;
+/** The upstream's answer, stored as the company's last known zone. */
+async function fetchZone(auth: Auth): Promise<string> {
   try {
-    return await remember(`tz:${auth.companyId}`, KEEP_MS, async () => {
-      const tz = await askUpstream(auth);
-      fallbacks.delete(auth.companyId);
-      await prisma.companyZone
-        .upsert({
-          where: { companyId: auth.companyId },
-          create: { companyId: auth.companyId, timeZone: tz },
-          update: { timeZone: tz },
-        })
-        .catch((e: unknown) => logError("time-zone", e));
-      return tz;
-    });
+    const timeZone = await askUpstream(auth);
+    await prisma.companyZone
+      .upsert({
+        where: { companyId: auth.companyId },
+        create: { companyId: auth.companyId, timeZone },
+        update: { timeZone },
+      })
+      .catch((e: unknown) => logError("time-zone", e));
+    return timeZone;
   } catch (e) {
     logError("time-zone", e);
-    const kept = await prisma.companyZone
-      .findUnique({ where: { companyId: auth.companyId } })
-      .catch((err: unknown) => (logError("time-zone", err), null));
-    const tz = kept && isValidTimeZone(kept.timeZone) ? kept.timeZone : "UTC";
-    fallbacks.set(auth.companyId, { tz, until: Date.now() + RETRY_MS });
-    return tz;
+    throw e;
   }
+}
+
+/** The zone stored from an earlier answer (another process's, or before a restart). */
+const storedZone = (companyId: number) =>
+  remember(`tz-stored:${companyId}`, KEEP_MS, async () => {
+    const row = await prisma.companyZone
+      .findUnique({ where: { companyId } })
+      .catch((e: unknown) => (logError("time-zone", e), null));
+    return row && isValidTimeZone(row.timeZone) ? row.timeZone : null;
+  });
+
+/**
+ * The company's time zone (app setting type 1). A known zone (this process's or the stored one)
+ * is answered at once and refreshed in the background after ten minutes; a failed settings call
+ * is logged (SPEC §8) and leaves it as it was, so one failure never sends a company to UTC and
+ * never holds a page up. Only a company never heard from waits briefly, then reads in UTC until
+ * its first answer comes.
+ */
+export async function companyTimeZone(auth: Auth): Promise<string> {
+  const stored = await storedZone(auth.companyId);
+  return rememberStale(
+    `tz:${auth.companyId}`,
+    KEEP_MS,
+    stored ? 0 : FIRST_WAIT_MS,
+    stored ?? "UTC",
+    () => fetchZone(auth),
+  );
 }

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { isUpstreamFault, UpstreamError, messageFromBody } from "./errors";
-import { breakerFor, type BreakerOptions } from "./resilience";
+import { breakerFor, familyBreakerFor, type BreakerOptions } from "./resilience";
 import { upstreamTimeLeft } from "./deadline.server";
 import { noteUpstreamUse } from "./usage.server";
 
@@ -72,19 +72,36 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   };
   const doFetch = opts.fetch ?? fetch;
 
-  /** Every attempt passes the breaker and takes a concurrency slot for its whole duration. */
-  async function guarded<T>(call: string, attempt: () => Promise<T>, eager = false): Promise<T> {
+  /**
+   * Every attempt passes the host's breaker and its endpoint family's, and takes a concurrency
+   * slot of the host for its whole duration. A timeout or a refused connection counts against the
+   * host; a 5xx or an answer of the wrong shape against the family only.
+   */
+  async function guarded<T>(
+    call: string,
+    path: string,
+    attempt: () => Promise<T>,
+    eager = false,
+  ): Promise<T> {
     noteUpstreamUse();
-    const breaker = breakerFor(options.baseUrl, opts.breaker);
-    if (!breaker.allow(eager))
-      throw new UpstreamError(
+    const host = breakerFor(options.baseUrl, opts.breaker);
+    const family = familyBreakerFor(options.baseUrl, path, opts.breaker);
+    const refused = () =>
+      new UpstreamError(
         "The tracking service is unavailable right now",
         503,
         "unreachable",
         null,
         call,
       );
-    if (!(await breaker.acquire(AbortSignal.timeout(callTimeout())))) {
+    if (!family.allow(eager)) throw refused();
+    if (!host.allow(eager)) {
+      family.cancelProbe();
+      throw refused();
+    }
+    if (!(await host.acquire(AbortSignal.timeout(callTimeout())))) {
+      host.cancelProbe();
+      family.cancelProbe();
       throw new UpstreamError(
         "The tracking service is busy right now",
         503,
@@ -95,14 +112,25 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     try {
       const out = await attempt();
-      breaker.success();
+      host.success();
+      family.success();
       return out;
     } catch (e) {
-      if (isUpstreamFault(e)) breaker.failure();
-      else breaker.success();
+      const kind = (e as { kind?: unknown }).kind;
+      if (!isUpstreamFault(e)) {
+        host.success();
+        family.success();
+      } else if (kind === "timeout" || kind === "unreachable") {
+        host.failure();
+        family.cancelProbe();
+      } else {
+        // The host answered: only this family is broken.
+        host.success();
+        family.failure();
+      }
       throw e;
     } finally {
-      breaker.release();
+      host.release();
     }
   }
 
@@ -202,14 +230,17 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const tries = r.idempotent ? options.retries + 1 : 1;
     for (let n = 0; ; n++) {
       try {
-        return await guarded(call, () => attempt(r, call), r.eager);
+        return await guarded(call, r.path, () => attempt(r, call), r.eager);
       } catch (e) {
         const retriable =
           e instanceof UpstreamError &&
           (e.kind === "timeout" ||
             e.kind === "unreachable" ||
             (e.kind === "http" && RETRY_STATUSES.has(e.status)));
-        if (!retriable || n + 1 >= tries || breakerFor(options.baseUrl).state() === "open") throw e;
+        const open =
+          breakerFor(options.baseUrl).state() === "open" ||
+          familyBreakerFor(options.baseUrl, r.path).state() === "open";
+        if (!retriable || n + 1 >= tries || open) throw e;
         const cap = Math.min(options.backoffCapMs, options.backoffBaseMs * 2 ** n);
         // No retry the page's budget cannot cover (its backoff and one short attempt).
         if ((upstreamTimeLeft() ?? Infinity) < cap + 250) throw e;
@@ -220,7 +251,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
 
   async function binary(r: BinaryRequest): Promise<BinaryResponse> {
     const call = `GET ${r.path}`;
-    return guarded(call, async () => {
+    return guarded(call, r.path, async () => {
       const { res, body } = await send(
         new URL(options.baseUrl + r.path),
         { method: "GET", headers: { accept: r.accept ?? "*/*" } },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { startSimulator, type Simulator } from "../../../server/sim";
 import { createUpstream } from "./client.server";
 import { Breaker, resetBreakers } from "./resilience";
@@ -113,22 +114,49 @@ describe("the client against a slow or failing upstream", () => {
     await expect(iotDevices(up)).resolves.toBeInstanceOf(Array);
   });
 
-  it("lets a sign-in through an open circuit as soon as the service is back", async () => {
+  it("keeps a broken endpoint family to itself: other calls and sign-in go on", async () => {
     resetBreakers();
-    sim.setFaults({ down: true });
     const up = createUpstream({
       baseUrl: sim.url,
+      token,
       timeoutMs: 1000,
       retries: 0,
       breaker: { failureThreshold: 3, openMs: 60_000 },
     });
-    for (let i = 0; i < 3; i++) await expect(iotDevices(up)).rejects.toMatchObject({ status: 503 });
-    sim.setFaults({ down: false });
-    await expect(iotDevices(up)).rejects.toThrow(/unavailable right now/);
+    sim.setFaults({ failPaths: ["/appsettings"] });
+    const broken = { method: "GET" as const, path: "/appsettings/appsetting", schema: z.unknown() };
+    for (let i = 0; i < 3; i++)
+      await expect(up.request(broken)).rejects.toMatchObject({ status: 500 });
+    await expect(up.request(broken)).rejects.toThrow(/unavailable right now/);
+    await expect(iotDevices(up)).resolves.toBeInstanceOf(Array);
+    const r = await login(createUpstream({ baseUrl: sim.url }), {
+      username: "admin",
+      password: "admin123",
+    });
+    expect(r.ok).toBe(true);
+    sim.setFaults({ failPaths: [] });
+    resetBreakers();
+  });
+
+  it("lets a sign-in through an open circuit as soon as the service is back", async () => {
+    resetBreakers();
+    // The host gone (calls time out): its breaker opens for every family.
+    sim.setFaults({ timeoutRate: 1 });
+    const up = createUpstream({
+      baseUrl: sim.url,
+      timeoutMs: 200,
+      retries: 0,
+      breaker: { failureThreshold: 3, openMs: 60_000 },
+    });
+    const devices = up.withToken(token);
+    for (let i = 0; i < 3; i++)
+      await expect(iotDevices(devices)).rejects.toMatchObject({ kind: "timeout" });
+    sim.setFaults({ timeoutRate: 0 });
+    await expect(iotDevices(devices)).rejects.toThrow(/unavailable right now/);
     const r = await login(up, { username: "admin", password: "admin123" });
     expect(r.ok).toBe(true);
-    // Its success closed the circuit for every page.
-    await expect(iotDevices(up.withToken(token))).resolves.toBeInstanceOf(Array);
+    // Its success closed the host's circuit for every page.
+    await expect(iotDevices(devices)).resolves.toBeInstanceOf(Array);
     resetBreakers();
   });
 });

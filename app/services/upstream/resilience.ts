@@ -51,6 +51,11 @@ export class Breaker {
     return true;
   }
 
+  /** A probe let through that never went out (another breaker refused the call). */
+  cancelProbe() {
+    this.probing = false;
+  }
+
   success() {
     this.failures = 0;
     this.openUntil = 0;
@@ -105,6 +110,21 @@ export function breakerFor(baseUrl: string, options?: Partial<BreakerOptions>): 
   let b = breakers.get(baseUrl);
   if (!b) breakers.set(baseUrl, (b = new Breaker({ ...DEFAULT_BREAKER, ...options })));
   return b;
+}
+
+/**
+ * The breaker of one endpoint family (the path's first segment: "concrete", "auth"): an endpoint
+ * that answers 5xx opens its own family only, so a broken report endpoint does not refuse sign-in.
+ * The host's breaker (`breakerFor(baseUrl)`) counts what says the host itself is gone: timeouts and
+ * refused connections.
+ */
+export function familyBreakerFor(
+  baseUrl: string,
+  path: string,
+  options?: Partial<BreakerOptions>,
+): Breaker {
+  const family = /^\/*([^/?]*)/.exec(path)?.[1] ?? "";
+  return breakerFor(`${baseUrl} /${family}`, options);
 }
 
 /** For tests: forget every breaker. */
