@@ -120,7 +120,6 @@ describe("upstream 5 s latency, page level", () => {
     await ageCaches();
     sim.setFaults({ latencyMs: LATENCY_MS });
     try {
-      const start = await traffic();
       // The device sync the first page starts times out: from then on the banner shows.
       let banner = false;
       for (let i = 0; i < 60 && !banner; i++) {
@@ -144,6 +143,7 @@ describe("upstream 5 s latency, page level", () => {
         [`/dashboard/logbook?imei=${v}`, "Showing saved entries"],
       ];
       let causedCalls = 0;
+      const beforePages = await traffic();
       for (const [url, notice] of pages) {
         const before = await traffic();
         const p = await page(url);
@@ -163,8 +163,11 @@ describe("upstream 5 s latency, page level", () => {
       }
       // The trips pages did ask the upstream (their cache was old): the check above was not empty.
       expect(causedCalls).toBeGreaterThan(0);
-      // And the upstream answered nothing meanwhile: everything shown came from the cache.
-      expect((await traffic()).answered).toBe(start.answered);
+      // And the upstream answered nothing the pages asked for: everything shown came from the
+      // cache. Calls still open from the banner loop may finish meanwhile (a loaded machine).
+      expect((await traffic()).answered - beforePages.answered).toBeLessThanOrEqual(
+        beforePages.open,
+      );
 
       // Many concurrent page loads, each wanting its own upstream call: never more open than the bound.
       await ageCaches();
