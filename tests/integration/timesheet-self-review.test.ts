@@ -56,7 +56,11 @@ describe("a reviewer and their own timesheet", () => {
     expect(mine.entries.length).toBeGreaterThan(0); // the others of the group are there
     expect(mine.entries.filter((e) => e.username_id === TSADMIN_ID)).toEqual([]);
 
-    for (const fields of [{ intent: "approve" }, { intent: "reject", comment: "Wrong jobsite" }]) {
+    const decisions: Record<string, string>[] = [
+      { intent: "approve" },
+      { intent: "reject", comment: "Wrong jobsite" },
+    ];
+    for (const fields of decisions) {
       const res = await call(
         reviewRoute.action as never,
         formPost(
