@@ -20,7 +20,7 @@ describe("hostile schedules (issue 36)", () => {
       scheduleProblem("DTSTART:00010101T000000\nRRULE:FREQ=HOURLY;BYMINUTE=0", "UTC", NOW),
     );
     expect(problem).toMatch(/DTSTART\) must be within a day of now/);
-    expect(ms).toBeLessThan(500);
+    expect(ms).toBeLessThan(1000); // 64 s on the old code
     // A start within a day of now is the user's to choose.
     expect(scheduleProblem("DTSTART:20260306T133000\nRRULE:FREQ=DAILY", "UTC", NOW)).toBeNull();
   });
@@ -34,7 +34,7 @@ describe("hostile schedules (issue 36)", () => {
     ]) {
       const [problem, ms] = timed(() => scheduleProblem(text, "UTC", NOW));
       expect(problem, text).toMatch(/too long to work out|never fires/);
-      expect(ms, text).toBeLessThan(1500);
+      expect(ms, text).toBeLessThan(2500); // budget 250 ms; 9 s to forever on the old code
     }
   });
 
@@ -58,7 +58,7 @@ describe("hostile schedules (issue 36)", () => {
       "2026-03-06T11:00:00.000Z",
       "2026-03-06T12:00:00.000Z",
     ]);
-    expect(ms).toBeLessThan(200);
+    expect(ms).toBeLessThan(1000); // the runner's budget is 50 ms
     for (const text of [
       "DTSTART:20260101T000000\nRRULE:FREQ=DAILY;BYYEARDAY=366;BYMONTH=1",
       "DTSTART:20260306T000000\nRRULE:FREQ=HOURLY;INTERVAL=2;BYHOUR=7",
@@ -66,7 +66,7 @@ describe("hostile schedules (issue 36)", () => {
     ]) {
       const [dates, took] = timed(() => occurrences(text, "UTC", NOW, NOW + 60_000));
       expect(dates, text).toEqual([]);
-      expect(took, text).toBeLessThan(400);
+      expect(took, text).toBeLessThan(1000);
     }
   });
 
