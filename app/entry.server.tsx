@@ -36,8 +36,11 @@ export default function handleRequest(
   const reuse = reusablePageKey(request, responseStatusCode, remixContext);
   const headers = () => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    for (const [k, v] of Object.entries(securityHeaders(nonce, new URL(request.url).pathname)))
+    for (const [k, v] of Object.entries(securityHeaders(nonce, new URL(request.url).pathname))) {
+      // A page opened by a secret link sends no Referer at all (public-page-headers.ts): kept.
+      if (k === "Referrer-Policy" && responseHeaders.has(k)) continue;
       responseHeaders.set(k, v);
+    }
     return responseHeaders;
   };
   if (reuse) {

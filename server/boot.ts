@@ -6,9 +6,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { broadcastDevReady } from "@remix-run/node";
 import pg from "pg";
-import webpush from "web-push";
 import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.js";
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
+import { keptVapidKeys } from "../app/modules/notifications/vapid-keys.server.js";
 import { migrateDatabase } from "./db/migrations.js";
 import { logLine } from "../app/services/log.server.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
@@ -72,10 +72,9 @@ async function ensureSecrets() {
     process.env.ENCRYPTION_KEY = await keptSecret("encryption_key", () =>
       crypto.randomBytes(32).toString("hex"),
     );
+  resetEnvCache(); // the VAPID private key is sealed with ENCRYPTION_KEY
   if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
-    const keys = JSON.parse(
-      await keptSecret("vapid_keys", () => JSON.stringify(webpush.generateVAPIDKeys())),
-    ) as { publicKey: string; privateKey: string };
+    const keys = await keptVapidKeys(keptSecret);
     process.env.VAPID_PUBLIC_KEY = keys.publicKey;
     process.env.VAPID_PRIVATE_KEY = keys.privateKey;
   }

@@ -9,7 +9,9 @@ import {
   PUBLIC_FORM_HEADERS,
   submitPublicForm,
 } from "~/modules/forms/public-forms.server";
+import { publicTokenHeaders } from "~/services/public-page-headers";
 
+export const headers = publicTokenHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.form.title} · Tracksmith` : "Link not valid · Tracksmith" },
   { name: "robots", content: "noindex" },

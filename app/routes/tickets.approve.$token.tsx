@@ -14,7 +14,9 @@ import {
 } from "~/modules/tickets/components/approval-link-view";
 import { approvalLinkLoader, decideByLink } from "~/modules/tickets/approval-link-page.server";
 import { PUBLIC_LINK_HEADERS } from "~/services/share-links.server";
+import { publicTokenHeaders } from "~/services/public-page-headers";
 
+export const headers = publicTokenHeaders;
 export const meta: MetaFunction = () => [
   { title: "Ticket approval · Tracksmith" },
   { name: "robots", content: "noindex" },

@@ -11,11 +11,13 @@ import { ProofOfDelivery } from "~/modules/operations/deliveries/components/pod-
 import { DeliveryStatusBadge } from "~/modules/operations/deliveries/components/status-badge";
 import { trackingPage } from "~/modules/operations/deliveries/tracking-links.server";
 import { tileConfig } from "~/services/map-tiles.server";
+import { publicTokenHeaders } from "~/services/public-page-headers";
 
 const DeliveryMap = lazy(
   () => import("~/modules/operations/deliveries/components/delivery-map.client"),
 );
 
+export const headers = publicTokenHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction = () => [
   { title: "Your delivery · Tracksmith" },

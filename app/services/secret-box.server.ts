@@ -1,8 +1,9 @@
 /**
- * Secrets at rest (upstream tokens in sessions, webhook signing secrets): AES-256-GCM with a key
- * from ENCRYPTION_KEY, a comma-separated list, newest first. Values are sealed with the newest key
- * and opened with whichever key of the list sealed them (its id is in the value), so a key can be
- * rotated by putting the new one first and dropping the old one once everything was rewritten.
+ * Secrets at rest (upstream tokens in sessions, webhook signing secrets, the VAPID private key):
+ * AES-256-GCM with a key from ENCRYPTION_KEY, a comma-separated list, newest first. Values are
+ * sealed with the newest key and opened with whichever key of the list sealed them (its id is in
+ * the value), so a key can be rotated by putting the new one first and dropping the old one once
+ * everything was rewritten.
  *
  *   v1:<key id>:<iv>:<ciphertext + tag>      (base64url parts)
  *
@@ -13,7 +14,7 @@
 import crypto from "node:crypto";
 import { encryptionKeys } from "~/services/env.server";
 
-export type SecretPurpose = "session-token" | "webhook-secret";
+export type SecretPurpose = "session-token" | "webhook-secret" | "vapid-key";
 
 export class SecretBoxError extends Error {}
 
@@ -41,6 +42,11 @@ function keys(): Key[] {
 /** True for a value this module wrote (anything else is a plain value from before). */
 export function isSealed(value: string): boolean {
   return SEALED.test(value);
+}
+
+/** True when `value` is sealed with the newest key of the list (else the next write should seal it). */
+export function sealedWithNewest(value: string): boolean {
+  return SEALED.exec(value)?.[1] === keys()[0]!.id;
 }
 
 export function seal(plain: string, purpose: SecretPurpose): string {

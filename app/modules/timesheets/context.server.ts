@@ -44,6 +44,17 @@ export function reviewsPerson(
   return person.group_ids.some((id) => mine.has(id));
 }
 
+/**
+ * Whether the user may decide on (approve, reject, decline) what `ownerId` asked for: anyone's but
+ * their own. Leave and timesheet entries alike need a second person (issue 36: a reviewer
+ * approved their own entry); the upstream refuses one's own leave too.
+ */
+export const decidesFor = (user: Pick<SessionUser, "username_id">, ownerId: number) =>
+  ownerId !== user.username_id;
+
+export const OWN_ENTRY_MESSAGE =
+  "You cannot approve or reject your own timesheet entries: another reviewer does that";
+
 /** The person, or a 404 when unknown, of another company, or not reviewed by the user. */
 export function requirePerson(tc: TimesheetContext, id: number): Person {
   const p = tc.people.find((x) => x.username_id === id);

@@ -11,6 +11,7 @@ import { companyTimeZone } from "~/services/company-time-zone.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { logError } from "~/services/log.server";
 import { compGroups, isUpstreamError } from "~/services/upstream/index.server";
+import { decidesFor } from "./context.server";
 import { holidayDays, publicHolidays } from "./holidays.server";
 import type { LeaveRequestForm } from "./leave-form";
 import { groupShortWarnings, isActive, isApprovedLook } from "./leave-rules";
@@ -187,7 +188,7 @@ export async function allLeavePage(ctx: ModuleContext, url: URL) {
       ...row(b, l),
       can_decide:
         l.status === "pending" &&
-        l.username_id !== ctx.user.username_id &&
+        decidesFor(ctx.user, l.username_id) &&
         !l.leave_approval.some((a) => a.username_id === ctx.user.username_id),
     }));
   return {
@@ -269,7 +270,7 @@ export async function calendarPage(ctx: ModuleContext, url: URL) {
       can_decide:
         b.reviewer &&
         l.status === "pending" &&
-        l.username_id !== ctx.user.username_id &&
+        decidesFor(ctx.user, l.username_id) &&
         !l.leave_approval.some((a) => a.username_id === ctx.user.username_id),
     })),
     detail,

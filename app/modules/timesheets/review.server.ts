@@ -6,7 +6,14 @@
  */
 import { dayKey } from "~/lib/zoned-days";
 import type { ModuleContext } from "~/services/guard.server";
-import { pickers, refusal, reviewsPerson, timesheetContext } from "./context.server";
+import {
+  decidesFor,
+  OWN_ENTRY_MESSAGE,
+  pickers,
+  refusal,
+  reviewsPerson,
+  timesheetContext,
+} from "./context.server";
 import { selectPeriod } from "./period-select.server";
 import { checkText } from "./telematics";
 import { telematicsChecks } from "./telematics.server";
@@ -49,7 +56,8 @@ async function visibleEntries(ctx: ModuleContext, url: URL) {
 }
 
 export async function reviewPage(ctx: ModuleContext, url: URL, now = Date.now()) {
-  const { tc, sel, entries } = await visibleEntries(ctx, url);
+  const { tc, sel, entries: visible } = await visibleEntries(ctx, url);
+  const entries = visible.filter((e) => decidesFor(tc.user, e.username_id));
   const marginParam = Number(url.searchParams.get("margin"));
   const margin =
     Number.isFinite(marginParam) && marginParam > 0 && marginParam <= 12
@@ -93,7 +101,7 @@ export async function reviewPage(ctx: ModuleContext, url: URL, now = Date.now())
   };
 }
 
-/** Approves or rejects entries the reviewer may see; any other id is a 404. */
+/** Approves or rejects entries the reviewer may see (any other id is a 404), never their own. */
 export async function review(
   ctx: ModuleContext,
   url: URL,
@@ -102,6 +110,8 @@ export async function review(
   const { tc, entries } = await visibleEntries(ctx, url);
   const visible = new Set(entries.map((e) => e.id));
   if (!v.ids.every((id) => visible.has(id))) throw new Response("Not found", { status: 404 });
+  if (entries.some((e) => v.ids.includes(e.id) && !decidesFor(tc.user, e.username_id)))
+    return { ok: false as const, message: OWN_ENTRY_MESSAGE };
   try {
     const r = await reviewEntries(tc.up, v);
     const what = r.reviewed === 1 ? "1 entry" : `${r.reviewed} entries`;

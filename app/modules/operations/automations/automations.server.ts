@@ -22,6 +22,9 @@ import { automationFromAlertRule, ALERT_RULE_PREFIX } from "~/lib/automations/al
 import { draftOf, ruleOf, type AutomationInput, type Draft } from "./automation-form";
 import { TRIGGER_LABELS, type Automation } from "~/lib/automations/model";
 import { automationOf } from "./runner.server";
+import { maskedAction } from "./masked-actions";
+import { MANAGE_AUTOMATIONS } from "../rules";
+import { isAllowed } from "~/lib/access";
 import { runHistory, type RunHistory } from "./run-history.server";
 import { scheduleProblem, withStart } from "./schedule";
 
@@ -142,11 +145,16 @@ export async function removeAutomation(ctx: ModuleContext, id: string) {
   if (!count) throw notFound();
 }
 
-/** One automation of the company as the builder's values, or 404. */
+/**
+ * One automation of the company as the builder's values, or 404. Its webhook addresses, e-mail
+ * targets and signing secret are for those who may manage automations; others see them masked.
+ */
 export async function automationForEdit(ctx: ModuleContext, id: string) {
   const row = await prisma.automation.findFirst({ where: { id, companyId: ctx.companyId } });
   if (!row) throw notFound();
-  const a = automationOf(row);
+  const canManage = isAllowed(ctx.user, MANAGE_AUTOMATIONS);
+  const stored = automationOf(row);
+  const a = canManage ? stored : { ...stored, actions: stored.actions.map(maskedAction) };
   const draft = draftOf(a);
   if (a.trigger.type === "schedule")
     draft.rrule = a.trigger.rrule
@@ -154,7 +162,7 @@ export async function automationForEdit(ctx: ModuleContext, id: string) {
       .pop()!
       .replace(/^RRULE:/i, "");
   // The receiver checks signatures with it: shown to those who may edit the automation.
-  const secret = row.webhookSecret ? open(row.webhookSecret, "webhook-secret") : null;
+  const secret = canManage && row.webhookSecret ? open(row.webhookSecret, "webhook-secret") : null;
   return { id: row.id, automation: a, draft, secret };
 }
 

@@ -1,11 +1,13 @@
 /**
  * Schedule triggers: an RFC 5545 recurrence rule ("FREQ=WEEKLY;BYDAY=MO;BYHOUR=7;BYMINUTE=0")
- * read as wall-clock times in the company's time zone. A rule that never fires, or fires more
- * often than every 5 minutes, is refused with a message for the field.
+ * read as wall-clock times in the company's time zone. A rule that never fires, fires more often
+ * than every 5 minutes, starts (DTSTART) more than a day from now or takes too long to work out
+ * is refused with a message for the field; every walk through a rule is bounded (schedule-walk).
  */
 import * as rrulePkg from "rrule";
 import { zonedLocalToUtc, zoneOffsetMs } from "~/lib/zoned-days";
 import { isoDay, isoSecond } from "~/lib/zoned-time";
+import { walk, type WalkLimits } from "./schedule-walk";
 
 // rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
 const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
@@ -15,6 +17,13 @@ const MIN_GAP_MS = 5 * 60_000;
 const NEVER = "This schedule never fires: it has no time in the next two years";
 class NeverError extends Error {}
 const HORIZON_MS = 2 * 366 * 86_400_000;
+const DAY_MS = 86_400_000;
+const TOO_HARD =
+  "This schedule takes too long to work out: simplify it, e.g. FREQ=DAILY;BYHOUR=7;BYMINUTE=0";
+/** The check on save looks at the first dates of two years; generous, it runs once per save. */
+const CHECK: WalkLimits = { maxDates: 1000, maxSteps: 400_000, budgetMs: 250 };
+/** The runner's look at one rule (every minute, a 7-day dry run at most: 2,016 dates at 5 min). */
+const RUN: WalkLimits = { maxDates: 3000, maxSteps: 200_000, budgetMs: 50 };
 
 /**
  * The rule as saved: a DTSTART (today's local midnight) is added when missing, so "every 2 days"
@@ -66,21 +75,24 @@ export function scheduleProblem(text: string, timeZone: string, now = Date.now()
     if (e instanceof NeverError) return NEVER;
     return `Not a schedule: ${(e as Error).message.slice(0, 120)}. Use e.g. FREQ=DAILY;BYHOUR=7;BYMINUTE=0`;
   }
-  // Bounded look-ahead: rrule searches an impossible date (30 February) up to the year 9999.
   const from = wall(now, timeZone);
-  const [first, second] = rule.between(
-    new Date(from),
-    new Date(from + HORIZON_MS),
-    false,
-    (_, i) => i < 2,
-  );
-  if (!first) return NEVER;
-  if (second && second.getTime() - first.getTime() < MIN_GAP_MS)
-    return "This schedule fires more often than every 5 minutes";
+  // rrule walks every period from DTSTART: one in the year 1 is millions of steps on every run.
+  if (Math.abs(rule.options.dtstart.getTime() - from) > DAY_MS)
+    return "A start (DTSTART) must be within a day of now: leave it out and the schedule starts today";
+  const { dates, cut } = walk(rule, new Date(from), new Date(from + HORIZON_MS), CHECK);
+  if (cut && dates.length < CHECK.maxDates) return TOO_HARD;
+  if (!dates.length) return NEVER;
+  for (let i = 1; i < dates.length; i++)
+    if (dates[i].getTime() - dates[i - 1].getTime() < MIN_GAP_MS)
+      return "This schedule fires more often than every 5 minutes";
   return null;
 }
 
-/** Occurrences in (from, to], as real instants (ms). */
+/**
+ * Occurrences in (from, to], as real instants (ms). A stored rule is walked from just before
+ * `from` and within the runner's budget: one saved before the checks (a DTSTART in the year 1, a
+ * loop rrule never leaves) gives what it found in time, never a stalled server.
+ */
 export function occurrences(text: string, timeZone: string, from: number, to: number): number[] {
   let rule;
   try {
@@ -88,8 +100,7 @@ export function occurrences(text: string, timeZone: string, from: number, to: nu
   } catch {
     return [];
   }
-  return rule
-    .between(new Date(wall(from, timeZone)), new Date(wall(to, timeZone)), true)
-    .map((d) => real(d.getTime(), timeZone))
+  return walk(rule, new Date(wall(from, timeZone)), new Date(wall(to, timeZone)), RUN)
+    .dates.map((d) => real(d.getTime(), timeZone))
     .filter((t) => t > from && t <= to);
 }

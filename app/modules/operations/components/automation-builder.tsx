@@ -207,7 +207,7 @@ export function AutomationBuilder({
                 <TextInput
                   name="rrule"
                   label="Schedule (a recurrence rule, in the company's time zone)"
-                  description="For example FREQ=WEEKLY;BYDAY=MO,FR;BYHOUR=7;BYMINUTE=0"
+                  description="For example FREQ=WEEKLY;BYDAY=MO,FR;BYHOUR=7;BYMINUTE=0 (starts today; at most every 5 minutes)"
                   defaultValue={d("rrule")}
                   error={err("rrule")}
                 />

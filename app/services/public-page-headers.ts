@@ -1,0 +1,17 @@
+import type { HeadersFunction } from "@remix-run/node";
+
+/**
+ * A page opened by a secret link (the token is in its path: /track/…, /forms/…, /tickets/approve/…)
+ * must not be kept by a cache on the way, nor hand the link to the next site in a Referer.
+ */
+export const PUBLIC_TOKEN_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+} as const;
+
+/**
+ * The route's `headers` export. Without one, Remix gives the HTML document none of the loader's
+ * headers (only its ?_data answer had them), error pages of the route included.
+ */
+export const publicTokenHeaders: HeadersFunction = () => PUBLIC_TOKEN_HEADERS;
