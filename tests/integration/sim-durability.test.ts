@@ -211,15 +211,6 @@ describe("an upstream that lost writes", () => {
     const ticket = await getTicket(upstream(admin.token), after);
     expect(ticket.title).toBe("Took the number");
 
-    // The new ticket's approver has a link of their own (the old one did not count as "told").
-    const links = await linksOf(after);
-    expect(links).toHaveLength(2);
-    const fresh = links.find((l) => l.id !== old!.id)!;
-    expect(fresh.ticketCreatedAt?.getTime()).toBe(ticket.created_at);
-    expect(
-      await prisma.outboxMessage.count({ where: { key: `ticket-approval:${fresh.id}` } }),
-    ).toBe(1);
-
     // The old link: the request it was for no longer exists; it does not act on the new ticket.
     const page = await call(linkLoader, get(`/tickets/approve/${old!.id}`), {
       params: { token: old!.id },
@@ -239,6 +230,15 @@ describe("an upstream that lost writes", () => {
     expect(
       (await prisma.ticketApprovalLink.findUniqueOrThrow({ where: { id: old!.id } })).goneAt,
     ).not.toBeNull();
+
+    // The new ticket's approver has a link of their own (the old one did not count as "told").
+    const links = await linksOf(after);
+    expect(links).toHaveLength(2);
+    const fresh = links.find((l) => l.id !== old!.id)!;
+    expect(fresh.ticketCreatedAt?.getTime()).toBe(ticket.created_at);
+    expect(
+      await prisma.outboxMessage.count({ where: { key: `ticket-approval:${fresh.id}` } }),
+    ).toBe(1);
 
     // The new link works on its own ticket.
     const ok = await call(linkLoader, get(`/tickets/approve/${fresh.id}`), {

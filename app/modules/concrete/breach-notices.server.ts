@@ -63,6 +63,53 @@ export function due(breaches: readonly Breach[], rules: readonly LimitRule[], no
   return out;
 }
 
+/** What one breach owes, one outbox row per person and channel, keyed by the breach (pure). */
+export function owedFor(
+  companyId: number,
+  pour: Pick<Pour, "id" | "element">,
+  breach: Breach,
+  rule: LimitRule,
+  people: ReadonlyArray<{ id: number; email?: string | null }>,
+): Owed[] {
+  const text = breachText(pour, breach);
+  const key = `concrete-breach:${companyId}:${breach.id}`;
+  return rule.user_ids.flatMap((userId): Owed[] => {
+    const email = people.find((p) => p.id === userId)?.email;
+    return [
+      ...(rule.channels.includes("inapp") || rule.channels.includes("push")
+        ? [
+            {
+              companyId,
+              key: `${key}:${userId}:notice`,
+              notice: {
+                userId,
+                companyId,
+                kind: "concrete_breach",
+                ...text,
+                imei: breach.imei,
+                eventId: `concrete:${breach.id}`,
+                push: rule.channels.includes("push"),
+              },
+            },
+          ]
+        : []),
+      ...(rule.channels.includes("email") && email
+        ? [
+            {
+              companyId,
+              key: `${key}:${userId}:mail`,
+              mail: {
+                to: email,
+                subject: text.title,
+                text: `${text.body}\n\nOpen the pour: ${text.link}\n`,
+              },
+            },
+          ]
+        : []),
+    ];
+  });
+}
+
 /** Sends what is owed for one pour's breaches; returns how many breaches were sent this time. */
 export async function notifyBreaches(
   ctx: Caller,
@@ -76,44 +123,7 @@ export async function notifyBreaches(
   const people = await listPeople(api);
   let sent = 0;
   for (const { breach, rule } of owed) {
-    const text = breachText(pour, breach);
-    const key = `concrete-breach:${ctx.auth.companyId}:${breach.id}`;
-    const messages: Owed[] = rule.user_ids.flatMap((userId): Owed[] => {
-      const email = people.find((p) => p.id === userId)?.email;
-      const base = { companyId: ctx.auth.companyId };
-      return [
-        ...(rule.channels.includes("inapp") || rule.channels.includes("push")
-          ? [
-              {
-                ...base,
-                key: `${key}:${userId}:notice`,
-                notice: {
-                  userId,
-                  companyId: ctx.auth.companyId,
-                  kind: "concrete_breach",
-                  ...text,
-                  imei: breach.imei,
-                  eventId: `concrete:${breach.id}`,
-                  push: rule.channels.includes("push"),
-                },
-              },
-            ]
-          : []),
-        ...(rule.channels.includes("email") && email
-          ? [
-              {
-                ...base,
-                key: `${key}:${userId}:mail`,
-                mail: {
-                  to: email,
-                  subject: text.title,
-                  text: `${text.body}\n\nOpen the pour: ${text.link}\n`,
-                },
-              },
-            ]
-          : []),
-      ];
-    });
+    const messages = owedFor(ctx.auth.companyId, pour, breach, rule, people);
     const keys = messages.map((m) => m.key);
     const fresh = await owe(prisma, messages, "held");
     const held = (await owedStates(keys)).filter((r) => r.state === "held").map((r) => r.key);
