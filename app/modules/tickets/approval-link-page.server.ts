@@ -28,13 +28,7 @@ import { requireWaitingStep, UpstreamRefusal } from "./tickets-actions.server";
 import { decide } from "./upstream.server";
 
 export type LinkProblem =
-  | "used"
-  | "expired"
-  | "revoked"
-  | "unknown"
-  | "gone"
-  | "decided"
-  | "unavailable";
+  "used" | "expired" | "revoked" | "unknown" | "gone" | "decided" | "unavailable";
 
 export const LINK_PROBLEM_MESSAGE: Record<LinkProblem, string> = {
   used: "This approval link has already been used. Each link works once.",

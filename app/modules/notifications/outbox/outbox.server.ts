@@ -14,8 +14,7 @@ import type { NotificationInput } from "../notifications.server";
 export type OwedMail = { to: string; subject: string; text: string; html?: string };
 export type OwedNotice = NotificationInput & { push?: boolean };
 export type Owed = { key: string; companyId?: number | null } & (
-  | { mail: OwedMail }
-  | { notice: OwedNotice }
+  { mail: OwedMail } | { notice: OwedNotice }
 );
 
 /** The outbox table of `prisma` or of a transaction on it. */
