@@ -16,6 +16,9 @@ import { simDir } from "../../server/sim/store";
 import { action as ticketsAction } from "~/routes/_shell.tickets.admin";
 import { action as linkAction, loader as linkLoader } from "~/routes/tickets.approve.$token";
 import { getTicket, listTicketTypes } from "~/modules/tickets/upstream.server";
+import { createFormLink } from "~/modules/forms/form-links.server";
+import { forwardSubmission } from "~/modules/forms/form-forwarding.server";
+import { createForm, listFormSubmissions, publishForm } from "~/modules/forms/upstream.server";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { action as companySettingsAction } from "~/routes/dashboard.company_settings";
@@ -245,5 +248,45 @@ describe("an upstream that lost writes", () => {
       params: { token: fresh.id },
     });
     expect(ok.status).toBe(200);
+  });
+
+  it("answers given through a form link are never filed under another form that took the form's number after a reset", async () => {
+    const draft = {
+      description: "",
+      fields: [{ id: "note", label: "Note", type: "text", required: false }],
+    };
+    const made = async (title: string) => {
+      const up = upstream((await upstreamAuth("admin", "admin123")).token);
+      const form = await createForm(up, { ...draft, title });
+      await publishForm(up, form.id);
+      return form.id;
+    };
+    const formId = await made("Site induction");
+    const link = await createFormLink(await upstreamAuth("admin", "admin123"), 1001, {
+      formId,
+      label: "Gate QR code",
+      minutes: 1440,
+    });
+
+    const port = sim.port;
+    await sim.close();
+    fs.rmSync(simDir(dataDir), { recursive: true, force: true });
+    await startSim(port);
+    await signIn("admin", "admin123", "192.0.2.73");
+    expect(await made("Chemical register")).toBe(formId);
+
+    // Answers given through the old link (kept here first, then forwarded).
+    const row = await prisma.formSubmission.create({
+      data: { linkId: link.id, companyId: 1, formId, answers: { note: "hello" }, addressKey: "k" },
+    });
+    expect(await forwardSubmission(row.id)).toBe("rejected");
+    const kept = await prisma.formSubmission.findUniqueOrThrow({ where: { id: row.id } });
+    expect(kept.lastError).toMatch(/no longer exists/);
+    expect(
+      await listFormSubmissions(upstream((await upstreamAuth("admin", "admin123")).token), formId),
+    ).toEqual([]);
+    expect(
+      (await prisma.formLink.findUniqueOrThrow({ where: { id: link.id } })).revokedAt,
+    ).not.toBeNull();
   });
 });
