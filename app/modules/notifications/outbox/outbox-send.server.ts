@@ -117,6 +117,17 @@ export function kickOutbox(): Promise<void> {
   return g.running;
 }
 
+/** Forgets finished rows (sent, failed, cancelled) after 30 days; the daily cleanup calls it. */
+export async function pruneOutbox(now = Date.now()): Promise<number> {
+  const { count } = await prisma.outboxMessage.deleteMany({
+    where: {
+      state: { in: ["sent", "failed", "cancelled"] },
+      createdAt: { lt: new Date(now - 30 * 86_400_000) },
+    },
+  });
+  return count;
+}
+
 /** The worker's part: a pass at start (what a dead process left) and every few seconds. */
 export function startOutboxWorker(boss: PgBoss): () => void {
   void kickOutbox();
