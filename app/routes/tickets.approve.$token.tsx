@@ -47,7 +47,7 @@ export default function TicketApprovalLink() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 503)) {
+  if (isRouteErrorResponse(error) && [404, 410, 503].includes(error.status)) {
     const message = (error.data as { message?: string } | null)?.message;
     return <ApprovalLinkInvalid status={error.status} message={message} />;
   }

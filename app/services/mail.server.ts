@@ -1,7 +1,8 @@
 /**
  * Outgoing email with nodemailer: over SMTP when SMTP_URL is set, otherwise each message is
  * written as an .eml file to $DATA_DIR/mail (so a fresh machine can read what would have been sent).
- * Used by scheduled reports and by the notifications area.
+ * Used by scheduled reports and by the notifications area; mail owed by a fact in the database
+ * goes through the outbox (app/modules/notifications/outbox/), which calls this.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -18,6 +19,8 @@ export type Mail = {
   attachments?: MailAttachment[];
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** A stable Message-ID ("<…@…>"), so a message sent again is recognisable as the same one. */
+  messageId?: string;
 };
 export type SentMail = { messageId: string; file?: string; accepted: string[] };
 
@@ -41,6 +44,11 @@ export function resetMailTransport() {
   cached = undefined;
 }
 
+/** The domain of MAIL_FROM's address, for Message-IDs made here. */
+export function mailDomain(): string {
+  return /@([^>\s]+)>?\s*$/.exec(getEnv().MAIL_FROM)?.[1] ?? "tracksmith.local";
+}
+
 export async function sendMail(mail: Mail): Promise<SentMail> {
   const env = getEnv();
   const { transport: t, smtp } = transport();
@@ -52,6 +60,7 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
     html: mail.html,
     attachments: mail.attachments,
     headers: mail.headers,
+    messageId: mail.messageId,
   });
   const to = Array.isArray(mail.to) ? mail.to : [mail.to];
   if (smtp) {

@@ -2,11 +2,21 @@
  * Concrete pours through the routes' loaders and actions, against PostgreSQL and the simulator: a
  * sensor on an active pour cannot join another active pour; a limit set's minimum above its maximum
  * is refused with the typed values kept; the live pour page shows strength and the mass pour's
- * breach; the breach check notifies the rule's people once per breach however often it runs.
+ * breach; the breach check notifies the rule's people once per breach however often it runs, and
+ * a check that died between the upstream's claim and the notices still sends them (issue 37).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { runBreachCheck } from "~/modules/concrete/jobs.server";
-import { listNotices, listPours } from "~/modules/concrete/pours-upstream.server";
+import { due, owedFor } from "~/modules/concrete/breach-notices.server";
+import {
+  claimNotice,
+  listNotices,
+  listPeople,
+  listPours,
+  listRules,
+} from "~/modules/concrete/pours-upstream.server";
+import { breachesOf, pourInputs } from "~/modules/concrete/view-pour.server";
+import { owe } from "~/modules/notifications/index.server";
 import { action as linkAction } from "~/routes/_shell.concrete.pour-device-link.$id._index";
 import { action as limitAction } from "~/routes/_shell.concrete.mass-concrete-limit._index";
 import { loader as viewLoader } from "~/routes/_shell.concrete.view-pour.$id";
@@ -96,6 +106,44 @@ describe("concrete pours", () => {
     expect(made.status).toBe(302);
   });
 
+  it("a check that died after claiming a breach at the upstream, before telling anyone: the next check tells them", async () => {
+    const auth = await upstreamAuth("admin", "admin123");
+    const api = upstream(auth.token);
+    const now = Date.now();
+    const owed = due(breachesOf(await pourInputs({ auth }, RAFT, now)), await listRules(api), now);
+    const { breach, rule } = owed.find((o) => o.breach.kind === "difference")!;
+    const pour = (await listPours(api)).find((p) => p.id === RAFT)!;
+    // The dead pass: what the breach owes was held in the outbox, then the upstream took the claim.
+    await owe(prisma, owedFor(1, pour, breach, rule, await listPeople(api)), "held");
+    const claim = await claimNotice(api, {
+      breach_id: breach.id,
+      pour_id: RAFT,
+      limit_id: breach.limitId,
+      kind: breach.kind,
+      started_at: new Date(breach.start).toISOString(),
+      user_ids: rule.user_ids,
+      channels: rule.channels,
+    });
+    expect(claim.created).toBe(true);
+    expect(await prisma.notification.count({ where: { eventId: `concrete:${breach.id}` } })).toBe(
+      0,
+    );
+    // The old code took the upstream's "already claimed" as "already told": nobody ever heard.
+    await runBreachCheck();
+    expect(
+      await prisma.notification.count({
+        where: { userId: ADMIN, eventId: `concrete:${breach.id}` },
+      }),
+    ).toBe(1);
+    const rows = await prisma.outboxMessage.findMany({
+      where: { key: { startsWith: `concrete-breach:1:${breach.id}:` } },
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.key, r.state, r.lastError])).toEqual(
+      rows.map((r) => [r.key, "sent", null]),
+    );
+  });
+
   it("shows the live pour: strength from the mix's curve, forecasts, the mass pour's difference breach", async () => {
     const slab = await call(viewLoader, get(`/concrete/view-pour/${SLAB}`, admin), {
       params: { id: String(SLAB) },
@@ -127,6 +175,9 @@ describe("concrete pours", () => {
 
   it("notifies the mass pour's breach once, however often the check runs", async () => {
     const before = await prisma.notification.count({ where: { kind: "concrete_breach" } });
+    const mineBefore = await prisma.notification.count({
+      where: { userId: ADMIN, kind: "concrete_breach" },
+    });
     await runBreachCheck();
     await runBreachCheck();
     await runBreachCheck(Date.now() + 60_000);
@@ -141,7 +192,7 @@ describe("concrete pours", () => {
       title: "Raft foundation, core A: core–surface difference above the limit",
     });
     expect(await prisma.notification.count({ where: { kind: "concrete_breach" } })).toBe(
-      before + mine.length,
+      before + mine.length - mineBefore,
     );
     // The upstream holds one notice per breach; company 2 (no rule) heard nothing.
     const up = upstream((await upstreamAuth("admin", "admin123")).token);

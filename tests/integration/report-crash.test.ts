@@ -4,17 +4,27 @@
  * silent one is taken for dead after JOB_STALE_MS (short here) and its work is taken again, failed
  * visibly, or cancelled; each recipient of a run is one delivery record, so a run taken again sends
  * only to those who do not have it; "Send now" carries the page's idempotency key.
+ *
+ * Issue 37: mail owed by a fact (a ticket's approval link) goes through the outbox: a process
+ * killed between the fact and the mail, or an SMTP server that is away, delays the mail but never
+ * loses it, and a repeat carries the same Message-ID.
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
+import { action as adminAction } from "~/routes/_shell.tickets.admin";
 import { loader as reportLoader, action as reportAction } from "~/routes/dashboard.reports.$kind";
 import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { createSchedule, parseScheduleForm } from "~/modules/reports/report-schedules.server";
 import { processRuns } from "../../app/modules/reports/report-scheduler.server";
+import { sendOwed } from "~/modules/notifications/index.server";
+import { runTicketApprovals } from "~/modules/tickets/jobs.server";
+import { listTicketTypes } from "~/modules/tickets/upstream.server";
+import { upstream } from "~/services/api.server";
+import { upstreamAuth } from "../support/upstream";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { useTestDatabase } from "../support/db";
@@ -32,6 +42,11 @@ let mails: ParsedMail[] = [];
 let holdAt = 0;
 let mailFroms = 0;
 let onHold: () => void = () => undefined;
+/** The SMTP server's answer to MAIL FROM while it is "away" (a temporary refusal). */
+let away = false;
+/** The nth message is kept but never answered (0: none): the sender waits for the reply. */
+let holdDataAt = 0;
+let datas = 0;
 
 async function startSmtp(): Promise<string> {
   const server = new SMTPServer({
@@ -39,12 +54,16 @@ async function startSmtp(): Promise<string> {
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onMailFrom(_address, _session, callback) {
+      if (away) return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
       if (++mailFroms === holdAt) return onHold();
       callback();
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((m) => (mails.push(m), callback()))
+        .then((m) => {
+          mails.push(m);
+          if (++datas !== holdDataAt) callback();
+        })
         .catch(callback);
     },
   });
@@ -74,6 +93,7 @@ let cookie = "";
 let owner: { userId: number; companyId: number };
 let a: AppProcess;
 let b: AppProcess;
+let appEnv: Record<string, string> = {};
 
 beforeAll(async () => {
   await useTestDatabase();
@@ -99,6 +119,7 @@ beforeAll(async () => {
     ENCRYPTION_KEY: key,
     NODE_ENV: "development",
   };
+  appEnv = env;
   [a, b] = await Promise.all([
     startAppProcess(env, { timeoutMs: 150_000, cleanup: afterAll }),
     startAppProcess(env, { timeoutMs: 150_000, cleanup: afterAll }),
@@ -273,5 +294,118 @@ describe("background reports whose worker died", () => {
     expect(job.error).toMatch(/ended unexpectedly/);
     const note = await prisma.notification.findFirst({ where: { eventId: `report-job:${spent}` } });
     expect(note?.kind).toBe("report_failed");
+  });
+});
+
+describe("mail owed by a fact (the outbox)", () => {
+  let typeId = 0;
+  let c: AppProcess;
+
+  beforeAll(async () => {
+    const { token } = await upstreamAuth("admin", "admin123");
+    typeId = (await listTicketTypes(upstream(token))).find((t) => t.name === "Vehicle repair")!.id;
+    c = await startAppProcess(appEnv, { timeoutMs: 150_000, cleanup: afterAll });
+  }, 200_000);
+
+  async function raiseOn(app: AppProcess, title: string): Promise<number> {
+    const res = await fetch(`${app.url}/tickets/admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie },
+      body: new URLSearchParams({
+        intent: "raise",
+        type_id: String(typeId),
+        title,
+        priority: "normal",
+        fact_cost: "300",
+      }),
+    });
+    expect(res.status).toBe(302);
+    return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
+  }
+  /** Raised in this process (through the route's action), as a request would. */
+  async function raiseIn(title: string): Promise<number> {
+    const res = await call(
+      adminAction,
+      formPost(
+        "/tickets/admin",
+        { intent: "raise", type_id: String(typeId), title, priority: "normal", fact_cost: "300" },
+        { cookie },
+      ),
+    );
+    expect(res.status).toBe(302);
+    return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
+  }
+  const about = (ticket: number) =>
+    mails.filter((m) => m.subject?.startsWith(`Approve ticket #${ticket}:`));
+
+  it("a process killed between the approval link and its mail: the mail still goes, once, with the outbox's Message-ID", async () => {
+    mails = [];
+    mailFroms = 0;
+    holdAt = 1;
+    const held = new Promise<void>((r) => (onHold = r));
+    const ticket = await raiseOn(c, "Killed before the mail");
+    // The link is written and its mail is on the wire; the process dies before SMTP answers.
+    await held;
+    await c.kill("SIGKILL");
+    expect(about(ticket)).toHaveLength(0);
+    const link = await prisma.ticketApprovalLink.findFirstOrThrow({ where: { ticketId: ticket } });
+    // What the old code had for recovery: the escalation clock, which took the link as "told".
+    await runTicketApprovals();
+    // The outbox: the dead process's claim goes stale (JOB_STALE_MS) and the row is sent again.
+    await until(async () => (await sendOwed()) > 0 || about(ticket).length > 0);
+    await until(() => about(ticket).length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    const got = about(ticket);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.text).toContain(`/tickets/approve/${link.id}`);
+    const row = await prisma.outboxMessage.findUniqueOrThrow({
+      where: { key: `ticket-approval:${link.id}` },
+    });
+    expect(row).toMatchObject({ state: "sent", attempts: 2 });
+    expect(got[0]!.messageId).toBe(`<outbox.${row.id}@tracksmith.local>`);
+  });
+
+  it("an SMTP server that is away: the mail waits in the outbox and goes once it is back", async () => {
+    mails = [];
+    holdAt = 0;
+    away = true;
+    // Raised in this process: the link and its owed mail commit, the first try is refused (451).
+    const ticket = await raiseIn("SMTP away");
+    const link = await prisma.ticketApprovalLink.findFirstOrThrow({ where: { ticketId: ticket } });
+    const key = `ticket-approval:${link.id}`;
+    await until(
+      async () =>
+        ((await prisma.outboxMessage.findUnique({ where: { key } }))?.attempts ?? 0) >= 1 &&
+        (await prisma.outboxMessage.findUnique({ where: { key } }))?.state === "pending",
+    );
+    const waiting = await prisma.outboxMessage.findUniqueOrThrow({ where: { key } });
+    expect(waiting.lastError).toMatch(/Try again later/);
+    expect(waiting.nextAt.getTime()).toBeGreaterThan(Date.now());
+    expect(about(ticket)).toHaveLength(0);
+    // Back: the worker's next pass after the backoff sends it.
+    away = false;
+    expect(await sendOwed(waiting.nextAt.getTime() + 1)).toBeGreaterThanOrEqual(1);
+    await until(() => about(ticket).length > 0);
+    expect(about(ticket)).toHaveLength(1);
+    expect(await prisma.outboxMessage.findUniqueOrThrow({ where: { key } })).toMatchObject({
+      state: "sent",
+      attempts: 2,
+    });
+  });
+
+  it("an SMTP answer that never comes: sent again after the claim goes stale, with the same Message-ID", async () => {
+    mails = [];
+    datas = 0;
+    holdDataAt = 1;
+    const ticket = await raiseIn("Answer lost");
+    await until(() => about(ticket).length === 1);
+    // The first copy was taken but not answered; its claim goes stale and the row is sent again.
+    await until(async () => (await sendOwed()) > 0, 10_000);
+    await until(() => about(ticket).length === 2);
+    const [first, second] = about(ticket);
+    expect(second!.messageId).toBe(first!.messageId);
+    expect(first!.messageId).toMatch(/^<outbox\.[0-9a-f]{24}@tracksmith\.local>$/);
+    holdDataAt = 0;
   });
 });

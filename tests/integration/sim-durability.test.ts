@@ -3,12 +3,24 @@
  * app survives a restart of the simulator on the same data directory, also after the app's next
  * full sync (devices) and after its trip cache has gone stale (logbook), which is when a
  * forgetful upstream used to undo it.
+ *
+ * Issue 37: when the upstream does lose writes (`npm run sim:reset`, a journal that lost its last
+ * record), our rows that name its objects by number must not act on whatever takes the number next.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../server/sim/index";
+import { simDir } from "../../server/sim/store";
+import { action as ticketsAction } from "~/routes/_shell.tickets.admin";
+import { action as linkAction, loader as linkLoader } from "~/routes/tickets.approve.$token";
+import { getTicket, listTicketTypes } from "~/modules/tickets/upstream.server";
+import { createFormLink } from "~/modules/forms/form-links.server";
+import { forwardSubmission } from "~/modules/forms/form-forwarding.server";
+import { createForm, listFormSubmissions, publishForm } from "~/modules/forms/upstream.server";
+import { upstream } from "~/services/api.server";
+import { prisma } from "~/services/db.server";
 import { action as companySettingsAction } from "~/routes/dashboard.company_settings";
 import { action as loginAction } from "~/routes/login";
 import { action as recoverAction } from "~/routes/recoverAccount";
@@ -157,5 +169,124 @@ describe("the built-in upstream keeps what users do", () => {
     expect(source).toBe("upstream");
     expect(features.dashcam).toBe(false);
     expect(features.reporting).toBe(true);
+  });
+});
+
+describe("an upstream that lost writes", () => {
+  async function raise(cookie: string, typeId: number, title: string): Promise<number> {
+    const res = await call(
+      ticketsAction,
+      formPost(
+        "/tickets/admin",
+        { intent: "raise", type_id: String(typeId), title, priority: "normal", fact_cost: "300" },
+        { cookie },
+      ),
+    );
+    expect(res.status).toBe(302);
+    return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
+  }
+  const linksOf = (ticketId: number) =>
+    prisma.ticketApprovalLink.findMany({
+      where: { companyId: 1, ticketId },
+      orderBy: { createdAt: "asc" },
+    });
+
+  it("an e-mailed approval link whose ticket number was given again after a reset says the request is gone, and the new ticket's approver is told", async () => {
+    const signedIn = async () => cookieFrom(await signIn("admin", "admin123", "192.0.2.72"));
+    const typeOf = async () =>
+      (await listTicketTypes(upstream((await upstreamAuth("admin", "admin123")).token))).find(
+        (t) => t.name === "Vehicle repair",
+      )!.id;
+    const before = await raise(await signedIn(), await typeOf(), "Lost in the reset");
+    const [old] = await linksOf(before);
+    expect(old).toBeDefined();
+
+    // `npm run sim:reset` while the app's own database keeps everything.
+    const port = sim.port;
+    await sim.close();
+    fs.rmSync(simDir(dataDir), { recursive: true, force: true });
+    await startSim(port);
+
+    const cookie = await signedIn();
+    const after = await raise(cookie, await typeOf(), "Took the number");
+    expect(after).toBe(before);
+    const admin = await upstreamAuth("admin", "admin123");
+    const ticket = await getTicket(upstream(admin.token), after);
+    expect(ticket.title).toBe("Took the number");
+
+    // The old link: the request it was for no longer exists; it does not act on the new ticket.
+    const page = await call(linkLoader, get(`/tickets/approve/${old!.id}`), {
+      params: { token: old!.id },
+    });
+    expect(page.status).toBe(410);
+    expect(await page.json()).toMatchObject({
+      problem: "gone",
+      message: expect.stringMatching(/no longer exists/),
+    });
+    const post = await call(
+      linkAction,
+      formPost(`/tickets/approve/${old!.id}`, { decision: "approve", comment: "" }),
+      { params: { token: old!.id } },
+    );
+    expect(post.status).toBe(410);
+    expect((await getTicket(upstream(admin.token), after)).decisions).toEqual([]);
+    expect(
+      (await prisma.ticketApprovalLink.findUniqueOrThrow({ where: { id: old!.id } })).goneAt,
+    ).not.toBeNull();
+
+    // The new ticket's approver has a link of their own (the old one did not count as "told").
+    const links = await linksOf(after);
+    expect(links).toHaveLength(2);
+    const fresh = links.find((l) => l.id !== old!.id)!;
+    expect(fresh.ticketCreatedAt?.getTime()).toBe(ticket.created_at);
+    expect(
+      await prisma.outboxMessage.count({ where: { key: `ticket-approval:${fresh.id}` } }),
+    ).toBe(1);
+
+    // The new link works on its own ticket.
+    const ok = await call(linkLoader, get(`/tickets/approve/${fresh.id}`), {
+      params: { token: fresh.id },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("answers given through a form link are never filed under another form that took the form's number after a reset", async () => {
+    const draft = {
+      description: "",
+      fields: [{ id: "note", label: "Note", type: "text", required: false }],
+    };
+    const made = async (title: string) => {
+      const up = upstream((await upstreamAuth("admin", "admin123")).token);
+      const form = await createForm(up, { ...draft, title });
+      await publishForm(up, form.id);
+      return form.id;
+    };
+    const formId = await made("Site induction");
+    const link = await createFormLink(await upstreamAuth("admin", "admin123"), 1001, {
+      formId,
+      label: "Gate QR code",
+      minutes: 1440,
+    });
+
+    const port = sim.port;
+    await sim.close();
+    fs.rmSync(simDir(dataDir), { recursive: true, force: true });
+    await startSim(port);
+    await signIn("admin", "admin123", "192.0.2.73");
+    expect(await made("Chemical register")).toBe(formId);
+
+    // Answers given through the old link (kept here first, then forwarded).
+    const row = await prisma.formSubmission.create({
+      data: { linkId: link.id, companyId: 1, formId, answers: { note: "hello" }, addressKey: "k" },
+    });
+    expect(await forwardSubmission(row.id)).toBe("rejected");
+    const kept = await prisma.formSubmission.findUniqueOrThrow({ where: { id: row.id } });
+    expect(kept.lastError).toMatch(/no longer exists/);
+    expect(
+      await listFormSubmissions(upstream((await upstreamAuth("admin", "admin123")).token), formId),
+    ).toEqual([]);
+    expect(
+      (await prisma.formLink.findUniqueOrThrow({ where: { id: link.id } })).revokedAt,
+    ).not.toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { action as linkAction, loader as linkLoader } from "~/routes/tickets.app
 import { action as fillAction } from "~/routes/_shell.forms.fill.$formid";
 import { createForm, publishForm } from "~/modules/forms/upstream.server";
 import { announceCompanyApprovals } from "~/modules/tickets/approval-notices.server";
+import { kickOutbox } from "~/modules/notifications/index.server";
 import {
   getTicket,
   listDelegations,
@@ -234,11 +235,14 @@ describe("an approver's e-mailed link", () => {
     expect(await announceCompanyApprovals(1, adminToken, later)).toBeGreaterThanOrEqual(1);
     const mail = await mailTo("admin@harbour.example", `Escalated: Approve ticket #${id}`);
     expect(mail.text).toContain('The step "Fleet manager" has waited too long');
+    // The notice goes through the outbox with the mail; the event names this ticket, not its number only.
+    await kickOutbox();
+    const { created_at } = await getTicket(upstream(adminToken), id);
     const n = await prisma.notification.findMany({
       where: {
         userId: 1001,
         kind: "ticket-escalation",
-        eventId: `ticket-escalation:${id}:manager`,
+        eventId: `ticket-escalation:${id}:${created_at}:manager`,
       },
     });
     expect(n).toHaveLength(1);

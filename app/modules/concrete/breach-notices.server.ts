@@ -1,13 +1,23 @@
 /**
  * Breach notifications: a breach of a pour's limit set that has lasted the rule's "after" minutes
- * is sent to the rule's people by its channels (in the app, push, email). Once per breach: the
- * upstream records the first claim of a breach id (POST /concrete/breachnotices answers
- * created: true once), so checking again, on another server or after a restart, sends nothing.
+ * is sent to the rule's people by its channels (in the app, push, email). Once per breach, and
+ * never lost (issue 37): what the breach owes is written to the outbox first, held, one row per
+ * person and channel keyed by the breach; then the upstream records the claim (POST
+ * /concrete/breachnotices answers created: true once, and the pour page lists it); then the rows
+ * are released to the outbox worker, which sends them until they are taken. A crash between the
+ * steps leaves held rows that the next check releases (the claim is ours: it was held here first);
+ * a breach the upstream had claimed before we held anything was notified already and is dropped.
  * Push goes with the in-app notification it opens.
  */
-import { notifyUser } from "~/modules/notifications/index.server";
-import { logError } from "~/services/log.server";
-import { sendMail } from "~/services/mail.server";
+import {
+  cancelOwed,
+  kickOutbox,
+  owe,
+  owedStates,
+  releaseOwed,
+  type Owed,
+} from "~/modules/notifications/index.server";
+import { prisma } from "~/services/db.server";
 import { formatDifference, formatTemperature } from "./curing";
 import { BREACH_LABELS, type Breach } from "./pour-analysis";
 import { up, type Caller } from "./pours.server";
@@ -53,6 +63,53 @@ export function due(breaches: readonly Breach[], rules: readonly LimitRule[], no
   return out;
 }
 
+/** What one breach owes, one outbox row per person and channel, keyed by the breach (pure). */
+export function owedFor(
+  companyId: number,
+  pour: Pick<Pour, "id" | "element">,
+  breach: Breach,
+  rule: LimitRule,
+  people: ReadonlyArray<{ id: number; email?: string | null }>,
+): Owed[] {
+  const text = breachText(pour, breach);
+  const key = `concrete-breach:${companyId}:${breach.id}`;
+  return rule.user_ids.flatMap((userId): Owed[] => {
+    const email = people.find((p) => p.id === userId)?.email;
+    return [
+      ...(rule.channels.includes("inapp") || rule.channels.includes("push")
+        ? [
+            {
+              companyId,
+              key: `${key}:${userId}:notice`,
+              notice: {
+                userId,
+                companyId,
+                kind: "concrete_breach",
+                ...text,
+                imei: breach.imei,
+                eventId: `concrete:${breach.id}`,
+                push: rule.channels.includes("push"),
+              },
+            },
+          ]
+        : []),
+      ...(rule.channels.includes("email") && email
+        ? [
+            {
+              companyId,
+              key: `${key}:${userId}:mail`,
+              mail: {
+                to: email,
+                subject: text.title,
+                text: `${text.body}\n\nOpen the pour: ${text.link}\n`,
+              },
+            },
+          ]
+        : []),
+    ];
+  });
+}
+
 /** Sends what is owed for one pour's breaches; returns how many breaches were sent this time. */
 export async function notifyBreaches(
   ctx: Caller,
@@ -66,6 +123,12 @@ export async function notifyBreaches(
   const people = await listPeople(api);
   let sent = 0;
   for (const { breach, rule } of owed) {
+    const messages = owedFor(ctx.auth.companyId, pour, breach, rule, people);
+    const keys = messages.map((m) => m.key);
+    const fresh = await owe(prisma, messages, "held");
+    const held = (await owedStates(keys)).filter((r) => r.state === "held").map((r) => r.key);
+    // Nothing held: told (or dropped) on an earlier pass.
+    if (keys.length && !held.length) continue;
     const claim = await claimNotice(api, {
       breach_id: breach.id,
       pour_id: pour.id,
@@ -75,33 +138,17 @@ export async function notifyBreaches(
       user_ids: rule.user_ids,
       channels: rule.channels,
     });
-    if (!claim.created) continue;
-    sent++;
-    const text = breachText(pour, breach);
-    for (const userId of rule.user_ids) {
-      try {
-        if (rule.channels.includes("inapp") || rule.channels.includes("push"))
-          await notifyUser({
-            userId,
-            companyId: ctx.auth.companyId,
-            kind: "concrete_breach",
-            ...text,
-            imei: breach.imei,
-            eventId: `concrete:${breach.id}`,
-            push: rule.channels.includes("push"),
-          });
-        const email = people.find((p) => p.id === userId)?.email;
-        if (rule.channels.includes("email") && email)
-          await sendMail({
-            to: email,
-            subject: text.title,
-            text: `${text.body}\n\nOpen the pour: ${text.link}\n`,
-          });
-      } catch (e) {
-        logError("concrete", e);
-      }
+    // Held before this pass: a pass that died after claiming; the claim was ours.
+    const ours = claim.created || held.some((k) => !fresh.includes(k));
+    if (!ours) {
+      await cancelOwed(held, "the upstream had this breach notified already");
+      continue;
     }
+    await releaseOwed(held);
+    sent++;
   }
+  // Background work: wait for the outbox's pass, so the check's log says what went out.
+  if (sent) await kickOutbox();
   return sent;
 }
 

@@ -6,13 +6,17 @@
  * At least once, never twice: an attempt first moves the row's nextAttemptAt ahead (a lease), so
  * two workers cannot send one row at the same time, and the submission's id travels as the
  * upstream's `reference`, so a send whose answer was lost is recognised when it is repeated.
+ *
+ * Issue 37: a link knows its form's creation time at the upstream. When the form number now names
+ * another form (the upstream lost writes and gave the number again), or the form is gone, the
+ * answers are refused for good and the link is revoked: they are never filed under another form.
  */
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { tokenForCompany } from "~/services/session.server";
 import { logError, logInfo } from "~/services/log.server";
 import { isUpstreamError } from "~/services/upstream/errors";
-import { submitForm, type FormAnswer } from "./upstream.server";
+import { getForm, submitForm, type FormAnswer } from "./upstream.server";
 
 /** Longer than any one attempt can take (the client's timeout), so a lease never runs out under a live attempt. */
 export const FORWARD_LEASE_MS = 2 * 60_000;
@@ -41,6 +45,9 @@ function versionOf(form: unknown): { version?: number } {
   return typeof v === "number" && Number.isInteger(v) ? { version: v } : {};
 }
 
+const ANOTHER_FORM =
+  "the form this link was made for no longer exists there (its number now names another form)";
+
 export type ForwardOutcome = "forwarded" | "pending" | "rejected" | "skipped";
 
 /** One attempt for one submission; "skipped" when it is sent already, refused for good, or another attempt holds it. */
@@ -59,7 +66,8 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
       answers: true,
       createdAt: true,
       attempts: true,
-      link: { select: { label: true, createdBy: true, form: true } },
+      linkId: true,
+      link: { select: { label: true, createdBy: true, form: true, formCreatedAt: true } },
     },
   });
   const later = (error: string) =>
@@ -77,6 +85,16 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
     return "pending";
   }
   try {
+    if (s.link.formCreatedAt) {
+      const form = await getForm(upstream(token), s.formId);
+      if (form.created_at !== s.link.formCreatedAt) {
+        await prisma.formLink.updateMany({
+          where: { id: s.linkId, revokedAt: null },
+          data: { revokedAt: new Date(now) },
+        });
+        throw Object.assign(new Error(ANOTHER_FORM), { another: true });
+      }
+    }
     const sent = await submitForm(upstream(token), {
       form_id: s.formId,
       answers: s.answers as Record<string, FormAnswer>,
@@ -96,7 +114,7 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
     return "forwarded";
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (isFinalRefusal(e)) {
+    if (isFinalRefusal(e) || (e as { another?: boolean }).another) {
       await prisma.formSubmission.update({
         where: { id },
         data: {

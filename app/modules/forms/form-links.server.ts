@@ -98,6 +98,7 @@ export async function createFormLink(
       companyId: auth.companyId,
       companyName: company,
       formId: form.id,
+      formCreatedAt: form.created_at ?? null,
       label: input.label,
       form: snapshot.form,
       createdBy: userId,

@@ -12,3 +12,13 @@ export {
   setRuleEnabled as setAlertRuleEnabled,
 } from "./alert-rules.server";
 export { postWebhook, signWebhook, verifyWebhook } from "./webhook.server";
+export {
+  cancelOwed,
+  messageIdOf,
+  owe,
+  owedStates,
+  releaseOwed,
+  type Owed,
+  type OutboxDb,
+} from "./outbox/outbox.server";
+export { kickOutbox, sendOwed } from "./outbox/outbox-send.server";

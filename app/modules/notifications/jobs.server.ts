@@ -14,6 +14,7 @@ import { deliverWebhook, WEBHOOK_QUEUE, type WebhookEvent } from "./webhook.serv
 import { syncAllCompanies } from "./event-sync.server";
 import { cleanupNotifications } from "./notification-cleanup.server";
 import { registerPushJobs, resumePendingMessages } from "./push-fanout.server";
+import { pruneOutbox, startOutboxWorker } from "./outbox/outbox-send.server";
 
 export const EVENT_SYNC_QUEUE = "event-sync";
 export const NOTIFICATION_CLEANUP_QUEUE = "notification-cleanup";
@@ -62,12 +63,18 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
   await ensureQueue(boss, NOTIFICATION_CLEANUP_QUEUE);
   await boss.work(NOTIFICATION_CLEANUP_QUEUE, async () => {
     await cleanupNotifications();
+    await pruneOutbox();
   });
   await boss.schedule(NOTIFICATION_CLEANUP_QUEUE, "17 3 * * *");
 
   // Messages written but never fanned out (a crash between the two steps).
   void resumePendingMessages(enqueueFanout).catch((e) => logError("push", e));
-  return () => clearInterval(timer);
+  // Mail and notices owed by recorded facts (the transactional outbox).
+  const stopOutbox = startOutboxWorker(boss);
+  return () => {
+    clearInterval(timer);
+    stopOutbox();
+  };
 }
 
 export const jobs: ModuleJobs = { register: registerNotificationJobs };

@@ -2,7 +2,9 @@
  * The public page behind an e-mailed approval link (tickets/approve/{token}; no session): the
  * ticket in short and Approve / Reject (with a reason). The decision goes upstream as the
  * approver the link was sent to (`via: "email"`, `on_behalf_of`), after the same check as in the
- * app (requireWaitingStep). A used, expired, revoked or unknown link is a 404 saying which.
+ * app (requireWaitingStep). A used, expired, revoked or unknown link is a 404 saying which. A link
+ * whose ticket is gone upstream, or whose number now names another ticket (the upstream lost
+ * writes and gave the number again), is a 410 and is marked gone: it never acts on that ticket.
  */
 import { json } from "@remix-run/node";
 import { upstream } from "~/services/api.server";
@@ -15,7 +17,9 @@ import { DecisionSchema } from "./ticket-form";
 import {
   claimApprovalLink,
   findApprovalLink,
+  markGone,
   releaseApprovalLink,
+  sameTicket,
   type ApprovalLink,
 } from "./approval-links.server";
 import { announceApprovals, contacts } from "./approval-notices.server";
@@ -23,7 +27,8 @@ import { PRIORITY_LABEL } from "./ticket-labels";
 import { requireWaitingStep, UpstreamRefusal } from "./tickets-actions.server";
 import { decide } from "./upstream.server";
 
-export type LinkProblem = "used" | "expired" | "revoked" | "unknown" | "decided" | "unavailable";
+export type LinkProblem =
+  "used" | "expired" | "revoked" | "unknown" | "gone" | "decided" | "unavailable";
 
 export const LINK_PROBLEM_MESSAGE: Record<LinkProblem, string> = {
   used: "This approval link has already been used. Each link works once.",
@@ -31,6 +36,7 @@ export const LINK_PROBLEM_MESSAGE: Record<LinkProblem, string> = {
   revoked:
     "This approval link no longer works: the step was decided, or it no longer waits for you.",
   unknown: "This approval link is not valid. Check that the whole address was copied.",
+  gone: "The request this approval link was for no longer exists, so the link does nothing. Nothing was decided.",
   decided: "This step no longer waits for your decision, so the link does nothing.",
   unavailable: "The tickets service cannot be reached right now. Try the link again later.",
 };
@@ -38,7 +44,10 @@ export const LINK_PROBLEM_MESSAGE: Record<LinkProblem, string> = {
 const refuse = (problem: LinkProblem) =>
   json(
     { problem, message: LINK_PROBLEM_MESSAGE[problem] },
-    { status: problem === "unavailable" ? 503 : 404, headers: PUBLIC_LINK_HEADERS },
+    {
+      status: problem === "unavailable" ? 503 : problem === "gone" ? 410 : 404,
+      headers: PUBLIC_LINK_HEADERS,
+    },
   );
 
 /** The upstream takes a signed-in user's token: the approver's own session first. */
@@ -56,6 +65,7 @@ async function liveLink(token: string, now: number): Promise<ApprovalLink> {
 
 /** The step as it stands, or the page that says why the link does nothing now. */
 async function waitingStep(link: ApprovalLink, upToken: string, now: number) {
+  let other = false;
   try {
     return await requireWaitingStep(
       upstream(upToken),
@@ -63,10 +73,19 @@ async function waitingStep(link: ApprovalLink, upToken: string, now: number) {
       link.stepId,
       link.approverId,
       now,
+      (ticket) => {
+        if (sameTicket(link, ticket)) return;
+        other = true;
+        throw new UpstreamRefusal("another ticket has this number now");
+      },
     );
   } catch (e) {
+    const gone = other || (isUpstreamError(e) && e.status === 404);
+    if (gone) {
+      await markGone([link.id], now);
+      throw refuse("gone");
+    }
     if (e instanceof UpstreamRefusal) throw refuse("decided");
-    if (isUpstreamError(e) && e.status === 404) throw refuse("unknown");
     throw e;
   }
 }

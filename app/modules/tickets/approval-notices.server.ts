@@ -2,22 +2,23 @@
  * Telling approvers: when a step of a ticket starts waiting, each approver who can act on it (a
  * delegate standing in included) gets an e-mail with their own approval link; when a step
  * escalates, the escalation approvers get the same e-mail and an in-app notification. Each
- * (ticket, step, approver) is told once: the link row is the record. Links of steps no longer
- * waiting for someone are revoked. Runs after every change to a ticket and every few minutes (the
- * escalation clock), and never fails the change that called it.
+ * (ticket, step, approver) is told once: the link row is the record, written in one transaction
+ * with the e-mail (and notice) it owes in the outbox, which sends them until the SMTP server takes
+ * them (issue 37). Links of steps no longer waiting for someone are revoked; links made for an
+ * earlier ticket under the same number are gone. Runs after every change to a ticket and every few
+ * minutes (the escalation clock), and never fails the change that called it.
  */
 import { z } from "zod";
-import { notifyUser } from "~/modules/notifications/index.server";
 import { upstream } from "~/services/api.server";
+import { companyTimeZone } from "~/services/company-time-zone.server";
 import { getEnv } from "~/services/env.server";
 import { logError, logInfo } from "~/services/log.server";
-import { sendMail } from "~/services/mail.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { approvalMail } from "./approval-mail";
 import { chainStateOf, waitingFor } from "./approval-waiting";
 import {
   APPROVAL_LINK_DAYS,
-  dropApprovalLink,
+  forgetOtherTickets,
   issueApprovalLink,
   revokeApprovalLinks,
 } from "./approval-links.server";
@@ -64,7 +65,12 @@ export function publicLink(path: string): string {
   return new URL(path, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).toString();
 }
 
-type Known = { types?: TicketType[]; delegations?: Delegation[]; people?: Map<number, Contact> };
+type Known = {
+  types?: TicketType[];
+  delegations?: Delegation[];
+  people?: Map<number, Contact>;
+  timeZone?: string;
+};
 
 /** Tells whoever a ticket now waits for, once each; returns how many were told. */
 export async function announceApprovals(
@@ -83,6 +89,7 @@ export async function announceApprovals(
     const type = types.find((t) => t.id === ticket.type_id);
     if (!type) return 0;
     const waiting = waitingFor(ticket, chainStateOf(ticket, type, delegations, now));
+    await forgetOtherTickets(companyId, ticket, now);
     await revokeApprovalLinks(
       companyId,
       ticket.id,
@@ -91,6 +98,7 @@ export async function announceApprovals(
     );
     if (!waiting.length) return 0;
     const people = known.people ?? (await contacts(up));
+    const timeZone = known.timeZone ?? (await companyTimeZone({ token, companyId }));
     let told = 0;
     for (const w of waiting) {
       const who = people.get(w.approverId);
@@ -99,45 +107,42 @@ export async function announceApprovals(
         {
           companyId,
           ticketId: ticket.id,
+          ticketCreatedAt: ticket.created_at,
           stepId: w.stepId,
           approverId: w.approverId,
           reason: w.reason,
         },
-        now,
-      );
-      if (!id) continue;
-      try {
-        await sendMail(
-          approvalMail({
-            to: who.email,
+        (token) => ({
+          mail: approvalMail({
+            to: who.email!,
             ticketId: ticket.id,
             title: ticket.title,
             typeName: type.name,
             stepName: w.stepName,
             requester: people.get(ticket.requester)?.name ?? `Person ${ticket.requester}`,
             reason: w.reason,
-            link: publicLink(`/tickets/approve/${id}`),
+            link: publicLink(`/tickets/approve/${token}`),
             expiresAt: new Date(now + APPROVAL_LINK_DAYS * 86_400_000),
+            timeZone,
           }),
-        );
-      } catch (e) {
-        await dropApprovalLink(id);
-        logError("tickets", e);
-        continue;
-      }
-      told++;
-      if (w.reason === "escalated")
-        await notifyUser({
-          userId: w.approverId,
-          companyId,
-          kind: "ticket-escalation",
-          title: `Ticket #${ticket.id} escalated to you`,
-          body: `${w.stepName} of "${ticket.title}" has waited too long for a decision.`,
-          link: "/tickets/approvals",
-          eventId: `ticket-escalation:${ticket.id}:${w.stepId}`,
-        }).catch((e) => logError("tickets", e));
+          notice:
+            w.reason === "escalated"
+              ? {
+                  userId: w.approverId,
+                  companyId,
+                  kind: "ticket-escalation",
+                  title: `Ticket #${ticket.id} escalated to you`,
+                  body: `${w.stepName} of "${ticket.title}" has waited too long for a decision.`,
+                  link: "/tickets/approvals",
+                  eventId: `ticket-escalation:${ticket.id}:${ticket.created_at}:${w.stepId}`,
+                }
+              : undefined,
+        }),
+        now,
+      );
+      if (id) told++;
     }
-    if (told) logInfo("tickets", `ticket ${ticket.id}: ${told} approver(s) e-mailed`);
+    if (told) logInfo("tickets", `ticket ${ticket.id}: ${told} approver(s) owed an e-mail`);
     return told;
   } catch (e) {
     logError("tickets", e);
@@ -152,17 +157,23 @@ export async function announceCompanyApprovals(
   now = Date.now(),
 ): Promise<number> {
   const up = upstream(token);
-  const [tickets, types, delegations, people] = await Promise.all([
+  const [tickets, types, delegations, people, timeZone] = await Promise.all([
     listTickets(up),
     listTicketTypes(up),
     listDelegations(up),
     contacts(up),
+    companyTimeZone({ token, companyId }),
   ]);
   let told = 0;
   for (const t of tickets) {
     const type = types.find((x) => x.id === t.type_id);
     if (!type?.chain.stages.length) continue;
-    told += await announceApprovals(companyId, token, t, now, { types, delegations, people });
+    told += await announceApprovals(companyId, token, t, now, {
+      types,
+      delegations,
+      people,
+      timeZone,
+    });
   }
   return told;
 }

@@ -126,7 +126,11 @@ describe("approval links", () => {
       reason: "escalated",
       link: "https://app.example/tickets/approve/abc",
       expiresAt: new Date(T0),
+      timeZone: "Australia/Brisbane",
     });
+    // The link's end in the company's zone, named (not toUTCString's "Mon, 02 Nov 2026 08:00:00 GMT").
+    expect(m.text).toContain("until 2 Nov 2026, 18:00 AEST):");
+    expect(m.html).toContain("until 2 Nov 2026, 18:00 AEST, without");
     expect(m.subject).toBe("Escalated: Approve ticket #7: <b>Brakes</b>");
     expect(m.text).toContain("https://app.example/tickets/approve/abc");
     expect(m.text).toContain('The step "Manager" has waited too long');

@@ -89,12 +89,15 @@ export async function requireWaitingStep(
   stepId: string,
   who: number,
   now = Date.now(),
+  /** Refuses a ticket that is not the one expected (an e-mailed link's binding), before anything else. */
+  expect?: (ticket: Ticket) => void,
 ): Promise<{ ticket: Ticket; type: TicketType; delegations: Delegation[] }> {
   const [ticket, types, delegations] = await Promise.all([
     getTicket(up, id),
     listTicketTypes(up),
     listDelegations(up),
   ]);
+  expect?.(ticket);
   const type = types.find((t) => t.id === ticket.type_id);
   const state = type
     ? evaluateChain(type.chain as ApprovalChain, ticket.facts, ticket.decisions, {

@@ -15,7 +15,8 @@ import { defineSweep, type SweepCase } from "./kit";
  */
 export default defineSweep({
   seed: async ({ upB }) => {
-    const ticketB = (await listTickets(upB))[0]!.id;
+    const firstB = (await listTickets(upB))[0]!;
+    const ticketB = firstB.id;
     const standIn = await createPerson(upB, {
       first_name: "Stan",
       last_name: "Din",
@@ -31,13 +32,17 @@ export default defineSweep({
         end: new Date(Date.now() + 3 * day).toISOString(),
       })
     ).id;
-    const linkB = await issueApprovalLink({
-      companyId: 2,
-      ticketId: ticketB,
-      stepId: "supervisor",
-      approverId: 2001,
-      reason: "waiting",
-    });
+    const linkB = await issueApprovalLink(
+      {
+        companyId: 2,
+        ticketId: ticketB,
+        ticketCreatedAt: firstB.created_at,
+        stepId: "supervisor",
+        approverId: 2001,
+        reason: "waiting",
+      },
+      () => ({ mail: { to: "nobody@southside.example", subject: "Approve", text: "-" } }),
+    );
     return { ticketB, delegationB, linkB: linkB! };
   },
   cases: ({ ticketB, delegationB }) => [

@@ -147,7 +147,7 @@ export async function deliveryDetail(ctx: ModuleContext, id: number) {
       ...withEta(d),
       vehicleName: d.imei ? (opts.vehicles.find((v) => v.imei === d.imei)?.name ?? d.imei) : null,
     },
-    links: canShare ? await trackingLinksOf(ctx.companyId, d.id) : [],
+    links: canShare ? await trackingLinksOf(ctx.companyId, d) : [],
     timeZone,
     ...opts,
     canManage: isAllowed(ctx.user, MANAGE_DELIVERIES),

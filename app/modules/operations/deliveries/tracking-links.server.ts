@@ -26,13 +26,17 @@ export type TrackingLinkView = {
   state: "active" | "expired" | "revoked";
 };
 
+/**
+ * The delivery's links: those made for its current tracking key. A number the upstream gave again
+ * after losing writes is another delivery with another key; the old delivery's links are not its.
+ */
 export async function trackingLinksOf(
   companyId: number,
-  deliveryId: number,
+  delivery: { id: number; tracking_key: string },
   now = Date.now(),
 ): Promise<TrackingLinkView[]> {
   const rows = await prisma.deliveryTrackingLink.findMany({
-    where: { companyId, deliveryId },
+    where: { companyId, deliveryId: delivery.id, trackingKey: delivery.tracking_key },
     orderBy: { createdAt: "desc" },
     take: 20,
   });

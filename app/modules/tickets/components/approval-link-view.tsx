@@ -129,7 +129,11 @@ export function ApprovalLinkInvalid({ status, message }: { status: number; messa
           {status}
         </Text>
         <Title order={1}>
-          {status === 503 ? "Try again later" : "This approval link does not work"}
+          {status === 503
+            ? "Try again later"
+            : status === 410
+              ? "This request no longer exists"
+              : "This approval link does not work"}
         </Title>
         <Text>{message ?? "This approval link is not valid."}</Text>
       </Stack>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "FormLink" ADD COLUMN     "formCreatedAt" TEXT;
