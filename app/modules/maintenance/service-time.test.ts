@@ -13,7 +13,9 @@ describe("the moment a completed service is recorded at", () => {
   it("puts another day at its noon in the company's zone, so it reads as that day there", () => {
     const at = serviceTime("2026-11-20", now, "Pacific/Auckland")!;
     expect(at).toBe("2026-11-19T23:00:00.000Z");
-    expect(formatZoned(at, "Pacific/Auckland", "date", now)).toBe(formatDay("2026-11-20", "UTC", now));
+    expect(formatZoned(at, "Pacific/Auckland", "date", now)).toBe(
+      formatDay("2026-11-20", "UTC", now),
+    );
     expect(serviceTime("2026-11-20", now, "America/Los_Angeles")).toBe("2026-11-20T20:00:00.000Z");
   });
 });
