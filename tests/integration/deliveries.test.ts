@@ -1,7 +1,7 @@
 /**
  * Issue 26, deliveries: the dispatcher's page (list, ETA, create with errors beside the fields,
  * assignment), the courier's pages (own shipments only, status moves, proof of delivery with a
- * photo, the limits) and the recipient's tracking link (map and vehicle only on the last leg, proof
+ * photo, the limits) and the recipient's tracking link (map on the open legs, proof
  * after delivery, 404 once revoked or expired), through the route loaders and actions against
  * PostgreSQL and the simulator.
  */
@@ -252,7 +252,8 @@ describe("recipient tracking link", () => {
     expect((await view()).data).toMatchObject({ status: "picked_up", vehicle: null });
     await move({ status: "in_transit" });
     v = await view();
-    expect(v.data?.vehicle).not.toBeNull();
+    // Whether the vehicle shows depends on the window and the ignition: tracking-privacy.test.ts.
+    expect(v.data?.status).toBe("in_transit");
     expect(v.data?.showMap).toBe(true);
     await move({ status: "delivered", recipient_name: "Lee" });
     v = await view();
