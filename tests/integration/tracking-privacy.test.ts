@@ -119,10 +119,8 @@ describe("tracking link privacy", () => {
     expect(driving.headline).toBe("Your delivery is on its way to you");
 
     expect(off, "and is parked some time between 09:00 and 11:00").not.toBeNull();
-    {
-      const parked = await view(off);
-      expect(parked.vehicle).toBeNull();
-      expect(parked.headline).toBe("Your delivery is on its way");
-    }
+    const parked = await view(off!);
+    expect(parked.vehicle).toBeNull();
+    expect(parked.headline).toBe("Your delivery is on its way");
   }, 60_000);
 });
