@@ -79,7 +79,9 @@ export function slots(size: number, waitMs: number) {
 function once(f: () => void) {
   let done = false;
   return () => {
-    if (!done) ((done = true), f());
+    if (done) return;
+    done = true;
+    f();
   };
 }
 
