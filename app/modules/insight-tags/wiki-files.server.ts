@@ -45,10 +45,12 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
     if (files.length === 0) return refuse("Choose a file to upload.");
     if (files.length > 1) return refuse("Send one file at a time.");
     const posted = files[0]!;
-    // The type is the bytes' (and the name's extension made to agree), never the name's alone.
-    const sniffed = await sniffedFile(posted, WIKI_KINDS, sanitiseFileName);
-    const name = sniffed?.name ?? "";
-    const type = sniffed ? fileTypeOf(name) : null;
+    // A name of a type the wiki takes, and bytes of one: the extension is then made to say what
+    // the bytes are (a page sent as `invoice.pdf` is kept as `invoice.txt`), never the name alone.
+    const asNamed = sanitiseFileName(posted.name);
+    const sniffed = asNamed ? await sniffedFile(posted, WIKI_KINDS, sanitiseFileName) : null;
+    const name = sniffed && fileTypeOf(asNamed) ? sniffed.name : "";
+    const type = name ? fileTypeOf(name) : null;
     if (!type)
       return refuse(
         "That type of file is not allowed: PDF, images (PNG, JPEG, GIF, WebP), text, CSV, Word, Excel, OpenDocument or ZIP.",
