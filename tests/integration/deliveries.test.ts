@@ -185,7 +185,10 @@ describe("courier", () => {
     const huge = await act({
       status: "delivered",
       recipient_name: "Pat",
-      photo: new File([new Uint8Array(600 * 1024)], "big.jpg", { type: "image/jpeg" }),
+      // A JPEG by its first bytes (the type is read from them), too large.
+      photo: new File([Uint8Array.of(0xff, 0xd8, 0xff), new Uint8Array(600 * 1024)], "big.jpg", {
+        type: "image/jpeg",
+      }),
     });
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as { errors: Record<string, string> }).errors.photo).toContain(
