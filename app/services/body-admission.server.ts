@@ -13,8 +13,9 @@ import { readSessionQuick } from "~/services/session.server";
 export type BodyAdmission =
   { admit: true } | { admit: false; status: 302; location: string } | { admit: false; status: 401 };
 
+/** Open without a session: a public pattern's, and no guarded route's (/forms/:id is not /forms/admin). */
 export const isPublicPath = (pathname: string) =>
-  PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, pathname));
+  PUBLIC_ROUTES.some((r) => matchPattern(r.pattern, pathname)) && !anyRoute(pathname);
 
 /** The answer the guard would give this visitor, without the body; or admit. */
 export async function bodyAdmission(

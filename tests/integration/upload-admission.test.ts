@@ -8,6 +8,8 @@
 import express from "express";
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_ROUTES } from "~/modules/index";
+import { isPublicPath } from "~/services/body-admission.server";
 import { bodyGate, slots } from "../../server/request-body";
 import { useTestDatabase } from "../support/db";
 import { rawRequest, signInOver, useHttpApp } from "../support/http-app";
@@ -91,6 +93,17 @@ describe("bodies to paths that need a session", () => {
       ]),
     });
     expect(login.status).toBe(401); // the login form's answer: wrong password
+  });
+});
+
+describe("which paths are public", () => {
+  it("every public page of the manifests, and no guarded page that a public pattern also matches", () => {
+    for (const r of PUBLIC_ROUTES) {
+      const path = r.pattern.replace(/:[a-z]+\??/gi, "x1").replace("*", "overview");
+      expect(isPublicPath(path), path).toBe(true);
+    }
+    for (const path of ["/forms/admin", "/tickets/admin", "/timesheet/view", "/verifyx/1"])
+      expect(isPublicPath(path), path).toBe(false);
   });
 });
 
