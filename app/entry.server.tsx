@@ -17,6 +17,7 @@ export { healthy } from "~/services/health.server";
 export { registerJobs } from "~/modules/jobs.server";
 export { pageCacheStats } from "~/services/page-cache.server";
 export { keepPromises } from "~/services/route-promises.server";
+export { bodyAdmission } from "~/services/body-admission.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -13,7 +13,7 @@ import { withUpstreamDeadline } from "../app/services/upstream/deadline.server.j
 import { baseSecurityHeaders } from "../app/services/security-headers.server.js";
 import { errorHandler, sendPlainError } from "./http-errors.js";
 import { loadShedder } from "./load-shed.js";
-import { bodyGate, gatedBody } from "./request-body.js";
+import { bodyGate, gatedBody, type Admit } from "./request-body.js";
 import { installTestClock, testClockRoute } from "./test-clock.js";
 
 type HealthCheck = () => Promise<boolean>;
@@ -95,7 +95,13 @@ export function createHttpApp(getBuild: () => ServerBuild | Promise<ServerBuild>
     }
     next();
   });
-  app.use(bodyGate(bodyRuleFor));
+  // Who may send a large body is the build's to say (its sessions and manifests, one instance).
+  const admit: Admit = async (...args) => {
+    const check = ((await getBuild()).entry.module as { bodyAdmission?: Admit }).bodyAdmission;
+    if (!check) throw new Error("the server build does not export bodyAdmission");
+    return check(...args);
+  };
+  app.use(bodyGate(bodyRuleFor, { admit }));
 
   // Server-sent events must reach the browser as they happen, never held in a gzip buffer.
   app.use(

@@ -14,6 +14,26 @@ const WHAT: Record<BodyKind, string> = {
   json: "JSON (application/json)",
 };
 
+/** What the app says of a body's sender before a byte is read (app/services/body-admission.server.ts). */
+export type Admission =
+  { admit: true } | { admit: false; status: 302; location: string } | { admit: false; status: 401 };
+export type Admit = (pathname: string, search: string, cookie: string | null) => Promise<Admission>;
+
+export type GateOptions = {
+  /** Asked before a multipart or large body is read; without it every body is read. */
+  admit?: Admit;
+  /** Large bodies (over LARGE_BODY_BYTES, or streamed to a route allowing more) read at once. */
+  largeSlots?: number;
+  /** How long a large body waits for a slot before 503. */
+  largeWaitMs?: number;
+};
+
+/** A body up to this size is read without asking who sends it (a sign-in form, a small save). */
+export const SMALL_BODY_BYTES = 64 * 1024;
+/** A body over this size takes one of the few large-body slots while it is read. */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
 /** The body of a request that passed the gate; server/http.ts hands it to Remix. */
 export function gatedBody(res: Response): Buffer | undefined {
   return res.locals.body as Buffer | undefined;
@@ -23,6 +43,59 @@ function refuse(res: Response, status: 400 | 413 | 415, message: string, close =
   // A refused body is not read on: closing spares reading (and discarding) the rest of it.
   if (close) res.setHeader("Connection", "close");
   res.status(status).type("text/plain").send(message);
+}
+
+/**
+ * At most `size` holders at once; a taker waits up to `waitMs` (at most `size * 4` waiting), else
+ * gets null. Ten 25 MB uploads read side by side cost a quarter of a gigabyte of memory.
+ */
+export function slots(size: number, waitMs: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  };
+  return {
+    take(): Promise<(() => void) | null> {
+      if (busy < size) return (busy++, Promise.resolve(once(release)));
+      if (waiting.length >= size * 4) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const turn = () => (clearTimeout(timer), resolve(once(release)));
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(turn), 1);
+          resolve(null);
+        }, waitMs);
+        waiting.push(turn);
+      });
+    },
+    get busy() {
+      return busy;
+    },
+  };
+}
+
+function once(f: () => void) {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    f();
+  };
+}
+
+/** The guard's answer, given before the body: a redirect to /login (as Remix sends one) or 401. */
+function notAdmitted(req: Request, res: Response, a: Exclude<Admission, { admit: true }>) {
+  res.setHeader("Connection", "close");
+  if (a.status === 401) return void res.status(401).type("text/plain").send("Unauthorized");
+  // A fetch from the page (?_data=) takes Remix's form of a redirect.
+  if (req.query._data !== undefined)
+    return void res
+      .status(204)
+      .set({ "X-Remix-Redirect": a.location, "X-Remix-Status": "302" })
+      .end();
+  res.redirect(302, a.location);
 }
 
 function mediaType(header: string | undefined) {
@@ -69,8 +142,15 @@ async function wellFormed(kind: BodyKind, type: string, header: string, body: Bu
  * at once (413, nothing read), a streamed (chunked) body is counted as it arrives and refused the
  * moment it passes the limit; a body of a kind the route does not take is 415 and a malformed one
  * 400. What passes is read whole (it is within the limit) and kept for the Remix request.
+ * Before a multipart or larger body is read, `admit` says whether its sender may post to the path
+ * at all (a path needing a session gets the guard's /login redirect or 401, nothing read), and a
+ * large body waits for one of a few slots (503 with Retry-After when none frees in time).
  */
-export function bodyGate(ruleFor: (pathname: string) => BodyRule): RequestHandler {
+export function bodyGate(
+  ruleFor: (pathname: string) => BodyRule,
+  options: GateOptions = {},
+): RequestHandler {
+  const large = slots(options.largeSlots ?? 4, options.largeWaitMs ?? 3000);
   return (req: Request, res: Response, next: NextFunction) => {
     const rule = ruleFor(req.path);
     const tooLarge = `Request body too large: at most ${rule.limit} bytes here.`;
@@ -93,13 +173,37 @@ export function bodyGate(ruleFor: (pathname: string) => BodyRule): RequestHandle
       res.locals.body = Buffer.alloc(0);
       return next();
     }
-    readLimited(req, rule.limit).then(async (body) => {
+    const expected = chunked ? rule.limit : (length ?? 0);
+    const ask =
+      options.admit &&
+      (type === "multipart/form-data" || rule.kind === "upload" || expected > SMALL_BODY_BYTES);
+    const isLarge = expected > LARGE_BODY_BYTES;
+    void (async () => {
+      if (ask) {
+        const search = new URLSearchParams(req.url.split("?")[1] ?? "");
+        search.delete("_data");
+        const q = search.toString();
+        const a = await options.admit!(req.path, q ? `?${q}` : "", req.headers.cookie ?? null);
+        if (!a.admit) return notAdmitted(req, res, a);
+      }
+      const release = isLarge ? await large.take() : () => {};
+      if (!release) {
+        res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+        res.setHeader("Connection", "close");
+        return void res
+          .status(503)
+          .type("text/plain")
+          .send("Too many uploads at once: try again in a moment.");
+      }
+      // Held until the answer is sent: the parsed copies of the body live as long as its request.
+      res.once("close", release);
+      const body = await readLimited(req, rule.limit);
       if (body === null) return refuse(res, 413, tooLarge, true);
       if (body.length > 0 && !ACCEPTS[rule.kind].includes(type)) return unsupported();
       if (body.length > 0 && !(await wellFormed(rule.kind, type, header, body)))
         return refuse(res, 400, `Malformed request body: send ${WHAT[rule.kind]}.`);
       res.locals.body = body;
       next();
-    }, next);
+    })().catch(next);
   };
 }

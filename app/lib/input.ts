@@ -107,11 +107,18 @@ export const text = (max = 200) =>
     .refine((s) => !hasControl(s), CONTROL_MESSAGE);
 
 /**
- * The last path segment of an uploaded name, NFC, `scrub` applied, spaces collapsed, at most `max`
- * characters with its extension kept: the one shape every stored file name takes.
+ * Bidirectional controls (embeddings, overrides, isolates, marks): in a name they reorder what is
+ * shown, so `evil\u202Efdp.zip` reads "evilpiz.pdf". A file name has no use for them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/**
+ * The last path segment of an uploaded name, NFC, without bidirectional controls, `scrub` applied,
+ * spaces collapsed, at most `max` characters with its extension kept: the one shape every stored
+ * file name takes.
  */
 export function fileNameWithin(raw: string, max: number, scrub: (s: string) => string): string {
-  const base = scrub((raw.split(/[\\/]/).pop() ?? "").normalize("NFC"))
+  const base = scrub((raw.split(/[\\/]/).pop() ?? "").normalize("NFC").replace(BIDI_CONTROLS, ""))
     .replace(/\s+/g, " ")
     .trim();
   if (base.length <= max) return base;

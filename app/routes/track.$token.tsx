@@ -33,14 +33,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   );
 }
 
-const HEADLINE = {
-  planned: "Your delivery is planned",
-  picked_up: "Your delivery has been picked up",
-  in_transit: "Your delivery is on its way to you",
-  delivered: "Your delivery has arrived",
-  failed: "Your delivery could not be made",
-} as const;
-
 export default function Track() {
   const d = useLoaderData<typeof loader>();
   const { revalidate, state } = useRevalidator();
@@ -62,7 +54,7 @@ export default function Track() {
       <Stack gap="md">
         <div>
           <Title order={1} size="h2" data-testid="track-headline">
-            {HEADLINE[d.status]}
+            {d.headline}
           </Title>
           <Text size="sm">
             {d.reference} for {d.customer} · <DeliveryStatusBadge status={d.status} />

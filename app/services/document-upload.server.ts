@@ -7,18 +7,16 @@
  */
 import { DOCUMENT_MAX_BYTES, type DocumentType, type UploadRefusal } from "~/lib/documents";
 import { cleanFileName } from "~/lib/input";
-import { contentDisposition, headOf, postedFiles } from "~/services/file-transfer.server";
+import { FILE_KINDS, sniffFileKind, type FileKind } from "~/lib/file-types";
+import { contentDisposition, postedFiles, sniffedFile } from "~/services/file-transfer.server";
 import { isUpstreamError } from "~/services/upstream/errors";
 
-const ascii = (b: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...b.subarray(from, to));
+const DOCUMENT_KINDS: readonly FileKind[] = ["pdf", "jpeg", "png"];
 
 /** A document's type by its first bytes (its signature), or null when not PDF, JPEG or PNG. */
 export function documentTypeOf(head: Uint8Array): DocumentType | null {
-  if (ascii(head, 0, 5) === "%PDF-") return "application/pdf";
-  if (head[0] === 0x89 && ascii(head, 1, 4) === "PNG") return "image/png";
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
-  return null;
+  const kind = sniffFileKind(head);
+  return kind && DOCUMENT_KINDS.includes(kind) ? (FILE_KINDS[kind].mime as DocumentType) : null;
 }
 
 /** A document's name as stored and listed: no path, no control characters, no quotes. */
@@ -47,10 +45,12 @@ export async function receiveDocument<T>(
     if (files.length > 1) return { ok: false, code: "many" };
     const file = files[0]!;
     if (file.size === 0) return { ok: false, code: "empty" };
-    const type = documentTypeOf(await headOf(file));
-    if (!type) return { ok: false, code: "type" };
+    // The name's extension follows the bytes: a PDF posted as `evil".html` is kept as `evil_.pdf`.
+    const sniffed = await sniffedFile(file, DOCUMENT_KINDS, cleanDocumentName);
+    if (!sniffed) return { ok: false, code: "type" };
     if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, code: "size" };
-    const name = cleanDocumentName(file.name);
+    const { name, mime } = sniffed;
+    const type = mime as DocumentType;
     const saved = await send({ name, type }, file.stream(), request.signal);
     return { ok: true, saved };
   } catch (e) {

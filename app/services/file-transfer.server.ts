@@ -6,6 +6,13 @@
  * `filename` for old clients and the exact name as UTF-8 in `filename*` (a raw `報告€.pdf` in a
  * header is refused by Node: every download of it was a 500).
  */
+import {
+  FILE_KINDS,
+  nameForKind,
+  SNIFF_BYTES,
+  sniffFileKind,
+  type FileKind,
+} from "~/lib/file-types";
 import { cleanFileName } from "~/lib/input";
 
 /**
@@ -28,6 +35,34 @@ export async function postedFiles(request: Request, field: string): Promise<File
 /** A file's first `n` bytes, to tell its type by its signature (never by its name). */
 export async function headOf(file: Blob, n = 16): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, n).arrayBuffer());
+}
+
+/** What a file is by its first bytes, if one of `accept` (null for anything else). */
+export async function kindOf(file: Blob, accept: readonly FileKind[]): Promise<FileKind | null> {
+  const kind = sniffFileKind(await headOf(file, SNIFF_BYTES));
+  return kind && accept.includes(kind) ? kind : null;
+}
+
+/** A file as a data URL of the type its bytes showed (kindOf), never the type the browser sent. */
+export async function dataUrlOf(file: Blob, kind: FileKind): Promise<string> {
+  const base64 = Buffer.from(await file.arrayBuffer()).toString("base64");
+  return `data:${FILE_KINDS[kind].mime};base64,${base64}`;
+}
+
+/**
+ * What a posted file is by its first bytes, if one of `accept`, and the name to keep it under:
+ * `clean` applied (the route's file-name rule, cleanFileName by default) and an extension the bytes
+ * bear out (`x.html` of JPEG bytes is kept as `x.jpg`). Null when the bytes are none of `accept`:
+ * a "picture" or "PDF" that is something else is refused, whatever its name or type said.
+ */
+export async function sniffedFile(
+  file: Blob & { name: string },
+  accept: readonly FileKind[],
+  clean: (raw: string) => string = cleanFileName,
+): Promise<{ kind: FileKind; mime: string; name: string } | null> {
+  const kind = await kindOf(file, accept);
+  if (!kind) return null;
+  return { kind, mime: FILE_KINDS[kind].mime, name: clean(nameForKind(clean(file.name), kind)) };
 }
 
 // RFC 5987 attr-char: encodeURIComponent leaves these five as they are, but they are not allowed.

@@ -13,7 +13,7 @@
  * `POST /courier/shipments/status/{id}` `{status, reason?, pod?, ref?}` — `ref` makes a repeat of
  * the same action (a phone resending over a flaky network) answer the delivery unchanged.
  * Public: `GET /deliveries/track/{tracking_key}` (no token) answers what a recipient may see; the
- * vehicle's position only while the delivery is in transit to its drop-off.
+ * vehicle's position only while the delivery is in transit to its drop-off, and since when it is.
  *
  * Each answer carries the assigned vehicle's last fix (the app works the ETA out from it).
  * Today's deliveries (the Brisbane day of the clock) are seeded on first use of a day, on the
@@ -56,6 +56,7 @@ function vehicleFix(ctx: Ctx, imei: string | null) {
     lat: f.lat,
     lng: f.lng,
     speed: f.speed,
+    ignition: f.ignition,
     reported_at: new Date(f.timestamp).toISOString(),
   };
 }
@@ -150,6 +151,7 @@ export const deliveryRoutes = routes([
             ? { ...v.vehicle, imei: undefined, nickname: undefined }
             : null,
         updated_at: x.events.at(-1)?.at ?? x.window_start,
+        in_transit_since: x.events.findLast((e) => e.status === "in_transit")?.at ?? null,
       });
     },
     { auth: false },

@@ -6,6 +6,7 @@ import { createUpstream } from "~/services/upstream/client.server";
 import { login } from "~/services/upstream/index.server";
 import { newInstalls } from "~/modules/operations/diagnostics.server";
 import { pdfText } from "../support/pdf";
+import { axeViolations, open } from "./support/console";
 import { databaseUrl, newPage, signIn, upstreamUrl, whenReady } from "./support/browser";
 
 /**
@@ -98,7 +99,19 @@ describe("installation check", () => {
     expect(flat).toContain("Installation certificate");
     expect(flat).toContain("Ivy Installer");
     expect(flat).toContain("Verification code");
-    expect(flat).toMatch(/\b[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}\b/);
+    // The printed address checks the certificate, signed out, on a page axe finds nothing on.
+    const verifyAt = /https?:\/\/\S+\/verify\/[a-z0-9]+\.[0-9a-f]{40}/.exec(flat)?.[0];
+    expect(verifyAt).toBeDefined();
+    const visitor = await newPage();
+    await open(visitor.page, new URL(verifyAt!).pathname);
+    await visitor.page.getByTestId("verify-valid").getByText("Valid certificate").waitFor();
+    await visitor.page.getByText(`${nickname} (IMEI ${imei})`).waitFor();
+    expect(await axeViolations(visitor.page)).toEqual([]);
+    const path = new URL(verifyAt!).pathname;
+    await open(visitor.page, `${path.slice(0, -1)}${path.endsWith("0") ? "1" : "0"}`);
+    await visitor.page.getByTestId("verify-invalid").waitFor();
+    expect(await axeViolations(visitor.page)).toEqual([]);
+    await visitor.context.close();
 
     // Back on the fleet page: checked, with the certificate's date, and no check to start.
     await page.goto("/dashboard/fleet");

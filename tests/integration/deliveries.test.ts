@@ -1,7 +1,7 @@
 /**
  * Issue 26, deliveries: the dispatcher's page (list, ETA, create with errors beside the fields,
  * assignment), the courier's pages (own shipments only, status moves, proof of delivery with a
- * photo, the limits) and the recipient's tracking link (map and vehicle only on the last leg, proof
+ * photo, the limits) and the recipient's tracking link (map on the open legs, proof
  * after delivery, 404 once revoked or expired), through the route loaders and actions against
  * PostgreSQL and the simulator.
  */
@@ -185,7 +185,10 @@ describe("courier", () => {
     const huge = await act({
       status: "delivered",
       recipient_name: "Pat",
-      photo: new File([new Uint8Array(600 * 1024)], "big.jpg", { type: "image/jpeg" }),
+      // A JPEG by its first bytes (the type is read from them), too large.
+      photo: new File([Uint8Array.of(0xff, 0xd8, 0xff), new Uint8Array(600 * 1024)], "big.jpg", {
+        type: "image/jpeg",
+      }),
     });
     expect(huge.status).toBe(400);
     expect(((await huge.json()) as { errors: Record<string, string> }).errors.photo).toContain(
@@ -252,7 +255,8 @@ describe("recipient tracking link", () => {
     expect((await view()).data).toMatchObject({ status: "picked_up", vehicle: null });
     await move({ status: "in_transit" });
     v = await view();
-    expect(v.data?.vehicle).not.toBeNull();
+    // Whether the vehicle shows depends on the window and the ignition: tracking-privacy.test.ts.
+    expect(v.data?.status).toBe("in_transit");
     expect(v.data?.showMap).toBe(true);
     await move({ status: "delivered", recipient_name: "Lee" });
     v = await view();

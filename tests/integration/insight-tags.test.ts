@@ -67,6 +67,10 @@ function multipart(name: string, size: number) {
   );
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
   const chunk = new Uint8Array(256 * 1024).fill(fill);
+  // The wiki tells a file's type by its bytes: a PDF or a ZIP starts with its signature.
+  const signature = name.endsWith(".pdf") ? "%PDF-" : name.endsWith(".zip") ? "PK\x03\x04" : "";
+  const first = chunk.slice();
+  first.set(new TextEncoder().encode(signature));
   let sent = 0;
   let stage = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -78,7 +82,8 @@ function multipart(name: string, size: number) {
       if (sent < size) {
         const n = Math.min(chunk.length, size - sent);
         sent += n;
-        return c.enqueue(n === chunk.length ? chunk : chunk.subarray(0, n));
+        const from = sent === n ? first : chunk;
+        return c.enqueue(n === from.length ? from : from.subarray(0, n));
       }
       if (stage === 1) {
         stage = 2;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_shell.installation.$imei";
 import { loader as pdfLoader } from "~/routes/installation.$imei.certificate.$id";
 import { prisma } from "~/services/db.server";
-import { verificationCode } from "~/modules/operations/installation.server";
+import { certificateCode, printedCode } from "~/modules/operations/certificate-code.server";
 import { pdfText } from "../support/pdf";
 import { useTestDatabase } from "../support/db";
 import { call, formPost, get } from "../support/remix";
@@ -125,7 +125,8 @@ describe("installation check", () => {
       "Installation certificate",
       imei,
       "Ivy Installer",
-      verificationCode(cert),
+      printedCode(certificateCode(cert)),
+      `/verify/${certificateCode(cert)}`,
       "Supply voltage in range",
       "Passed",
       "antenna on the windscreen",

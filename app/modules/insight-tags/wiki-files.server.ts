@@ -5,7 +5,8 @@
  */
 import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
-import { contentDisposition, postedFiles } from "~/services/file-transfer.server";
+import type { FileKind } from "~/lib/file-types";
+import { contentDisposition, postedFiles, sniffedFile } from "~/services/file-transfer.server";
 import { logInfo } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
@@ -15,11 +16,14 @@ import * as iup from "./upstream.server";
 import { forbidden, wikiPath } from "./wiki-kit.server";
 import { rightsOf, uploadLimit } from "./wiki.server";
 
+/** What the wiki takes (WIKI_FILE_TYPES by extension), told by the bytes. */
+const WIKI_KINDS: readonly FileKind[] = ["pdf", "jpeg", "png", "gif", "webp", "zip", "text"];
+
 /**
  * POST /dashboard/insight-tags/:uuid/wiki/upload?folder=ID (multipart, field `file`): the file
  * goes to the upstream once it is known to be within the limit; past it the user is told. The
- * name is sanitised and its extension must be allowed; the type stored is the allow-list's, never
- * what the browser said.
+ * name is sanitised, its contents must be of a type the wiki takes, and its extension is made to
+ * say that type; the type stored is the allow-list's, never what the browser said.
  */
 export async function uploadAction(ctx: ModuleContext, raw: string, request: Request) {
   const tag = await requireInsightTag(ctx, raw);
@@ -41,7 +45,11 @@ export async function uploadAction(ctx: ModuleContext, raw: string, request: Req
     if (files.length === 0) return refuse("Choose a file to upload.");
     if (files.length > 1) return refuse("Send one file at a time.");
     const posted = files[0]!;
-    const name = sanitiseFileName(posted.name);
+    // A name of a type the wiki takes, and bytes of one: the extension is then made to say what
+    // the bytes are (a page sent as `invoice.pdf` is kept as `invoice.txt`), never the name alone.
+    const asNamed = sanitiseFileName(posted.name);
+    const sniffed = asNamed ? await sniffedFile(posted, WIKI_KINDS, sanitiseFileName) : null;
+    const name = sniffed && fileTypeOf(asNamed) ? sniffed.name : "";
     const type = name ? fileTypeOf(name) : null;
     if (!type)
       return refuse(

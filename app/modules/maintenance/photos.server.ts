@@ -5,6 +5,7 @@
  * said. GET /dashboard/tasks/:id/photos/:photo hands the image on after checking it is one of that
  * task's.
  */
+import { FILE_KINDS, sniffFileKind, type FileKind } from "~/lib/file-types";
 import type { ModuleContext } from "~/services/guard.server";
 import { headOf, postedFiles } from "~/services/file-transfer.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -17,16 +18,12 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_LIMIT_TEXT = "10 MB";
 export const PHOTO_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 
-const ascii = (b: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...b.subarray(from, to));
+const PHOTO_KINDS: readonly FileKind[] = ["png", "jpeg", "gif", "webp"];
 
 /** The image type of a file by its first bytes (its signature), or null when not an allowed one. */
 export function photoTypeOf(head: Uint8Array): PhotoType | null {
-  if (head[0] === 0x89 && ascii(head, 1, 4) === "PNG") return "image/png";
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
-  if (ascii(head, 0, 4) === "GIF8") return "image/gif";
-  if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WEBP") return "image/webp";
-  return null;
+  const kind = sniffFileKind(head);
+  return kind && PHOTO_KINDS.includes(kind) ? (FILE_KINDS[kind].mime as PhotoType) : null;
 }
 
 export const photoPage = (id: number) => `/dashboard/tasks?edit=${id}`;

@@ -3,14 +3,12 @@
  * signed certificate issued once every step passes. The server re-reads the device before issuing:
  * a certificate never rests on what the browser last showed.
  */
-import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Measurement } from "~/lib/units";
-import { appSecrets } from "~/services/env.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { prisma } from "~/services/db.server";
 import { upstream } from "~/services/api.server";
-import { isUpstreamError } from "~/services/upstream/index.server";
+import { isUpstreamError, profile } from "~/services/upstream/index.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { listDevices } from "~/modules/fleet/index.server";
 import { deviceDiagnostics, newInstalls } from "./diagnostics.server";
@@ -99,9 +97,15 @@ export async function issueCertificate(
       ok: false,
       message: `Not every check has passed yet: ${failing.map((s) => s.title).join("; ")}.`,
     };
+  // Printed and signed with the rest; a profile the upstream cannot give now leaves it blank.
+  const companyName = await profile(upstream(ctx.auth.token)).then(
+    (p) => (p.companyid === ctx.companyId ? (p.company_name ?? "") : ""),
+    () => "",
+  );
   const cert = await prisma.installationCertificate.create({
     data: {
       companyId: ctx.companyId,
+      companyName,
       imei,
       deviceName: device.nickname,
       installer: input.installer,
@@ -121,22 +125,4 @@ export async function requireCertificate(ctx: ModuleContext, imei: string, id: s
   });
   if (!cert) throw new Response("Certificate not found", { status: 404 });
   return cert;
-}
-
-/**
- * The code printed on a certificate: an HMAC of what it certifies, so a forged or edited copy
- * does not match what Tracksmith computes for the same certificate id.
- */
-export function verificationCode(c: {
-  id: string;
-  imei: string;
-  issuedAt: Date;
-  installer: string;
-}) {
-  const mac = crypto
-    .createHmac("sha256", `installation-certificate:${appSecrets()[0]!}`)
-    .update(`${c.id}|${c.imei}|${c.issuedAt.toISOString()}|${c.installer}`)
-    .digest("hex")
-    .toUpperCase();
-  return `${mac.slice(0, 4)}-${mac.slice(4, 8)}-${mac.slice(8, 12)}`;
 }

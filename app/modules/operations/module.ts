@@ -110,6 +110,10 @@ export default defineModule({
       pattern: "/track/:token",
       why: "a recipient's tracking link: the token is signed random bytes, revocable and expiring",
     },
+    {
+      pattern: "/verify/:code",
+      why: "checks an installation certificate's printed code: says only valid or not, and for a valid one the device, company, date and result; lookups rate-limited per address",
+    },
   ],
   actions: {
     "/dashboard/automations": {

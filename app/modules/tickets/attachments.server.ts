@@ -4,6 +4,14 @@
  * rather than the name or the browser's word; downloaded through our server for the company's own
  * people only (another company's attachment is a 404 upstream).
  */
+import {
+  FILE_KINDS,
+  nameForKind,
+  SNIFF_BYTES,
+  sniffFileKind,
+  type FileKind,
+} from "~/lib/file-types";
+import { fileNameWithin } from "~/lib/input";
 import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { isUpstreamError } from "~/services/upstream/index.server";
@@ -16,16 +24,12 @@ export const ATTACHMENT_MISSING = "Choose a file to attach.";
 
 type AttachmentType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
 
-const ascii = (b: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...b.subarray(from, to));
+const ATTACHMENT_KINDS: readonly FileKind[] = ["jpeg", "png", "webp", "pdf"];
 
 /** The file's type by its first bytes, if it is one we take. */
 export function attachmentType(b: Uint8Array): AttachmentType | null {
-  if (b[0] === 0xff && b[1] === 0xd8) return "image/jpeg";
-  if (b[0] === 0x89 && ascii(b, 1, 4) === "PNG") return "image/png";
-  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP") return "image/webp";
-  if (ascii(b, 0, 5) === "%PDF-") return "application/pdf";
-  return null;
+  const kind = sniffFileKind(b.subarray(0, SNIFF_BYTES));
+  return kind && ATTACHMENT_KINDS.includes(kind) ? (FILE_KINDS[kind].mime as AttachmentType) : null;
 }
 
 /** Why a file cannot be attached, or null. */
@@ -36,14 +40,17 @@ export function attachmentProblem(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** A name safe to keep and to send back in a header: no paths, no control characters. */
+/**
+ * A name safe to keep and to send back in a header: no paths, no control or bidirectional
+ * characters, no quotes, and an extension that says what the bytes are (`x.html` of a JPEG is
+ * `x.jpg`).
+ */
 export function cleanName(name: string, type: AttachmentType): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/["\p{Cc}]/gu, "")
-    .trim()
-    .slice(0, 120);
-  if (base) return base;
-  return type === "application/pdf" ? "attachment.pdf" : `picture.${type.slice(6)}`;
+  const kind = ATTACHMENT_KINDS.find((k) => FILE_KINDS[k].mime === type)!;
+  const clean = (s: string) => fileNameWithin(s, 120, (x) => x.replace(/["\p{Cc}]/gu, ""));
+  const base = clean(name);
+  if (!base) return type === "application/pdf" ? "attachment.pdf" : `picture.${type.slice(6)}`;
+  return clean(nameForKind(base, kind));
 }
 
 export async function attachFile(

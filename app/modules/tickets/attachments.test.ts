@@ -35,7 +35,7 @@ describe("ticket attachments", () => {
     expect(cleanName('C:\\Users\\me\\quote "final".pdf', "application/pdf")).toBe(
       "quote final.pdf",
     );
-    expect(cleanName("../../etc/passwd\n", "image/png")).toBe("passwd");
+    expect(cleanName("../../etc/passwd\n", "image/png")).toBe("passwd.png");
     expect(cleanName("", "image/webp")).toBe("picture.webp");
   });
 });

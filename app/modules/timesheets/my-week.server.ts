@@ -6,6 +6,8 @@
  * asks site declaration questions (covid19), they are answered in the clock-on form: clocking on
  * is refused until each is answered, and the declaration is recorded against the new entry.
  */
+import type { FileKind } from "~/lib/file-types";
+import { dataUrlOf, kindOf } from "~/services/file-transfer.server";
 import { listDevices } from "~/modules/fleet/index.server";
 import { dayKey, zonedLocalToUtc, utcToZonedLocal } from "~/lib/zoned-days";
 import type { ModuleContext } from "~/services/guard.server";
@@ -25,7 +27,7 @@ import { dayParam, weekOf, weekTotals } from "./week";
 import { formatZoned, isoDay } from "~/lib/zoned-time";
 
 const PHOTO_MAX = 600 * 1024;
-const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
+const PHOTO_KINDS: readonly FileKind[] = ["jpeg", "png", "webp"];
 
 export async function myWeekPage(ctx: ModuleContext, url: URL, now = Date.now()) {
   const tc = await timesheetContext(ctx);
@@ -134,15 +136,14 @@ export async function photoOf(
 ): Promise<{ photo: string | null } | { error: string }> {
   const file = form.get("photo");
   if (!file || typeof file === "string" || file.size === 0) return { photo: null };
-  if (!PHOTO_TYPES.includes(file.type))
-    return { error: "The photo must be a JPEG, PNG or WebP image" };
+  // The bytes say what it is: a "JPEG" that is a page is refused, whatever the browser said.
+  const kind = await kindOf(file, PHOTO_KINDS);
+  if (!kind) return { error: "The photo must be a JPEG, PNG or WebP image" };
   if (file.size > PHOTO_MAX)
     return {
       error: "The photo is too large (at most 600 kB): take it again at a lower resolution",
     };
-  return {
-    photo: `data:${file.type};base64,${Buffer.from(await file.arrayBuffer()).toString("base64")}`,
-  };
+  return { photo: await dataUrlOf(file, kind) };
 }
 
 const num = (v: FormDataEntryValue | null) => {

@@ -5,6 +5,8 @@
  * is a 404 here as there. Status changes carry a `ref` made when the page was drawn: a form the
  * phone queued offline and sends twice is applied once.
  */
+import type { FileKind } from "~/lib/file-types";
+import { dataUrlOf, kindOf } from "~/services/file-transfer.server";
 import crypto from "node:crypto";
 import { dayKey } from "~/lib/zoned-days";
 import { upstream } from "~/services/api.server";
@@ -18,7 +20,7 @@ import { changeShipmentStatus, myShipment, myShipments } from "./upstream.server
 
 /** A photo as the upstream takes it (a data URL in its JSON body, which has a 1 MB limit). */
 export const POD_PHOTO_MAX_BYTES = 550 * 1024;
-const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
+const PHOTO_KINDS: readonly FileKind[] = ["jpeg", "png", "webp"];
 
 export const navigationUrl = (p: { lat: number; lng: number }) =>
   `https://www.google.com/maps/dir/?api=1&destination=${p.lat},${p.lng}`;
@@ -76,12 +78,14 @@ export type MoveResult =
 
 async function photoDataUrl(file: FormDataEntryValue | null): Promise<string | null | string[]> {
   if (!file || typeof file === "string" || file.size === 0) return null;
-  if (!PHOTO_TYPES.includes(file.type)) return ["The photo must be a JPEG, PNG or WebP image"];
+  // The bytes say what it is: a "JPEG" that is a page is refused, whatever the browser said.
+  const kind = await kindOf(file, PHOTO_KINDS);
+  if (!kind) return ["The photo must be a JPEG, PNG or WebP image"];
   if (file.size > POD_PHOTO_MAX_BYTES)
     return [
       `The photo is too large (${Math.round(file.size / 1024)} KB; at most ${POD_PHOTO_MAX_BYTES / 1024} KB): take it again at a lower resolution`,
     ];
-  return `data:${file.type};base64,${Buffer.from(await file.arrayBuffer()).toString("base64")}`;
+  return dataUrlOf(file, kind);
 }
 
 export async function moveShipment(

@@ -16,6 +16,7 @@ import {
   trackingLinkState,
   verifyTrackingToken,
 } from "./tracking-token.server";
+import { vehicleVisibility } from "./tracking-visibility";
 import { trackDelivery } from "./upstream.server";
 
 export type TrackingLinkView = {
@@ -84,6 +85,14 @@ export async function revokeTrackingLink(
   return count > 0;
 }
 
+const HEADLINE = {
+  planned: "Your delivery is planned",
+  picked_up: "Your delivery has been picked up",
+  in_transit: "Your delivery is on its way to you",
+  delivered: "Your delivery has arrived",
+  failed: "Your delivery could not be made",
+} as const;
+
 const gone = () => new Response("Not found", { status: 404 });
 
 /** What the recipient's page shows, or a 404. */
@@ -98,17 +107,31 @@ export async function trackingPage(token: string, now = Date.now()) {
     if (isUpstreamError(e) && e.status === 404) throw gone();
     throw e;
   }
-  const finalLeg = d.status === "in_transit" && d.vehicle !== null;
-  const eta = finalLeg ? deliveryEta({ ...d, pickup: d.dropoff }, d.vehicle, now) : null;
+  // The vehicle only while it is on its way to this stop (tracking-visibility.ts): never parked
+  // at the depot the next morning of a delivery left in transit.
+  const visible = vehicleVisibility({
+    status: d.status,
+    windowStart: d.window_start,
+    windowEnd: d.window_end,
+    // An upstream without the field: the last change of an in-transit delivery is that move.
+    inTransitSince: d.in_transit_since ?? (d.status === "in_transit" ? d.updated_at : null),
+    vehicle: d.vehicle,
+    now,
+  }).show;
+  const vehicle = visible && d.vehicle ? { lat: d.vehicle.lat, lng: d.vehicle.lng } : null;
+  const eta =
+    vehicle && d.vehicle ? deliveryEta({ ...d, pickup: d.dropoff }, d.vehicle, now) : null;
   return {
     reference: d.reference,
     customer: d.customer,
     dropoff: d.dropoff,
     window: { start: d.window_start, end: d.window_end },
     status: d.status,
+    // Without the vehicle nothing on the page says where the driver is, nor that it is near.
+    headline:
+      d.status === "in_transit" && !vehicle ? "Your delivery is on its way" : HEADLINE[d.status],
     failedReason: d.failed_reason,
-    // Only on the last leg; never once the delivery is finished.
-    vehicle: finalLeg && !isFinished(d.status) ? d.vehicle : null,
+    vehicle,
     eta: eta?.kind === "eta" ? { at: new Date(eta.at).toISOString(), minutes: eta.minutes } : null,
     showMap: !isFinished(d.status),
     pod: d.status === "delivered" ? d.pod : null,

@@ -29,6 +29,7 @@ const fixSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   speed: z.number().nonnegative(),
+  ignition: z.boolean().nullable().optional(),
   reported_at: z.string(),
 });
 export type VehicleFix = z.infer<typeof fixSchema>;
@@ -85,6 +86,7 @@ export const trackedSchema = z.object({
   pod: podSchema.nullable(),
   vehicle: fixSchema.nullable(),
   updated_at: z.string(),
+  in_transit_since: z.string().nullable().optional(),
 });
 export type TrackedDelivery = z.infer<typeof trackedSchema>;
 

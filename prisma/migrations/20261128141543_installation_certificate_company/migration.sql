@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "InstallationCertificate" ADD COLUMN     "companyName" TEXT NOT NULL DEFAULT '';
