@@ -18,6 +18,8 @@ export type AppProcess = {
   databaseUrl: string;
   /** What the server printed, its JSON log lines read as "[scope] msg". */
   output: () => string;
+  /** What the server printed, as it printed it (JSON log lines whole, with their fields). */
+  rawOutput: () => string;
   /** A graceful stop (SIGTERM, then SIGKILL of the group after 15 s); resolves on exit. */
   stop(): Promise<void>;
   /** SIGKILL (a crash: no shutdown code runs) or another signal to the whole process group. */
@@ -112,6 +114,7 @@ export function startAppProcess(
           `:${embeddedPassword(env.DATA_DIR ?? process.env.DATA_DIR ?? ".data")}@`,
         ),
         output: () => logText(output),
+        rawOutput: () => output,
         stop,
         kill,
       });
