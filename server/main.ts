@@ -1,5 +1,5 @@
-import { ConfigError } from "../app/services/env.server.js";
 import { logLine } from "../app/services/log.server.js";
+import { startFailureText } from "./start-failure.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -26,7 +26,6 @@ try {
 } catch (e) {
   // One plain line for a person at the terminal (the configuration may be what is wrong, so the
   // JSON logger, which reads LOG_LEVEL from it, is not used here).
-  if (e instanceof ConfigError) console.error(`Tracksmith cannot start: ${e.message}`);
-  else console.error(`Tracksmith cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`Tracksmith cannot start: ${startFailureText(e)}`);
   process.exit(1);
 }

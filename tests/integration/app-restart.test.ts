@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 
@@ -63,6 +64,11 @@ afterAll(async () => {
 describe("npm start twice on one data directory", () => {
   it("keeps a rename made through the vehicle page across a restart of the whole app", async () => {
     app = await start();
+    // Issue 37 item 2: the embedded database of npm start makes its writes durable.
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    expect((await db.query("show fsync")).rows[0]).toEqual({ fsync: "on" });
+    await db.end();
     const cookie = await signIn(app.url);
     const fleet = await (await fetch(`${app.url}/dashboard/fleet`, { headers: { cookie } })).text();
     const imei = fleet.match(/\/dashboard\/vehicle-dashboard\/(\d+)/)?.[1];
