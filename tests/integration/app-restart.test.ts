@@ -132,6 +132,30 @@ describe("stopping npm start", () => {
   );
 });
 
+describe("a server killed outright", () => {
+  it("leaves no PostgreSQL behind: the watchdog stops it when the server is gone", async () => {
+    app = await start();
+    const tree = processTree(app.pid);
+    const server = tree.find((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("serve.ts");
+      } catch {
+        return false;
+      }
+    });
+    expect(server).toBeDefined();
+    process.kill(server!, "SIGKILL");
+    await until(
+      "every process of the app to end",
+      () => tree.every((pid) => !processAlive(pid)),
+      40_000,
+      100,
+    );
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    app = undefined;
+  }, 120_000);
+});
+
 /**
  * Issue 37 item 1: the built-in simulator's journal damaged three ways (a flipped byte in a
  * record, a line that is not JSON, a torn last record). Every record lost is a line in the JSON
