@@ -10,10 +10,12 @@ import { ConfigError, getEnv, resetEnvCache } from "../app/services/env.server.j
 import { disconnectPrisma, prisma } from "../app/services/db.server.js";
 import { keptVapidKeys } from "../app/modules/notifications/vapid-keys.server.js";
 import { migrateDatabase } from "./db/migrations.js";
-import { logLine } from "../app/services/log.server.js";
+import { logError, logLine, logWarn } from "../app/services/log.server.js";
+import { setUpstreamStartLoss } from "../app/services/upstream/start-loss.server.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createHttpHandler } from "./http.js";
 import { startWorker, type RegisterJobs } from "./jobs/worker.js";
+import { startFailureText } from "./start-failure.js";
 
 export type Running = {
   url: string;
@@ -95,10 +97,14 @@ async function loadBuild(): Promise<ServerBuild> {
 export async function boot(log: Log = logLine): Promise<Running> {
   const env = getEnv();
   const stops: (() => Promise<unknown>)[] = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse())
-      await stop().catch((e) => log(`[shutdown] ${(e as Error).message}`));
-  };
+  // Once, whoever asks (a second signal, a failed start, the parent's exit): in reverse order of
+  // start, so HTTP, the job worker and the simulator stop before PostgreSQL.
+  let stopped: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopped ??= (async () => {
+      for (const stop of [...stops].reverse())
+        await stop().catch((e) => log(`[shutdown] ${startFailureText(e)}`));
+    })());
   try {
     let databaseUrl = env.DATABASE_URL;
     if (!databaseUrl) {
@@ -124,7 +130,19 @@ export async function boot(log: Log = logLine): Promise<Running> {
       // Loaded only when needed: a deployment with a real upstream never runs simulator code.
       const { startSimulator } = await import("./sim/index.js");
       // The simulator is the system of record of the demo: its writes are kept in $DATA_DIR/sim.
-      const sim = await startSimulator({ port: 0, dataDir: env.DATA_DIR });
+      // Records its journal lost are logged one by one, and admins are told how many (the shell).
+      const sim = await startSimulator({
+        port: 0,
+        dataDir: env.DATA_DIR,
+        log: (level, message, fields) =>
+          level === "error"
+            ? logError("sim", message, fields as Record<string, unknown>)
+            : logWarn("sim", message, fields as Record<string, unknown>),
+      });
+      setUpstreamStartLoss({
+        lost: sim.restored.lost,
+        copy: sim.restored.damagedCopy && path.basename(sim.restored.damagedCopy),
+      });
       stops.push(() => sim.close());
       upstreamUrl = sim.url;
       log(`[upstream] built-in simulator listening on ${upstreamUrl} (data in ${sim.dir})`);

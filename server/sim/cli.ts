@@ -44,7 +44,9 @@ const sim = await startSimulator({
 });
 const kept = sim.dir
   ? `data in ${sim.dir}, ${sim.restored.replayed} writes replayed` +
-    (sim.restored.dropped ? `, ${sim.restored.dropped} torn record(s) dropped` : "")
+    (sim.restored.lost
+      ? `, ${sim.restored.lost} record(s) lost (each listed above; the journal as found is kept in ${sim.restored.damagedCopy})`
+      : "")
   : "in memory";
 console.log(
   `[sim] upstream GPS API simulator listening on ${sim.url} (${sim.world.devices.length} devices, ${kept})`,

@@ -9,11 +9,19 @@ import { useFilesDir } from "./files";
 import { mergeFaults } from "./api-sim";
 import { lastFix } from "./fixes";
 import { createSimServer, replay } from "./server";
-import { DEFAULT_COMPACT, openStore, persistedJson, type CompactLimits } from "./store";
+import {
+  DEFAULT_COMPACT,
+  openStore,
+  persistedJson,
+  type CompactLimits,
+  type SimLog,
+  type StartReport,
+} from "./store";
 import { createOverlay } from "./trips";
 import { buildWorld, type World } from "./world";
 
 export type { Faults } from "./kit";
+export type { SimLog, StartReport } from "./store";
 export type { World, Device, User, Company } from "./world";
 export { TOKEN_TTL_S } from "./auth";
 
@@ -36,6 +44,8 @@ export type SimOptions = {
   dataDir?: string;
   /** When the journal is folded into a snapshot; tests lower it. */
   compact?: Partial<CompactLimits>;
+  /** Where records the start could not rebuild are reported; default stderr. */
+  log?: SimLog;
 };
 
 export type Simulator = {
@@ -44,8 +54,8 @@ export type Simulator = {
   world: World;
   /** `<dataDir>/sim` when durable. */
   dir: string | null;
-  /** What the start rebuilt from the data directory (zeros in memory). */
-  restored: { replayed: number; refused: number; dropped: number; snapshotSeq: number };
+  /** What the start rebuilt from the data directory, and what it lost (zeros in memory). */
+  restored: StartReport;
   setFaults(f: Partial<Faults>): void;
   /** The persisted part of the state as JSON, for tests that compare two simulators. */
   persisted(): unknown;
@@ -78,6 +88,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
         { seed: wantSeed, devices: wantDevices === undefined ? undefined : fresh.devices },
         fresh,
         { ...DEFAULT_COMPACT, ...opts.compact },
+        opts.log,
       )
     : null;
   // The world's creation time comes back from the data directory: offline devices and beacon
@@ -107,7 +118,15 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   state.auth = createAuth(state, store ? Buffer.from(store.meta.key, "hex") : seedKey(seed));
   const restored = store
     ? await store.restore(state, replay)
-    : { replayed: 0, refused: 0, dropped: 0, snapshotSeq: 0 };
+    : {
+        replayed: 0,
+        refused: 0,
+        dropped: 0,
+        snapshotSeq: 0,
+        lost: 0,
+        problems: [],
+        damagedCopy: null,
+      };
   // Warm the per-device caches (28-day odometer cycle, today's plan) before the first request,
   // so a 10k-device list answers fast from the start.
   const now = clock();

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "./index";
-import { Journal, readJournal, type Entry } from "./journal";
+import { Journal, journalLine, readJournal, type Entry } from "./journal";
 
 const dirs: string[] = [];
 const open: Simulator[] = [];
@@ -69,6 +69,29 @@ describe("reading a journal", () => {
     lines[1] = lines[1]!.slice(0, 20) + "\u0000garbage";
     fs.writeFileSync(file, lines.join("\n") + "\n");
     expect(readJournal(file).entries.map((e) => e.n)).toEqual([1, 3]);
+  });
+
+  it("reports every record it drops with its number and route; a flipped byte fails its checksum", () => {
+    const file = path.join(tempDir(), "journal.ndjson");
+    const lines = [1, 2, 3, 4].map((n) => journalLine(entry(n)));
+    lines[0] = lines[0]!.replace("Name 1", "Name 9"); // still JSON, another nickname
+    lines[1] = "not a record at all";
+    lines[3] = lines[3]!.slice(0, 90); // torn
+    fs.writeFileSync(file, `${lines[0]}\n${lines[1]}\n${lines[2]}\n${lines[3]}`);
+    const read = readJournal(file);
+    expect(read.entries.map((e) => e.n)).toEqual([3]);
+    expect(read.entries[0]).not.toHaveProperty("c");
+    expect(read.problems).toEqual([
+      {
+        line: 1,
+        n: 1,
+        route: "POST /user/changenickname",
+        reason: expect.stringMatching(/checksum/),
+      },
+      { line: 2, n: null, route: null, reason: "not JSON" },
+      { line: 4, n: 4, route: "POST /user/changenickname", reason: expect.stringMatching(/torn/) },
+    ]);
+    expect(read.dropped).toBe(3);
   });
 
   it("cuts a torn tail off before appending, so the next record is readable", () => {

@@ -2,9 +2,12 @@
  * The append-only journal of accepted writes: one JSON line per call, made durable (fdatasync)
  * before the simulator answers. A crash can tear only the last line; reading drops a torn or
  * unparsable last line (and cuts it off the file so the next append starts on a clean line),
- * never the records before it.
+ * never the records before it. Each record carries a checksum (`c`, CRC-32 of the record
+ * without it), so a flipped byte that still parses is found too, not replayed as a different
+ * write. Every record reading drops is reported (`problems`), never dropped silently.
  */
 import fs from "node:fs";
+import zlib from "node:zlib";
 
 /** One accepted write, with what its handler needs to run again with the same outcome. */
 export type Entry = {
@@ -24,7 +27,41 @@ export type Entry = {
   r?: string[];
 };
 
-export type JournalRead = { entries: Entry[]; bytes: number; dropped: number };
+/** A record reading dropped: its line, and its number and route when they can still be read. */
+export type JournalProblem = {
+  line: number;
+  n: number | null;
+  route: string | null;
+  reason: string;
+};
+
+export type JournalRead = {
+  entries: Entry[];
+  bytes: number;
+  dropped: number;
+  problems: JournalProblem[];
+};
+
+const checksum = (entry: Entry) => zlib.crc32(JSON.stringify(entry));
+
+/** The line a record is written as: the record, then its checksum. */
+export const journalLine = (entry: Entry) => JSON.stringify({ ...entry, c: checksum(entry) });
+
+/** What a damaged line still says of itself, for the log. */
+function describe(text: string, line: number, reason: string): JournalProblem {
+  const n = /"n":(\d+)/.exec(text)?.[1];
+  const route = /"m":"([A-Z]{3,7})","p":"([^"]{1,200})"/.exec(text);
+  return { line, n: n ? Number(n) : null, route: route ? `${route[1]} ${route[2]}` : null, reason };
+}
+
+/** Why a parsed line is not a record to replay, or null when it is one. */
+function fault(parsed: unknown): string | null {
+  if (!isEntry(parsed)) return "not a journal record";
+  const { c, ...entry } = parsed as Entry & { c?: unknown };
+  // Records written before checksums have none; they are taken as they are.
+  if (c !== undefined && c !== checksum(entry)) return "checksum mismatch (damaged bytes)";
+  return null;
+}
 
 const isEntry = (v: unknown): v is Entry =>
   !!v &&
@@ -34,39 +71,53 @@ const isEntry = (v: unknown): v is Entry =>
   typeof (v as Entry).m === "string" &&
   typeof (v as Entry).p === "string";
 
-/** The complete records of a journal file and the length in bytes they occupy. */
+/** The complete records of a journal file, the length in bytes they occupy, and what was dropped. */
 export function readJournal(file: string): JournalRead {
   let buf: Buffer;
   try {
     buf = fs.readFileSync(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT")
-      return { entries: [], bytes: 0, dropped: 0 };
+      return { entries: [], bytes: 0, dropped: 0, problems: [] };
     throw e;
   }
   const entries: Entry[] = [];
+  const problems: JournalProblem[] = [];
+  const done = (bytes: number) => ({ entries, bytes, dropped: problems.length, problems });
   let start = 0;
-  let dropped = 0;
+  let line = 0;
   while (start < buf.length) {
+    line++;
     const nl = buf.indexOf(0x0a, start);
+    const text = buf.subarray(start, nl < 0 ? buf.length : nl).toString("utf8");
     // No newline: the write of this record never finished.
-    if (nl < 0) return { entries, bytes: start, dropped: dropped + 1 };
-    const line = buf.subarray(start, nl).toString("utf8");
-    let parsed: unknown = undefined;
-    try {
-      parsed = line.trim() ? JSON.parse(line) : undefined;
-    } catch {
-      parsed = null;
+    if (nl < 0) {
+      problems.push(describe(text, line, "torn (the write never finished)"));
+      return done(start);
     }
-    if (parsed !== undefined) {
-      if (isEntry(parsed)) entries.push(parsed);
-      else if (nl === buf.length - 1) return { entries, bytes: start, dropped: dropped + 1 };
+    let parsed: unknown = undefined;
+    let why: string | null = null;
+    try {
+      parsed = text.trim() ? JSON.parse(text) : undefined;
+      if (parsed !== undefined) why = fault(parsed);
+    } catch {
+      why = "not JSON";
+    }
+    if (parsed !== undefined || why) {
+      if (!why) {
+        const { c: _c, ...entry } = parsed as Entry & { c?: unknown };
+        entries.push(entry);
+      } else if (nl === buf.length - 1) {
+        // The last line: a crash mid-write, cut off so the next append starts clean.
+        problems.push(describe(text, line, why));
+        return done(start);
+      }
       // A damaged record in the middle loses that record only, never the ones after it.
-      else dropped++;
+      else problems.push(describe(text, line, why));
     }
     start = nl + 1;
   }
-  return { entries, bytes: start, dropped };
+  return done(start);
 }
 
 export class Journal {
@@ -92,7 +143,7 @@ export class Journal {
 
   /** Writes one record and waits for the disk; throws when it could not be made durable. */
   append(entry: Entry) {
-    const line = Buffer.from(JSON.stringify(entry) + "\n", "utf8");
+    const line = Buffer.from(journalLine(entry) + "\n", "utf8");
     let off = 0;
     while (off < line.length)
       off += fs.writeSync(this.fd, line, off, line.length - off, this.bytes + off);

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Journal, readJournal, type Entry } from "./journal";
+import { Journal, readJournal, type Entry, type JournalProblem } from "./journal";
 import { RUNTIME_KEYS, type SimState } from "./kit";
 import type { WriteSink } from "./server";
 import { decode, encode, readJson, syncDir, writeAtomic } from "./snapshot";
@@ -20,6 +20,23 @@ export type Meta = { format: 1; seed: number; devices: number; createdAt: number
 type SnapshotFile = { format: 1; seq: number; state: Parameters<typeof decode>[0] };
 
 export type CompactLimits = { records: number; bytes: number };
+
+/** Where the simulator reports what it lost (npm start: the app's JSON log; alone: stderr). */
+export type SimLog = (level: "warn" | "error", message: string, fields?: object) => void;
+const stderrLog: SimLog = (_level, message) => console.error(`[sim] ${message}`);
+
+/** What a start rebuilt, and the records of the journal it could not (each one logged). */
+export type StartReport = {
+  replayed: number;
+  refused: number;
+  dropped: number;
+  snapshotSeq: number;
+  /** Records dropped or refused: writes answered once that this start does not have. */
+  lost: number;
+  problems: JournalProblem[];
+  /** The journal as it was found, kept when anything in it was lost. */
+  damagedCopy: string | null;
+};
 export const DEFAULT_COMPACT: CompactLimits = { records: 5000, bytes: 8 * 1024 * 1024 };
 
 /** The directory under a data directory where the simulator keeps its files. */
@@ -49,6 +66,7 @@ export function openStore(
   requested: { seed?: number; devices?: number },
   defaults: { seed: number; devices: number; createdAt: number },
   limits: CompactLimits = DEFAULT_COMPACT,
+  log: SimLog = stderrLog,
 ) {
   const dir = simDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -72,6 +90,18 @@ export function openStore(
   }
   const snapshot = readJson<SnapshotFile>(snapFile);
   const read = readJournal(journalFile);
+  // The journal as found, before the torn tail is cut off or a record is left out: kept beside it.
+  let damagedCopy: string | null = null;
+  const keepCopy = () => {
+    if (damagedCopy) return;
+    damagedCopy = path.join(
+      dir,
+      `journal.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+    );
+    fs.copyFileSync(journalFile, damagedCopy);
+    syncDir(dir);
+  };
+  if (read.problems.length) keepCopy();
   let seq = Math.max(snapshot?.seq ?? 0, ...read.entries.map((e) => e.n));
   const journal = new Journal(journalFile, read.bytes, read.entries.length);
   syncDir(dir);
@@ -90,24 +120,55 @@ export function openStore(
     }
     const live = state.clock;
     let replayed = 0;
-    let refused = 0;
+    const problems = [...read.problems];
     try {
       for (const e of read.entries) {
         if (snapshot && e.n <= snapshot.seq) continue;
         state.clock = () => e.t;
         const status = await replay(state, e);
         if (status >= 200 && status < 300) replayed++;
-        else {
-          refused++;
-          console.warn(`[sim] journal record ${e.n} (${e.m} ${e.p}) answered ${status} on replay`);
-        }
+        else
+          problems.push({
+            line: 0,
+            n: e.n,
+            route: `${e.m} ${e.p}`,
+            reason: `answered ${status} on replay`,
+          });
       }
     } finally {
       state.clock = live;
     }
     state.cache.clear();
     state.version++;
-    return { replayed, refused, dropped: read.dropped, snapshotSeq: snapshot?.seq ?? 0 };
+    const refused = problems.length - read.problems.length;
+    if (problems.length) keepCopy();
+    for (const p of problems)
+      log(
+        "warn",
+        `journal record ${p.n ?? "?"} (${p.route ?? "route unreadable"}) lost: ${p.reason}`,
+        {
+          record: p.n,
+          route: p.route,
+          line: p.line || undefined,
+          reason: p.reason,
+        },
+      );
+    if (problems.length)
+      log(
+        "error",
+        `the simulator lost ${problems.length} journal record(s) at start; the journal as found is kept in ${damagedCopy}`,
+        { lost: problems.length, copy: damagedCopy },
+      );
+    const report: StartReport = {
+      replayed,
+      refused,
+      dropped: read.dropped,
+      snapshotSeq: snapshot?.seq ?? 0,
+      lost: problems.length,
+      problems,
+      damagedCopy,
+    };
+    return report;
   }
 
   function compact(state: SimState) {

@@ -128,6 +128,35 @@ describe("PostgreSQL stopped, restarted and frozen under a running app", () => {
     await until("pages to work again", async () => (await page("/dashboard/assets")).res.ok);
   }, 90_000);
 
+  it("logs one warning when an outage starts and one line when it ends, not a stack per request", async () => {
+    await until("pages to work", async () => (await page("/dashboard/assets")).res.ok);
+    const from = app.rawOutput().length;
+    await db.stop();
+    try {
+      for (let i = 0; i < 20; i++) {
+        const down = await page(i % 2 ? "/dashboard/assets" : "/api/notifications");
+        expect(down.res.status).toBe(503);
+      }
+    } finally {
+      await db.start();
+    }
+    await until("pages to work again", async () => (await page("/dashboard/assets")).res.ok);
+    // The next good query is what tells the app the outage is over.
+    await until("the outage's end line", () =>
+      /database is reachable again/.test(app.rawOutput().slice(from)),
+    );
+    const lines = app
+      .rawOutput()
+      .slice(from)
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { level: string; msg: string; err?: unknown });
+    const loud = lines.filter((l) => l.level === "warn" || l.level === "error");
+    expect(loud.map((l) => l.msg)).toEqual([expect.stringMatching(/database is unavailable/i)]);
+    expect(app.rawOutput().slice(from)).not.toMatch(/"stack"|Body is unusable/);
+    expect(lines.filter((l) => /database is reachable again/.test(l.msg))).toHaveLength(1);
+  }, 120_000);
+
   it("answers 503 within the timeouts while the database is frozen, and serves map data from memory", async () => {
     const before = await fetch(`${app.url}/api/map-data`, { headers: { cookie } });
     expect(before.status).toBe(200);

@@ -1,7 +1,10 @@
 import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "../../server/db/embedded-postgres";
 import { parseEnv } from "~/services/env.server";
 import { useTestDatabase } from "../support/db";
 
@@ -93,4 +96,60 @@ describe("configuration", () => {
       /^Tracksmith cannot start: UPSTREAM_API_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/m,
     );
   });
+});
+
+/**
+ * Issue 37 item 3: an embedded database that cannot be opened stops the start with one line that
+ * names the file, the cause and the fix, and changes none of its files (the old code printed
+ * "undefined" for a damaged pg_control, and wrote a new password over an emptied password file).
+ */
+describe("an embedded database that cannot be opened", () => {
+  // Under .data: PostgreSQL runs as its own user and must reach it.
+  const dataDir = path.resolve(`.data/config-damaged-${process.pid}`);
+  const databaseDir = path.join(dataDir, "postgres");
+  const passwordFile = `${databaseDir}.password`;
+  const control = path.join(databaseDir, "global", "pg_control");
+  const digest = (file: string) =>
+    crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  const embedded = { DATA_DIR: dataDir, DATABASE_URL: "", UPSTREAM_API_URL: "" };
+
+  beforeAll(async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const db = await startEmbeddedPostgres(databaseDir, undefined, { fsync: false });
+    await db.stop();
+  }, 60_000);
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("refuses an emptied password file, naming both paths, and leaves it empty", async () => {
+    const password = fs.readFileSync(passwordFile);
+    fs.writeFileSync(passwordFile, "");
+    try {
+      const r = await start(embedded);
+      expect(r.code).toBe(1);
+      const line = r.stderr.trim().split("\n").pop()!;
+      expect(line).toMatch(/^Tracksmith cannot start: The embedded database in /);
+      expect(line).toContain(databaseDir);
+      expect(line).toContain(`${passwordFile} is missing or empty`);
+      expect(line).toMatch(/Put the password .* back into .*move both/);
+      expect(fs.readFileSync(passwordFile, "utf8")).toBe("");
+    } finally {
+      fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+    }
+  }, 90_000);
+
+  it("names the damaged pg_control, PostgreSQL's reason and the fix, not 'undefined'", async () => {
+    const bytes = fs.readFileSync(control);
+    for (let i = 16; i < 24; i++) bytes[i]! ^= 0xff;
+    fs.writeFileSync(control, bytes);
+    const before = { control: digest(control), password: digest(passwordFile) };
+    const r = await start(embedded);
+    expect(r.code).toBe(1);
+    const line = r.stderr.trim().split("\n").pop()!;
+    expect(line).not.toContain("undefined");
+    expect(line).toMatch(/^Tracksmith cannot start: The embedded PostgreSQL in .* did not start: /);
+    expect(line).toContain(databaseDir);
+    expect(line).toMatch(/control file/i);
+    expect(line).toMatch(/restore .* from a backup/);
+    expect({ control: digest(control), password: digest(passwordFile) }).toEqual(before);
+  }, 90_000);
 });

@@ -18,7 +18,8 @@ export async function setup(project: TestProject) {
   await fs.rm(`${dir}.password`, { force: true });
   db = process.env.TEST_DATABASE_URL
     ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
-    : await startEmbeddedPostgres(dir);
+    : // fsync off: this cluster is thrown away after the run, and it saves minutes (README).
+      await startEmbeddedPostgres(dir, undefined, { fsync: false });
   const admin = new pg.Client({ connectionString: db.url });
   await admin.connect();
   await admin.query("drop database if exists tracksmith_template");

@@ -10,6 +10,35 @@ function embeddedPassword(dataDir: string): string {
   return fs.existsSync(file) ? encodeURIComponent(fs.readFileSync(file, "utf8").trim()) : "";
 }
 
+/** `pid` and every process under it (Linux /proc), e.g. tsx, the server and its PostgreSQL. */
+export function processTree(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]!) ?? []));
+  return out;
+}
+
+/** Whether `pid` still runs (an exited process nobody has reaped yet counts as gone). */
+export function processAlive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 export type AppProcess = {
   /** The process started (tsx); the server and its embedded PostgreSQL run under it. */
   pid: number;
@@ -18,6 +47,8 @@ export type AppProcess = {
   databaseUrl: string;
   /** What the server printed, its JSON log lines read as "[scope] msg". */
   output: () => string;
+  /** What the server printed, as it printed it (JSON log lines whole, with their fields). */
+  rawOutput: () => string;
   /** A graceful stop (SIGTERM, then SIGKILL of the group after 15 s); resolves on exit. */
   stop(): Promise<void>;
   /** SIGKILL (a crash: no shutdown code runs) or another signal to the whole process group. */
@@ -112,6 +143,7 @@ export function startAppProcess(
           `:${embeddedPassword(env.DATA_DIR ?? process.env.DATA_DIR ?? ".data")}@`,
         ),
         output: () => logText(output),
+        rawOutput: () => output,
         stop,
         kill,
       });

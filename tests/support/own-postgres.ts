@@ -40,7 +40,7 @@ export async function startOwnPostgres(dir: string): Promise<OwnPostgres> {
   const databaseDir = path.resolve(dir);
   fs.rmSync(databaseDir, { recursive: true, force: true });
   // The app's own start-up code initialises the folder and creates the database once.
-  const first = await startEmbeddedPostgres(databaseDir);
+  const first = await startEmbeddedPostgres(databaseDir, undefined, { fsync: false });
   await first.stop();
   // Its role and password, whatever start-up chose; then the same cluster on a port of our own.
   const { username, password } = new URL(first.url);

@@ -10,6 +10,7 @@ import type { ShellData } from "~/lib/shell";
 import { matchPattern } from "~/lib/menu";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH, TOP_BAR_HEIGHT } from "~/lib/theme";
 import { KeptCopyNotice } from "~/components/kept-copy-notice";
+import { UpstreamLossNotice } from "~/components/upstream-loss-notice";
 
 /**
  * The authenticated frame (SPEC §2.10): top bar 64 high, side menu 280 wide or ~80 collapsed.
@@ -62,6 +63,7 @@ export function AppShellLayout({ data, children }: { data: ShellData; children: 
         />
       </AppShell.Navbar>
       <AppShell.Main>
+        <UpstreamLossNotice loss={data.upstreamLoss} />
         <KeptCopyNotice />
         {children}
       </AppShell.Main>
