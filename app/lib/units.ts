@@ -219,3 +219,9 @@ export function formatCelsiusBand(
   if (min !== null) return `≥ ${x(min)} ${u}`;
   return "no bounds";
 }
+
+/**
+ * A temperature unit someone picks for what they type or declare (a sensor limit set in °F, a
+ * shipment profile in °C): the choice names its unit whatever the reader's own system is.
+ */
+export const TEMPERATURE_UNIT_LABELS: Record<"C" | "F", string> = { C: CELSIUS, F: FAHRENHEIT };
