@@ -96,7 +96,13 @@ export function describeEvent(
       body = `${who}'s battery is at ${num(d.battery) ?? "?"} %.`;
       break;
     case "temperature_out_of_range":
-      body = `${who} reads ${celsius(d.temperature)}, outside its range of ${celsius(d.min)} to ${celsius(d.max)}.`;
+      body = `${who} reads ${celsius(d.temperature)}, ${
+        num(d.min) !== null && num(d.max) !== null
+          ? `outside its range of ${celsius(d.min)} to ${celsius(d.max)}`
+          : num(d.min) !== null
+            ? `below its minimum of ${celsius(d.min)}`
+            : `above its maximum of ${celsius(d.max)}`
+      }.`;
       break;
     case "sensor_out_of_range": {
       const unit = str(d.unit) ?? "";
