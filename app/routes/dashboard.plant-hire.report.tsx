@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { formatDay } from "~/lib/zoned-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { REPORT_COLUMNS, hireReport } from "~/modules/operations/hire-report.server";
@@ -46,7 +47,8 @@ export default function HireReport() {
             Hire report
           </Title>
           <Text c="dimmed" size="sm">
-            Every hire contract as of {data.today}; times in {data.timeZone}.
+            Every hire contract as of {formatDay(data.today, data.timeZone)}; times in{" "}
+            {data.timeZone}.
           </Text>
         </div>
         <Group gap="xs">
