@@ -66,7 +66,11 @@ const columns = [
   col.display({
     id: "dates",
     header: "Hire",
-    cell: ({ row: { original: c } }) => `${c.on_hire} to ${c.off_hire}`,
+    cell: ({ row: { original: c } }) => (
+      <>
+        <CompanyDay day={c.on_hire} /> to <CompanyDay day={c.off_hire} />
+      </>
+    ),
   }),
   col.accessor("state", {
     header: "State",

@@ -16,6 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...r, columns: [...REPORT_COLUMNS] });
 }
 
+/**
+ * A cell as the page shows it: the rows are the CSV's too, where a day stays "2026-11-16" for
+ * spreadsheets; on the page it reads in the one date style.
+ */
+const shown = (cell: string | undefined, zone: string) =>
+  typeof cell === "string" && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? formatDay(cell, zone) : cell;
+
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const col = createColumnHelper<Row>();
 
@@ -32,7 +39,7 @@ export default function HireReport() {
             {r.cells[0]}
           </Anchor>
         ) : (
-          r.cells[i]
+          shown(r.cells[i], data.timeZone)
         ),
     }),
   );

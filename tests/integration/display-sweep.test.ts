@@ -28,6 +28,10 @@ const KNOWN: Record<string, string> = {
     "the unit setting itself: its choices name both systems, Metric (km) and Imperial (mi)",
   "/admin/allowances km":
     "a pay rate per kilometre as the award words it (payroll allowance unit), not a measured distance",
+  "/dashboard/ftc °C":
+    "a cold-chain profile's own name as its author typed it ('≤ −18 °C frozen'); its bands are shown in °F",
+  "/concrete/maturity-input iso":
+    "the temperature log's accepted input, named as it is typed: 'a date and time (2026-11-02 08:00)'",
 };
 
 let handle: (request: Request) => Promise<Response>;
