@@ -38,12 +38,19 @@ let handle: (request: Request) => Promise<Response>;
 let cookie = "";
 const ids = { imei: "", uuid: "", insight: "" };
 
+/** A pour with sensors, readings and a breach, and one of its sensors (the simulator's). */
+const CONCRETE = { id: "802", imei: "354800190000004" };
+
 function sample(pattern: string) {
+  const pour = /^\/concrete\/(view-pour|pour|pour-device-links?)\//.test(pattern);
   return pattern
     .split("/")
     .map((seg) => {
       if (!seg.startsWith(":")) return seg;
       const name = seg.replace(/^:|\?$/g, "");
+      if (pattern.startsWith("/concrete/sensor/") || (pour && name === "imei"))
+        return CONCRETE.imei;
+      if (pour && name === "id") return CONCRETE.id;
       if (name === "imei") return ids.imei;
       if (name === "uuid") return pattern.includes("/insight-tag") ? ids.insight : ids.uuid;
       if (name === "kind") return "distance-per-vehicle";
@@ -209,6 +216,8 @@ describe("one clock and one ruler on every page (issue 35)", () => {
     expect(CELSIUS.test("21.5 °C")).toBe(true);
     expect(CELSIUS.test("Maturity (°C·h) 70.7 °F")).toBe(false);
     expect(ISO_DATE.test("Annual leave 2026-12-01 → 2026-12-05")).toBe(true);
-    expect(ISO_DATE.test("1 Dec 2026 – 5 Dec 2026, ref 2026-12-01-7, +61 2026-123-456")).toBe(false);
+    expect(ISO_DATE.test("1 Dec 2026 – 5 Dec 2026, ref 2026-12-01-7, +61 2026-123-456")).toBe(
+      false,
+    );
   });
 });
