@@ -56,11 +56,12 @@ export const BREACH_LABELS: Record<BreachKind, string> = {
 /**
  * A breach's figure (its worst value or its threshold) in the reader's unit: a temperature, a
  * difference ("Δ 19.4 °C", no offset) or a cooling rate ("2.0 °C/h"). In "metric" it is also the
- * canonical text a notification keeps, which inReaderUnits turns into the reader's unit.
+ * canonical text a notification keeps, which inReaderUnits turns into the reader's unit. `delta`
+ * marks a difference; a PDF, whose standard fonts have no Δ, names the difference in its label.
  */
-export function breachFigure(kind: BreachKind, c: number, m: Measurement): string {
+export function breachFigure(kind: BreachKind, c: number, m: Measurement, delta = "Δ "): string {
   if (kind === "cooling") return formatCelsiusRate(c, m);
-  if (kind === "difference") return `Δ ${formatCelsiusDelta(c, m)}`;
+  if (kind === "difference") return `${delta}${formatCelsiusDelta(c, m)}`;
   return formatCelsius(c, m);
 }
 

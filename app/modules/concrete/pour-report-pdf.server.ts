@@ -59,7 +59,7 @@ export function pourReportPdf(d: ViewPourData, measurement: Measurement): Promis
     table.row([
       `Breach: ${b.limitName}`,
       `${BREACH_LABELS[b.kind]} at ${b.sensor}, ${when(b.start)} to ${b.end === null ? "now" : when(b.end)}`,
-      `${breachFigure(b.kind, b.peak, measurement)} (limit ${breachFigure(b.kind, b.threshold, measurement)})`,
+      `${breachFigure(b.kind, b.peak, measurement, "")} (limit ${breachFigure(b.kind, b.threshold, measurement, "")})`,
     ]);
   if (!d.breaches.length) table.row(["Breaches", "None of the pour's limit sets was breached", ""]);
   const worst = d.evaporation.reduce((m, e) => Math.max(m, e.rate), 0);
