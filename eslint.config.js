@@ -46,7 +46,9 @@ const LEAFLET_CONTENT = [
 
 /**
  * Unit labels (issue 35): a distance, speed or temperature is shown in the reader's system, so its
- * label comes from ~/lib/units (formatDistance, speedLabel, CELSIUS...), never typed in place.
+ * label comes from ~/lib/units (formatDistance, speedLabel, formatCelsius, temperatureLabel...),
+ * never typed in place: not "°C", not `°${unit}`, and not the CELSIUS / FAHRENHEIT constants,
+ * which only name a unit whatever the reader chose (a °C figure by definition is MATURITY_UNIT's).
  * Ids that merely spell a unit (a column `type: "km"` or `accessor("km")`, a `case "km":`, a comparison) are not labels.
  */
 const UNIT_WORD = String.raw`/\bkm\b|°[CF]|\bmi\b/`;
@@ -58,11 +60,17 @@ const NOT_A_LABEL = [
   "Property[key.name=/^(type|key|value)$/] > Literal.value",
 ].join(", ");
 const UNIT_MESSAGE =
-  "A unit label is the reader's: take it from ~/lib/units (formatDistance, formatSpeed, distanceLabel, speedLabel, temperatureLabel, CELSIUS).";
+  "A unit label is the reader's: take it from ~/lib/units (formatDistance, formatSpeed, distanceLabel, speedLabel, formatCelsius, formatCelsiusDelta, temperatureLabel).";
 const UNIT_LABELS = [
   { selector: `Literal[value=${UNIT_WORD}]:not(${NOT_A_LABEL})`, message: UNIT_MESSAGE },
   { selector: `TemplateElement[value.raw=${UNIT_WORD}]`, message: UNIT_MESSAGE },
+  // `°${unit}`: a degree sign before a unit put in place (a heading's closing "12°" is no unit).
+  { selector: "TemplateElement[tail=false][value.raw=/°$/]", message: UNIT_MESSAGE },
   { selector: `JSXText[value=${UNIT_WORD}]`, message: UNIT_MESSAGE },
+  {
+    selector: "ImportSpecifier[imported.name=/^(CELSIUS|FAHRENHEIT)$/]",
+    message: `A temperature is shown in the reader's unit, never in a fixed one. ${UNIT_MESSAGE}`,
+  },
 ];
 
 /**

@@ -81,3 +81,45 @@ describe("units typed into forms and written before the reader was known", () =>
     );
   });
 });
+
+describe("temperatures (issue 35)", () => {
+  it("shows °C in the reader's unit, a difference without the offset", async () => {
+    const u = await import("./units");
+    expect(u.formatCelsius(20, "metric")).toBe("20.0 °C");
+    expect(u.formatCelsius(20, "imperial")).toBe("68.0 °F");
+    expect(u.formatCelsius(-17.8, "imperial", 0)).toBe("0 °F");
+    expect(u.formatCelsius(Number.NaN, "imperial")).toBe("32.0 °F");
+    expect(u.formatCelsiusDelta(19.4, "imperial")).toBe("34.9 °F");
+    expect(u.formatCelsiusDelta(19.4, "metric")).toBe("19.4 °C");
+    expect(u.formatCelsiusRate(2, "imperial")).toBe("3.6 °F/h");
+    expect(u.formatCelsiusBand(2, 8, "imperial")).toBe("35.6–46.4 °F");
+    expect(u.formatCelsiusBand(null, 8, "metric")).toBe("≤ 8 °C");
+    expect(u.temperatureLabel("imperial")).toBe("°F");
+  });
+
+  it("reads a typed °F back to °C and a stored °C back to what was typed", async () => {
+    const u = await import("./units");
+    expect(u.celsiusFromInput(158, "imperial")).toBe(70);
+    expect(u.celsiusFromInput(35, "metric")).toBe(35);
+    expect(u.celsiusDeltaFromInput(35, "imperial")).toBeCloseTo(19.444, 3);
+    for (const f of [-40, 0, 32, 35, 50.5, 158]) {
+      expect(u.temperatureInput(u.celsiusFromInput(f, "imperial"), "imperial")).toBe(String(f));
+      expect(u.temperatureInput(u.celsiusDeltaFromInput(f, "imperial"), "imperial", "delta")).toBe(
+        String(f),
+      );
+    }
+    expect(u.temperatureInput(null, "imperial")).toBe("");
+    expect(u.toTemperatureUnit(100, "imperial")).toBe(212);
+    expect(u.toTemperatureDeltaUnit(100, "imperial")).toBe(180);
+  });
+
+  it("rewrites canonical notification text: readings, rates and differences", async () => {
+    const { inReaderUnits } = await import("./units");
+    const body = "Probe reads 21.5 °C, range 2 °C to 8 °C; cooling 2.0 °C/h; Δ 20.0 °C; 500 °C·h.";
+    expect(inReaderUnits(body, "metric")).toBe(body);
+    expect(inReaderUnits(body, "imperial")).toBe(
+      "Probe reads 70.7 °F, range 35.6 °F to 46.4 °F; cooling 3.6 °F/h; Δ 36.0 °F; 500 °C·h.",
+    );
+    expect(inReaderUnits("at −5.0 °C", "imperial")).toBe("at 23.0 °F");
+  });
+});

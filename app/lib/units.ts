@@ -123,20 +123,105 @@ export const MEASUREMENT_LABELS: Record<Measurement, string> = {
 
 /**
  * Text written in canonical units before its reader was known (a notification the background
- * sync wrote): its "91 km/h" and "12,000 km" figures in the reader's unit.
+ * sync wrote): its "91 km/h", "12,000 km", "21.5 °C", "2.0 °C/h" and "Δ 20.0 °C" (a temperature
+ * difference, which has no offset) figures in the reader's unit.
  */
 export function inReaderUnits(text: string, measurement: Measurement): string {
   if (measurement === "metric") return text;
-  const n = (s: string) => Number(s.replaceAll(",", ""));
+  const n = (s: string) => Number(s.replaceAll(",", "").replace("−", "-"));
+  const figure = String.raw`([-−]?\d[\d,]*(?:\.\d+)?)`;
+  const digitsOf = (s: string) => /\.(\d+)/.exec(s)?.[1]?.length ?? 0;
   return text
-    .replace(/(\d[\d,]*(?:\.\d+)?) km\/h\b/g, (_, v: string) => formatSpeed(n(v), measurement))
-    .replace(/(\d[\d,]*(?:\.\d+)?) km\b/g, (_, v: string) =>
+    .replace(new RegExp(`${figure} km/h\\b`, "g"), (_, v: string) => formatSpeed(n(v), measurement))
+    .replace(new RegExp(`${figure} km\\b`, "g"), (_, v: string) =>
       formatDistanceGrouped(n(v), measurement, 0),
+    )
+    .replace(
+      new RegExp(`Δ ?${figure} ${CELSIUS}`, "g"),
+      (_, v: string) => `Δ ${formatCelsiusDelta(n(v), measurement, Math.max(1, digitsOf(v)))}`,
+    )
+    .replace(new RegExp(`${figure} ${CELSIUS}/h`, "g"), (_, v: string) =>
+      formatCelsiusRate(n(v), measurement, Math.max(1, digitsOf(v))),
+    )
+    .replace(new RegExp(`${figure} ${CELSIUS}(?!·)`, "g"), (_, v: string) =>
+      formatCelsius(n(v), measurement, Math.max(1, digitsOf(v))),
     );
 }
 
 /** A stored °C reading in the reader's unit: "21.5 °C" or "70.7 °F". */
 export function formatCelsius(c: number, measurement: Measurement, digits = 1): string {
-  const v = measurement === "imperial" ? (c * 9) / 5 + 32 : c;
-  return `${fixed(v, digits)} ${temperatureLabel(measurement)}`;
+  return `${fixed(toTemperatureUnit(c, measurement), digits)} ${temperatureLabel(measurement)}`;
 }
+
+/** A stored °C reading as a figure in the reader's unit (°F when imperial). NaN becomes 0. */
+export function toTemperatureUnit(c: number, measurement: Measurement): number {
+  const safe = Number.isFinite(c) ? c : 0;
+  return measurement === "imperial" ? (safe * 9) / 5 + 32 : safe;
+}
+
+/** A temperature the user typed in their unit, stored in °C to the thousandth. */
+export function celsiusFromInput(value: number, measurement: Measurement): number {
+  const safe = Number.isFinite(value) ? value : 0;
+  const c = measurement === "imperial" ? ((safe - 32) * 5) / 9 : safe;
+  return Math.round(c * 1000) / 1000;
+}
+
+/** A temperature difference (or rate) has no offset: 19.4 °C apart is 34.9 °F apart. */
+export function toTemperatureDeltaUnit(c: number, measurement: Measurement): number {
+  const safe = Number.isFinite(c) ? c : 0;
+  return measurement === "imperial" ? (safe * 9) / 5 : safe;
+}
+
+/** A temperature difference the user typed in their unit, stored in °C to the thousandth. */
+export function celsiusDeltaFromInput(value: number, measurement: Measurement): number {
+  const safe = Number.isFinite(value) ? value : 0;
+  const c = measurement === "imperial" ? (safe * 5) / 9 : safe;
+  return Math.round(c * 1000) / 1000;
+}
+
+/**
+ * A stored °C value as a form field's starting value in the user's unit, to the hundredth, so
+ * 35 °F stored as 1.667 °C reads back as "35", not "35.0006".
+ */
+export function temperatureInput(
+  c: number | null | undefined,
+  measurement: Measurement,
+  kind: "temperature" | "delta" = "temperature",
+): string {
+  if (c == null || !Number.isFinite(c)) return "";
+  const v =
+    kind === "delta" ? toTemperatureDeltaUnit(c, measurement) : toTemperatureUnit(c, measurement);
+  return String(Math.round(v * 100) / 100);
+}
+
+/** A stored °C difference in the reader's unit: "19.4 °C" or "34.9 °F". */
+export function formatCelsiusDelta(c: number, measurement: Measurement, digits = 1): string {
+  return `${fixed(toTemperatureDeltaUnit(c, measurement), digits)} ${temperatureLabel(measurement)}`;
+}
+
+/** A rate of change stored in °C per hour: "2.0 °C/h" or "3.6 °F/h". */
+export function formatCelsiusRate(cPerHour: number, measurement: Measurement, digits = 1): string {
+  return `${formatCelsiusDelta(cPerHour, measurement, digits)}/h`;
+}
+
+/** A °C band as the reader reads it: "2–8 °C", "35.6–46.4 °F", "≤ 8 °C", "≥ 15 °C". */
+export function formatCelsiusBand(
+  min: number | null,
+  max: number | null,
+  measurement: Measurement,
+  digits = 1,
+): string {
+  const x = (c: number) =>
+    String(Math.round(toTemperatureUnit(c, measurement) * 10 ** digits) / 10 ** digits);
+  const u = temperatureLabel(measurement);
+  if (min !== null && max !== null) return `${x(min)}–${x(max)} ${u}`;
+  if (max !== null) return `≤ ${x(max)} ${u}`;
+  if (min !== null) return `≥ ${x(min)} ${u}`;
+  return "no bounds";
+}
+
+/**
+ * A temperature unit someone picks for what they type or declare (a sensor limit set in °F, a
+ * shipment profile in °C): the choice names its unit whatever the reader's own system is.
+ */
+export const TEMPERATURE_UNIT_LABELS: Record<"C" | "F", string> = { C: CELSIUS, F: FAHRENHEIT };

@@ -5,6 +5,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@mantine/core";
 import { useActionResult } from "~/lib/action-result";
+import { formatDay } from "~/lib/zoned-time";
+import { useCompanyZone } from "~/components/company-time";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
@@ -85,7 +87,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["codes"][number];
 const col = createColumnHelper<Row>();
 
-function columns(canManage: boolean, act: ActionData | undefined, busy: boolean) {
+function columns(canManage: boolean, act: ActionData | undefined, busy: boolean, zone: string) {
   return [
     col.accessor("code", {
       header: "Code",
@@ -113,7 +115,7 @@ function columns(canManage: boolean, act: ActionData | undefined, busy: boolean)
       header: "Effective",
       cell: ({ row: { original: c } }) =>
         c.effective_from || c.effective_to
-          ? `${c.effective_from ?? "…"} to ${c.effective_to ?? "…"}`
+          ? `${c.effective_from ? formatDay(c.effective_from, zone) : "…"} to ${c.effective_to ? formatDay(c.effective_to, zone) : "…"}`
           : "Always",
     }),
     col.accessor("in_use", { header: "Timesheet entries" }),
@@ -157,6 +159,7 @@ export default function JobCodes() {
   const data = useLoaderData<typeof loader>();
   const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const zone = useCompanyZone();
   return (
     <Stack gap="md" maw={1300}>
       <div>
@@ -195,7 +198,7 @@ export default function JobCodes() {
             ) : null}
             <DataTable
               data={data.codes}
-              columns={columns(data.canManage, act, busy)}
+              columns={columns(data.canManage, act, busy, zone)}
               getRowId={(c) => String(c.id)}
               label="Job codes"
               testId="jobcodes"

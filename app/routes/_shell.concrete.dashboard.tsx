@@ -7,7 +7,8 @@ import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { dashboardPage } from "~/modules/concrete/dashboard.server";
 import { requireModule } from "~/services/guard.server";
-import { CELSIUS } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatCelsiusDelta } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Concrete dashboard · Tracksmith" }];
 
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Active pours, their strength against targets, breaches and what needs attention. */
 export default function ConcreteDashboard() {
   const d = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   return (
     <Stack gap="md" maw={1300}>
       <PageHead title="Concrete dashboard">
@@ -69,7 +71,9 @@ export default function ConcreteDashboard() {
               {p.strength === null
                 ? "unknown (no strength curve)"
                 : `${p.strength.toFixed(1)} of ${design} MPa (${pct.toFixed(0)} %)`}
-              {p.difference !== null ? ` · core–surface ${p.difference.toFixed(1)} ${CELSIUS}` : ""}
+              {p.difference !== null
+                ? ` · core–surface ${formatCelsiusDelta(p.difference, measurement)}`
+                : ""}
               {p.openBreaches
                 ? ` · ${p.openBreaches} open breach${p.openBreaches > 1 ? "es" : ""}`
                 : ""}

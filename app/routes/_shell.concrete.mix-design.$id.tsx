@@ -5,7 +5,10 @@ import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
-import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
+import { useSettings } from "~/components/settings/settings-context";
+import { MixDesignForm } from "~/modules/concrete/components/mix-design-form";
+import { mixFields } from "~/modules/concrete/mix-fields";
+import { temperatureUnitFor } from "~/modules/concrete/curing";
 import {
   mixDesignAction,
   mixDesignLoader,
@@ -26,6 +29,7 @@ export default function EditMixDesign() {
   const { suppliers, mix, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as MixDesignActionData | undefined;
   const busy = useNavigation().state !== "idle";
+  const { settings } = useSettings();
   return (
     <Stack gap="md" maw={1100}>
       <div>
@@ -44,7 +48,7 @@ export default function EditMixDesign() {
       <MixDesignForm
         key={act?.values ? JSON.stringify(act.values) : `mix-${mix!.id}`}
         id={mix!.id}
-        values={act?.values ?? mixFields(mix)}
+        values={act?.values ?? mixFields(mix, temperatureUnitFor(settings.measurement))}
         errors={act?.errors ?? {}}
         suppliers={suppliers}
         readOnly={

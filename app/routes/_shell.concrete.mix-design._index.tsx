@@ -4,7 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
-import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
+import { useSettings } from "~/components/settings/settings-context";
+import { MixDesignForm } from "~/modules/concrete/components/mix-design-form";
+import { mixFields } from "~/modules/concrete/mix-fields";
+import { temperatureUnitFor } from "~/modules/concrete/curing";
 import {
   mixDesignAction,
   mixDesignLoader,
@@ -20,6 +23,7 @@ export const action = ({ request }: ActionFunctionArgs) => mixDesignAction(reque
 export default function NewMixDesign() {
   const { suppliers, can } = useLoaderData<typeof loader>();
   const act = useActionData<typeof action>() as MixDesignActionData | undefined;
+  const { settings } = useSettings();
   return (
     <Stack gap="md" maw={1100}>
       <div>
@@ -34,7 +38,7 @@ export default function NewMixDesign() {
         <MixDesignForm
           key={act ? JSON.stringify(act.values) : "new"}
           id={null}
-          values={act?.values ?? mixFields(null)}
+          values={act?.values ?? mixFields(null, temperatureUnitFor(settings.measurement))}
           errors={act?.errors ?? {}}
           suppliers={suppliers}
         />

@@ -9,7 +9,9 @@ import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { idParam } from "~/modules/concrete/pours.server";
 import { linkPage } from "~/modules/concrete/sensors.server";
 import { requireModule } from "~/services/guard.server";
-import { CELSIUS } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatCelsius, temperatureLabel } from "~/lib/units";
+import { rowsInUnit } from "~/modules/concrete/pour-analysis";
 
 export const meta: MetaFunction = () => [{ title: "Pour sensor · Tracksmith" }];
 
@@ -23,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** One sensor's link to a pour and its readings (concrete/pour-device-link/{id}/{imei}). */
 export default function LinkPage() {
   const d = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   const last = d.readings[d.readings.length - 1];
   const hottest = d.readings.reduce((m, r) => Math.max(m, r.c), -Infinity);
   const hourly = d.readings.filter((_, i) => i % 4 === 0);
@@ -51,20 +54,25 @@ export default function LinkPage() {
             Last
           </Text>
           <Text fw={600}>
-            {last ? `${last.c.toFixed(1)} ${CELSIUS} at ${formatZoned(last.t, d.timeZone)}` : "—"}
+            {last
+              ? `${formatCelsius(last.c, measurement)} at ${formatZoned(last.t, d.timeZone)}`
+              : "—"}
           </Text>
         </Paper>
         <Paper withBorder p="sm">
           <Text size="xs" c="dimmed">
             Hottest
           </Text>
-          <Text fw={600}>{d.readings.length ? `${hottest.toFixed(1)} ${CELSIUS}` : "—"}</Text>
+          <Text fw={600}>{d.readings.length ? formatCelsius(hottest, measurement) : "—"}</Text>
         </Paper>
       </SimpleGrid>
       <SeriesChart
         title="Temperature"
-        unit={CELSIUS}
-        rows={hourly.map((r) => ({ t: r.t, c: r.c }))}
+        unit={temperatureLabel(measurement)}
+        rows={rowsInUnit(
+          hourly.map((r) => ({ t: r.t, c: r.c })),
+          measurement,
+        )}
         series={[{ name: "c", label: d.sensor.nickname }]}
         timeZone={d.timeZone}
       />

@@ -8,7 +8,9 @@ import { PageHead } from "~/modules/concrete/components/form-bits";
 import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { sensorPage } from "~/modules/concrete/sensors.server";
 import { requireModule } from "~/services/guard.server";
-import { CELSIUS } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatCelsius, temperatureLabel } from "~/lib/units";
+import { rowsInUnit } from "~/modules/concrete/pour-analysis";
 
 export const meta: MetaFunction = () => [{ title: "Sensor · Tracksmith" }];
 
@@ -22,6 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** One sensor (concrete/sensor/{id}): battery, last reading, current pour, its links. */
 export default function SensorPage() {
   const d = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   const s = d.sensor;
   const stat = (label: string, value: React.ReactNode) => (
     <Paper withBorder p="sm">
@@ -41,7 +44,7 @@ export default function SensorPage() {
         {stat(
           "Last reading",
           s.last_reading
-            ? `${s.last_reading.temperature_c.toFixed(1)} ${CELSIUS} at ${formatZoned(s.last_reading.time, d.timeZone)}`
+            ? `${formatCelsius(s.last_reading.temperature_c, measurement)} at ${formatZoned(s.last_reading.time, d.timeZone)}`
             : "—",
         )}
         {stat(
@@ -57,8 +60,11 @@ export default function SensorPage() {
       </SimpleGrid>
       <SeriesChart
         title="Temperature, last 24 hours"
-        unit={CELSIUS}
-        rows={d.readings.map((r) => ({ t: r.t, c: r.c }))}
+        unit={temperatureLabel(measurement)}
+        rows={rowsInUnit(
+          d.readings.map((r) => ({ t: r.t, c: r.c })),
+          measurement,
+        )}
         series={[{ name: "c", label: s.nickname }]}
         timeZone={d.timeZone}
       />

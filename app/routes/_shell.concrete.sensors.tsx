@@ -8,7 +8,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { PageHead } from "~/modules/concrete/components/form-bits";
 import { sensorsPage } from "~/modules/concrete/sensors.server";
-import { CELSIUS } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatCelsius } from "~/lib/units";
 import { canAt, requireModule } from "~/services/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Sensors · Tracksmith" }];
@@ -27,6 +28,7 @@ const col = createColumnHelper<Row>();
 /** Concrete sensors (SPEC §2.4): battery, last reading and the pour each is in. */
 export default function Sensors() {
   const d = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   const columns = [
     col.accessor("nickname", {
       header: "Sensor",
@@ -43,7 +45,7 @@ export default function Sensors() {
       header: "Last reading",
       cell: ({ row: { original: s } }) =>
         s.last_reading
-          ? `${s.last_reading.temperature_c.toFixed(1)} ${CELSIUS} at ${formatZoned(s.last_reading.time, d.timeZone)}`
+          ? `${formatCelsius(s.last_reading.temperature_c, measurement)} at ${formatZoned(s.last_reading.time, d.timeZone)}`
           : "—",
     }),
     col.display({

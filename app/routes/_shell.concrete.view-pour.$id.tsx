@@ -30,7 +30,7 @@ import {
 } from "~/modules/concrete/components/pour-sections";
 import { SeriesChart } from "~/modules/concrete/components/series-chart";
 import { invalid } from "~/modules/concrete/form-result.server";
-import { BREACH_LABELS } from "~/modules/concrete/pour-analysis";
+import { BREACH_LABELS, breachFigure, rowsInUnit } from "~/modules/concrete/pour-analysis";
 import { SignOffSchema } from "~/modules/concrete/pour-forms";
 import { idParam, pourOf, refusal, up } from "~/modules/concrete/pours.server";
 import { signOffPour } from "~/modules/concrete/pours-upstream.server";
@@ -39,7 +39,13 @@ import { canAt, requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { logError } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import {
+  formatCelsiusDelta,
+  MATURITY_UNIT,
+  temperatureLabel,
+  toTemperatureDeltaUnit,
+} from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Pour · Tracksmith" }];
 
@@ -102,7 +108,9 @@ export default function ViewPour() {
   }));
   const inConcrete = d.sensors.filter((s) => s.position !== "ambient");
   const open = d.breaches.filter((b) => b.end === null);
-  const maxDiff = d.limits.length ? Math.min(...d.limits.map((l) => l.max_diff_c)) : null;
+  const { measurement } = useSettings().settings;
+  const maxDiffC = d.limits.length ? Math.min(...d.limits.map((l) => l.max_diff_c)) : null;
+  const maxDiff = maxDiffC === null ? null : toTemperatureDeltaUnit(maxDiffC, measurement);
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" align="flex-end">
@@ -135,8 +143,9 @@ export default function ViewPour() {
         <Alert color="red" role="alert" title="Limits breached now" data-testid="open-breaches">
           {open.map((b) => (
             <div key={b.id}>
-              {BREACH_LABELS[b.kind]} at {b.sensor}: {b.peak} against {b.threshold} ({b.limitName})
-              since {when(b.start)}
+              {BREACH_LABELS[b.kind]} at {b.sensor}: {breachFigure(b.kind, b.peak, measurement)}{" "}
+              against {breachFigure(b.kind, b.threshold, measurement)} ({b.limitName}) since{" "}
+              {when(b.start)}
             </div>
           ))}
         </Alert>
@@ -163,7 +172,9 @@ export default function ViewPour() {
           label="Core–surface difference now"
           testId="pour-difference"
           value={
-            d.currentDifference === null ? "—" : `${d.currentDifference.toFixed(1)} ${CELSIUS}`
+            d.currentDifference === null
+              ? "—"
+              : formatCelsiusDelta(d.currentDifference, measurement)
           }
         />
         <Stat label="Sensors" value={`${d.sensors.length} linked`} />
@@ -174,16 +185,20 @@ export default function ViewPour() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <SeriesChart
           title="Temperature"
-          unit={CELSIUS}
-          rows={d.temperatures}
+          unit={temperatureLabel(measurement)}
+          rows={rowsInUnit(d.temperatures, measurement)}
           series={sensorSeries}
           timeZone={tz}
           testId="chart-temperature"
         />
         <SeriesChart
           title="Core–surface difference"
-          unit={CELSIUS}
-          rows={d.difference.map((x) => ({ t: x.t, diff: x.diff }))}
+          unit={temperatureLabel(measurement)}
+          rows={rowsInUnit(
+            d.difference.map((x) => ({ t: x.t, diff: x.diff })),
+            measurement,
+            true,
+          )}
           series={[{ name: "diff", label: "Core − surface" }]}
           timeZone={tz}
           referenceY={maxDiff === null ? [] : [{ y: maxDiff, label: "limit" }]}

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CompanyTime } from "~/components/company-time";
+import { CompanyDay, CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { courierPage } from "~/modules/operations/deliveries/courier.server";
 import { DeliveryStatusBadge } from "~/modules/operations/deliveries/components/status-badge";
@@ -30,7 +30,8 @@ export default function Courier() {
           My shipments
         </Title>
         <Text c="dimmed" size="sm">
-          Today ({data.today}), in delivery order.
+          Today (<CompanyDay day={data.today} />
+          ), in delivery order.
         </Text>
       </div>
       <QueueNote note={note} />

@@ -20,7 +20,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
-import { utcToZonedLocal } from "~/lib/zoned-days";
+import { formatZoned } from "~/lib/zoned-time";
 import {
   addDeclarationQuestion,
   covidPage,
@@ -108,7 +108,7 @@ export default function Covid19() {
   const act = useActionResult<typeof action>();
   const { search } = useLocation();
   const active = data.questions.filter((q) => q.active);
-  const at = (iso: string) => utcToZonedLocal(Date.parse(iso), data.timeZone).replace("T", " ");
+  const at = (iso: string) => formatZoned(iso, data.timeZone);
   const typed = act?.form === "declare" ? act.values : undefined;
   return (
     <Stack gap="md" maw={1400}>

@@ -189,7 +189,7 @@ export default function LeaveCalendarPage() {
                     <Anchor component={Link} to={`${params(data.month, data.view)}&leave=${l.id}`}>
                       {l.title}
                     </Anchor>{" "}
-                    {span(l)} ({l.status}, {l.approvals} of {l.approvals_required} approvals)
+                    {span(l, zone)} ({l.status}, {l.approvals} of {l.approvals_required} approvals)
                   </List.Item>
                 ))}
               </List>
@@ -237,7 +237,7 @@ export default function LeaveCalendarPage() {
         classNames={{ content: LEAVE_MODAL_CLASS }}
         title={
           range
-            ? `Request leave: ${span({ leave_start_date: range.from, leave_end_date: range.to })}`
+            ? `Request leave: ${span({ leave_start_date: range.from, leave_end_date: range.to }, zone)}`
             : ""
         }
         data-testid="leave-request-modal"

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { utcToZonedLocal } from "~/lib/zoned-days";
+import { formatZoned } from "~/lib/zoned-time";
 import { missingShiftsPage, notifyMissing } from "~/modules/timesheets/attendance.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 const m = createColumnHelper<Data["missing"][number]>();
 const u = createColumnHelper<Data["unrostered"][number]>();
-const at = (iso: string, tz: string) => utcToZonedLocal(Date.parse(iso), tz).replace("T", " ");
+const at = (iso: string, tz: string) => formatZoned(iso, tz);
 
 /** Rostered shifts with no clock-on in the grace period, and clock-ons outside any roster. */
 export default function MissingShifts() {

@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { utcToZonedLocal } from "~/lib/zoned-days";
+import { formatDay, formatZoned } from "~/lib/zoned-time";
 import { noLoginPage } from "~/modules/timesheets/attendance.server";
 import { requireModule } from "~/services/guard.server";
 
@@ -21,8 +21,7 @@ const col = createColumnHelper<Row>();
 /** People who have neither signed in nor clocked on for N days (default 7). */
 export default function NoLogin() {
   const data = useLoaderData<typeof loader>();
-  const at = (iso: string | null) =>
-    iso ? utcToZonedLocal(Date.parse(iso), data.timeZone).replace("T", " ") : "Never";
+  const at = (iso: string | null) => (iso ? formatZoned(iso, data.timeZone) : "Never");
   return (
     <Stack gap="md" maw={1100}>
       <div>
@@ -31,7 +30,7 @@ export default function NoLogin() {
         </Title>
         <Text c="dimmed" size="sm">
           {data.people.length} of {data.total} people have neither signed in nor clocked on since{" "}
-          {data.since}.
+          {formatDay(data.since, data.timeZone)}.
         </Text>
       </div>
       <Form method="get">

@@ -111,7 +111,15 @@ function columns(canManage: boolean) {
     col.display({
       id: "next",
       header: "Next days",
-      cell: ({ row: { original: r } }) => (r.next.length ? r.next.join(", ") : "None in 2 weeks"),
+      cell: ({ row: { original: r } }) =>
+        r.next.length
+          ? r.next.map((day, i) => (
+              <span key={day}>
+                {i ? ", " : ""}
+                <CompanyDay day={day} />
+              </span>
+            ))
+          : "None in 2 weeks",
     }),
     ...(canManage
       ? [

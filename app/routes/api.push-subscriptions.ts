@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireModule } from "~/services/guard.server";
+import { measurementOf } from "~/services/measurement.server";
 import { outboundUrlProblem } from "~/services/outbound-url.server";
 import {
   listSubscriptions,
@@ -54,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     parsed.data,
     request.headers.get("user-agent"),
     auth.token,
+    measurementOf(request),
   );
   return json({ id: row.id }, { status: 201 });
 }

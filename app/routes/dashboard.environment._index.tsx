@@ -9,7 +9,7 @@ import { environmentPage } from "~/modules/environment/environment.server";
 import { KIND_LABEL } from "~/modules/environment/units";
 import { requireModule } from "~/services/guard.server";
 import { measurementOf } from "~/services/measurement.server";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { temperatureLabel } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Environment · Tracksmith" }];
 
@@ -68,7 +68,7 @@ function columns(timeZone: string, unit: string) {
 /** Every environment and cold-chain device with its latest readings and status (SPEC §2.3). */
 export default function Environment() {
   const data = useLoaderData<typeof loader>();
-  const unit = data.measurement === "imperial" ? FAHRENHEIT : CELSIUS;
+  const unit = temperatureLabel(data.measurement);
   return (
     <Stack gap="md" maw={1300}>
       <div>

@@ -10,6 +10,7 @@ import { CHANNELS, type Channel } from "~/modules/environment/upstream.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
 import { requireModule } from "~/services/guard.server";
 import { contentDisposition } from "~/services/file-transfer.server";
+import { measurementOf } from "~/services/measurement.server";
 
 const TYPES = {
   csv: "text/csv; charset=utf-8",
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const range = rangeOf(url, timeZone);
   if ("error" in range) throw new Response(range.error, { status: 400 });
   const view = await channelView(ctx, params.imei ?? "", asked as Channel, range);
-  const input = { ...view, range, timeZone };
+  const input = { ...view, range, timeZone, measurement: measurementOf(request) };
   const body =
     format === "csv"
       ? sensorCsv(input)

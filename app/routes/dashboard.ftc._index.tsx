@@ -28,7 +28,7 @@ import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatMinutes } from "~/modules/environment/units";
 import { requireModule } from "~/services/guard.server";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { temperatureLabel } from "~/lib/units";
 import { useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Freight temperature control · Tracksmith" }];
@@ -156,7 +156,7 @@ function columns(timeZone: string, u: string, canEdit: boolean) {
 export default function Ftc() {
   const data = useLoaderData<typeof loader>();
   const act = useActionResult<typeof action>();
-  const u = data.measurement === "imperial" ? FAHRENHEIT : CELSIUS;
+  const u = temperatureLabel(data.measurement);
   return (
     <Stack gap="md" maw={1300}>
       <div>

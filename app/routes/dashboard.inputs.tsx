@@ -3,12 +3,13 @@ import { Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { StaleBanner } from "~/components/stale-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputsTable } from "~/modules/fleet/fleet-pages.server";
 import { TableToolbar } from "~/components/data-table/toolbar";
-import { CELSIUS } from "~/lib/units";
+import { formatCelsius, type Measurement } from "~/lib/units";
 
 export const meta: MetaFunction = () => [{ title: "Inputs · Tracksmith" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const col = createColumnHelper<Row>();
-const COLUMNS = [
+const columnsFor = (m: Measurement) => [
   col.accessor("nickname", { header: "Device" }),
   col.accessor("ignition", {
     header: "Ignition",
@@ -38,14 +39,15 @@ const COLUMNS = [
     header: "Temperature",
     cell: ({ getValue }) => {
       const v = getValue();
-      return v === null ? "—" : `${v.toFixed(1)} ${CELSIUS}`;
+      return v === null ? "—" : formatCelsius(v, m);
     },
   }),
 ];
 
 /** The inputs each device reports (the upstream reports ignition, battery and temperature). */
 export default function Inputs() {
-  const { rows, sync, q, ignition, total } = useLoaderData<typeof loader>();
+  const { rows, sync, q, ignition, total, measurement } = useLoaderData<typeof loader>();
+  const columns = useMemo(() => columnsFor(measurement), [measurement]);
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
@@ -73,7 +75,7 @@ export default function Inputs() {
       ) : null}
       <DataTable
         data={rows}
-        columns={COLUMNS}
+        columns={columns}
         getRowId={(r) => r.imei}
         testId="inputs-table"
         label="Inputs"

@@ -22,7 +22,8 @@ import { PUBLIC_FIELD_LABELS } from "~/modules/insight-tags/rules";
 import { tagAction, tagPage } from "~/modules/insight-tags/tags.server";
 import { requireModule } from "~/services/guard.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { CELSIUS } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatCelsius, temperatureLabel, toTemperatureUnit, type Measurement } from "~/lib/units";
 import { useActionResult } from "~/lib/action-result";
 
 const TagMap = lazy(() => import("~/modules/insight-tags/components/tag-map.client"));
@@ -46,7 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type Sample = ReturnType<typeof useLoaderData<typeof loader>>["history"][number];
 const col = createColumnHelper<Sample>();
-const COLUMNS = [
+/** The readings table, temperatures (stored °C) in the reader's unit. */
+const columnsFor = (m: Measurement) => [
   col.accessor("time", {
     header: "When",
     cell: ({ getValue }) => <CompanyTime at={getValue()} kind="datetime" />,
@@ -56,7 +58,10 @@ const COLUMNS = [
     header: "Where",
     cell: ({ row: { original: r } }) => `${r.lat.toFixed(4)}, ${r.lng.toFixed(4)}`,
   }),
-  col.accessor("temperature", { header: `Temperature (${CELSIUS})` }),
+  col.accessor("temperature", {
+    header: "Temperature",
+    cell: ({ getValue }) => formatCelsius(getValue(), m),
+  }),
   col.accessor("battery", { header: "Battery (%)" }),
 ];
 
@@ -64,6 +69,8 @@ export default function InsightTagPage() {
   const d = useLoaderData<typeof loader>();
   const a = useActionResult<typeof action>();
   const t = d.tag;
+  const { measurement } = useSettings().settings;
+  const columns = useMemo(() => columnsFor(measurement), [measurement]);
   const trail = useMemo(() => d.history.map((h) => ({ lat: h.lat, lng: h.lng })), [d.history]);
   const points = useMemo(
     () =>
@@ -125,12 +132,15 @@ export default function InsightTagPage() {
           </Title>
           <ReadingsChart
             label="Temperature over 48 hours"
-            unit={CELSIUS}
-            points={d.history.map((h) => ({ time: h.time, value: h.temperature }))}
+            unit={` ${temperatureLabel(measurement)}`}
+            points={d.history.map((h) => ({
+              time: h.time,
+              value: Math.round(toTemperatureUnit(h.temperature, measurement) * 10) / 10,
+            }))}
           />
           <DataTable
             data={[...d.history].reverse()}
-            columns={COLUMNS}
+            columns={columns}
             getRowId={(r) => r.time}
             testId="insight-tag-history"
             label="Positions and readings"

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { CompanyDay } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
 import { HireFormCard } from "~/modules/operations/components/hire-form";
@@ -65,7 +66,11 @@ const columns = [
   col.display({
     id: "dates",
     header: "Hire",
-    cell: ({ row: { original: c } }) => `${c.on_hire} to ${c.off_hire}`,
+    cell: ({ row: { original: c } }) => (
+      <>
+        <CompanyDay day={c.on_hire} /> to <CompanyDay day={c.off_hire} />
+      </>
+    ),
   }),
   col.accessor("state", {
     header: "State",
@@ -99,7 +104,8 @@ export default function PlantHire() {
           </Title>
           <Text c="dimmed" size="sm">
             Plant hired in and out, how much it is used and what it has cost so far (today is{" "}
-            {data.today}).
+            <CompanyDay day={data.today} />
+            ).
           </Text>
         </div>
         <Button component={Link} to="/dashboard/plant-hire/report" variant="light">

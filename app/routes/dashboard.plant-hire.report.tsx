@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { formatDay } from "~/lib/zoned-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { REPORT_COLUMNS, hireReport } from "~/modules/operations/hire-report.server";
@@ -14,6 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const r = await hireReport(ctx);
   return json({ ...r, columns: [...REPORT_COLUMNS] });
 }
+
+/**
+ * A cell as the page shows it: the rows are the CSV's too, where a day stays "2026-11-16" for
+ * spreadsheets; on the page it reads in the one date style.
+ */
+const shown = (cell: string | undefined, zone: string) =>
+  typeof cell === "string" && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? formatDay(cell, zone) : cell;
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const col = createColumnHelper<Row>();
@@ -31,7 +39,7 @@ export default function HireReport() {
             {r.cells[0]}
           </Anchor>
         ) : (
-          r.cells[i]
+          shown(r.cells[i], data.timeZone)
         ),
     }),
   );
@@ -46,7 +54,8 @@ export default function HireReport() {
             Hire report
           </Title>
           <Text c="dimmed" size="sm">
-            Every hire contract as of {data.today}; times in {data.timeZone}.
+            Every hire contract as of {formatDay(data.today, data.timeZone)}; times in{" "}
+            {data.timeZone}.
           </Text>
         </div>
         <Group gap="xs">

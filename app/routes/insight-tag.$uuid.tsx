@@ -14,7 +14,8 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
-import { CELSIUS } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { formatCelsius } from "~/lib/units";
 import { contactAction, publicPage } from "~/modules/insight-tags/public.server";
 import { useActionResult } from "~/lib/action-result";
 
@@ -37,6 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PublicInsightTag() {
   const { tag } = useLoaderData<typeof loader>();
+  const { measurement } = useSettings().settings;
   const a = useActionResult<typeof action>();
   const errors = a?.errors ?? {};
   const values = a?.values ?? {};
@@ -73,7 +75,8 @@ export default function PublicInsightTag() {
           ) : null}
           {tag.readings !== undefined && tag.readings.length ? (
             <Text data-field="readings">
-              Latest temperature: {tag.readings[tag.readings.length - 1]!.temperature} {CELSIUS}
+              Latest temperature:{" "}
+              {formatCelsius(tag.readings[tag.readings.length - 1]!.temperature, measurement)}
             </Text>
           ) : null}
         </Stack>

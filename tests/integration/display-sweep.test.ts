@@ -10,7 +10,8 @@ import { useSimulator } from "../support/upstream";
 /**
  * Issue 35, one clock and one ruler: every page of every module in the registry, rendered by the
  * production build for an imperial reader whose company keeps time at UTC−10 (Pacific/Honolulu),
- * shows no kilometre figure and no time of day that is the UTC clock.
+ * shows no kilometre figure, no °C, no raw ISO date (2026-11-28) and no time of day that is the
+ * UTC clock.
  *
  * Why UTC−10: a past event shown in the company's zone can read like the UTC clock only when it
  * is dated another day than UTC's today (at UTC−10 the company's clock is behind), so a time
@@ -20,25 +21,36 @@ const ZONE = "Pacific/Honolulu";
 
 /**
  * Pages that cannot keep the promise yet, with the reason. Keys: "<pattern> <what>", where what
- * is "km" or "utc". Entries "time zone fixed on branch time" go when that branch is merged.
+ * is "km", "°C", "iso" or "utc". Entries "time zone fixed on branch time" go when that branch is merged.
  */
 const KNOWN: Record<string, string> = {
   "/dashboard/account km":
     "the unit setting itself: its choices name both systems, Metric (km) and Imperial (mi)",
   "/admin/allowances km":
     "a pay rate per kilometre as the award words it (payroll allowance unit), not a measured distance",
+  "/dashboard/ftc °C":
+    "a cold-chain profile's own name as its author typed it ('≤ −18 °C frozen'); its bands are shown in °F",
+  "/concrete/maturity-input iso":
+    "the temperature log's accepted input, named as it is typed: 'a date and time (2026-11-02 08:00)'",
 };
 
 let handle: (request: Request) => Promise<Response>;
 let cookie = "";
 const ids = { imei: "", uuid: "", insight: "" };
 
+/** A pour with sensors, readings and a breach, and one of its sensors (the simulator's). */
+const CONCRETE = { id: "802", imei: "354800190000004" };
+
 function sample(pattern: string) {
+  const pour = /^\/concrete\/(view-pour|pour|pour-device-links?)\//.test(pattern);
   return pattern
     .split("/")
     .map((seg) => {
       if (!seg.startsWith(":")) return seg;
       const name = seg.replace(/^:|\?$/g, "");
+      if (pattern.startsWith("/concrete/sensor/") || (pour && name === "imei"))
+        return CONCRETE.imei;
+      if (pour && name === "id") return CONCRETE.id;
       if (name === "imei") return ids.imei;
       if (name === "uuid") return pattern.includes("/insight-tag") ? ids.insight : ids.uuid;
       if (name === "kind") return "distance-per-vehicle";
@@ -109,6 +121,15 @@ const near = (a: number, b: number) => Math.min(Math.abs(a - b), 1440 - Math.abs
 /** A kilometre unit as a word: "12 km", "(km)", "80 km/h"; not "kms" inside a name. */
 const KM = /\bkm(\/h)?\b/;
 
+/**
+ * A Celsius temperature. "°C·h" is let through: a Nurse–Saul maturity index is calibrated in °C·h
+ * by definition (MATURITY_UNIT), a quantity of its own, not a temperature the reader reads.
+ */
+const CELSIUS = /°C(?!·h)/;
+
+/** A date shown the way a machine writes it, "2026-11-28": dates read in the one date style. */
+const ISO_DATE = /(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])/;
+
 function pagesToSweep(): RouteEntry[] {
   return ROUTES.filter((r) => !r.api && !r.file);
 }
@@ -133,7 +154,7 @@ beforeAll(async () => {
 });
 
 describe("one clock and one ruler on every page (issue 35)", () => {
-  it("shows an imperial reader in a far zone no km and no UTC clock time", async () => {
+  it("shows an imperial reader in a far zone no km, no °C, no ISO date and no UTC clock time", async () => {
     const wrong: string[] = [];
     const stale = new Set(Object.keys(KNOWN));
     let rendered = 0;
@@ -155,6 +176,11 @@ describe("one clock and one ruler on every page (issue 35)", () => {
       );
       const found: Array<[string, string]> = [];
       if (km) found.push(["km", text.slice(Math.max(0, km.index - 40), km.index + 10)]);
+      const celsius = CELSIUS.exec(text);
+      if (celsius)
+        found.push(["°C", text.slice(Math.max(0, celsius.index - 40), celsius.index + 10)]);
+      const iso = ISO_DATE.exec(text);
+      if (iso) found.push(["iso", text.slice(Math.max(0, iso.index - 40), iso.index + 20)]);
       if (utcTimes.length) found.push(["utc", utcTimes.map((t) => t.text).join(", ")]);
       for (const [what, where] of found) {
         const key = `${route.pattern} ${what}`;
@@ -187,5 +213,11 @@ describe("one clock and one ruler on every page (issue 35)", () => {
     expect(KM.test(visibleText("<td>12.3 <!-- -->km</td>"))).toBe(true);
     expect(KM.test("80 km/h")).toBe(true);
     expect(KM.test("Kmart, 7.6 mi")).toBe(false);
+    expect(CELSIUS.test("21.5 °C")).toBe(true);
+    expect(CELSIUS.test("Maturity (°C·h) 70.7 °F")).toBe(false);
+    expect(ISO_DATE.test("Annual leave 2026-12-01 → 2026-12-05")).toBe(true);
+    expect(ISO_DATE.test("1 Dec 2026 – 5 Dec 2026, ref 2026-12-01-7, +61 2026-123-456")).toBe(
+      false,
+    );
   });
 });

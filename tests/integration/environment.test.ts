@@ -153,7 +153,7 @@ describe("environment", () => {
       where: { kind: "temperature_out_of_range", imei: env },
     });
     expect(made.length).toBeGreaterThan(before);
-    expect(made[0]!.body).toMatch(/outside its range of .* to 3 °C/);
+    expect(made[0]!.body).toMatch(/reads [\d.]+ °C, above its maximum of 3\.0 °C\.$/);
     const again = await runSensorAlerts();
     expect(again[1] ?? 0).toBe(0);
     // An unknown limit id of the device is a 404; removing the limit works.

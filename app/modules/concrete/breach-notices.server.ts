@@ -18,8 +18,7 @@ import {
   type Owed,
 } from "~/modules/notifications/index.server";
 import { prisma } from "~/services/db.server";
-import { formatDifference, formatTemperature } from "./curing";
-import { BREACH_LABELS, type Breach } from "./pour-analysis";
+import { BREACH_LABELS, breachFigure, type Breach } from "./pour-analysis";
 import { up, type Caller } from "./pours.server";
 import {
   claimNotice,
@@ -30,18 +29,13 @@ import {
   type Pour,
 } from "./pours-upstream.server";
 import { breachesOf, pourInputs } from "./view-pour.server";
-import { CELSIUS } from "~/lib/units";
 
 /** Breaches that ended longer ago than this are history, not news. */
 const RECENT_MS = 24 * 3_600_000;
 
 export function breachText(pour: Pick<Pour, "id" | "element">, b: Breach) {
-  const value =
-    b.kind === "cooling"
-      ? `${b.peak.toFixed(1)} ${CELSIUS}/h (limit ${b.threshold} ${CELSIUS}/h)`
-      : b.kind === "difference"
-        ? `${formatDifference(b.peak, "C")} (limit ${formatDifference(b.threshold, "C")})`
-        : `${formatTemperature(b.peak, "C")} (limit ${formatTemperature(b.threshold, "C")})`;
+  // Canonical (°C) text: the feed and each push show it in the reader's unit (inReaderUnits).
+  const value = `${breachFigure(b.kind, b.peak, "metric")} (limit ${breachFigure(b.kind, b.threshold, "metric")})`;
   return {
     title: `${pour.element}: ${BREACH_LABELS[b.kind].toLowerCase()}`,
     body: `${BREACH_LABELS[b.kind]}: ${value}, limit set ${b.limitName}, since ${new Date(b.start).toISOString()}${b.end ? ` until ${new Date(b.end).toISOString()}` : ""}.`,

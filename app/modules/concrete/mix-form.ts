@@ -8,8 +8,13 @@ import { z } from "zod";
 import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 import { MIN_CALIBRATION_POINTS } from "./curing/curves";
 import { DEFAULT_DATUM_C, DEFAULT_Q_K } from "./curing/maturity";
-import { fromTemperatureUnit, type TemperatureUnit } from "./curing/mass";
-import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
+import {
+  fromTemperatureUnit,
+  temperatureUnitLabel,
+  toTemperatureUnit,
+  type TemperatureUnit,
+} from "./curing/mass";
+import { MATURITY_UNIT } from "~/lib/units";
 
 export type Fields = Record<string, string>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: Fields };
@@ -66,6 +71,24 @@ const numberIn = (min: number, max: number, message: string, optional = false) =
 /** A number that must be given. */
 const numberReq = (min: number, max: number, message: string) =>
   numberIn(min, max, message).transform((v) => v as number);
+/** The reader's temperature unit, posted with a form that takes temperatures ("C" unless "F"). */
+export const unitOf = (f: Fields): TemperatureUnit => (f.unit === "F" ? "F" : "C");
+
+/**
+ * The datum temperature T₀ typed in the reader's unit, kept in °C: −30 to 20 °C (−22 to 68 °F);
+ * blank is ASTM C1074's default.
+ */
+const datumField = (unit: TemperatureUnit) => {
+  const [lo, hi] = [-30, 20].map((c) => Math.round(toTemperatureUnit(c, unit)));
+  const shown = (n: number) => String(n).replace("-", "−");
+  return numberIn(
+    lo!,
+    hi!,
+    `Enter the datum temperature T₀, ${shown(lo!)} to ${shown(hi!)} ${temperatureUnitLabel(unit)}`,
+    true,
+  ).transform((v) => (v === null ? DEFAULT_DATUM_C : fromTemperatureUnit(v, unit)));
+};
+
 const checkbox = z
   .string()
   .optional()
@@ -102,36 +125,32 @@ export function calibrationRows(f: Fields): CalibrationRow[] {
 
 export const TOO_FEW_POINTS = `A calibration needs at least ${MIN_CALIBRATION_POINTS} points (age, maturity index and strength) for the curves to be fitted; add points, or leave every row empty to calibrate later.`;
 
-export const MixDesignSchema = z.object({
-  supplier_id: numberReq(1, Number.MAX_SAFE_INTEGER, "Choose a supplier"),
-  name: required(120, "Enter a name for the mix design"),
-  design_strength_mpa: numberReq(5, 150, "Enter the design strength, 5 to 150 MPa"),
-  cement_type: text(80, "Cement type"),
-  supplementary_materials: text(200, "Supplementary materials"),
-  wc_ratio: numberReq(0.2, 1, "Enter the water/cement ratio, 0.20 to 1.00"),
-  admixtures: text(400, "Admixtures").transform((v) =>
-    v
-      .split(",")
-      .map((a) => a.trim())
-      .filter(Boolean),
-  ),
-  slump_mm: numberReq(0, 300, "Enter the slump, 0 to 300 mm"),
-  low_bleed: checkbox,
-  datum_c: numberIn(
-    -30,
-    20,
-    `Enter the datum temperature T₀, −30 to 20 ${CELSIUS}`,
-    true,
-  ).transform((v) => v ?? DEFAULT_DATUM_C),
-  q_k: numberIn(1000, 10_000, "Enter Q = E/R, 1000 to 10000 K", true).transform(
-    (v) => v ?? DEFAULT_Q_K,
-  ),
-  basis: z.enum(["maturity", "equivalent_age"], { message: "Choose the maturity index" }),
-  curve: z.enum(["best", "logarithmic", "hyperbolic", "exponential"], {
-    message: "Choose a curve",
-  }),
-});
-export type MixDesignValue = z.output<typeof MixDesignSchema> & {
+export const mixDesignSchema = (unit: TemperatureUnit) =>
+  z.object({
+    supplier_id: numberReq(1, Number.MAX_SAFE_INTEGER, "Choose a supplier"),
+    name: required(120, "Enter a name for the mix design"),
+    design_strength_mpa: numberReq(5, 150, "Enter the design strength, 5 to 150 MPa"),
+    cement_type: text(80, "Cement type"),
+    supplementary_materials: text(200, "Supplementary materials"),
+    wc_ratio: numberReq(0.2, 1, "Enter the water/cement ratio, 0.20 to 1.00"),
+    admixtures: text(400, "Admixtures").transform((v) =>
+      v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+    slump_mm: numberReq(0, 300, "Enter the slump, 0 to 300 mm"),
+    low_bleed: checkbox,
+    datum_c: datumField(unit),
+    q_k: numberIn(1000, 10_000, "Enter Q = E/R, 1000 to 10000 K", true).transform(
+      (v) => v ?? DEFAULT_Q_K,
+    ),
+    basis: z.enum(["maturity", "equivalent_age"], { message: "Choose the maturity index" }),
+    curve: z.enum(["best", "logarithmic", "hyperbolic", "exponential"], {
+      message: "Choose a curve",
+    }),
+  });
+export type MixDesignValue = z.output<ReturnType<typeof mixDesignSchema>> & {
   calibration: Array<{
     age_h: number;
     maturity: number | null;
@@ -141,7 +160,7 @@ export type MixDesignValue = z.output<typeof MixDesignSchema> & {
 };
 
 export function parseMixDesign(f: Fields): Parsed<MixDesignValue> {
-  const head = parse(MixDesignSchema, f);
+  const head = parse(mixDesignSchema(unitOf(f)), f);
   const errors: Fields = head.ok ? {} : { ...head.errors };
   const calibration: MixDesignValue["calibration"] = [];
   const basis = f.basis === "equivalent_age" ? "equivalent_age" : "maturity";
@@ -241,16 +260,13 @@ export function parseEvaporationCalc(
   };
 }
 
-export const LogCalcSchema = z.object({
-  log: z.string({ required_error: "Paste or type the temperature log" }).max(2_000_000),
-  datum_c: numberIn(
-    -30,
-    20,
-    `Enter the datum temperature T₀, −30 to 20 ${CELSIUS}`,
-    true,
-  ).transform((v) => v ?? DEFAULT_DATUM_C),
-  q_k: numberIn(1000, 10_000, "Enter Q = E/R, 1000 to 10000 K", true).transform(
-    (v) => v ?? DEFAULT_Q_K,
-  ),
-});
-export const parseLogCalc = (f: Fields) => parse(LogCalcSchema, f);
+/** The maturity calculator: the log and T₀ in the reader's unit (`unit`); T₀ comes back in °C. */
+export const logCalcSchema = (unit: TemperatureUnit) =>
+  z.object({
+    log: z.string({ required_error: "Paste or type the temperature log" }).max(2_000_000),
+    datum_c: datumField(unit),
+    q_k: numberIn(1000, 10_000, "Enter Q = E/R, 1000 to 10000 K", true).transform(
+      (v) => v ?? DEFAULT_Q_K,
+    ),
+  });
+export const parseLogCalc = (f: Fields) => parse(logCalcSchema(unitOf(f)), f);

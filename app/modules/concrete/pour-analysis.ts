@@ -3,6 +3,14 @@
  * reading, and breaches as intervals. A breach ends only after its condition has been false for an
  * hour, so a value hovering at a limit is one breach (one notification), not one per dip.
  */
+import {
+  formatCelsius,
+  formatCelsiusDelta,
+  formatCelsiusRate,
+  toTemperatureDeltaUnit,
+  toTemperatureUnit,
+  type Measurement,
+} from "~/lib/units";
 import type { Reading } from "./curing";
 
 export type Position = "core" | "surface" | "ambient";
@@ -44,6 +52,34 @@ export const BREACH_LABELS: Record<BreachKind, string> = {
   difference: "Core–surface difference above the limit",
   cooling: "Cooling faster than the limit",
 };
+
+/**
+ * A breach's figure (its worst value or its threshold) in the reader's unit: a temperature, a
+ * difference ("Δ 19.4 °C", no offset) or a cooling rate ("2.0 °C/h"). In "metric" it is also the
+ * canonical text a notification keeps, which inReaderUnits turns into the reader's unit. `delta`
+ * marks a difference; a PDF, whose standard fonts have no Δ, names the difference in its label.
+ */
+export function breachFigure(kind: BreachKind, c: number, m: Measurement, delta = "Δ "): string {
+  if (kind === "cooling") return formatCelsiusRate(c, m);
+  if (kind === "difference") return `${delta}${formatCelsiusDelta(c, m)}`;
+  return formatCelsius(c, m);
+}
+
+/** Chart rows (`t` and °C per series) in the reader's unit; `delta` for differences. */
+export function rowsInUnit<R extends Record<string, number>>(
+  rows: readonly R[],
+  m: Measurement,
+  delta = false,
+): R[] {
+  if (m === "metric") return [...rows];
+  const f = delta ? toTemperatureDeltaUnit : toTemperatureUnit;
+  return rows.map(
+    (r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, k === "t" ? v : Math.round(f(v, m) * 10) / 10]),
+      ) as R,
+  );
+}
 
 const HOUR = 3_600_000;
 /** A breach is over once its condition has been false this long. */

@@ -4,13 +4,14 @@
  */
 import { formatZoned } from "~/lib/zoned-time";
 import { PdfTable } from "~/services/pdf-table.server";
-import { BREACH_LABELS } from "./pour-analysis";
 import type { ViewPourData } from "./view-pour.server";
-import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
+import { formatCelsius, MATURITY_UNIT, type Measurement } from "~/lib/units";
+import { BREACH_LABELS, breachFigure } from "./pour-analysis";
 
 const mpa = (v: number | null) => (v === null ? "—" : `${v.toFixed(1)} MPa`);
 
-export function pourReportPdf(d: ViewPourData): Promise<Buffer> {
+/** Temperatures in the reader's unit (`measurement`); maturity stays °C·h, its calibration's. */
+export function pourReportPdf(d: ViewPourData, measurement: Measurement): Promise<Buffer> {
   const tz = d.timeZone;
   const when = (t: number | string | null) => (t === null ? "—" : formatZoned(t, tz, "full"));
   const table = new PdfTable({
@@ -26,7 +27,7 @@ export function pourReportPdf(d: ViewPourData): Promise<Buffer> {
       { label: "In-place strength", value: mpa(d.strength) },
       {
         label: "Maturity method",
-        value: `Nurse–Saul, datum ${d.datum} ${CELSIUS}; equivalent age Q ${d.q} K${d.curve ? `; ${d.curve.kind} curve` : ""}`,
+        value: `Nurse–Saul, datum ${formatCelsius(d.datum, measurement)}; equivalent age Q ${d.q} K${d.curve ? `; ${d.curve.kind} curve` : ""}`,
       },
     ],
     columns: [
@@ -41,7 +42,7 @@ export function pourReportPdf(d: ViewPourData): Promise<Buffer> {
   for (const s of d.sensors)
     table.row([
       `Sensor ${s.nickname}`,
-      `${s.position}${s.position === "ambient" ? "" : `, ${s.depth_mm} mm`}; last ${s.last ? `${s.last.c.toFixed(1)} ${CELSIUS} at ${when(s.last.t)}` : "no reading"}`,
+      `${s.position}${s.position === "ambient" ? "" : `, ${s.depth_mm} mm`}; last ${s.last ? `${formatCelsius(s.last.c, measurement)} at ${when(s.last.t)}` : "no reading"}`,
       s.maturity === null ? "—" : `${Math.round(s.maturity)} ${MATURITY_UNIT}; ${mpa(s.strength)}`,
     ]);
   for (const t of d.targets)
@@ -58,7 +59,7 @@ export function pourReportPdf(d: ViewPourData): Promise<Buffer> {
     table.row([
       `Breach: ${b.limitName}`,
       `${BREACH_LABELS[b.kind]} at ${b.sensor}, ${when(b.start)} to ${b.end === null ? "now" : when(b.end)}`,
-      `${b.peak} (limit ${b.threshold})`,
+      `${breachFigure(b.kind, b.peak, measurement, "")} (limit ${breachFigure(b.kind, b.threshold, measurement, "")})`,
     ]);
   if (!d.breaches.length) table.row(["Breaches", "None of the pour's limit sets was breached", ""]);
   const worst = d.evaporation.reduce((m, e) => Math.max(m, e.rate), 0);

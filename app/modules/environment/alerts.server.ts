@@ -20,7 +20,7 @@ import {
   type SensorLimit,
   type SensorSeries,
 } from "./upstream.server";
-import { CELSIUS } from "~/lib/units";
+import { temperatureLabel } from "~/lib/units";
 
 /** How far back each check looks: late (buffered) uploads of the last hours still alert. */
 export const LOOKBACK_MS = 6 * 3_600_000;
@@ -65,7 +65,8 @@ export function limitEvents(
         temperature: l.channel === "temperature" ? e.peak.v : undefined,
         battery: l.channel === "battery" ? e.peak.v : undefined,
         value: e.peak.v,
-        unit: l.channel === "temperature" ? CELSIUS : "%",
+        // Canonical: the notification's text is shown in each reader's unit (inReaderUnits).
+        unit: l.channel === "temperature" ? temperatureLabel("metric") : "%",
         min: b.min,
         max: b.max,
         minutes: Math.round(e.countedMs / 60_000),

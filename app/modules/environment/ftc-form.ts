@@ -1,6 +1,6 @@
 /** The product profile and load forms (browser and server alike: Conform validates them in both). */
 import { z } from "zod";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { TEMPERATURE_UNIT_LABELS } from "~/lib/units";
 import { DAY_MESSAGE, hasSaneDay } from "~/lib/input";
 
 export const TEMP_UNITS = ["C", "F"] as const;
@@ -49,7 +49,7 @@ export const ProfileSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["unit"],
-        message: `Unknown unit "${v.unit}": use ${CELSIUS} or ${FAHRENHEIT}`,
+        message: `Unknown unit "${v.unit}": use ${TEMPERATURE_UNIT_LABELS.C} or ${TEMPERATURE_UNIT_LABELS.F}`,
       });
     const tier = (n: 1 | 2, required: boolean) => {
       const min = v[`t${n}min`];

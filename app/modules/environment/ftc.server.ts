@@ -37,7 +37,7 @@ import {
   type Profile,
   type SensorDevice,
 } from "./upstream.server";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { temperatureLabel } from "~/lib/units";
 
 export const SIGN_OFF = { permission: "reports_manage" } as const;
 /** Profiles and loads are edited by those who manage alerts (the profiles are alert thresholds). */
@@ -212,7 +212,7 @@ export async function loadPage(ctx: ModuleContext, id: number, m: Measurement = 
   return {
     timeZone,
     measurement: m,
-    unit: m === "imperial" ? FAHRENHEIT : CELSIUS,
+    unit: temperatureLabel(m),
     canSignOff: isAllowed(ctx.user, SIGN_OFF),
     /** The signer is named as the signed-in user unless they type another name. */
     signer: ctx.user.name || ctx.user.username,

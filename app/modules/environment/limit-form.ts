@@ -1,6 +1,6 @@
 /** The sensor limit form (browser and server alike: Conform validates it in both). */
 import { z } from "zod";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { TEMPERATURE_UNIT_LABELS } from "~/lib/units";
 
 export const LIMIT_CHANNELS = ["temperature", "humidity", "battery"] as const;
 export const UNITS_OF: Record<string, readonly string[]> = {
@@ -8,7 +8,7 @@ export const UNITS_OF: Record<string, readonly string[]> = {
   humidity: ["%"],
   battery: ["%"],
 };
-export const UNIT_LABEL: Record<string, string> = { C: CELSIUS, F: FAHRENHEIT, "%": "%" };
+export const UNIT_LABEL: Record<string, string> = { ...TEMPERATURE_UNIT_LABELS, "%": "%" };
 
 const optionalNumber = z.preprocess(
   (v) => (v === "" || v === undefined || v === null ? undefined : Number(v)),

@@ -2,7 +2,8 @@
  * Downloads: the sensor report of one device and channel over a range (CSV: every reading; XLSX:
  * readings, excursions and a summary; PDF: the summary, the excursions and hourly or daily
  * minimum/mean/maximum) and the signed shipment report of a load (PDF naming each excursion).
- * Times are in the company's time zone; values in the canonical unit (°C, %), named in headers.
+ * Times are in the company's time zone; values in the reader's unit (°F when imperial; stored
+ * canonical, °C and %), named in headers.
  */
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
@@ -14,9 +15,8 @@ import type { Analysis } from "./analysis";
 import type { JudgedLoad } from "./ftc.server";
 import type { Excursion } from "./series";
 import type { SensorDevice, SensorLimit, SensorSeries } from "./upstream.server";
-import type { Measurement } from "~/lib/units";
-import { CHANNEL_LABEL, formatMinutes, shown, tierName } from "./units";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { temperatureLabel, type Measurement } from "~/lib/units";
+import { CHANNEL_LABEL, displayUnit, formatMinutes, shown, tierName, toCanonical } from "./units";
 
 export type ReportInput = {
   device: SensorDevice;
@@ -25,17 +25,17 @@ export type ReportInput = {
   analysis: Analysis;
   range: { from: number; to: number };
   timeZone: string;
+  /** The reader's unit system; metric when not given. */
+  measurement?: Measurement;
 };
 
 /** The PDF standard fonts speak WinAnsi: a few symbols of profile names need plain equivalents. */
 const pdfSafe = (s: string) => s.replace(/≤/g, "<=").replace(/≥/g, ">=").replace(/−/g, "-");
 
-const unitOf = (channel: string) =>
-  channel === "temperature" || channel === "setpoint"
-    ? CELSIUS
-    : channel === "humidity" || channel === "battery"
-      ? "%"
-      : "";
+const unitOf = (r: ReportInput) => displayUnit(r.series.channel, r.measurement ?? "metric");
+/** A stored reading of the report's channel in the reader's unit. */
+const inUnit = (r: ReportInput, v: number) =>
+  shown(r.series.channel, v, r.measurement ?? "metric", 2);
 const fmt = (v: number | null, d = 2) => (v === null ? "—" : v.toFixed(d));
 
 export function reportFileName(r: ReportInput, ext: string): string {
@@ -43,31 +43,40 @@ export function reportFileName(r: ReportInput, ext: string): string {
   return `${r.device.nickname.replace(/[^A-Za-z0-9-]+/g, "-")}-${r.series.channel}-${day}.${ext}`;
 }
 
-function limitText(l: SensorLimit | null): string {
+/** The limit as set (in °C or °F), in the reader's unit. */
+function limitText(r: ReportInput): string {
+  const l = r.limit;
   if (!l) return "No limit set";
-  const u = l.unit === "%" ? "%" : `°${l.unit}`;
+  const u = unitOf(r);
+  const v = (x: number) => (l.unit === "%" ? x : inUnit(r, toCanonical(x, l.unit)));
   const parts = [
-    l.min === null ? null : `min ${l.min} ${u}`,
-    l.max === null ? null : `max ${l.max} ${u}`,
+    l.min === null ? null : `min ${v(l.min)} ${u}`,
+    l.max === null ? null : `max ${v(l.max)} ${u}`,
   ];
   return `${parts.filter(Boolean).join(", ")}; alert after ${Math.round(l.min_duration_s / 60)} min`;
 }
 
 function summary(r: ReportInput) {
   const a = r.analysis;
-  const u = unitOf(r.series.channel);
+  const u = unitOf(r);
+  const x = (v: number | null) => (v === null ? null : inUnit(r, v));
   return [
     { label: "Device", value: `${r.device.nickname} (${r.device.imei})` },
     { label: "Channel", value: `${CHANNEL_LABEL[r.series.channel]} (${u || "state"})` },
-    { label: "Limit", value: limitText(r.limit) },
+    { label: "Limit", value: limitText(r) },
     { label: "Readings", value: `${a.samples} (${a.late} uploaded late, at their measured time)` },
     {
       label: "Minimum / mean / maximum",
-      value: `${fmt(a.min)} / ${fmt(a.mean)} / ${fmt(a.max)} ${u}`,
+      value: `${fmt(x(a.min))} / ${fmt(x(a.mean))} / ${fmt(x(a.max))} ${u}`,
     },
     ...(a.mkt === null
       ? []
-      : [{ label: "Mean kinetic temperature", value: `${fmt(a.mkt)} ${CELSIUS}` }]),
+      : [
+          {
+            label: "Mean kinetic temperature",
+            value: `${fmt(x(a.mkt))} ${temperatureLabel(r.measurement ?? "metric")}`,
+          },
+        ]),
     { label: "Time out of range", value: formatMinutes(a.outMs) },
     {
       label: "Data gaps",
@@ -76,17 +85,19 @@ function summary(r: ReportInput) {
   ];
 }
 
-const excursionRow = (e: Excursion, tz: string, u: string) => [
+const excursionRow = (e: Excursion, r: ReportInput) => [
   e.side === "high" ? "Above" : "Below",
-  formatZoned(e.start, tz, "full"),
-  e.openEnded ? `${formatZoned(e.end, tz, "full")} (open)` : formatZoned(e.end, tz, "full"),
+  formatZoned(e.start, r.timeZone, "full"),
+  e.openEnded
+    ? `${formatZoned(e.end, r.timeZone, "full")} (open)`
+    : formatZoned(e.end, r.timeZone, "full"),
   formatMinutes(e.countedMs),
-  `${e.peak.v.toFixed(2)} ${u}`,
+  `${inUnit(r, e.peak.v).toFixed(2)} ${unitOf(r)}`,
 ];
 
 export function sensorCsv(r: ReportInput): string {
   const late = new Set(r.series.late.map((l) => l.time));
-  const u = unitOf(r.series.channel);
+  const u = unitOf(r);
   const rows: Array<Array<string | number>> = [
     [
       `Time (${r.timeZone})`,
@@ -100,7 +111,7 @@ export function sensorCsv(r: ReportInput): string {
     rows.push([
       formatZoned(t, r.timeZone, "full"),
       new Date(t).toISOString(),
-      r.series.v[i]!,
+      inUnit(r, r.series.v[i]!),
       late.has(t) ? "yes" : "",
     ]);
   }
@@ -117,7 +128,7 @@ export async function sensorXlsx(r: ReportInput): Promise<Buffer> {
     useStyles: true,
     useSharedStrings: false,
   });
-  const u = unitOf(r.series.channel);
+  const u = unitOf(r);
   const s1 = book.addWorksheet("Summary");
   s1.columns = [{ width: 28 }, { width: 60 }];
   for (const s of summary(r)) s1.addRow([s.label, s.value]).commit();
@@ -125,7 +136,7 @@ export async function sensorXlsx(r: ReportInput): Promise<Buffer> {
   const s2 = book.addWorksheet("Excursions");
   s2.columns = [{ width: 10 }, { width: 22 }, { width: 26 }, { width: 16 }, { width: 14 }];
   s2.addRow(["Side", "Start", "End", "Counted", `Peak (${u})`]).commit();
-  for (const e of r.analysis.excursions) s2.addRow(excursionRow(e, r.timeZone, u)).commit();
+  for (const e of r.analysis.excursions) s2.addRow(excursionRow(e, r)).commit();
   s2.commit();
   const s3 = book.addWorksheet("Readings", { views: [{ state: "frozen", ySplit: 1 }] });
   s3.columns = [{ width: 22 }, { width: 26 }, { width: 14 }, { width: 14 }];
@@ -141,7 +152,7 @@ export async function sensorXlsx(r: ReportInput): Promise<Buffer> {
     s3.addRow([
       formatZoned(t, r.timeZone, "full"),
       new Date(t).toISOString(),
-      r.series.v[i]!,
+      inUnit(r, r.series.v[i]!),
       late.has(t) ? "yes" : "",
     ]).commit();
   }
@@ -152,7 +163,7 @@ export async function sensorXlsx(r: ReportInput): Promise<Buffer> {
 }
 
 export function sensorPdf(r: ReportInput): Promise<Buffer> {
-  const u = unitOf(r.series.channel);
+  const u = unitOf(r);
   const long = r.range.to - r.range.from > 3 * 86_400_000;
   const table = new PdfTable({
     title: pdfSafe(`Sensor report: ${r.device.nickname}`),
@@ -181,7 +192,13 @@ export function sensorPdf(r: ReportInput): Promise<Buffer> {
     n = 0;
   const flush = () => {
     if (cur !== null && n)
-      table.row([cur, lo.toFixed(2), (sum / n).toFixed(2), hi.toFixed(2), String(n)]);
+      table.row([
+        cur,
+        inUnit(r, lo).toFixed(2),
+        inUnit(r, sum / n).toFixed(2),
+        inUnit(r, hi).toFixed(2),
+        String(n),
+      ]);
   };
   for (let i = 0; i < r.series.t.length; i++) {
     const k = key(r.series.t[i]!);
@@ -202,7 +219,7 @@ export function sensorPdf(r: ReportInput): Promise<Buffer> {
   const ex = r.analysis.excursions;
   table.note(ex.length ? `Excursions (${ex.length}):` : "No excursions outside the limit.", 14);
   for (const e of ex) {
-    const [side, start, end, counted, peak] = excursionRow(e, r.timeZone, u);
+    const [side, start, end, counted, peak] = excursionRow(e, r);
     table.note(`${side} the limit from ${start} to ${end}: ${counted} counted, peak ${peak}.`, 4);
   }
   table.end();
@@ -217,7 +234,7 @@ export function shipmentPdf(
 ): Promise<Buffer> {
   const v = j.verdict;
   // In the reader's unit (°F when imperial); the verdict itself is computed in °C.
-  const u = m === "imperial" ? FAHRENHEIT : CELSIUS;
+  const u = temperatureLabel(m);
   const deg = (c: number) => shown("temperature", c, m, 2).toFixed(2);
   const z = (t: number) => formatZoned(t, timeZone, "full");
   const table = new PdfTable({

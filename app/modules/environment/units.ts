@@ -1,17 +1,21 @@
 /** Units of sensor channels: stored canonical (°C, %), shown in the reader's setting (°F when imperial). */
-import type { Measurement } from "~/lib/units";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import {
+  celsiusFromInput,
+  formatCelsiusBand,
+  temperatureLabel,
+  toTemperatureUnit,
+  type Measurement,
+} from "~/lib/units";
 
 export type TempUnit = "C" | "F";
-export const toF = (c: number) => (c * 9) / 5 + 32;
-export const fromF = (f: number) => ((f - 32) * 5) / 9;
+export const toF = (c: number) => toTemperatureUnit(c, "imperial");
+export const fromF = (f: number) => celsiusFromInput(f, "imperial");
 
 /** The canonical value (°C for temperature) of a value given in `unit`. */
 export const toCanonical = (v: number, unit: string) => (unit === "F" ? fromF(v) : v);
 
 export function displayUnit(channel: string, m: Measurement): string {
-  if (channel === "temperature" || channel === "setpoint")
-    return m === "imperial" ? FAHRENHEIT : CELSIUS;
+  if (channel === "temperature" || channel === "setpoint") return temperatureLabel(m);
   if (channel === "humidity" || channel === "battery") return "%";
   return "";
 }
@@ -47,12 +51,7 @@ export function formatMinutes(ms: number): string {
 
 /** A temperature band in the reader's unit: "2–8 °C", "≤ -0.4 °F", "≥ 15 °C". */
 export function bandText(min: number | null, max: number | null, m: Measurement): string {
-  const u = m === "imperial" ? FAHRENHEIT : CELSIUS;
-  const x = (c: number) => shown("temperature", c, m);
-  if (min !== null && max !== null) return `${x(min)}–${x(max)} ${u}`;
-  if (max !== null) return `≤ ${x(max)} ${u}`;
-  if (min !== null) return `≥ ${x(min)} ${u}`;
-  return "no bounds";
+  return formatCelsiusBand(min, max, m);
 }
 
 /**
@@ -63,6 +62,7 @@ export function tierName(
   t: { label: string; min: number | null; max: number | null },
   m: Measurement,
 ): string {
-  if (t.label.includes(CELSIUS)) return m === "imperial" ? bandText(t.min, t.max, m) : t.label;
+  if (t.label.includes(temperatureLabel("metric")))
+    return m === "imperial" ? bandText(t.min, t.max, m) : t.label;
   return `${t.label} (${bandText(t.min, t.max, m)})`;
 }

@@ -1,5 +1,11 @@
 /** The fleet table as a CSV file: the same filters and order as the page, every row, in the user's units. */
-import { CELSIUS, FEET_PER_METRE, speedLabel, toSpeedUnit } from "~/lib/units";
+import {
+  FEET_PER_METRE,
+  speedLabel,
+  temperatureLabel,
+  toSpeedUnit,
+  toTemperatureUnit,
+} from "~/lib/units";
 import { formatZoned } from "~/lib/zoned-time";
 import { csvDownload, csvFileName, type CsvColumn } from "~/services/table-csv.server";
 import { STATUS_LABELS } from "./device-status";
@@ -59,8 +65,11 @@ export function inputsCsv(data: Inputs, now = new Date()): Response {
     { header: "Ignition", value: (r) => (r.ignition === null ? "" : r.ignition ? "On" : "Off") },
     { header: "Battery (%)", value: (r) => (r.battery === null ? "" : Math.round(r.battery)) },
     {
-      header: `Temperature (${CELSIUS})`,
-      value: (r) => (r.temperature === null ? "" : Math.round(r.temperature * 10) / 10),
+      header: `Temperature (${temperatureLabel(data.measurement)})`,
+      value: (r) =>
+        r.temperature === null
+          ? ""
+          : Math.round(toTemperatureUnit(r.temperature, data.measurement) * 10) / 10,
     },
     {
       header: `Last contact (${data.timeZone})`,

@@ -224,6 +224,7 @@ export async function inputsTable(ctx: ModuleContext, request: Request) {
     ignition,
     total: devices.length,
     timeZone,
+    measurement: settingsFromCookieHeader(request.headers.get("cookie")).measurement,
     rows: devices
       .filter((d) => matchesSearch(d, q) && (!ignition || state(d.ignition) === ignition))
       .map((d) => ({

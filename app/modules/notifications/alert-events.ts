@@ -3,7 +3,7 @@
  * push is (TTL and Urgency header per kind: a stale overspeed alert is noise, a maintenance
  * reminder can wait for the phone to come online).
  */
-import { CELSIUS, formatOdometer, formatSpeed } from "~/lib/units";
+import { formatCelsius, formatOdometer, formatSpeed, temperatureLabel } from "~/lib/units";
 import { formatZoned } from "~/lib/zoned-time";
 import { KIND_LABELS, type AlertKind } from "./alert-rule-match";
 
@@ -45,6 +45,8 @@ const str = (v: unknown) => (typeof v === "string" ? v : null);
  * bell show it in the reader's unit (inReaderUnits).
  */
 const speed = (v: unknown) => (num(v) === null ? "?" : formatSpeed(num(v)!, "metric"));
+/** Every figure with its unit ("2.0 °C to 8.0 °C"), so each one is shown in the reader's. */
+const celsius = (v: unknown) => (num(v) === null ? "?" : formatCelsius(num(v)!, "metric"));
 
 export function kindLabel(kind: string): string {
   return (
@@ -94,7 +96,13 @@ export function describeEvent(
       body = `${who}'s battery is at ${num(d.battery) ?? "?"} %.`;
       break;
     case "temperature_out_of_range":
-      body = `${who} reads ${num(d.temperature) ?? "?"} ${CELSIUS}, outside its range of ${num(d.min) ?? "?"} to ${num(d.max) ?? "?"} ${CELSIUS}.`;
+      body = `${who} reads ${celsius(d.temperature)}, ${
+        num(d.min) !== null && num(d.max) !== null
+          ? `outside its range of ${celsius(d.min)} to ${celsius(d.max)}`
+          : num(d.min) !== null
+            ? `below its minimum of ${celsius(d.min)}`
+            : `above its maximum of ${celsius(d.max)}`
+      }.`;
       break;
     case "sensor_out_of_range": {
       const unit = str(d.unit) ?? "";
@@ -103,7 +111,7 @@ export function describeEvent(
       const max = num(d.max);
       const bound =
         min !== null && max !== null
-          ? `outside its range of ${min} to ${v(max)}`
+          ? `outside its range of ${unit === temperatureLabel("metric") ? v(min) : min} to ${v(max)}`
           : max !== null
             ? `above its maximum of ${v(max)}`
             : `below its minimum of ${v(min)}`;

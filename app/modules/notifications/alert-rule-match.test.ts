@@ -156,7 +156,7 @@ describe("dispatchFor", () => {
       noon,
     );
     expect([...d.channels].sort()).toEqual(["email", "inapp"]);
-    expect([...d.emails]).toEqual(["ops@example.com"]);
+    expect([...d.emails.keys()]).toEqual(["ops@example.com"]);
   });
   it("silences push and email in quiet hours but keeps the feed and webhooks", () => {
     const d = dispatchFor(

@@ -4,7 +4,13 @@
  * which are machines or a record, still receive). Shared by the event sync and the rules page.
  */
 import { z } from "zod";
-import { fromDistanceUnit, MEASUREMENTS, speedLabel } from "~/lib/units";
+import {
+  fromDistanceUnit,
+  MEASUREMENTS,
+  parseMeasurement,
+  speedLabel,
+  type Measurement,
+} from "~/lib/units";
 import { type AlertRuleShape, automationFromAlertRule } from "~/lib/automations/alert-rules";
 import { isQuietAt, matchesEvent, meetsAlertThresholds } from "~/lib/automations/engine";
 
@@ -53,6 +59,8 @@ const QUIET_CHANNELS: ReadonlySet<Channel> = new Set(["push", "email"]);
 
 /** An alert rule as the engine reads it (operations' AlertRuleShape), with its webhook. */
 export type RuleLike = AlertRuleShape & {
+  /** The unit system of whoever saved it; its e-mails are written in it. */
+  measurement?: string | null;
   webhookUrl?: string | null;
   webhookSecret?: string | null;
 };
@@ -128,14 +136,19 @@ export function ruleMatches(rule: RuleLike, event: EventTarget, at = new Date())
 }
 
 export type Webhook = { ruleId: string; url: string; secret: string };
-export type Dispatch = { channels: Set<Channel>; emails: Set<string>; webhooks: Webhook[] };
+/** `emails`: each address with the unit system its e-mail is written in (its rule's). */
+export type Dispatch = {
+  channels: Set<Channel>;
+  emails: Map<string, Measurement>;
+  webhooks: Webhook[];
+};
 
 /**
  * What one event does for one user: the union of the channels of every matching rule, minus
  * push and email of rules in quiet hours. A user without rules gets DEFAULT_RULE.
  */
 export function dispatchFor(rules: RuleLike[], event: EventTarget, at: Date): Dispatch {
-  const out: Dispatch = { channels: new Set(), emails: new Set(), webhooks: [] };
+  const out: Dispatch = { channels: new Set(), emails: new Map(), webhooks: [] };
   const seenHooks = new Set<string>();
   for (const rule of rules.length ? rules : [DEFAULT_RULE]) {
     if (!ruleMatches(rule, event, at)) continue;
@@ -144,7 +157,8 @@ export function dispatchFor(rules: RuleLike[], event: EventTarget, at: Date): Di
       if (!CHANNELS.includes(c) || (quiet && QUIET_CHANNELS.has(c))) continue;
       if (c === "email") {
         if (!rule.email) continue;
-        out.emails.add(rule.email);
+        if (!out.emails.has(rule.email))
+          out.emails.set(rule.email, parseMeasurement(rule.measurement));
       }
       if (c === "webhook") {
         if (!rule.webhookUrl || !rule.webhookSecret) continue;
@@ -260,6 +274,8 @@ export const alertRuleSchema = z
   })
   .transform(({ speedLimit, speedUnit, ...rule }) => ({
     ...rule,
+    // The form shows the author's unit: their e-mails are written in it too.
+    measurement: speedUnit,
     speedLimitKmh:
       speedLimit === undefined ? undefined : Math.round(fromDistanceUnit(speedLimit, speedUnit)),
   }));

@@ -75,6 +75,7 @@ function dataOf(input: AlertRuleInput) {
     enabled: input.enabled,
     speedLimitKmh: input.speedLimitKmh ?? null,
     offlineHours: input.offlineHours ?? null,
+    measurement: input.measurement,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type RuleLike,
 } from "./alert-rule-match";
 import { longOfflineEvents } from "./long-offline.server";
+import { inReaderUnits } from "~/lib/units";
 import { formatZonedLabelled } from "~/lib/zoned-time";
 import { upstream } from "~/services/api.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
@@ -250,11 +251,12 @@ async function fire(
       entry.userIds.push(userId);
       pushUsers.set(event.id, entry);
     }
-    for (const to of d.emails)
+    // Texts are written in km, km/h and °C; each e-mail in its rule's unit system.
+    for (const [to, measurement] of d.emails)
       await queueAlertEmail({
         to,
-        subject: text.title,
-        text: `${text.body}\n\n${formatZonedLabelled(event.time, timeZone, "full")}\n`,
+        subject: inReaderUnits(text.title, measurement),
+        text: `${inReaderUnits(text.body, measurement)}\n\n${formatZonedLabelled(event.time, timeZone, "full")}\n`,
       });
     for (const hook of d.webhooks) {
       await queueWebhook(hook.ruleId, {

@@ -16,6 +16,7 @@ import { ensureQueue, publishWorkerBoss } from "~/services/job-queue.server";
 import { logError, logInfo } from "~/services/log.server";
 import {
   PUSH_FANOUT_QUEUE,
+  payloadFor,
   sendPush,
   topicFor,
   type SendOptions,
@@ -123,10 +124,15 @@ export async function sendBatch(
   if (!claimed.length) return result;
   const subs = await prisma.pushSubscription.findMany({
     where: { id: { in: claimed.map((c) => c.subscriptionId) } },
-    select: { id: true, endpoint: true, p256dh: true, auth: true },
+    select: { id: true, endpoint: true, p256dh: true, auth: true, measurement: true },
   });
   const byId = new Map(subs.map((s) => [s.id, s]));
-  const payload = JSON.stringify(message.payload);
+  // One text per unit system: each browser reads speeds, distances and temperatures in its own.
+  const texts = new Map<string, string>();
+  const payloadOf = (m: string) => {
+    if (!texts.has(m)) texts.set(m, payloadFor(message.payload, m));
+    return texts.get(m)!;
+  };
   const options: SendOptions = {
     ttl: message.ttl,
     urgency: message.urgency as PushUrgency,
@@ -147,7 +153,7 @@ export async function sendBatch(
     }
     let r: SendResult;
     try {
-      r = await config.send(sub, payload, options);
+      r = await config.send(sub, payloadOf(sub.measurement), options);
     } catch (e) {
       r = { outcome: "retry", status: 0, retryAfterMs: null, error: (e as Error).message };
     }

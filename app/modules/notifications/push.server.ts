@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import webpush from "web-push";
 import { z } from "zod";
 import { pushPolicyFor, type PushUrgency } from "./alert-events";
+import { inReaderUnits, parseMeasurement, type Measurement } from "~/lib/units";
 import type { SessionUser } from "~/lib/user";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
@@ -225,11 +226,14 @@ export async function saveSubscription(
   input: SubscriptionInput,
   userAgent: string | null,
   token: string | null,
+  /** The browser's unit system (its settings cookie): its pushes are written in it. */
+  measurement: Measurement = "metric",
 ) {
   const data = {
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
+    measurement,
   };
   const owner = { userId: user.username_id, endpoint: input.endpoint };
   const row = await prisma.pushSubscription.upsert({
@@ -274,6 +278,17 @@ export async function removeSubscription(
 }
 
 // ------------------------------------------------------------------ queueing a message
+
+/**
+ * A stored payload (its texts written in km, km/h and °C, once for every reader) as the browser
+ * of one subscription reads it: in the unit system that browser subscribed with.
+ */
+export function payloadFor(stored: unknown, measurement: string): string {
+  const m = parseMeasurement(measurement);
+  if (m === "metric") return JSON.stringify(stored);
+  const p = stored as PushPayload;
+  return buildPayload({ ...p, title: inReaderUnits(p.title, m), body: inReaderUnits(p.body, m) });
+}
 
 /**
  * Queues one push message for every subscription of `userIds`. Idempotent by key: the same key

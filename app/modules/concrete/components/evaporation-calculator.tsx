@@ -19,6 +19,7 @@ import {
   evaporationRisk,
   temperatureUnitFor,
   unoEvaporationRate,
+  temperatureUnitLabel,
 } from "../curing";
 import { parseEvaporationCalc, type Fields } from "../mix-form";
 
@@ -93,8 +94,8 @@ export function EvaporationCalculator({
             18)^2.5)·(V + 4)·10⁻⁶ kg/m²/h. The estimate is about ±40 %.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {input("air", "Air temperature", `°${unit}`)}
-            {input("concrete", "Concrete temperature", `°${unit}`)}
+            {input("air", "Air temperature", temperatureUnitLabel(unit))}
+            {input("concrete", "Concrete temperature", temperatureUnitLabel(unit))}
             {input("humidity", "Relative humidity", "%")}
             {input("wind", "Wind speed", speedUnit)}
           </SimpleGrid>

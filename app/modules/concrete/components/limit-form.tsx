@@ -3,7 +3,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ReadOnlyForm } from "~/components/requires-permission";
 import { FormAlert, errorOf, valueOf, valuesOf, type Reply } from "./form-bits";
-import { CELSIUS, FAHRENHEIT } from "~/lib/units";
+import { formatDifference, formatTemperature, temperatureUnitLabel } from "../curing";
 
 type Values = {
   name: string;
@@ -26,6 +26,10 @@ export function LimitFormCard(props: {
 }) {
   const { reply, values, unit } = props;
   const busy = useNavigation().state === "submitting";
+  const u = temperatureUnitLabel(unit);
+  // ACI 301's figures, as the standard words them in each system (35 °F apart, 19.4 °C apart).
+  const aciMax = formatTemperature(70, unit, 0);
+  const aciDiff = formatDifference(19.4, unit, unit === "F" ? 0 : 1);
   const field = (name: keyof Values, label: string, description?: string) => (
     <TextInput
       name={name}
@@ -44,20 +48,12 @@ export function LimitFormCard(props: {
           <FormAlert reply={reply} />
           {field("name", "Name")}
           <Group grow align="flex-start">
-            {field(
-              "max_temp",
-              `Maximum temperature (°${unit})`,
-              `ACI 301: 70 ${CELSIUS} (158 ${FAHRENHEIT})`,
-            )}
-            {field("min_temp", `Minimum temperature (°${unit})`)}
+            {field("max_temp", `Maximum temperature (${u})`, `ACI 301: ${aciMax}`)}
+            {field("min_temp", `Minimum temperature (${u})`)}
           </Group>
           <Group grow align="flex-start">
-            {field(
-              "max_diff",
-              `Maximum core–surface difference (°${unit})`,
-              `ACI 301: 19.4 ${CELSIUS} (35 ${FAHRENHEIT})`,
-            )}
-            {field("max_cooling", `Maximum cooling rate (°${unit}/h)`)}
+            {field("max_diff", `Maximum core–surface difference (${u})`, `ACI 301: ${aciDiff}`)}
+            {field("max_cooling", `Maximum cooling rate (${u}/h)`)}
           </Group>
           {props.pours?.length ? (
             <Checkbox.Group

@@ -11,9 +11,19 @@ import {
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { DEFAULT_DATUM_C, DEFAULT_Q_K, maturityAndAge, parseTemperatureLog } from "../curing";
-import { parseLogCalc, type Fields } from "../mix-form";
-import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
+import { useSettings } from "~/components/settings/settings-context";
+import { MATURITY_UNIT } from "~/lib/units";
+import {
+  DEFAULT_DATUM_C,
+  DEFAULT_Q_K,
+  formatTemperature,
+  maturityAndAge,
+  parseTemperatureLog,
+  temperatureUnitFor,
+  temperatureUnitLabel,
+  toTemperatureUnit,
+} from "../curing";
+import { parseLogCalc, unitOf, type Fields } from "../mix-form";
 
 export type LogResult =
   | { ok: true; maturity: number; equivalentAge: number; hours: number; readings: number }
@@ -23,24 +33,37 @@ export type LogResult =
 export function calculateLog(f: Fields): LogResult | null {
   const p = parseLogCalc(f);
   if (!p.ok || !p.value.log.trim()) return null;
-  const log = parseTemperatureLog(p.value.log);
+  const log = parseTemperatureLog(p.value.log, unitOf(f));
   if (!log.ok) return log;
   const r = maturityAndAge(log.readings, { datum: p.value.datum_c, q: p.value.q_k });
   return { ok: true, ...r, readings: log.readings.length };
 }
 
-const EXAMPLE = `time, ${CELSIUS}\n0, 10\n2, 5\n4, 0\n6, -5\n8, -12\n10, -14`;
+/** A cold night's log, in the reader's unit. */
+const example = (unit: "C" | "F") =>
+  [`time, ${temperatureUnitLabel(unit)}`]
+    .concat(
+      [10, 5, 0, -5, -12, -14].map((c, i) => `${i * 2}, ${Math.round(toTemperatureUnit(c, unit))}`),
+    )
+    .join("\n");
 
 /**
  * Nurse–Saul maturity (°C·h, datum T₀) and Arrhenius equivalent age (h at 20 °C, Q = E/R) of a
  * temperature log typed or pasted as CSV. Posts without JavaScript; live with it.
  */
 export function MaturityCalculator({ values, errors }: { values: Fields; errors: Fields }) {
+  const { settings } = useSettings();
+  const unit =
+    values.unit === "F" || values.unit === "C"
+      ? values.unit
+      : temperatureUnitFor(settings.measurement);
+  const u = temperatureUnitLabel(unit);
   const [f, setF] = useState<Fields>({
     log: "",
-    datum_c: String(DEFAULT_DATUM_C),
+    datum_c: String(Math.round(toTemperatureUnit(DEFAULT_DATUM_C, unit) * 10) / 10),
     q_k: String(DEFAULT_Q_K),
     ...values,
+    unit,
   });
   const result = useMemo(() => calculateLog(f), [f]);
   const set = (name: string) => (e: { currentTarget: { value: string } }) => {
@@ -51,20 +74,21 @@ export function MaturityCalculator({ values, errors }: { values: Fields; errors:
     <Paper withBorder p="md">
       <Form method="post" data-testid="maturity-calculator">
         <input type="hidden" name="intent" value="calculate" />
+        <input type="hidden" name="unit" value={unit} />
         <Stack gap="sm">
           <Title order={2} size="h4">
             Maturity calculator
           </Title>
           <Text size="sm" c="dimmed">
-            One reading a line: time, {CELSIUS}. The time is hours since the start (0, 0.5, 2…) or a
-            date and time (2026-11-02 08:00). Nurse–Saul: M = Σ (Tₐ − T₀)·Δt, intervals at or below
-            T₀ add nothing; Arrhenius: tₑ = Σ exp(−Q·(1/Tₐ − 1/Tₛ))·Δt with Tₛ = 20 {CELSIUS} (ASTM
-            C1074).
+            One reading a line: time, {u}. The time is hours since the start (0, 0.5, 2…) or a date
+            and time (2026-11-02 08:00). Nurse–Saul: M = Σ (Tₐ − T₀)·Δt, intervals at or below T₀
+            add nothing; Arrhenius: tₑ = Σ exp(−Q·(1/Tₐ − 1/Tₛ))·Δt with Tₛ ={" "}
+            {formatTemperature(20, unit, 0)} (ASTM C1074).
           </Text>
           <Textarea
             name="log"
-            label={`Temperature log (time, ${CELSIUS})`}
-            placeholder={EXAMPLE}
+            label={`Temperature log (time, ${u})`}
+            placeholder={example(unit)}
             autosize
             minRows={6}
             maxRows={16}
@@ -76,7 +100,7 @@ export function MaturityCalculator({ values, errors }: { values: Fields; errors:
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               name="datum_c"
-              label={`Datum temperature T₀ (${CELSIUS})`}
+              label={`Datum temperature T₀ (${u})`}
               inputMode="decimal"
               value={f.datum_c ?? ""}
               onChange={set("datum_c")}

@@ -25,6 +25,7 @@ import {
   fitCurves,
   formatTemperature,
   temperatureUnitFor,
+  temperatureUnitLabel,
   type CurveKind,
 } from "../curing";
 import {
@@ -34,34 +35,8 @@ import {
   type CalibrationRow,
   type Fields,
 } from "../mix-form";
-import type { MixDesign } from "../mix-upstream.server";
 import { CurveChart } from "./curve-chart";
-import { CELSIUS, MATURITY_UNIT } from "~/lib/units";
-
-/** The form's strings for a saved mix (or the defaults of a new one). */
-export function mixFields(mix: MixDesign | null): Fields {
-  const f: Fields = {
-    supplier_id: mix ? String(mix.supplier_id) : "",
-    name: mix?.name ?? "",
-    design_strength_mpa: mix ? String(mix.design_strength_mpa) : "",
-    cement_type: mix?.cement_type ?? CEMENT_TYPES[0],
-    supplementary_materials: mix?.supplementary_materials ?? "",
-    wc_ratio: mix ? String(mix.wc_ratio) : "",
-    admixtures: mix?.admixtures.join(", ") ?? "",
-    slump_mm: mix ? String(mix.slump_mm) : "",
-    datum_c: String(mix?.datum_c ?? DEFAULT_DATUM_C),
-    q_k: String(mix?.q_k ?? DEFAULT_Q_K),
-    basis: mix?.basis ?? "maturity",
-    curve: mix?.curve ?? "best",
-  };
-  if (mix?.low_bleed) f.low_bleed = "on";
-  (mix?.calibration ?? []).forEach((p, i) => {
-    f[`cal_${i}_age`] = String(p.age_h);
-    f[`cal_${i}_index`] = String((mix!.basis === "maturity" ? p.maturity : p.equivalent_age) ?? "");
-    f[`cal_${i}_strength`] = String(p.strength_mpa);
-  });
-  return f;
-}
+import { MATURITY_UNIT } from "~/lib/units";
 
 const blank = (): CalibrationRow => ({ age_h: "", index: "", strength_mpa: "" });
 
@@ -85,7 +60,11 @@ export function MixDesignForm({
 }) {
   const busy = useNavigation().state === "submitting";
   const { settings } = useSettings();
-  const unit = temperatureUnitFor(settings.measurement);
+  // What was typed (a refused save) keeps the unit it was typed in.
+  const unit =
+    values.unit === "F" || values.unit === "C"
+      ? values.unit
+      : temperatureUnitFor(settings.measurement);
   const [rows, setRows] = useState<CalibrationRow[]>(() => {
     const r = calibrationRows(values);
     return [...r, ...Array.from({ length: SPARE_CALIBRATION_ROWS }, blank)];
@@ -122,12 +101,12 @@ export function MixDesignForm({
     />
   );
   const cements = new Set([...CEMENT_TYPES, values.cement_type ?? CEMENT_TYPES[0]]);
-  const datum = Number((values.datum_c ?? "").replace(",", "."));
   const setCell = (i: number, key: keyof CalibrationRow, v: string) =>
     setRows((rs) => rs.map((row, j) => (j === i ? { ...row, [key]: v } : row)));
   return (
     <ReadOnlyForm readOnly={readOnly} data-testid="mix-design-form">
       <input type="hidden" name="intent" value={id === null ? "create" : "update"} />
+      <input type="hidden" name="unit" value={unit} />
       <Stack gap="md">
         {errors.form ? (
           <Alert color="red" role="alert" title="Not saved">
@@ -180,11 +159,11 @@ export function MixDesignForm({
               Maturity method (ASTM C1074)
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {text("datum_c", `Datum temperature T₀ (${CELSIUS})`, {
-                description: `Nurse–Saul: M = Σ (Tₐ − T₀)·Δt. Default ${DEFAULT_DATUM_C} ${CELSIUS}${unit === "F" && Number.isFinite(datum) ? ` (now ${formatTemperature(datum, "F")})` : ""}.`,
+              {text("datum_c", `Datum temperature T₀ (${temperatureUnitLabel(unit)})`, {
+                description: `Nurse–Saul: M = Σ (Tₐ − T₀)·Δt. Default ${formatTemperature(DEFAULT_DATUM_C, unit, 0)}.`,
               })}
               {text("q_k", "Activation energy Q = E/R (K)", {
-                description: `Arrhenius equivalent age at 20 ${CELSIUS}. Default ${DEFAULT_Q_K} K.`,
+                description: `Arrhenius equivalent age at ${formatTemperature(20, unit, 0)}. Default ${DEFAULT_Q_K} K.`,
               })}
               <NativeSelect
                 name="basis"
@@ -193,7 +172,10 @@ export function MixDesignForm({
                 onChange={(e) => setBasis(e.currentTarget.value)}
                 data={[
                   { value: "maturity", label: `Nurse–Saul maturity (${MATURITY_UNIT})` },
-                  { value: "equivalent_age", label: `Equivalent age (h at 20 ${CELSIUS})` },
+                  {
+                    value: "equivalent_age",
+                    label: `Equivalent age (h at ${formatTemperature(20, unit, 0)})`,
+                  },
                 ]}
               />
             </SimpleGrid>

@@ -3,9 +3,9 @@ import { Anchor, Badge, Paper, Table, Text, Title } from "@mantine/core";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useSettings } from "~/components/settings/settings-context";
-import { CELSIUS, formatSpeed, MATURITY_UNIT } from "~/lib/units";
-import { CURVE_LABELS, formatTemperature, RISK_TEXT, temperatureUnitFor } from "../curing";
-import { BREACH_LABELS } from "../pour-analysis";
+import { formatCelsius, formatSpeed, MATURITY_UNIT } from "~/lib/units";
+import { CURVE_LABELS, RISK_TEXT } from "../curing";
+import { BREACH_LABELS, breachFigure } from "../pour-analysis";
 import type { viewPourPage } from "../view-pour.server";
 
 export type PourData = SerializeFrom<typeof viewPourPage>;
@@ -16,21 +16,23 @@ const RISK_COLOUR = { low: "teal", moderate: "orange", high: "red" } as const;
 function useReaderUnits() {
   const { measurement } = useSettings().settings;
   return {
-    temp: (c: number) => formatTemperature(c, temperatureUnitFor(measurement)),
+    measurement,
+    temp: (c: number) => formatCelsius(c, measurement),
     speed: (kmh: number) => formatSpeed(kmh, measurement),
   };
 }
 
 export function PourTargets({ d, when }: Props) {
+  const { temp } = useReaderUnits();
   return (
     <Paper withBorder p="sm">
       <Title order={2} size="h4" mb="xs">
         Targets
       </Title>
       <Text size="sm" mb="xs">
-        Strength from Nurse–Saul maturity (datum T₀ {d.datum} {CELSIUS}) and Arrhenius equivalent
-        age (Q {d.q} K){d.curve ? `, on the mix's ${CURVE_LABELS[d.curve.kind]} curve` : ""}.
-        Forecasts follow the last day's temperature trend.
+        Strength from Nurse–Saul maturity (datum T₀ {temp(d.datum)}) and Arrhenius equivalent age (Q{" "}
+        {d.q} K){d.curve ? `, on the mix's ${CURVE_LABELS[d.curve.kind]} curve` : ""}. Forecasts
+        follow the last day's temperature trend.
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table data-testid="pour-targets">
@@ -112,6 +114,7 @@ export function PourSensors({ d, when }: Props) {
 }
 
 export function PourBreaches({ d, when }: Props) {
+  const { measurement } = useReaderUnits();
   return (
     <Paper withBorder p="sm">
       <Title order={2} size="h4" mb="xs">
@@ -138,7 +141,8 @@ export function PourBreaches({ d, when }: Props) {
                   </Table.Td>
                   <Table.Td>{b.sensor}</Table.Td>
                   <Table.Td>
-                    {b.peak} (limit {b.threshold})
+                    {breachFigure(b.kind, b.peak, measurement)} (limit{" "}
+                    {breachFigure(b.kind, b.threshold, measurement)})
                   </Table.Td>
                   <Table.Td>{when(b.start)}</Table.Td>
                   <Table.Td>{b.end === null ? "ongoing" : when(b.end)}</Table.Td>

@@ -1,7 +1,19 @@
 /**
  * Mass concrete (ACI 301 / ACI 207): limits are stored in °C; the user's unit is for display.
- * The differential default is 35 °F expressed as a temperature difference, 19.4 °C.
+ * The differential default is 35 °F expressed as a temperature difference, 19.4 °C. The
+ * conversions are app/lib/units's; "C" / "F" name the reader's system in this module's forms.
  */
+import {
+  celsiusDeltaFromInput,
+  celsiusFromInput,
+  formatCelsius,
+  formatCelsiusDelta,
+  toTemperatureDeltaUnit,
+  temperatureLabel,
+  toTemperatureUnit as toReaderTemperature,
+  type Measurement,
+} from "~/lib/units";
+
 export const MASS_CONCRETE_DEFAULTS = {
   maxTemperatureC: 70,
   maxDifferentialC: 19.4,
@@ -9,30 +21,35 @@ export const MASS_CONCRETE_DEFAULTS = {
 
 export type TemperatureUnit = "C" | "F";
 
+const systemOf = (unit: TemperatureUnit): Measurement => (unit === "F" ? "imperial" : "metric");
+
 /** °C (a temperature) in the unit shown. */
 export function toTemperatureUnit(c: number, unit: TemperatureUnit): number {
-  return unit === "F" ? (c * 9) / 5 + 32 : c;
+  return toReaderTemperature(c, systemOf(unit));
 }
 export function fromTemperatureUnit(value: number, unit: TemperatureUnit): number {
-  return unit === "F" ? ((value - 32) * 5) / 9 : value;
+  return celsiusFromInput(value, systemOf(unit));
 }
 /** A temperature difference (no offset): 19.4 °C ↔ 34.9 °F. */
 export function toDifferenceUnit(c: number, unit: TemperatureUnit): number {
-  return unit === "F" ? (c * 9) / 5 : c;
+  return toTemperatureDeltaUnit(c, systemOf(unit));
 }
 export function fromDifferenceUnit(value: number, unit: TemperatureUnit): number {
-  return unit === "F" ? (value * 5) / 9 : value;
+  return celsiusDeltaFromInput(value, systemOf(unit));
 }
 /** The app's metric/imperial setting picks the temperature unit. */
-export function temperatureUnitFor(measurement: "metric" | "imperial"): TemperatureUnit {
+export function temperatureUnitFor(measurement: Measurement): TemperatureUnit {
   return measurement === "imperial" ? "F" : "C";
 }
 export function formatTemperature(c: number, unit: TemperatureUnit, digits = 1): string {
-  const s = toTemperatureUnit(c, unit).toFixed(digits);
-  return `${/^-0(\.0+)?$/.test(s) ? s.slice(1) : s} °${unit}`;
+  return formatCelsius(c, systemOf(unit), digits);
+}
+/** "°C" or "°F", a field's unit. */
+export function temperatureUnitLabel(unit: TemperatureUnit): string {
+  return temperatureLabel(systemOf(unit));
 }
 export function formatDifference(c: number, unit: TemperatureUnit, digits = 1): string {
-  return `${toDifferenceUnit(c, unit).toFixed(digits)} °${unit}`;
+  return formatCelsiusDelta(c, systemOf(unit), digits);
 }
 
 /** Core minus surface, the differential mass-concrete limits bound. */

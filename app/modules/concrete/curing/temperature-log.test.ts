@@ -40,3 +40,31 @@ describe("pasted temperature log", () => {
     expect(parseTemperatureLog("0, 20")).toMatchObject({ ok: false, line: 0 });
   });
 });
+
+describe("a log typed in °F (issue 35)", () => {
+  it("reads °F readings back to °C, names °F in its messages, bounds in °F", () => {
+    const p = parseTemperatureLog("time, °F\n0, 50\n2, 41\n4, 32\n6, 23", "F");
+    if (!p.ok) throw new Error(p.message);
+    expect(p.readings.map((r) => r.c)).toEqual([10, 5, 0, -5]);
+    expect(parseTemperatureLog("0, 50\n1, 300", "F")).toMatchObject({
+      ok: false,
+      message: "Line 2: 300 °F is outside −76 to 248 °F.",
+    });
+    expect(parseTemperatureLog("0, 50", "F")).toMatchObject({
+      message: "Enter at least two readings, one a line: time, °F.",
+    });
+  });
+
+  it("the calculator gives the same maturity for the same night in either unit", async () => {
+    const { calculateLog } = await import("../components/maturity-calculator");
+    const c = calculateLog({ log: "0, 10\n2, 5\n4, 0\n6, -5", datum_c: "-10", q_k: "5000" });
+    const f = calculateLog({
+      log: "0, 50\n2, 41\n4, 32\n6, 23",
+      datum_c: "14",
+      q_k: "5000",
+      unit: "F",
+    });
+    expect(c?.ok && f?.ok).toBe(true);
+    if (c?.ok && f?.ok) expect(f.maturity).toBeCloseTo(c.maturity, 6);
+  });
+});

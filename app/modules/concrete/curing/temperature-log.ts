@@ -1,8 +1,14 @@
 import type { Reading } from "./maturity";
-import { CELSIUS } from "~/lib/units";
+import {
+  fromTemperatureUnit,
+  temperatureUnitLabel,
+  toTemperatureUnit,
+  type TemperatureUnit,
+} from "./mass";
 
 /**
- * A temperature log typed or pasted as CSV, one reading a line: "time, °C". The time is either a
+ * A temperature log typed or pasted as CSV, one reading a line: "time, °C" (or °F: the reader's
+ * unit, `unit`; readings come back in °C). The time is either a
  * number of hours since the first reading (0, 0.5, 2…) or a date and time ("2026-11-02 08:00",
  * ISO 8601). Only differences matter to maturity, so a date without a zone is read as UTC.
  * Separators: comma, semicolon or tab. Blank lines and a header line are skipped.
@@ -30,8 +36,11 @@ function time(text: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-export function parseTemperatureLog(text: string): ParsedLog {
+export function parseTemperatureLog(text: string, unit: TemperatureUnit = "C"): ParsedLog {
   const readings: Reading[] = [];
+  const u = temperatureUnitLabel(unit);
+  // −60 to 120 °C, as whole degrees of the reader's unit (−76 to 248 °F).
+  const [lo, hi] = [-60, 120].map((c) => Math.round(toTemperatureUnit(c, unit)));
   const lines = text.split(/\r?\n/);
   let kind: "hours" | "dates" | null = null;
   let first = true;
@@ -49,7 +58,7 @@ export function parseTemperatureLog(text: string): ParsedLog {
       return {
         ok: false,
         line,
-        message: `Line ${line}: expected two values, a time and a temperature (${CELSIUS}), separated by a comma, semicolon or tab.`,
+        message: `Line ${line}: expected two values, a time and a temperature (${u}), separated by a comma, semicolon or tab.`,
       };
     }
     const c = number(cells[1]!);
@@ -61,7 +70,7 @@ export function parseTemperatureLog(text: string): ParsedLog {
         message:
           t === null
             ? `Line ${line}: "${cells[0]!.trim()}" is not a time (hours since the start, or a date and time such as 2026-11-02 08:00).`
-            : `Line ${line}: "${cells[1]!.trim()}" is not a temperature in ${CELSIUS}.`,
+            : `Line ${line}: "${cells[1]!.trim()}" is not a temperature in ${u}.`,
       };
     }
     const thisKind = number(cells[0]!) !== null ? "hours" : "dates";
@@ -73,11 +82,12 @@ export function parseTemperatureLog(text: string): ParsedLog {
       };
     }
     kind = thisKind;
-    if (c < -60 || c > 120) {
+    if (c < lo! || c > hi!) {
+      const shown = (n: number) => String(n).replace("-", "−");
       return {
         ok: false,
         line,
-        message: `Line ${line}: ${c} ${CELSIUS} is outside −60 to 120 ${CELSIUS}.`,
+        message: `Line ${line}: ${c} ${u} is outside ${shown(lo!)} to ${shown(hi!)} ${u}.`,
       };
     }
     const prev = readings[readings.length - 1];
@@ -88,13 +98,13 @@ export function parseTemperatureLog(text: string): ParsedLog {
         message: `Line ${line}: readings are out of time order ("${cells[0]!.trim()}" is not after the line before). Put the readings in time order.`,
       };
     }
-    readings.push({ t, c });
+    readings.push({ t, c: unit === "C" ? c : fromTemperatureUnit(c, unit) });
   }
   if (readings.length < 2) {
     return {
       ok: false,
       line: 0,
-      message: `Enter at least two readings, one a line: time, ${CELSIUS}.`,
+      message: `Enter at least two readings, one a line: time, ${u}.`,
     };
   }
   return { ok: true, readings };

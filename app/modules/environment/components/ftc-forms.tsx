@@ -20,6 +20,7 @@ import {
 } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { LoadSchema, ProfileSchema, TEMP_UNITS } from "../ftc-form";
+import { TEMPERATURE_UNIT_LABELS } from "~/lib/units";
 import { fieldErrorProps } from "~/components/forms/field";
 
 export type FormResult = { result?: SubmissionResult<string[]>; message?: string | null };
@@ -95,7 +96,7 @@ export function ProfileFormCard({
             label="Temperature unit"
             defaultValue={unitValue}
             data={[
-              ...TEMP_UNITS.map((u) => ({ value: u, label: `°${u}` })),
+              ...TEMP_UNITS.map((u) => ({ value: u, label: TEMPERATURE_UNIT_LABELS[u] })),
               ...(!(TEMP_UNITS as readonly string[]).includes(unitValue)
                 ? [{ value: unitValue, label: unitValue }]
                 : []),

@@ -4,6 +4,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } fr
 import { Form, useNavigation } from "@remix-run/react";
 import { LIMIT_CHANNELS, LimitSchema, UNIT_LABEL } from "../limit-form";
 import { Field } from "~/components/forms/field";
+import { useSettings } from "~/components/settings/settings-context";
 
 /**
  * Set a device's limit for a channel (replaces the channel's limit): posts without JavaScript;
@@ -30,6 +31,8 @@ export function LimitFormCard({
     f.channel.initialValue ??
     (usable.includes(defaultChannel as never) ? defaultChannel : usable[0]);
   const units = ["C", "F", "%"];
+  // A temperature limit is offered in the reader's unit first (it is kept with the unit chosen).
+  const readerTemp = useSettings().settings.measurement === "imperial" ? "F" : "C";
   return (
     <Paper withBorder p="md">
       <Form method="post" {...getFormProps(form)} data-testid="limit-form">
@@ -78,7 +81,7 @@ export function LimitFormCard({
                 name={f.unit.name}
                 key={f.unit.key}
                 label="Unit"
-                defaultValue={f.unit.initialValue ?? (channel === "temperature" ? "C" : "%")}
+                defaultValue={f.unit.initialValue ?? (channel === "temperature" ? readerTemp : "%")}
                 data={[
                   ...units.map((u) => ({ value: u, label: UNIT_LABEL[u]! })),
                   ...(f.unit.initialValue && !units.includes(f.unit.initialValue)

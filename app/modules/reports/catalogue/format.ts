@@ -1,17 +1,25 @@
 /** Cell formatting shared by the screen, CSV and PDF (XLSX keeps numbers as numbers). */
-import { CELSIUS, distanceLabel, speedLabel, toDistanceUnit, type Measurement } from "~/lib/units";
+import {
+  distanceLabel,
+  inReaderUnits,
+  speedLabel,
+  temperatureLabel,
+  toDistanceUnit,
+  toTemperatureUnit,
+  type Measurement,
+} from "~/lib/units";
 import { offsetAt } from "../schedule";
 import type { Cell, Column, ColumnType, Headline } from "./types";
 
 const UNITS: Partial<Record<ColumnType, string>> = {
   percent: "%",
-  celsius: CELSIUS,
 };
 
 /** The unit a column's figures are shown in: "km" or "mi", "km/h" or "mph", "%"… */
 export function unitLabel(type: ColumnType, measurement: Measurement = "metric"): string | null {
   if (type === "km") return distanceLabel(measurement);
   if (type === "kmh") return speedLabel(measurement);
+  if (type === "celsius") return temperatureLabel(measurement);
   return UNITS[type] ?? null;
 }
 
@@ -26,6 +34,7 @@ export function headerLabel(c: Column, measurement: Measurement = "metric"): str
  * only what is shown or exported is converted. XLSX keeps the converted number as a number.
  */
 export function inUnit(type: ColumnType, v: number, measurement: Measurement = "metric"): number {
+  if (type === "celsius") return toTemperatureUnit(v, measurement);
   return type === "km" || type === "kmh" ? toDistanceUnit(v, measurement) : v;
 }
 
@@ -74,7 +83,8 @@ export function formatCell(
   measurement: Measurement = "metric",
 ): string {
   if (cell === null || cell === undefined) return "";
-  if (typeof cell === "string") return cell;
+  if (typeof cell === "string")
+    return c.type === "celsius_text" ? inReaderUnits(cell, measurement) : cell;
   if (!Number.isFinite(cell)) return "";
   const v = inUnit(c.type, cell, measurement);
   switch (c.type) {

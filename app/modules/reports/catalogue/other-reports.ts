@@ -2,7 +2,12 @@
 import type { z } from "zod";
 import { deviceStatus, STATUS_LABELS, STATUSES } from "~/modules/fleet";
 import { stopsBetween } from "~/modules/trips";
+import { formatCelsius } from "~/lib/units";
 import { nicknames } from "./trip-reports";
+
+/** A bound as canonical text ("8.0 °C"): the column shows it in the reader's unit. */
+const celsiusText = (c: number | undefined) =>
+  typeof c === "number" ? formatCelsius(c, "metric") : "?";
 import {
   baseParams,
   round,
@@ -12,7 +17,6 @@ import {
   type ReportDefinition,
   type Row,
 } from "./types";
-import { CELSIUS } from "~/lib/units";
 
 /** Idle periods (ignition on, speed 0) of one vehicle's track points, at least `minS` long. */
 export function idlePeriods(
@@ -195,7 +199,7 @@ export const temperature: ReportDefinition = {
     { key: "at", label: "Time", type: "datetime", width: 100 },
     { key: "kind", label: "Reading", type: "text", width: 90 },
     { key: "temperature", label: "Temperature", type: "celsius", total: "max", width: 80 },
-    { key: "range", label: "Allowed range", type: "text", width: 90 },
+    { key: "range", label: "Allowed range", type: "celsius_text", width: 90 },
   ],
   build(input) {
     const names = nicknames(input);
@@ -211,7 +215,7 @@ export const temperature: ReportDefinition = {
         e.time,
         "Excursion",
         typeof d.temperature === "number" ? d.temperature : null,
-        d.min !== undefined ? `${d.min} to ${d.max} ${CELSIUS}` : "",
+        d.min !== undefined ? `${celsiusText(d.min)} to ${celsiusText(d.max)}` : "",
       ]);
     }
     return rows;

@@ -5,6 +5,8 @@ import { DEFAULT_SCORE_SETTINGS } from "~/modules/drivers";
 import {
   computeTotals,
   findReport,
+  formatCell,
+  headerLabel,
   idlePeriods,
   REPORTS,
   type ReportInput,
@@ -308,9 +310,16 @@ describe("report definitions", () => {
     const { rows, totals } = run("temperature", base({ vehicles, events }));
     expect(rows).toEqual([
       ["Fridge 1", 1, "Current", 4.5, ""],
-      ["Fridge 1", 5, "Excursion", 11, "2 to 8 °C"],
+      ["Fridge 1", 5, "Excursion", 11, "2.0 °C to 8.0 °C"],
     ]);
     expect(totals[3]).toBe(11);
+    // Issue 35: an imperial reader reads the temperature, its header and the range in °F.
+    const { def } = run("temperature", base({ vehicles, events }));
+    const col = (key: string) => def.columns.find((c) => c.key === key)!;
+    expect(headerLabel(col("temperature"), "imperial")).toBe("Temperature (°F)");
+    expect(formatCell(col("temperature"), 11, "UTC", "imperial")).toBe("51.8");
+    expect(formatCell(col("range"), rows[1]![4]!, "UTC", "imperial")).toBe("35.6 °F to 46.4 °F");
+    expect(formatCell(col("range"), rows[1]![4]!, "UTC", "metric")).toBe("2.0 °C to 8.0 °C");
   });
 
   it("logbook: business versus total distance and SPEC §5 business percent in the headline", () => {

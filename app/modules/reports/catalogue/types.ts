@@ -13,9 +13,21 @@ import type { PermissionName } from "~/services/upstream/schemas";
 export type Cell = string | number | null;
 export type Row = Cell[];
 
-/** How a cell is stored and shown. Times are ms since the epoch; distances km; speeds km/h; durations s. */
+/**
+ * How a cell is stored and shown. Times are ms since the epoch; distances km; speeds km/h;
+ * durations s; temperatures °C. "celsius_text" is text naming °C figures ("2 °C to 8 °C"), shown
+ * in the reader's unit.
+ */
 export type ColumnType =
-  "text" | "number" | "km" | "kmh" | "duration" | "datetime" | "percent" | "celsius";
+  | "text"
+  | "number"
+  | "km"
+  | "kmh"
+  | "duration"
+  | "datetime"
+  | "percent"
+  | "celsius"
+  | "celsius_text";
 export type TotalKind = "sum" | "max" | "min" | "avg" | "count";
 export type Column = {
   key: string;

@@ -1,14 +1,27 @@
 import { Button, Group, List, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { useCompanyZone } from "~/components/company-time";
+import { formatDay } from "~/lib/zoned-time";
 import type { LeaveActionData } from "../leave-actions.server";
 import type { CalendarData } from "../leave.server";
 import { LeaveStatus } from "./leave-status";
 
 type Event = CalendarData["events"][number];
-export const span = (l: { leave_start_date: string; leave_end_date: string }) =>
+type Span = { leave_start_date: string; leave_end_date: string };
+
+/**
+ * A leave's days in the one date style ("7 Dec to 11 Dec"; the year only when it is not this
+ * year in the company's `zone`): the stored days are calendar days, never shown raw.
+ */
+export const span = (l: Span, zone: string) =>
   l.leave_start_date === l.leave_end_date
-    ? l.leave_start_date
-    : `${l.leave_start_date} to ${l.leave_end_date}`;
+    ? formatDay(l.leave_start_date, zone)
+    : `${formatDay(l.leave_start_date, zone)} to ${formatDay(l.leave_end_date, zone)}`;
+
+/** `span` in the company's zone, for a table cell. */
+export function LeaveSpan({ l }: { l: Span }) {
+  return <>{span(l, useCompanyZone())}</>;
+}
 
 /** One leave request: dates, working days, approvals; a reviewer may approve or decline it. */
 export function LeaveDetail({
@@ -18,6 +31,7 @@ export function LeaveDetail({
   l: Event | NonNullable<CalendarData["detail"]>;
   act?: LeaveActionData;
 }) {
+  const zone = useCompanyZone();
   return (
     <Stack gap="xs" data-testid="leave-detail">
       <Group gap="xs">
@@ -27,7 +41,8 @@ export function LeaveDetail({
         <LeaveStatus status={l.status} approvals={l.approvals} required={l.approvals_required} />
       </Group>
       <Text size="sm">
-        {l.type_of_leave}, {span(l)}: {l.working_days} working day{l.working_days === 1 ? "" : "s"}
+        {l.type_of_leave}, {span(l, zone)}: {l.working_days} working day
+        {l.working_days === 1 ? "" : "s"}
         {l.allDay ? "" : `, ${l.hours} h a day`}
       </Text>
       {l.reason ? <Text size="sm">Reason: {l.reason}</Text> : null}

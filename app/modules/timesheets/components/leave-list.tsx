@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { LeaveSpan } from "./leave-detail";
 import { LeaveStatus } from "./leave-status";
 
 /** What a leave list shows of a request (leave.server.ts's rows, as the loader sends them). */
@@ -75,10 +76,7 @@ export function LeaveList<R extends LeaveListRow>(props: {
       id: "dates",
       header: "Dates",
       meta: { nowrap: true },
-      cell: ({ row: { original: l } }) =>
-        l.leave_start_date === l.leave_end_date
-          ? l.leave_start_date
-          : `${l.leave_start_date} to ${l.leave_end_date}`,
+      cell: ({ row: { original: l } }) => <LeaveSpan l={l} />,
     }),
     col.display({
       id: "days",
