@@ -14,18 +14,16 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer } from "@remix-run/node";
-import { Await, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import {
   automationForEdit,
   builderChoices,
   requireAutomation,
 } from "~/modules/operations/automations/automations.server";
-import {
-  builderAction,
-  type BuilderActionData,
-} from "~/modules/operations/automations/builder-action.server";
+import { builderAction } from "~/modules/operations/automations/builder-action.server";
 import { dryRun, type DryRun } from "~/modules/operations/automations/dry-run.server";
 import { formatZoned } from "~/lib/zoned-time";
 import { AutomationBuilder } from "~/modules/operations/components/automation-builder";
@@ -139,7 +137,7 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
 /** Edit an automation (SPEC §2.3, createAutomations/{id}), with its 7-day dry run. */
 export default function EditAutomation() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as BuilderActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={960}>
       <div>

@@ -12,9 +12,10 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
 import type { Quote } from "~/modules/admin/billing-upstream.server";
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Buy more licences or change plan (edit_permissions): priced first, then confirmed. */
 export default function Purchase() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const q = act?.quote;
   const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;

@@ -4,7 +4,6 @@ import { json } from "@remix-run/node";
 import {
   Form,
   Link,
-  useActionData,
   useLoaderData,
   useNavigation,
   useRevalidator,
@@ -12,6 +11,7 @@ import {
 import { useEffect } from "react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { formatZoned } from "~/lib/zoned-time";
 import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
@@ -24,7 +24,6 @@ import {
   requireVisibleSchedule,
   scheduleAction,
   scheduleViewer,
-  type ScheduleActionData,
 } from "~/modules/reports/schedule-actions.server";
 import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 import { measurementOf } from "~/services/measurement.server";
@@ -140,9 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ScheduleRoute() {
   const data = useLoaderData<typeof loader>();
-  // An unknown intent answers { message } (see switchIntent); every other answer is ActionData.
-  const result = useActionData<typeof action>() as
-    (ScheduleActionData & { message?: string }) | undefined;
+  const result = useActionResult<typeof action>();
   const nav = useNavigation();
   const busy = nav.state === "submitting";
   const revalidator = useRevalidator();
