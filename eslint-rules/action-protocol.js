@@ -7,7 +7,7 @@
  * - what an action answered is read with useActionResult (~/lib/action-result), typed from the
  *   action itself, not cast from useActionData (a cast hides the wrapper's NotSaved answer);
  * - an action serves its forms' intents with switchIntent (~/services/intent.server), which
- *   answers an unknown intent with the spec's 400, not with an `if (intent === …)` chain.
+ *   answers an unknown intent with the spec's 400, not with a chain of `if (intent === …)`.
  */
 
 /** @param {any} node */
@@ -21,17 +21,36 @@ const isIntent = (node) =>
     node.arguments[0]?.type === "Literal" &&
     node.arguments[0].value === "intent");
 
+/** A comparison of the intent with a named one: `intent === "save"`, `form.get("intent") !== "x"`. */
 /** @param {any} node */
 function comparesIntent(node) {
   if (!node) return false;
   if (node.type === "LogicalExpression")
     return comparesIntent(node.left) || comparesIntent(node.right);
   if (node.type === "UnaryExpression") return comparesIntent(node.argument);
-  return (
-    node.type === "BinaryExpression" &&
-    ["===", "!==", "==", "!="].includes(node.operator) &&
-    (isIntent(node.left) || isIntent(node.right))
-  );
+  if (node.type !== "BinaryExpression" || !["===", "!==", "==", "!="].includes(node.operator))
+    return false;
+  const named = (/** @type {any} */ n) =>
+    (n.type === "Literal" && typeof n.value === "string") || n.type === "TemplateLiteral";
+  return (isIntent(node.left) && named(node.right)) || (isIntent(node.right) && named(node.left));
+}
+
+/** @param {any} node */
+const onIntent = (node) => node?.type === "IfStatement" && comparesIntent(node.test);
+
+/**
+ * The first `if` of a chain on the intent: one with an `else`, or the first of two or more in
+ * the same block. One `if` alone (a reset button beside a save, a guard) is not a dispatch.
+ * @param {any} node
+ */
+function startsChain(node) {
+  const parent = node.parent;
+  if (parent?.type === "IfStatement" && parent.alternate === node && onIntent(parent)) return false;
+  if (node.alternate) return true;
+  const siblings = parent?.body ?? parent?.consequent;
+  if (!Array.isArray(siblings)) return false;
+  const ifs = siblings.filter(onIntent);
+  return ifs.length > 1 && ifs[0] === node;
 }
 
 /** @param {any} node */
@@ -73,7 +92,8 @@ export const actionProtocol = {
       },
       /** @param {any} node */
       IfStatement(node) {
-        if (comparesIntent(node.test)) context.report({ node: node.test, messageId: "intent" });
+        if (onIntent(node) && startsChain(node))
+          context.report({ node: node.test, messageId: "intent" });
       },
     };
   },

@@ -25,12 +25,17 @@ describe("the action-protocol lint rule", () => {
       'export const a = f.name.errors?.join(" ");',
       'export const b = r.errors.join(" ");',
       "export const c = () => useActionData<typeof action>() as { ok?: boolean } | undefined;",
-      'if (intent === "save") console.log(1);',
-      'if (form.get("intent") === "reset") console.log(2);',
-      'if (ready() || intent !== "save") console.log(3);',
-      "declare function ready(): boolean;",
+      "export function d() {",
+      '  if (intent === "save") return 1;',
+      '  if (form.get("intent") === "reset") return 2;',
+      "}",
+      "export function e(list: boolean) {",
+      '  if (list || intent === "refresh") return 1;',
+      '  else if (intent !== "save") return 2;',
+      "  return 3;",
+      "}",
     ].join("\n");
-    expect(await problems(code)).toEqual([7, 8, 9, 10, 11, 12]);
+    expect(await problems(code)).toEqual([7, 8, 9, 11, 15]);
   });
 
   it("lets the protocol's own ways through, and other joins and comparisons", async () => {
@@ -44,6 +49,11 @@ describe("the action-protocol lint rule", () => {
       'export const b = fieldMessage(["x"]);',
       "export const c = () => useActionResult<typeof action>();",
       'export const d = intent === "create" ? "Send invitation" : "Save";',
+      // One button beside the default (a reset), and a reply read for its own form.
+      'export function e() { if (form.get("intent") === "reset") return 1; return 2; }',
+      "declare const form: FormData;",
+      "declare const result: { intent?: string };",
+      "export function g() { if (result.intent !== intent) return null; return 1; }",
     ].join("\n");
     expect(await problems(code)).toEqual([]);
   });
