@@ -37,7 +37,8 @@ export type ConfirmColumnOptions<T> = {
 export function confirmColumn<T>(o: ConfirmColumnOptions<T>): DataTableColumn<T> {
   return {
     id: o.id ?? "actions",
-    header: o.header ?? "Actions",
+    // A function: tanstack takes a text or a function for a header, not an element.
+    header: () => o.header ?? "Actions",
     enableSorting: false,
     cell: ({ row: { original: row } }) => (
       <Group gap="xs" wrap="nowrap" justify="flex-end">
