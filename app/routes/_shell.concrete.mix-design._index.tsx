@@ -1,15 +1,12 @@
 import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { MixDesignForm, mixFields } from "~/modules/concrete/components/mix-design-form";
-import {
-  mixDesignAction,
-  mixDesignLoader,
-  type MixDesignActionData,
-} from "~/modules/concrete/mix-design-route.server";
+import { mixDesignAction, mixDesignLoader } from "~/modules/concrete/mix-design-route.server";
 
 export const meta: MetaFunction = () => [{ title: "New mix design · Tracksmith" }];
 
@@ -19,7 +16,7 @@ export const action = ({ request }: ActionFunctionArgs) => mixDesignAction(reque
 /** A new mix design (SPEC §2.4 mix-design). */
 export default function NewMixDesign() {
   const { suppliers, can } = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as MixDesignActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1100}>
       <div>
