@@ -78,7 +78,7 @@ describe("a jobsite's vehicles are listed on the data table", () => {
     const tab = page.text.slice(page.text.indexOf('data-testid="jobsite-vehicles"'));
     const table = tab.indexOf("<table");
     expect(table).toBeGreaterThan(0);
-    expect(tab.slice(0, table)).toContain("mantine-Table-scrollContainer");
+    expect(tab.slice(0, table)).toContain("mantine-TableScrollContainer-scrollContainer");
     expect(tab.slice(table, tab.indexOf(">", table))).toContain(
       'aria-label="Vehicles inside the geofence now"',
     );
