@@ -16,7 +16,8 @@ beforeAll(async () => {
   const handler = promisedHandler(await productionBuild());
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.41" });
   cookie = await signInTo(handle, "admin", "admin123");
-});
+  // Loading the production build takes over a minute on a busy machine.
+}, 180_000);
 
 /**
  * A form posted without JavaScript renders its page again with the action's answer. When the route
