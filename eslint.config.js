@@ -5,7 +5,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import moduleBoundaries from "./scripts/lint/module-boundaries.js";
-import tracksmith from "./eslint-rules/no-iso-slice.js";
+import actionProtocol from "./eslint-rules/action-protocol.js";
+import isoSlice from "./eslint-rules/no-iso-slice.js";
+
+/** The project's own rules (eslint-rules/), as one plugin. */
+const tracksmith = { rules: { ...isoSlice.rules, ...actionProtocol.rules } };
 
 /** Imports that cross a boundary of DESIGN.md's layers. */
 const APP_NEVER_IMPORTS_SERVER = {
@@ -155,6 +159,14 @@ export default tseslint.config(
     ignores: ["app/lib/zoned-time.ts", "**/*.test.ts", "**/*.test.tsx"],
     plugins: { tracksmith },
     rules: { "tracksmith/no-iso-slice": "error" },
+  },
+  {
+    // Issue 35, one action protocol: <Field>, useActionResult, switchIntent
+    // (eslint-rules/action-protocol.js). action-result.ts is where the one cast lives.
+    files: ["app/**"],
+    ignores: ["app/lib/action-result.ts", "**/*.test.ts", "**/*.test.tsx"],
+    plugins: { tracksmith },
+    rules: { "tracksmith/action-protocol": "error" },
   },
   {
     files: ["server/sim/**"],

@@ -61,7 +61,7 @@ export type DataTableProps<T> = {
   sort?: TableSort;
   /** With it, a pager of `?page=` links follows the table. */
   paging?: TablePage;
-  /** Shown instead of the table when there are no rows: a text, or a whole element. */
+  /** Shown instead of the table when there are no rows: a text, a whole element, or null (nothing). */
   empty?: ReactNode;
   /** Below this width the table scrolls sideways instead of squeezing (phones). */
   minWidth?: number;
@@ -118,7 +118,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   if (data.length === 0) {
-    const empty = props.empty ?? "Nothing to show yet.";
+    const empty = props.empty === undefined ? "Nothing to show yet." : props.empty;
     return typeof empty === "string" ? (
       <Text c="dimmed" data-testid={testId ? `${testId}-empty` : undefined}>
         {empty}

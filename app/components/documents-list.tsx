@@ -1,16 +1,8 @@
-import {
-  Anchor,
-  Button,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
-import { ConfirmForm } from "~/components/confirm-form";
+import { DataTable, createColumnHelper } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { DOCUMENT_ACCEPT, DOCUMENT_LIMIT_TEXT, documentSizeText } from "~/lib/documents";
 
 export type ListedDocument = {
@@ -20,6 +12,49 @@ export type ListedDocument = {
   uploaded_at: string;
   uploaded_by?: string;
 };
+
+const col = createColumnHelper<ListedDocument>();
+
+type Deleting = {
+  deleteFields: (id: number) => Record<string, string | number>;
+  confirmFor?: number;
+  busy: boolean;
+};
+
+function columns(downloadUrl: (id: number) => string, deleting: Deleting | false) {
+  return [
+    col.accessor("name", {
+      header: "Document",
+      cell: ({ row: { original: d } }) => (
+        <Anchor href={downloadUrl(d.id)} download={d.name}>
+          {d.name}
+        </Anchor>
+      ),
+    }),
+    col.accessor("size", { header: "Size", cell: ({ getValue }) => documentSizeText(getValue()) }),
+    col.accessor("uploaded_at", {
+      header: "Added",
+      cell: ({ row: { original: d } }) => (
+        <>
+          <CompanyTime at={d.uploaded_at} kind="datetime" />
+          {d.uploaded_by ? ` by ${d.uploaded_by}` : ""}
+        </>
+      ),
+    }),
+    ...(deleting
+      ? [
+          confirmColumn<ListedDocument>({
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            rowKey: (d) => d.id,
+            fields: (d) => deleting.deleteFields(d.id),
+            confirmFor: deleting.confirmFor,
+            question: (d) => `Delete ${d.name}?`,
+            busy: deleting.busy,
+          }),
+        ]
+      : []),
+  ];
+}
 
 /**
  * An owner's documents (a jobsite's, …): a table (name, size, added when and by whom), download
@@ -53,54 +88,16 @@ export function DocumentsList({
       <Title order={2} size="h4">
         {title}
       </Title>
-      {documents.length ? (
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Document</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Added</Table.Th>
-                {canEdit ? (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {documents.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>
-                    <Anchor href={downloadUrl(d.id)} download={d.name}>
-                      {d.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{documentSizeText(d.size)}</Table.Td>
-                  <Table.Td>
-                    <CompanyTime at={d.uploaded_at} kind="datetime" />
-                    {d.uploaded_by ? ` by ${d.uploaded_by}` : ""}
-                  </Table.Td>
-                  {canEdit ? (
-                    <Table.Td>
-                      <ConfirmForm
-                        fields={deleteFields(d.id)}
-                        confirming={confirmFor === d.id}
-                        label="Delete"
-                        question={`Delete ${d.name}?`}
-                        confirmLabel="Yes, delete"
-                        busy={busy}
-                      />
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Text size="sm">No documents yet.</Text>
-      )}
+      <DataTable
+        data={documents}
+        columns={columns(downloadUrl, canEdit && { deleteFields, confirmFor, busy })}
+        getRowId={(d) => String(d.id)}
+        label={title}
+        minWidth={360}
+        striped={false}
+        highlightOnHover={false}
+        empty={<Text size="sm">No documents yet.</Text>}
+      />
       {canEdit ? (
         <Form
           method="post"

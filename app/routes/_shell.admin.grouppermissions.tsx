@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { permissionsPage, saveMatrix } from "~/modules/admin/groups.server";
 import { requireModule } from "~/services/guard.server";
@@ -35,6 +36,26 @@ export async function action({ request }: ActionFunctionArgs) {
     },
   });
 }
+
+type Change = ReturnType<typeof useLoaderData<typeof loader>>["changes"][number];
+const col = createColumnHelper<Change>();
+
+const CHANGE_COLUMNS = [
+  col.accessor("at", {
+    header: "When",
+    cell: ({ getValue }) => <CompanyTime at={getValue()} kind="datetime" />,
+  }),
+  col.accessor("actor", { header: "Who" }),
+  col.accessor("group", { header: "Group" }),
+  col.accessor("permission", {
+    header: "Change",
+    cell: ({ row: { original: c } }) => (
+      <>
+        {c.granted ? "Granted" : "Removed"} <code>{c.permission}</code>
+      </>
+    ),
+  }),
+];
 
 /** Group permissions (edit_permissions): what the members of each group may do. */
 export default function GroupPermissions() {
@@ -122,36 +143,19 @@ export default function GroupPermissions() {
         <Title order={2} size="h4" mb="xs">
           Changes
         </Title>
-        {data.changes.length ? (
-          <Table.ScrollContainer minWidth={560}>
-            <Table data-testid="permission-changes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Group</Table.Th>
-                  <Table.Th>Change</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.changes.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <CompanyTime at={c.at} kind="datetime" />
-                    </Table.Td>
-                    <Table.Td>{c.actor}</Table.Td>
-                    <Table.Td>{c.group}</Table.Td>
-                    <Table.Td>
-                      {c.granted ? "Granted" : "Removed"} <code>{c.permission}</code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text size="sm">No changes made here yet.</Text>
-        )}
+        <DataTable
+          data={data.changes}
+          columns={CHANGE_COLUMNS}
+          getRowId={(c) => String(c.id)}
+          testId="permission-changes"
+          label="Permission changes"
+          // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+          focusableScroll
+          minWidth={560}
+          striped={false}
+          highlightOnHover={false}
+          empty={<Text size="sm">No changes made here yet.</Text>}
+        />
       </Paper>
     </Stack>
   );

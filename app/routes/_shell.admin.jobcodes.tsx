@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Grid, Stack, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -7,8 +7,8 @@ import { Button } from "@mantine/core";
 import { useActionResult } from "~/lib/action-result";
 import { formatDay } from "~/lib/zoned-time";
 import { useCompanyZone } from "~/components/company-time";
-import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -121,32 +121,24 @@ function columns(canManage: boolean, act: ActionData | undefined, busy: boolean,
     col.accessor("in_use", { header: "Timesheet entries" }),
     ...(canManage
       ? [
-          col.display({
-            id: "actions",
-            header: "Actions",
-            cell: ({ row: { original: c } }) => (
-              <Group gap="xs" wrap="nowrap" justify="flex-end">
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="id" value={c.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value={c.active ? "deactivate" : "activate"}
-                    variant="subtle"
-                    size="compact-sm"
-                  >
-                    {c.active ? "Make inactive" : "Make active"}
-                  </Button>
-                </Form>
-                <ConfirmForm
-                  fields={{ intent: "delete", id: c.id }}
-                  confirming={act?.confirmFor === c.id}
-                  label="Delete"
-                  question={`Delete ${c.code}?`}
-                  confirmLabel="Yes, delete"
-                  busy={busy}
-                />
-              </Group>
+          confirmColumn<Row>({
+            rowKey: (c) => c.id,
+            confirmFor: act?.confirmFor,
+            question: (c) => `Delete ${c.code}?`,
+            busy,
+            before: (c) => (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="id" value={c.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={c.active ? "deactivate" : "activate"}
+                  variant="subtle"
+                  size="compact-sm"
+                >
+                  {c.active ? "Make inactive" : "Make active"}
+                </Button>
+              </Form>
             ),
           }),
         ]

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import type {
   ActionFunctionArgs,
   LoaderFunctionArgs,
@@ -7,12 +7,12 @@ import type {
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { JobsiteForm } from "~/modules/admin/components/jobsite-form";
 import { refused } from "~/modules/admin/form-reply.server";
 import { JobsiteDocuments } from "~/modules/admin/components/jobsite-documents";
 import { JobsitePeople } from "~/modules/admin/components/jobsite-people";
+import { JobsiteVehicles, JobsiteVisits } from "~/modules/admin/components/jobsite-presence";
 import { deleteDocumentIntent, documentsTabData } from "~/modules/admin/jobsite-documents.server";
 import {
   formValues,
@@ -198,68 +198,8 @@ export default function Jobsite() {
           )}
         </>
       ) : null}
-      {data.tab === "vehicles" ? (
-        <Paper withBorder p="md" data-testid="jobsite-vehicles">
-          {data.vehicles.length ? (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Vehicle</Table.Th>
-                  <Table.Th>Last report</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.vehicles.map((v) => (
-                  <Table.Tr key={v.imei}>
-                    <Table.Td>{v.nickname}</Table.Td>
-                    <Table.Td>
-                      <CompanyTime at={v.since} kind="datetime" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm">No vehicle is inside the geofence now.</Text>
-          )}
-        </Paper>
-      ) : null}
-      {data.tab === "visits" ? (
-        <Paper withBorder p="md" data-testid="jobsite-visits">
-          <Text size="sm" c="dimmed" mb="xs">
-            The last 7 days: a visit starts when a trip ends inside the geofence and ends when the
-            vehicle's next trip starts.
-          </Text>
-          {data.visits.length ? (
-            <Table.ScrollContainer minWidth={480}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Vehicle</Table.Th>
-                    <Table.Th>Arrived</Table.Th>
-                    <Table.Th>Left</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.visits.map((v) => (
-                    <Table.Tr key={`${v.imei}:${v.arrived}`}>
-                      <Table.Td>{v.nickname}</Table.Td>
-                      <Table.Td>
-                        <CompanyTime at={v.arrived} kind="datetime" />
-                      </Table.Td>
-                      <Table.Td>
-                        {v.left ? <CompanyTime at={v.left} kind="datetime" /> : "Still there"}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : (
-            <Text size="sm">No visits in the last 7 days.</Text>
-          )}
-        </Paper>
-      ) : null}
+      {data.tab === "vehicles" ? <JobsiteVehicles vehicles={data.vehicles} /> : null}
+      {data.tab === "visits" ? <JobsiteVisits visits={data.visits} /> : null}
       {data.tab === "people" ? <JobsitePeople people={data.people} /> : null}
       {data.tab === "documents" ? (
         <JobsiteDocuments

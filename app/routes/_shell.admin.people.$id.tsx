@@ -8,7 +8,6 @@ import {
   List,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
@@ -17,6 +16,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { ConfirmForm } from "~/components/confirm-form";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import type { FormReply } from "~/modules/admin/components/fields";
@@ -82,6 +82,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     },
   });
 }
+
+type Permission = ReturnType<typeof useLoaderData<typeof loader>>["permissions"][number];
+const col = createColumnHelper<Permission>();
+
+const PERMISSION_COLUMNS = [
+  col.accessor("name", { header: "Permission", cell: ({ getValue }) => <code>{getValue()}</code> }),
+  col.accessor("granted", {
+    header: "Allowed",
+    cell: ({ getValue }) => (getValue() ? "Yes" : "No"),
+  }),
+  col.accessor("why", {
+    header: "Granted by",
+    cell: ({ getValue }) => (getValue().length ? getValue().join(", ") : "—"),
+  }),
+];
 
 /** A person (people_view): details, groups, permissions with what grants each, devices, last sign-in. */
 export default function Person() {
@@ -156,28 +171,19 @@ export default function Person() {
               <Title order={2} size="h4" mb="xs">
                 What {p.first_name} may do, and why
               </Title>
-              <Table.ScrollContainer minWidth={420}>
-                <Table data-testid="effective-permissions">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Permission</Table.Th>
-                      <Table.Th>Allowed</Table.Th>
-                      <Table.Th>Granted by</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.permissions.map((x) => (
-                      <Table.Tr key={x.name} data-permission={x.name}>
-                        <Table.Td>
-                          <code>{x.name}</code>
-                        </Table.Td>
-                        <Table.Td>{x.granted ? "Yes" : "No"}</Table.Td>
-                        <Table.Td>{x.why.length ? x.why.join(", ") : "—"}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                data={data.permissions}
+                columns={PERMISSION_COLUMNS}
+                getRowId={(x) => x.name}
+                rowProps={(x) => ({ "data-permission": x.name })}
+                testId="effective-permissions"
+                label={`What ${p.first_name} may do, and why`}
+                // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+                focusableScroll
+                minWidth={420}
+                striped={false}
+                highlightOnHover={false}
+              />
             </Paper>
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="xs">

@@ -11,7 +11,8 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReadOnlyForm, RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
@@ -55,13 +56,17 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${r.row.name}: ${r.row.threshold_kg_m2_h} kg/m²/h saved.`,
     });
   };
-  return switchIntent(await request.formData(), id === null ? { create: save } : { update: save });
+  // One record type for either intent, so the answer keeps its type (a union of records had none).
+  return switchIntent<Record<string, typeof save>>(
+    await request.formData(),
+    id === null ? { create: save } : { update: save },
+  );
 }
 
 /** One evaporation limit (SPEC §2.4 evaporation-limit): a name and a threshold in kg/m²/h. */
 export default function EvaporationLimit() {
   const { limit, can } = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const v: Fields = act?.values ?? {
     name: limit?.name ?? "",

@@ -1,13 +1,14 @@
 import { Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
 import { temperatureUnitFor } from "~/modules/concrete/curing";
-import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
+import { PageHead } from "~/modules/concrete/components/form-bits";
 import { LimitFormCard } from "~/modules/concrete/components/limit-form";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { limitValues, openPours, saveLimit } from "~/modules/concrete/limits.server";
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** A new mass-concrete limit set (concrete/mass-concrete-limit). */
 export default function NewLimit() {
   const d = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const reply = useActionResult<typeof action>();
   return (
     <Stack gap="md">
       <PageHead title="New limit set">

@@ -13,7 +13,8 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** A strength result (SPEC §2.4 maturity-input), and the maturity calculator of a temperature log. */
 export default function MaturityInput() {
   const { mixes, can } = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const mine = act?.form === "result" ? act : undefined;
   const v = mine?.values ?? { specimen: "cylinder" };

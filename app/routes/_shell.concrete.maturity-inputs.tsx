@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -43,7 +44,7 @@ const col = createColumnHelper<Row>();
 /** Maturity inputs (SPEC §2.4 maturity-inputs): strength results of cylinders and cores. */
 export default function MaturityInputs() {
   const { inputs, timeZone, can } = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const columns = [
     col.accessor("tested_at", {

@@ -1,6 +1,7 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
@@ -9,11 +10,7 @@ import { useSettings } from "~/components/settings/settings-context";
 import { MixDesignForm } from "~/modules/concrete/components/mix-design-form";
 import { mixFields } from "~/modules/concrete/mix-fields";
 import { temperatureUnitFor } from "~/modules/concrete/curing";
-import {
-  mixDesignAction,
-  mixDesignLoader,
-  type MixDesignActionData,
-} from "~/modules/concrete/mix-design-route.server";
+import { mixDesignAction, mixDesignLoader } from "~/modules/concrete/mix-design-route.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.mix?.name ?? "Mix design"} · Tracksmith` },
@@ -27,7 +24,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 /** One mix design (SPEC §2.4 mix-design/{id}): edit it and its calibration; see its curves. */
 export default function EditMixDesign() {
   const { suppliers, mix, can } = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as MixDesignActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const { settings } = useSettings();
   return (

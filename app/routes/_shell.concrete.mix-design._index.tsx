@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
@@ -8,11 +9,7 @@ import { useSettings } from "~/components/settings/settings-context";
 import { MixDesignForm } from "~/modules/concrete/components/mix-design-form";
 import { mixFields } from "~/modules/concrete/mix-fields";
 import { temperatureUnitFor } from "~/modules/concrete/curing";
-import {
-  mixDesignAction,
-  mixDesignLoader,
-  type MixDesignActionData,
-} from "~/modules/concrete/mix-design-route.server";
+import { mixDesignAction, mixDesignLoader } from "~/modules/concrete/mix-design-route.server";
 
 export const meta: MetaFunction = () => [{ title: "New mix design · Tracksmith" }];
 
@@ -22,7 +19,7 @@ export const action = ({ request }: ActionFunctionArgs) => mixDesignAction(reque
 /** A new mix design (SPEC §2.4 mix-design). */
 export default function NewMixDesign() {
   const { suppliers, can } = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as MixDesignActionData | undefined;
+  const act = useActionResult<typeof action>();
   const { settings } = useSettings();
   return (
     <Stack gap="md" maw={1100}>

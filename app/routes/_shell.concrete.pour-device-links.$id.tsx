@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -44,7 +45,7 @@ const col = createColumnHelper<Row>();
 /** A pour's sensors (concrete/pour-device-links/{id}). */
 export default function PourLinks() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as { confirmFor?: string } | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const columns = [
     col.accessor("nickname", {

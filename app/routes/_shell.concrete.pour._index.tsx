@@ -1,12 +1,13 @@
 import { Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
-import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
+import { PageHead } from "~/modules/concrete/components/form-bits";
 import { PourFormCard } from "~/modules/concrete/components/pour-form";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { PourFormSchema } from "~/modules/concrete/pour-forms";
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** A new pour (concrete/pour). */
 export default function NewPour() {
   const d = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const reply = useActionResult<typeof action>();
   return (
     <Stack gap="md">
       <PageHead title="New pour">

@@ -1,13 +1,14 @@
 import { Group, Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
-import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
+import { PageHead } from "~/modules/concrete/components/form-bits";
 import { RuleFormCard } from "~/modules/concrete/components/rule-form";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { removeRule, ruleFormPage, saveRule } from "~/modules/concrete/limits.server";
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The rule of one limit set (concrete/rule/{mass_concrete_limit_id}). */
 export default function EditRule() {
   const d = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as (Reply & { confirming?: boolean }) | undefined;
+  const reply = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <Stack gap="md">

@@ -1,12 +1,13 @@
 import { Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
-import { PageHead, type Reply } from "~/modules/concrete/components/form-bits";
+import { PageHead } from "~/modules/concrete/components/form-bits";
 import { RuleFormCard } from "~/modules/concrete/components/rule-form";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { ruleFormPage, saveRule } from "~/modules/concrete/limits.server";
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** A new rule for a limit set (concrete/rule). */
 export default function NewRule() {
   const d = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const reply = useActionResult<typeof action>();
   return (
     <Stack gap="md">
       <PageHead title="New limit rule">

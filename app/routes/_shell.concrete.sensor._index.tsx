@@ -1,18 +1,13 @@
 import { Button, Group, Paper, Stack, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
 import { CAN } from "~/lib/access";
 import { parseForm } from "~/lib/parse-form";
-import {
-  FormAlert,
-  PageHead,
-  errorOf,
-  valueOf,
-  type Reply,
-} from "~/modules/concrete/components/form-bits";
+import { FormAlert, PageHead, errorOf, valueOf } from "~/modules/concrete/components/form-bits";
 import { invalid, refused } from "~/modules/concrete/form-result.server";
 import { SensorFormSchema } from "~/modules/concrete/pour-forms";
 import { addSensor } from "~/modules/concrete/sensors.server";
@@ -46,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Register a concrete probe (concrete/sensor). */
 export default function NewSensor() {
   const { can } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const reply = useActionResult<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <Stack gap="md">

@@ -13,7 +13,8 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/action-result";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequiresPermission } from "~/components/requires-permission";
@@ -97,7 +98,7 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
 /** The live pour page (concrete/view-pour/{id}). */
 export default function ViewPour() {
   const d = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const reply = useActionResult<typeof action>();
   const busy = useNavigation().state === "submitting";
   const tz = d.timeZone;
   const p = d.pour;

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  List,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PeriodPicker } from "~/modules/timesheets/components/period-picker";
 import { overtimePage } from "~/modules/timesheets/overtime-page.server";
@@ -26,6 +15,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "timesheets");
   return json(await overtimePage(ctx, new URL(request.url)));
 }
+
+type Person = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["people"][number]>;
+const col = createColumnHelper<Person>();
+const COLUMNS = [
+  col.accessor("name", { header: "Person" }),
+  col.accessor("totalHours", { header: "Total", cell: ({ getValue }) => `${getValue()} h` }),
+  col.accessor("overtimeHours", {
+    header: "Overtime",
+    cell: ({ getValue }) =>
+      getValue() > 0 ? (
+        <Badge color="orange" variant="light">
+          {getValue()} h
+        </Badge>
+      ) : (
+        "0 h"
+      ),
+  }),
+  col.accessor("lines", {
+    header: "Lines",
+    cell: ({ getValue }) =>
+      getValue().map((l) => (
+        <Text size="sm" key={`${l.category}${l.rule}`}>
+          {l.category}: {l.hours} h ({l.rule})
+        </Text>
+      )),
+  }),
+];
 
 /** Overtime (SPEC §2.7 overtime): the overtime report per person and period, and the rule sets. */
 export default function Overtime() {
@@ -46,51 +62,24 @@ export default function Overtime() {
       ) : (
         <>
           <PeriodPicker groups={d.groups} group={d.group} periods={d.periods} period={d.period} />
-          <ScrollArea type="auto">
-            <Table striped miw={760} data-testid="overtime-report">
-              <Table.Caption>
+          <DataTable
+            data={d.people}
+            columns={COLUMNS}
+            getRowId={(p) => String(p.id)}
+            caption={
+              <>
                 Overtime of {d.group.name}, <CompanyDay day={d.period?.from} /> to{" "}
                 <CompanyDay day={d.period?.to} />
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>Total</Table.Th>
-                  <Table.Th>Overtime</Table.Th>
-                  <Table.Th>Lines</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.people.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>Nobody to show.</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {d.people.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{p.totalHours} h</Table.Td>
-                    <Table.Td>
-                      {p.overtimeHours > 0 ? (
-                        <Badge color="orange" variant="light">
-                          {p.overtimeHours} h
-                        </Badge>
-                      ) : (
-                        "0 h"
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.lines.map((l) => (
-                        <Text size="sm" key={`${l.category}${l.rule}`}>
-                          {l.category}: {l.hours} h ({l.rule})
-                        </Text>
-                      ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+              </>
+            }
+            testId="overtime-report"
+            label={`Overtime of ${d.group.name}`}
+            // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+            focusableScroll
+            minWidth={760}
+            highlightOnHover={false}
+            empty="Nobody to show."
+          />
         </>
       )}
       <Title order={2} size="h3">

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatZoned } from "~/lib/zoned-time";
 import { PeriodPicker } from "~/modules/timesheets/components/period-picker";
@@ -60,6 +49,29 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const money = (a: string) =>
   Number(a).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+type Line = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["run"]>["lines"][number];
+const col = createColumnHelper<Line>();
+const LINE_COLUMNS = [
+  col.accessor("person", {
+    header: "Person",
+    cell: ({ row: { original: l } }) => (
+      <>
+        {l.person}
+        {l.payrollCode ? (
+          <Text size="xs" c="dimmed">
+            {l.payrollCode}
+          </Text>
+        ) : null}
+      </>
+    ),
+  }),
+  col.accessor("category", { header: "Pay category" }),
+  col.accessor("hours", { header: "Hours", cell: ({ getValue }) => getValue() ?? "—" }),
+  col.accessor("rate", { header: "Rate" }),
+  col.accessor("amount", { header: "Amount", cell: ({ getValue }) => money(getValue()) }),
+  col.accessor("rule", { header: "Rule" }),
+];
 
 /** Payroll (SPEC §2.7 payroll): hours by pay category per person, the period's lock and the export. */
 export default function Payroll() {
@@ -174,47 +186,19 @@ export default function Payroll() {
               approved yet and left out.
             </Alert>
           ) : null}
-          <ScrollArea type="auto">
-            <Table striped miw={1000} data-testid="payroll-lines">
-              <Table.Caption>
-                Total {d.run?.totalHours ?? 0} h worked · {money(d.run?.totalAmount ?? "0")}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>Pay category</Table.Th>
-                  <Table.Th>Hours</Table.Th>
-                  <Table.Th>Rate</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Rule</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!d.run?.lines.length ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>No approved hours in this period.</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {d.run?.lines.map((l, i) => (
-                  <Table.Tr key={`${l.personId}-${i}`}>
-                    <Table.Td>
-                      {l.person}
-                      {l.payrollCode ? (
-                        <Text size="xs" c="dimmed">
-                          {l.payrollCode}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{l.category}</Table.Td>
-                    <Table.Td>{l.hours ?? "—"}</Table.Td>
-                    <Table.Td>{l.rate}</Table.Td>
-                    <Table.Td>{money(l.amount)}</Table.Td>
-                    <Table.Td>{l.rule}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <DataTable
+            data={d.run?.lines ?? []}
+            columns={LINE_COLUMNS}
+            getRowId={(l, i) => `${l.personId}-${i}`}
+            caption={`Total ${d.run?.totalHours ?? 0} h worked · ${money(d.run?.totalAmount ?? "0")}`}
+            testId="payroll-lines"
+            label="Payroll lines"
+            // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+            focusableScroll
+            minWidth={1000}
+            highlightOnHover={false}
+            empty="No approved hours in this period."
+          />
         </>
       )}
     </Stack>

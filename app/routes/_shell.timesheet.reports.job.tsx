@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { jobReport } from "~/modules/timesheets/job-report.server";
 import { requireModule } from "~/services/guard.server";
@@ -22,6 +13,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "timesheets");
   return json(await jobReport(ctx, new URL(request.url)));
 }
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+const col = createColumnHelper<Row>();
+const COLUMNS = [
+  col.accessor("jobcode", { header: "Job code" }),
+  col.accessor("jobsite", { header: "Jobsite" }),
+  col.accessor("person", { header: "Person" }),
+  col.accessor("hours", { header: "Hours" }),
+  col.accessor("cost", { header: "Cost", cell: ({ getValue }) => getValue() ?? "—" }),
+];
 
 /** Job report (SPEC §2.7 reports/job): hours and cost by job code, jobsite and person. */
 export default function JobReport() {
@@ -58,38 +59,19 @@ export default function JobReport() {
         </Group>
       </Form>
       {d.notice ? <Alert color="yellow">{d.notice}</Alert> : null}
-      <ScrollArea type="auto">
-        <Table striped miw={760} data-testid="job-report">
-          <Table.Caption>
-            {d.totalHours} h · cost {d.totalCost}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Job code</Table.Th>
-              <Table.Th>Jobsite</Table.Th>
-              <Table.Th>Person</Table.Th>
-              <Table.Th>Hours</Table.Th>
-              <Table.Th>Cost</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {d.rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>No hours in this range.</Table.Td>
-              </Table.Tr>
-            ) : null}
-            {d.rows.map((r) => (
-              <Table.Tr key={`${r.jobcode}|${r.jobsite}|${r.person}`}>
-                <Table.Td>{r.jobcode}</Table.Td>
-                <Table.Td>{r.jobsite}</Table.Td>
-                <Table.Td>{r.person}</Table.Td>
-                <Table.Td>{r.hours}</Table.Td>
-                <Table.Td>{r.cost ?? "—"}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable
+        data={d.rows}
+        columns={COLUMNS}
+        getRowId={(r) => `${r.jobcode}|${r.jobsite}|${r.person}`}
+        caption={`${d.totalHours} h · cost ${d.totalCost}`}
+        testId="job-report"
+        label="Hours and cost by job code, jobsite and person"
+        // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+        focusableScroll
+        minWidth={760}
+        highlightOnHover={false}
+        empty="No hours in this range."
+      />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ConfirmForm } from "~/components/confirm-form";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { type ActionResult, useActionResult } from "~/lib/action-result";
 import { retryText } from "~/modules/operations/automations/format";
 import { formatZoned } from "~/lib/zoned-time";
 import {
@@ -64,7 +65,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["rows"][number];
 const col = createColumnHelper<Row>();
 
-function columns(data: Data, act: ActionData | undefined, busy: boolean) {
+function columns(data: Data, act: ActionResult<typeof action> | undefined, busy: boolean) {
   return [
     col.accessor("name", {
       header: "Name",
@@ -92,11 +93,16 @@ function columns(data: Data, act: ActionData | undefined, busy: boolean) {
       header: "Last fired",
       cell: ({ getValue }) => (getValue() ? formatZoned(getValue()!, data.timeZone) : "Never"),
     }),
-    col.display({
+    confirmColumn<Row>({
       id: "manage",
       header: "Manage",
-      cell: ({ row: { original: r } }) => (
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
+      rowKey: (r) => r.id,
+      confirmFor: act?.confirmFor,
+      question: (r) => `Delete ${r.name}?`,
+      busy,
+      canConfirm: (r) => data.canManage && r.source === "automation",
+      before: (r) => (
+        <>
           {r.source === "automation" ? (
             <Anchor component={Link} to={`?history=${r.id}`} size="sm">
               Run history
@@ -117,17 +123,7 @@ function columns(data: Data, act: ActionData | undefined, busy: boolean) {
               </Button>
             </Form>
           ) : null}
-          {data.canManage && r.source === "automation" ? (
-            <ConfirmForm
-              fields={{ intent: "delete", id: r.id }}
-              confirming={act?.confirmFor === r.id}
-              label="Delete"
-              question={`Delete ${r.name}?`}
-              confirmLabel="Yes, delete"
-              busy={busy}
-            />
-          ) : null}
-        </Group>
+        </>
       ),
     }),
   ];
@@ -143,7 +139,7 @@ const OUTCOME_COLOURS: Record<string, string> = {
 /** Automations (SPEC §2.3, feature automation): every rule, on or off, and what each did. */
 export default function Automations() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <Stack gap="md" maw={1300}>

@@ -8,24 +8,22 @@ import {
   Loader,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { defer } from "@remix-run/node";
-import { Await, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import {
   automationForEdit,
   builderChoices,
   requireAutomation,
 } from "~/modules/operations/automations/automations.server";
-import {
-  builderAction,
-  type BuilderActionData,
-} from "~/modules/operations/automations/builder-action.server";
+import { builderAction } from "~/modules/operations/automations/builder-action.server";
 import { dryRun, type DryRun } from "~/modules/operations/automations/dry-run.server";
 import { formatZoned } from "~/lib/zoned-time";
 import { AutomationBuilder } from "~/modules/operations/components/automation-builder";
@@ -72,6 +70,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const COLOURS: Record<string, string> = { fired: "teal", skipped: "gray" };
 
+const col = createColumnHelper<DryRun["rows"][number]>();
+
+const dryRunColumns = (timeZone: string) => [
+  col.accessor("time", {
+    header: "When",
+    cell: ({ getValue }) => formatZoned(getValue(), timeZone),
+  }),
+  col.accessor("subject", { header: "Subject" }),
+  col.accessor("outcome", {
+    header: "Outcome",
+    cell: ({ getValue }) => (
+      <Badge color={COLOURS[getValue()]} variant="light">
+        {getValue() === "fired" ? "would fire" : "skipped"}
+      </Badge>
+    ),
+  }),
+  col.accessor("reason", { header: "Why" }),
+];
+
 function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
   return (
     <Stack gap="xs" data-testid="dry-run-result">
@@ -96,42 +113,18 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
           </ul>
         </div>
       ) : null}
-      {r.rows.length ? (
+      <DataTable
+        data={r.rows}
+        columns={dryRunColumns(timeZone)}
+        getRowId={(_, i) => String(i)}
+        label="Dry run decisions, newest first"
         // The rows hold nothing to focus: the scroll area itself must be reachable by keyboard.
-        <Table.ScrollContainer
-          minWidth={560}
-          scrollAreaProps={{
-            viewportProps: { tabIndex: 0, "aria-label": "Dry run decisions, newest first" },
-          }}
-        >
-          <Table striped withTableBorder aria-label="Dry run decisions, newest first">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Why</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.rows.map((row, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{formatZoned(row.time, timeZone)}</Table.Td>
-                  <Table.Td>{row.subject}</Table.Td>
-                  <Table.Td>
-                    <Badge color={COLOURS[row.outcome]} variant="light">
-                      {row.outcome === "fired" ? "would fire" : "skipped"}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Text size="sm">No event of the last 7 days was one this trigger listens to.</Text>
-      )}
+        focusableScroll
+        minWidth={560}
+        withTableBorder
+        highlightOnHover={false}
+        empty={<Text size="sm">No event of the last 7 days was one this trigger listens to.</Text>}
+      />
     </Stack>
   );
 }
@@ -139,7 +132,7 @@ function DryRunResult({ r, timeZone }: { r: DryRun; timeZone: string }) {
 /** Edit an automation (SPEC §2.3, createAutomations/{id}), with its 7-day dry run. */
 export default function EditAutomation() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as BuilderActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={960}>
       <div>

@@ -1,14 +1,12 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { EMPTY_DRAFT } from "~/modules/operations/automations/automation-form";
 import { builderChoices } from "~/modules/operations/automations/automations.server";
-import {
-  builderAction,
-  type BuilderActionData,
-} from "~/modules/operations/automations/builder-action.server";
+import { builderAction } from "~/modules/operations/automations/builder-action.server";
 import { AutomationBuilder } from "~/modules/operations/components/automation-builder";
 import { requireModule } from "~/services/guard.server";
 
@@ -27,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Create Automation (SPEC §2.3, feature automation): the builder for a new rule. */
 export default function CreateAutomation() {
   const data = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as BuilderActionData | undefined;
+  const act = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={960}>
       <div>

@@ -10,11 +10,17 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  TypedResponse,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
 import type { Quote } from "~/modules/admin/billing-upstream.server";
@@ -39,7 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   const checked = (form: FormData) => parseForm(form, PurchaseSchema);
   return switchIntent(await request.formData(), {
-    quote: async (form) => {
+    // Typed, so the priced answer is not folded into the refusal's type (TS keeps the wider one).
+    quote: async (form): Promise<TypedResponse<ActionData>> => {
       const s = checked(form);
       if (s.status !== "success") return refused(form, firstErrors(s));
       const r = await quoteOrder(ctx, s.value);
@@ -60,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Buy more licences or change plan (edit_permissions): priced first, then confirmed. */
 export default function Purchase() {
   const d = useLoaderData<typeof loader>();
-  const act = useActionData<typeof action>() as ActionData | undefined;
+  const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const q = act?.quote;
   const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;

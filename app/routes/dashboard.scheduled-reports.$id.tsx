@@ -1,17 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { formatZoned } from "~/lib/zoned-time";
 import { RunHistory } from "~/modules/reports/components/run-history";
 import { ScheduleForm, type ScheduleFormValues } from "~/modules/reports/components/schedule-form";
@@ -24,7 +18,6 @@ import {
   requireVisibleSchedule,
   scheduleAction,
   scheduleViewer,
-  type ScheduleActionData,
 } from "~/modules/reports/schedule-actions.server";
 import { companyVehicles, reportTimeZone } from "~/modules/reports/reports.server";
 import { measurementOf } from "~/services/measurement.server";
@@ -141,9 +134,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ScheduleRoute() {
   const data = useLoaderData<typeof loader>();
-  // An unknown intent answers { message } (see switchIntent); every other answer is ActionData.
-  const result = useActionData<typeof action>() as
-    (ScheduleActionData & { message?: string }) | undefined;
+  const result = useActionResult<typeof action>();
   const nav = useNavigation();
   const busy = nav.state === "submitting";
   const revalidator = useRevalidator();

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { z } from "zod";
-import { ConfirmForm } from "~/components/confirm-form";
 import { requireModule } from "~/services/guard.server";
 import {
   endUserSessions,
@@ -67,21 +67,18 @@ function sessionColumns(me: number, confirmFor: number | null, busy: boolean, ti
       header: "Last seen",
       cell: ({ getValue }) => formatZoned(getValue(), timeZone, "full"),
     }),
-    col.display({
+    confirmColumn<Row>({
       id: "end",
-      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row: { original: s } }) => (
-        <ConfirmForm
-          fields={{ userId: s.userId }}
-          confirming={confirmFor === s.userId}
-          label="End all sessions"
-          question={`End all ${s.sessions} session(s)?`}
-          confirmLabel="Yes, sign out"
-          busy={busy}
-          size="xs"
-          variant="light"
-        />
-      ),
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      rowKey: (s) => s.userId,
+      fields: (s) => ({ userId: s.userId }),
+      confirmFor,
+      label: "End all sessions",
+      question: (s) => `End all ${s.sessions} session(s)?`,
+      confirmLabel: "Yes, sign out",
+      busy,
+      size: "xs",
+      variant: "light",
     }),
   ];
 }

@@ -6,7 +6,6 @@ import {
   Progress,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
@@ -14,6 +13,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { subscriptionsPage } from "~/modules/admin/billing.server";
 import { money } from "~/modules/admin/money";
@@ -25,6 +25,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   return json(await subscriptionsPage(ctx));
 }
+
+type Invoice = ReturnType<typeof useLoaderData<typeof loader>>["invoices"][number];
+const col = createColumnHelper<Invoice>();
+
+const INVOICE_COLUMNS = [
+  col.accessor("number", { header: "Invoice" }),
+  col.accessor("issued_at", {
+    header: "Date",
+    cell: ({ getValue }) => <CompanyTime at={getValue()} kind="date" />,
+  }),
+  col.accessor("description", { header: "Description" }),
+  col.accessor("amount_cents", {
+    header: "Amount",
+    meta: { align: "right" },
+    cell: ({ getValue }) => money(getValue()),
+  }),
+  col.accessor("status", {
+    header: "Status",
+    cell: ({ getValue }) => (getValue() === "paid" ? "Paid" : "Open"),
+  }),
+  col.display({
+    id: "download",
+    header: "Download",
+    // A file from our server: a plain link, not client navigation.
+    cell: ({ row: { original: i } }) => (
+      <Anchor
+        href={`/dashboard/invoices/${i.id}/pdf`}
+        download
+        aria-label={`PDF of invoice ${i.number}`}
+      >
+        PDF
+      </Anchor>
+    ),
+  }),
+];
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   const pct = Math.min(100, Math.round((used / Math.max(1, limit)) * 100));
@@ -86,43 +121,17 @@ export default function Subscriptions() {
         <Title order={2} size="h4" mb="xs">
           Invoices
         </Title>
-        <Table.ScrollContainer minWidth={620}>
-          <Table data-testid="invoices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Download</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.invoices.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{i.number}</Table.Td>
-                  <Table.Td>
-                    <CompanyTime at={i.issued_at} kind="date" />
-                  </Table.Td>
-                  <Table.Td>{i.description}</Table.Td>
-                  <Table.Td ta="right">{money(i.amount_cents)}</Table.Td>
-                  <Table.Td>{i.status === "paid" ? "Paid" : "Open"}</Table.Td>
-                  <Table.Td>
-                    {/* A file from our server: a plain link, not client navigation. */}
-                    <Anchor
-                      href={`/dashboard/invoices/${i.id}/pdf`}
-                      download
-                      aria-label={`PDF of invoice ${i.number}`}
-                    >
-                      PDF
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          data={d.invoices}
+          columns={INVOICE_COLUMNS}
+          getRowId={(i) => String(i.id)}
+          testId="invoices"
+          label="Invoices"
+          minWidth={620}
+          striped={false}
+          highlightOnHover={false}
+          empty="No invoices yet."
+        />
       </Paper>
     </Stack>
   );

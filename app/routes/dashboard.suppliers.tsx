@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Grid, Stack, Text, Title } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseForm } from "~/lib/parse-form";
@@ -121,21 +121,11 @@ function columns(canManage: boolean, act: ActionData | undefined, busy: boolean)
     col.accessor("contracts", { header: "Hire contracts" }),
     ...(canManage
       ? [
-          col.display({
-            id: "actions",
-            header: "Actions",
-            cell: ({ row: { original: s } }) => (
-              <Group gap="xs" wrap="nowrap" justify="flex-end">
-                <ConfirmForm
-                  fields={{ intent: "delete", id: s.id }}
-                  confirming={act?.confirmFor === s.id}
-                  label="Delete"
-                  question={`Delete ${s.name}?`}
-                  confirmLabel="Yes, delete"
-                  busy={busy}
-                />
-              </Group>
-            ),
+          confirmColumn<Row>({
+            rowKey: (s) => s.id,
+            confirmFor: act?.confirmFor,
+            question: (s) => `Delete ${s.name}?`,
+            busy,
           }),
         ]
       : []),

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   Alert,
@@ -9,15 +9,16 @@ import {
   Group,
   ScrollArea,
   Stack,
-  Text,
   TextInput,
   Title,
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FieldError } from "~/components/forms/field";
+import { useActionResult } from "~/lib/action-result";
 import { EditorPage } from "~/modules/maintenance/components/editor-page";
 import { saveEditorForm } from "~/modules/maintenance/editor-actions.server";
 import { programmesPage, saveProgramme } from "~/modules/maintenance/maintenance.server";
@@ -65,8 +66,7 @@ const col = createColumnHelper<Row>();
 
 export default function TaskGroups() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
+  const result = useActionResult<typeof action>();
   const nav = useNavigation();
   const names = new Map(data.templates.map((t) => [t.id, t.name]));
   const columns = [
@@ -132,19 +132,20 @@ export default function TaskGroups() {
               {e ? "Edit programme" : "New programme"}
             </Title>
             {result?.message ? <Alert color="red">{result.message}</Alert> : null}
-            <TextInput
-              {...getInputProps(f.name, { type: "text" })}
-              key={f.name.key}
-              defaultValue={f.name.initialValue ?? e?.name ?? ""}
-              label="Name"
-              error={f.name.errors?.join(" ")}
-            />
-            <Fieldset legend="Templates" variant="unstyled">
-              {f.template_ids.errors ? (
-                <Text size="sm" c="red" id="template-errors">
-                  {f.template_ids.errors.join(" ")}
-                </Text>
-              ) : null}
+            <Field errors={f.name}>
+              <TextInput
+                {...getInputProps(f.name, { type: "text" })}
+                key={f.name.key}
+                defaultValue={f.name.initialValue ?? e?.name ?? ""}
+                label="Name"
+              />
+            </Field>
+            <Fieldset
+              legend="Templates"
+              variant="unstyled"
+              aria-describedby={f.template_ids.errors ? "template-errors" : undefined}
+            >
+              <FieldError errors={f.template_ids} id="template-errors" />
               <Stack gap={4} mt={4}>
                 {data.templates.map((t) =>
                   box("template_ids", t.id, t.name, e?.template_ids.includes(t.id) ?? false),

@@ -1,10 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Badge } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { EditorPage } from "~/modules/maintenance/components/editor-page";
 import { TemplateForm } from "~/modules/maintenance/components/template-form";
 import { saveEditorForm } from "~/modules/maintenance/editor-actions.server";
@@ -86,8 +86,7 @@ const COLUMNS = [
 
 export default function TaskTemplates() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
+  const result = useActionResult<typeof action>();
   const nav = useNavigation();
   return (
     <EditorPage

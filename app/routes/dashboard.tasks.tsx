@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import {
   Anchor,
   Badge,
@@ -12,10 +11,11 @@ import {
 } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useActionResult } from "~/lib/action-result";
 import { useSettings } from "~/components/settings/settings-context";
 import type { Measurement } from "~/lib/units";
 import { useCompanyZone } from "~/components/company-time";
@@ -212,8 +212,7 @@ export default function Tasks() {
   const zone = useCompanyZone();
   const { measurement } = useSettings().settings;
   const columns = useMemo(() => columnsIn(zone, measurement), [zone, measurement]);
-  const result = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]>; message?: string | null } | undefined;
+  const result = useActionResult<typeof action>();
   const nav = useNavigation();
   const busy = (intent: string) =>
     nav.state === "submitting" && nav.formData?.get("intent") === intent;

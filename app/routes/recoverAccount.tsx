@@ -12,6 +12,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthLayout } from "~/components/auth/auth-layout";
+import { FormError } from "~/components/auth/form-error";
 import { RECOVERY_MESSAGES, recoveryTokenFrom } from "~/lib/recovery";
 import {
   isRecoverySession,
@@ -107,10 +108,8 @@ export default function RecoverAccount() {
             <Alert color="teal" role="status" data-testid="recovery-status">
               {RECOVERY_MESSAGES.loggedIn}
             </Alert>
-            {resetResult?.step === "reset" && !resetResult.ok && resetResult.errors?.length ? (
-              <Alert color="red" role="alert">
-                {resetResult.errors.join(" ")}
-              </Alert>
+            {resetResult?.step === "reset" && !resetResult.ok ? (
+              <FormError errors={resetResult.errors} />
             ) : null}
             <input type="hidden" name="intent" value="reset" />
             <PasswordInput

@@ -4,6 +4,7 @@ import { useTestDatabase } from "../support/db";
 import { sendTo, signInTo, type Handle } from "../support/remix";
 import { CONTROL_MESSAGE } from "~/lib/input";
 import { createFormLink } from "~/modules/forms/form-links.server";
+import { listDevices } from "~/modules/fleet/index.server";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 
 let handle: Handle;
@@ -15,7 +16,8 @@ beforeAll(async () => {
   const handler = promisedHandler(await productionBuild());
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.41" });
   cookie = await signInTo(handle, "admin", "admin123");
-});
+  // Loading the production build takes over a minute on a busy machine.
+}, 180_000);
 
 /**
  * A form posted without JavaScript renders its page again with the action's answer. When the route
@@ -52,5 +54,35 @@ describe("a page renders the wrapper's NotSaved answer to its own form", () => {
     const shown = res.text.replace(/<script[\s\S]*?<\/script>/g, "");
     expect(shown).toContain('data-testid="form-error"');
     expect(shown).toContain(CONTROL_MESSAGE);
+  });
+});
+
+/**
+ * Record listings are the one data table: on a phone its scroll container lets the table scroll
+ * sideways instead of clipping columns, and the table is named for screen readers.
+ */
+describe("a jobsite's vehicles are listed on the data table", () => {
+  it("inside a sideways scroll container, named, its scroll area reachable by keyboard", async () => {
+    const { devices } = await listDevices(await upstreamAuth("admin", "admin123"));
+    const parked = devices.find((d) => d.lat !== null && d.lng !== null && !d.speed)!;
+    const created = await sendTo(handle, "POST", "/admin/jobsite/new", cookie, {
+      intent: "create",
+      name: "Phone yard",
+      shape: "circle",
+      lat: String(parked.lat),
+      lng: String(parked.lng),
+      radius: "300",
+    });
+    expect(created.status).toBe(302);
+    const page = await sendTo(handle, "GET", `${created.location}/vehicles`, cookie);
+    expect(page.status).toBe(200);
+    const tab = page.text.slice(page.text.indexOf('data-testid="jobsite-vehicles"'));
+    const table = tab.indexOf("<table");
+    expect(table).toBeGreaterThan(0);
+    expect(tab.slice(0, table)).toContain("mantine-TableScrollContainer-scrollContainer");
+    expect(tab.slice(table, tab.indexOf(">", table))).toContain(
+      'aria-label="Vehicles inside the geofence now"',
+    );
+    expect(tab.slice(0, table)).toMatch(/tabindex="0"[^>]*aria-label="Vehicles inside/);
   });
 });

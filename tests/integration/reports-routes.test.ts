@@ -403,6 +403,20 @@ describe("report routes", () => {
       "cancelled",
     );
   });
+
+  it("an intent the report page does not know is the spec's 400, not a thrown error", async () => {
+    const cookie = await as("admin", "admin123");
+    const res = await call(
+      reportAction,
+      post("/dashboard/reports/trip-summary", { intent: "archive" }, cookie),
+      { params: { kind: "trip-summary" } },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      intent: "error",
+      message: "That request was not understood.",
+    });
+  });
 });
 
 describe("background results", () => {

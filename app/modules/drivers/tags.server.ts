@@ -106,23 +106,15 @@ async function register(ctx: ModuleContext, form: FormData) {
   }
 }
 
-async function update(ctx: ModuleContext, form: FormData, intent: string) {
-  const t = await requireTag(ctx, form.get("id"));
-  let change: { driver_id?: number | null; active?: boolean };
-  let done: string;
-  if (intent === "assign") {
-    const d = await requireDriver(ctx, form.get("driverId"));
-    change = { driver_id: d.id };
-    done = `Tag ${t.uid} assigned to ${driverName(d)}.`;
-  } else if (intent === "unassign") {
-    change = { driver_id: null };
-    done = `Tag ${t.uid} unassigned.`;
-  } else {
-    if (form.get("confirm") !== "yes")
-      return json<TagActionData>({ intent: "deactivate", confirmFor: t.id });
-    change = { active: false };
-    done = `Tag ${t.uid} deactivated.`;
-  }
+/** A tag's change, saved, with the toast that says what was done. */
+async function apply(
+  ctx: ModuleContext,
+  form: FormData,
+  t: { id: number },
+  intent: string,
+  change: { driver_id?: number | null; active?: boolean },
+  done: string,
+) {
   await dup.updateDriverTag(upstream(ctx.auth.token), t.id, change);
   forgetCompany(ctx.companyId);
   logInfo("drivers", `user=${ctx.user.username} ${intent} tag=${t.id}`);
@@ -134,12 +126,37 @@ async function update(ctx: ModuleContext, form: FormData, intent: string) {
   });
 }
 
+async function assign(ctx: ModuleContext, form: FormData) {
+  const t = await requireTag(ctx, form.get("id"));
+  const d = await requireDriver(ctx, form.get("driverId"));
+  return apply(
+    ctx,
+    form,
+    t,
+    "assign",
+    { driver_id: d.id },
+    `Tag ${t.uid} assigned to ${driverName(d)}.`,
+  );
+}
+
+async function unassign(ctx: ModuleContext, form: FormData) {
+  const t = await requireTag(ctx, form.get("id"));
+  return apply(ctx, form, t, "unassign", { driver_id: null }, `Tag ${t.uid} unassigned.`);
+}
+
+async function deactivate(ctx: ModuleContext, form: FormData) {
+  const t = await requireTag(ctx, form.get("id"));
+  if (form.get("confirm") !== "yes")
+    return json<TagActionData>({ intent: "deactivate", confirmFor: t.id });
+  return apply(ctx, form, t, "deactivate", { active: false }, `Tag ${t.uid} deactivated.`);
+}
+
 export function tagAction(ctx: ModuleContext, form: FormData) {
   if (!mayEdit(ctx)) throw forbidden();
   return switchIntent(form, {
     register: (f) => register(ctx, f),
-    assign: (f) => update(ctx, f, "assign"),
-    unassign: (f) => update(ctx, f, "unassign"),
-    deactivate: (f) => update(ctx, f, "deactivate"),
+    assign: (f) => assign(ctx, f),
+    unassign: (f) => unassign(ctx, f),
+    deactivate: (f) => deactivate(ctx, f),
   });
 }

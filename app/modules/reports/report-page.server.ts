@@ -2,6 +2,7 @@
 import { json, redirect } from "@remix-run/node";
 import { CAN, isAllowed } from "~/lib/access";
 import { toSpeedUnit, type Measurement } from "~/lib/units";
+import { switchIntent } from "~/services/intent.server";
 import type { SessionData } from "~/services/session.server";
 import { DEFAULT_SPEED_LIMIT, localDay, type BaseParams, type ReportDefinition } from "./catalogue";
 import { cancelReportJob, reportJobStatus, startReportJob } from "./report-jobs.server";
@@ -135,35 +136,41 @@ export async function reportPage(
   });
 }
 
+/** Cancel a background job of the page. */
+async function cancelJob(auth: SessionData, def: ReportDefinition<BaseParams>, form: FormData) {
+  const id = String(form.get("job") ?? "");
+  await cancelReportJob(auth.user.companyid, id);
+  return redirect(`/dashboard/reports/${def.kind}?job=${encodeURIComponent(id)}`);
+}
+
+/** Run a report too large for the page as a background job. */
+async function runJob(auth: SessionData, def: ReportDefinition<BaseParams>, form: FormData) {
+  const search = new URLSearchParams();
+  for (const [k, v] of form) if (typeof v === "string" && k !== "intent") search.append(k, v);
+  const parsed = paramsFrom(def, search);
+  if (!parsed.ok) throw new Response("Invalid report parameters", { status: 400 });
+  // Another company's vehicle is a 404 now, not a job that fails later.
+  chooseVehicles(
+    await companyVehicles({ token: auth.token, companyId: auth.user.companyid }),
+    def,
+    parsed.params,
+  );
+  const job = await startReportJob(
+    { userId: auth.user.username_id, companyId: auth.user.companyid },
+    def.kind,
+    parsed.params,
+  );
+  return redirect(`/dashboard/reports/${def.kind}?job=${job.id}`);
+}
+
 /** The page's intents: cancel a background job, or run a report too large for the page as one. */
-export async function reportPageAction(
+export function reportPageAction(
   auth: SessionData,
   def: ReportDefinition<BaseParams>,
   form: FormData,
 ) {
-  const intent = String(form.get("intent"));
-  if (intent === "cancel") {
-    const id = String(form.get("job") ?? "");
-    await cancelReportJob(auth.user.companyid, id);
-    return redirect(`/dashboard/reports/${def.kind}?job=${encodeURIComponent(id)}`);
-  }
-  if (intent === "run-job") {
-    const search = new URLSearchParams();
-    for (const [k, v] of form) if (typeof v === "string" && k !== "intent") search.append(k, v);
-    const parsed = paramsFrom(def, search);
-    if (!parsed.ok) throw new Response("Invalid report parameters", { status: 400 });
-    // Another company's vehicle is a 404 now, not a job that fails later.
-    chooseVehicles(
-      await companyVehicles({ token: auth.token, companyId: auth.user.companyid }),
-      def,
-      parsed.params,
-    );
-    const job = await startReportJob(
-      { userId: auth.user.username_id, companyId: auth.user.companyid },
-      def.kind,
-      parsed.params,
-    );
-    return redirect(`/dashboard/reports/${def.kind}?job=${job.id}`);
-  }
-  throw new Response("Unknown action", { status: 400 });
+  return switchIntent(form, {
+    cancel: (f) => cancelJob(auth, def, f),
+    "run-job": (f) => runJob(auth, def, f),
+  });
 }

@@ -1,4 +1,5 @@
-import { Badge, Table, Text } from "@mantine/core";
+import { Badge, Text } from "@mantine/core";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { formatZoned } from "~/lib/zoned-time";
 import { formatMinutes } from "../units";
 
@@ -12,6 +13,42 @@ type Row = {
   alarm: boolean;
 };
 
+const col = createColumnHelper<Row>();
+
+function columns(timeZone: string, fmt: (x: number | null) => string, minDurationS: number) {
+  return [
+    col.accessor("side", {
+      header: "Side",
+      cell: ({ getValue }) => (getValue() === "high" ? "Above" : "Below"),
+    }),
+    col.accessor("start", {
+      header: "Start",
+      cell: ({ getValue }) => formatZoned(getValue(), timeZone),
+    }),
+    col.accessor("end", {
+      header: "End",
+      cell: ({ row: { original: e } }) =>
+        `${formatZoned(e.end, timeZone)}${e.openEnded ? " (open)" : ""}`,
+    }),
+    col.accessor("countedMs", {
+      header: "Out of range",
+      cell: ({ getValue }) => formatMinutes(getValue()),
+    }),
+    col.display({ id: "peak", header: "Peak", cell: ({ row }) => fmt(row.original.peak.v) }),
+    col.accessor("alarm", {
+      header: "Alert",
+      cell: ({ getValue }) =>
+        getValue() ? (
+          <Badge color="red" variant="light">
+            Alerted
+          </Badge>
+        ) : (
+          <Text size="sm">Shorter than {Math.round(minDurationS / 60)} min</Text>
+        ),
+    }),
+  ];
+}
+
 /** A device's excursions outside its limit, and whether each lasted long enough to alert. */
 export function ExcursionTable({
   excursions,
@@ -24,52 +61,22 @@ export function ExcursionTable({
   unit: string;
   minDurationS: number;
 }) {
-  const v = { excursions, minDurationS };
-  const d = { timeZone };
   const fmt = (x: number | null | undefined) =>
     x === null || x === undefined ? "—" : `${x} ${unit}`;
   return (
-    <>
-      {v.excursions.length ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table data-testid="excursions">
-            <Table.Caption>Excursions outside the limit</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Side</Table.Th>
-                <Table.Th>Start</Table.Th>
-                <Table.Th>End</Table.Th>
-                <Table.Th>Out of range</Table.Th>
-                <Table.Th>Peak</Table.Th>
-                <Table.Th>Alert</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {v.excursions.map((e) => (
-                <Table.Tr key={`${e.side}${e.start}`}>
-                  <Table.Td>{e.side === "high" ? "Above" : "Below"}</Table.Td>
-                  <Table.Td>{formatZoned(e.start, d.timeZone)}</Table.Td>
-                  <Table.Td>
-                    {formatZoned(e.end, d.timeZone)}
-                    {e.openEnded ? " (open)" : ""}
-                  </Table.Td>
-                  <Table.Td>{formatMinutes(e.countedMs)}</Table.Td>
-                  <Table.Td>{fmt(e.peak.v)}</Table.Td>
-                  <Table.Td>
-                    {e.alarm ? (
-                      <Badge color="red" variant="light">
-                        Alerted
-                      </Badge>
-                    ) : (
-                      <Text size="sm">Shorter than {Math.round(v.minDurationS / 60)} min</Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </>
+    <DataTable
+      data={excursions}
+      columns={columns(timeZone, fmt, minDurationS)}
+      getRowId={(e) => `${e.side}${e.start}`}
+      caption="Excursions outside the limit"
+      testId="excursions"
+      // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+      focusableScroll
+      label="Excursions outside the limit"
+      minWidth={640}
+      striped={false}
+      highlightOnHover={false}
+      empty={null}
+    />
   );
 }

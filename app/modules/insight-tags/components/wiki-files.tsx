@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Image, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper, type DataTableColumn } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { CompanyTime } from "~/components/company-time";
 import { WIKI_FILE_ACCEPT } from "../rules";
 import type { WikiActionData } from "../schemas";
@@ -49,24 +49,18 @@ function columns(base: string, canDelete: boolean, a?: WikiActionData) {
         </>
       ),
     }),
-    col.display({
-      id: "actions",
-      header: "Actions",
-      cell: ({ row: { original: f } }) => (
-        <Group gap="xs">
-          <Anchor href={`${href(f)}?download=1`} download>
-            Download <VisuallyHidden component="span">{f.name}</VisuallyHidden>
-          </Anchor>
-          {canDelete ? (
-            <ConfirmForm
-              fields={{ intent: "delete-file", id: f.id }}
-              confirming={a?.confirmFor === `delete-file:${f.id}`}
-              label={`Delete ${f.name}`}
-              question="Delete this file?"
-              confirmLabel="Yes, delete"
-            />
-          ) : null}
-        </Group>
+    confirmColumn<WikiFileRow>({
+      // The wiki's action names what it asks to confirm by intent and id.
+      rowKey: (f) => `delete-file:${f.id}`,
+      fields: (f) => ({ intent: "delete-file", id: f.id }),
+      confirmFor: a?.confirmFor,
+      canConfirm: () => canDelete,
+      label: (f) => `Delete ${f.name}`,
+      question: () => "Delete this file?",
+      before: (f) => (
+        <Anchor href={`${href(f)}?download=1`} download>
+          Download <VisuallyHidden component="span">{f.name}</VisuallyHidden>
+        </Anchor>
       ),
     }),
   ];

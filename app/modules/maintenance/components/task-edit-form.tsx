@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { Field } from "~/components/forms/field";
 import { isoDay } from "~/lib/zoned-time";
 import { EDITABLE_STATUSES, EditTaskSchema, TASK_LABELS } from "../schemas";
 
@@ -79,42 +80,46 @@ export function EditTaskForm(props: {
           </Title>
           {props.message ? <Alert color="red">{props.message}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
-            <NativeSelect
-              name={f.assignee_id.name}
-              key={f.assignee_id.key}
-              defaultValue={f.assignee_id.initialValue as string}
-              label="Assignee"
-              error={f.assignee_id.errors?.join(" ")}
-              data={[
-                { value: "", label: "–" },
-                ...props.people.map((p) => ({ value: String(p.id), label: p.name })),
-              ]}
-            />
-            <TextInput
-              {...getInputProps(f.due_at, { type: "date" })}
-              key={f.due_at.key}
-              label="Due"
-              error={f.due_at.errors?.join(" ")}
-            />
+            <Field errors={f.assignee_id}>
+              <NativeSelect
+                name={f.assignee_id.name}
+                key={f.assignee_id.key}
+                defaultValue={f.assignee_id.initialValue as string}
+                label="Assignee"
+                data={[
+                  { value: "", label: "–" },
+                  ...props.people.map((p) => ({ value: String(p.id), label: p.name })),
+                ]}
+              />
+            </Field>
+            <Field errors={f.due_at}>
+              <TextInput
+                {...getInputProps(f.due_at, { type: "date" })}
+                key={f.due_at.key}
+                label="Due"
+              />
+            </Field>
             {t.status === "done" ? (
               <TextInput label="Status" value={TASK_LABELS.done} readOnly />
             ) : (
-              <NativeSelect
-                name={f.status.name}
-                key={f.status.key}
-                defaultValue={f.status.initialValue as string}
-                label="Status"
-                error={f.status.errors?.join(" ")}
-                data={EDITABLE_STATUSES.map((s) => ({ value: s, label: TASK_LABELS[s] }))}
-              />
+              <Field errors={f.status}>
+                <NativeSelect
+                  name={f.status.name}
+                  key={f.status.key}
+                  defaultValue={f.status.initialValue as string}
+                  label="Status"
+                  data={EDITABLE_STATUSES.map((s) => ({ value: s, label: TASK_LABELS[s] }))}
+                />
+              </Field>
             )}
-            <TextInput
-              {...getInputProps(f.cost, { type: "number" })}
-              key={f.cost.key}
-              step="any"
-              label="Cost ($)"
-              error={f.cost.errors?.join(" ")}
-            />
+            <Field errors={f.cost}>
+              <TextInput
+                {...getInputProps(f.cost, { type: "number" })}
+                key={f.cost.key}
+                step="any"
+                label="Cost ($)"
+              />
+            </Field>
           </SimpleGrid>
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" size="sm" fw={500}>
@@ -130,13 +135,14 @@ export function EditTaskForm(props: {
                       defaultChecked={x.done.initialValue === "on"}
                       aria-label={`Done: ${t.checklist[i]?.text ?? `item ${i + 1}`}`}
                     />
-                    <TextInput
-                      {...getInputProps(x.text, { type: "text" })}
-                      key={x.text.key}
-                      aria-label={`Checklist item ${i + 1}`}
-                      error={x.text.errors?.join(" ")}
-                      style={{ flex: 1 }}
-                    />
+                    <Field errors={x.text}>
+                      <TextInput
+                        {...getInputProps(x.text, { type: "text" })}
+                        key={x.text.key}
+                        aria-label={`Checklist item ${i + 1}`}
+                        style={{ flex: 1 }}
+                      />
+                    </Field>
                     <Button
                       type="submit"
                       name="remove_item"
@@ -150,24 +156,26 @@ export function EditTaskForm(props: {
                   </Group>
                 );
               })}
-              <TextInput
-                {...getInputProps(f.new_item, { type: "text" })}
-                key={f.new_item.key}
-                aria-label="New checklist item"
-                placeholder="Add an item"
-                error={f.new_item.errors?.join(" ")}
-              />
+              <Field errors={f.new_item}>
+                <TextInput
+                  {...getInputProps(f.new_item, { type: "text" })}
+                  key={f.new_item.key}
+                  aria-label="New checklist item"
+                  placeholder="Add an item"
+                />
+              </Field>
             </Stack>
           </fieldset>
           <input type="hidden" name="intent" value="update" />
-          <Textarea
-            {...getInputProps(f.notes, { type: "text" })}
-            key={f.notes.key}
-            label="Notes"
-            autosize
-            minRows={2}
-            error={f.notes.errors?.join(" ")}
-          />
+          <Field errors={f.notes}>
+            <Textarea
+              {...getInputProps(f.notes, { type: "text" })}
+              key={f.notes.key}
+              label="Notes"
+              autosize
+              minRows={2}
+            />
+          </Field>
           <Group>
             <Button type="submit" loading={props.busy}>
               Save task

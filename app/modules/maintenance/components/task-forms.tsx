@@ -11,6 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { Field } from "~/components/forms/field";
 import { useSettings } from "~/components/settings/settings-context";
 import { distanceInput, distanceLabel } from "~/lib/units";
 import { CompletionSchema, TaskSchema } from "../schemas";
@@ -46,13 +47,14 @@ export function CompleteForm(props: {
   const field = (name: "done_at" | "odometer_km" | "engine_hours" | "cost", label: string) => {
     const x = f[name] as (typeof f)["cost"];
     return (
-      <TextInput
-        {...getInputProps(x, { type: name === "done_at" ? "date" : "number" })}
-        key={x.key}
-        step="any"
-        label={label}
-        error={x.errors?.join(" ")}
-      />
+      <Field errors={x}>
+        <TextInput
+          {...getInputProps(x, { type: name === "done_at" ? "date" : "number" })}
+          key={x.key}
+          step="any"
+          label={label}
+        />
+      </Field>
     );
   };
   return (
@@ -101,13 +103,14 @@ export function NewTaskForm(props: {
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          {...getInputProps(f.title, { type: "text" })}
-          key={f.title.key}
-          label="New task"
-          placeholder="Replace wiper blades"
-          error={f.title.errors?.join(" ")}
-        />
+        <Field errors={f.title}>
+          <TextInput
+            {...getInputProps(f.title, { type: "text" })}
+            key={f.title.key}
+            label="New task"
+            placeholder="Replace wiper blades"
+          />
+        </Field>
         <NativeSelect
           name={f.imei.name}
           label="Vehicle or asset"

@@ -19,6 +19,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { Field } from "~/components/forms/field";
 import { useSettings } from "~/components/settings/settings-context";
 import { distanceInput, distanceLabel } from "~/lib/units";
 import { TemplateSchema } from "../schemas";
@@ -50,13 +51,14 @@ export function TemplateForm({ id, defaults, lastResult, message, busy }: Props)
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TemplateSchema }),
   });
   const num = (field: (typeof f)["interval_km"], label: string, unit: string) => (
-    <TextInput
-      {...getInputProps(field, { type: "number" })}
-      key={field.key}
-      step="any"
-      label={`${label} (${unit})`}
-      error={field.errors?.join(" ")}
-    />
+    <Field errors={field}>
+      <TextInput
+        {...getInputProps(field, { type: "number" })}
+        key={field.key}
+        step="any"
+        label={`${label} (${unit})`}
+      />
+    </Field>
   );
   return (
     <Form method="post" {...getFormProps(form)} data-testid="template-form">
@@ -68,19 +70,17 @@ export function TemplateForm({ id, defaults, lastResult, message, busy }: Props)
           {id === null ? "New template" : "Edit template"}
         </Title>
         {message ? <Alert color="red">{message}</Alert> : null}
-        <TextInput
-          {...getInputProps(f.name, { type: "text" })}
-          key={f.name.key}
-          label="Name"
-          error={f.name.errors?.join(" ")}
-        />
-        <TextInput
-          {...getInputProps(f.code, { type: "text" })}
-          key={f.code.key}
-          label="Code (category-system-component)"
-          placeholder="045-003-001"
-          error={f.code.errors?.join(" ")}
-        />
+        <Field errors={f.name}>
+          <TextInput {...getInputProps(f.name, { type: "text" })} key={f.name.key} label="Name" />
+        </Field>
+        <Field errors={f.code}>
+          <TextInput
+            {...getInputProps(f.code, { type: "text" })}
+            key={f.code.key}
+            label="Code (category-system-component)"
+            placeholder="045-003-001"
+          />
+        </Field>
         <SimpleGrid cols={2}>
           {num(f.interval_km, "Every", distanceLabel(measurement))}
           {num(f.soon_km, "Due soon within", distanceLabel(measurement))}

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
-import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
+import { confirmColumn } from "~/components/data-table/confirm-column";
 import { CompanyTime } from "~/components/company-time";
 
 export type BrowserRow = {
@@ -39,18 +39,14 @@ function browserColumns(confirmFor: string | null, thisEndpoint: string | null) 
         return v ? <CompanyTime at={v} kind="datetime" /> : "—";
       },
     }),
-    col.display({
-      id: "actions",
-      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row: { original: b } }) => (
-        <ConfirmForm
-          fields={{ intent: "sub-remove", id: b.id }}
-          confirming={confirmFor === b.id}
-          label="Remove"
-          question="Stop push alerts to this browser?"
-          confirmLabel="Yes, remove"
-        />
-      ),
+    confirmColumn<BrowserRow>({
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      rowKey: (b) => b.id,
+      intent: "sub-remove",
+      confirmFor,
+      label: "Remove",
+      question: () => "Stop push alerts to this browser?",
+      confirmLabel: "Yes, remove",
     }),
   ];
 }

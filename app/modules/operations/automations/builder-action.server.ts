@@ -3,11 +3,11 @@
  * condition or action, show a trigger's settings) answer with the changed values and no
  * validation; "save" validates (messages next to the fields, values kept) and saves.
  */
-import { json } from "@remix-run/node";
+import { json, type TypedResponse } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/parse-form";
 import type { ModuleContext } from "~/services/guard.server";
-import { notUnderstood } from "~/services/intent.server";
+import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { AutomationSchema, CONDITION_KINDS, type Draft } from "./automation-form";
 import { saveAutomation } from "./automations.server";
@@ -29,35 +29,42 @@ export function draftFrom(payload: Record<string, unknown>): Draft {
   return { ...payload, conditions: asList(payload.conditions), actions: asList(payload.actions) };
 }
 
-const LIST_INTENT = /^(add|remove)-(condition|action):([\w]+)$/;
+type Shown = () => TypedResponse<BuilderActionData>;
 
-export async function builderAction(
+/**
+ * The list buttons' intents, one per kind to add ("add-condition:time") and per row to remove
+ * ("remove-action:2"): each changes the draft and shows it again, unvalidated.
+ */
+function listIntents(draft: Draft, shown: Shown): Record<string, Shown> {
+  const handlers: Record<string, Shown> = {};
+  const lists = [
+    ["condition", draft.conditions, CONDITION_KINDS, 20],
+    ["action", draft.actions, ACTION_KINDS, 10],
+  ] as const;
+  for (const [what, items, kinds, most] of lists) {
+    for (const kind of kinds)
+      handlers[`add-${what}:${kind}`] = () => {
+        if (items.length < most) items.push({ kind });
+        return shown();
+      };
+    // Any one- or two-digit row, as the buttons post; a row past the end removes nothing.
+    for (let row = 0; row < 100; row++)
+      handlers[`remove-${what}:${row}`] = () => {
+        items.splice(row, 1);
+        return shown();
+      };
+  }
+  return handlers;
+}
+
+async function save(
   ctx: ModuleContext,
   id: string | null,
-  form: FormData,
+  submission: ReturnType<typeof parseForm<typeof AutomationSchema>>,
+  draft: Draft,
+  key: string,
   checkUrl?: (url: string) => Promise<string | null>,
 ) {
-  const intent = String(form.get("intent") ?? "");
-  const submission = parseForm(form, AutomationSchema);
-  const draft = draftFrom(submission.payload as Record<string, unknown>);
-  const key = `${id ?? "new"}-${Date.now()}`;
-  const list = LIST_INTENT.exec(intent);
-  if (list || intent === "refresh") {
-    if (list) {
-      const [, op, what, arg] = list;
-      const items = what === "condition" ? draft.conditions : draft.actions;
-      if (op === "add") {
-        const kinds: readonly string[] = what === "condition" ? CONDITION_KINDS : ACTION_KINDS;
-        if (!kinds.includes(arg!)) return notUnderstood();
-        if (items.length < (what === "condition" ? 20 : 10)) items.push({ kind: arg });
-      } else {
-        if (!/^\d{1,2}$/.test(arg!)) return notUnderstood();
-        items.splice(Number(arg), 1);
-      }
-    }
-    return json<BuilderActionData>({ draft, key });
-  }
-  if (intent !== "save") return notUnderstood();
   if (submission.status !== "success")
     return json<BuilderActionData>(
       { draft, key, result: submission.reply(), message: "Check the fields marked below." },
@@ -77,5 +84,22 @@ export async function builderAction(
   return redirectWithToast(`/dashboard/createAutomations/${r.id}`, {
     type: "success",
     description: id ? "Automation saved." : "Automation created.",
+  });
+}
+
+export async function builderAction(
+  ctx: ModuleContext,
+  id: string | null,
+  form: FormData,
+  checkUrl?: (url: string) => Promise<string | null>,
+) {
+  const submission = parseForm(form, AutomationSchema);
+  const draft = draftFrom(submission.payload as Record<string, unknown>);
+  const key = `${id ?? "new"}-${Date.now()}`;
+  const shown: Shown = () => json<BuilderActionData>({ draft, key });
+  return switchIntent(form, {
+    ...listIntents(draft, shown),
+    refresh: shown,
+    save: () => save(ctx, id, submission, draft, key, checkUrl),
   });
 }

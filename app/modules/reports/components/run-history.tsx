@@ -1,4 +1,5 @@
-import { Stack, Table, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
+import { DataTable, createColumnHelper } from "~/components/data-table";
 import { RunStatus } from "./run-status";
 import { CompanyTime } from "~/components/company-time";
 
@@ -24,6 +25,56 @@ const size = (n: number | null) =>
         ? `${(n / 1024).toFixed(1)} KB`
         : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
+const col = createColumnHelper<RunRow>();
+
+const COLUMNS = [
+  col.accessor("dueAt", {
+    header: "Due",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <CompanyTime at={r.dueAt} />
+        {r.manual ? (
+          <Text span size="xs" c="dimmed">
+            {" "}
+            (sent now)
+          </Text>
+        ) : null}
+      </>
+    ),
+  }),
+  col.accessor("status", {
+    header: "Status",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <RunStatus status={r.status} />
+        {r.attempts > 1 ? (
+          <Text span size="xs" c="dimmed">
+            {" "}
+            attempt {r.attempts}
+          </Text>
+        ) : null}
+      </>
+    ),
+  }),
+  col.accessor("durationMs", {
+    header: "Duration",
+    cell: ({ getValue }) => {
+      const ms = getValue();
+      return ms === null ? "–" : `${(ms / 1000).toFixed(1)} s`;
+    },
+  }),
+  col.accessor("sizeBytes", { header: "Size", cell: ({ getValue }) => size(getValue()) }),
+  col.accessor("recipients", { header: "Recipients", cell: ({ getValue }) => getValue().length }),
+  col.accessor("error", {
+    header: "Error",
+    cell: ({ getValue }) => (
+      <Text size="sm" c={getValue() ? "red" : "dimmed"}>
+        {getValue() ?? ""}
+      </Text>
+    ),
+  }),
+];
+
 /** The run history of one schedule, newest first. */
 export function RunHistory({ runs }: { runs: RunRow[] }) {
   return (
@@ -31,60 +82,22 @@ export function RunHistory({ runs }: { runs: RunRow[] }) {
       <Title order={2} size="h3">
         Run history
       </Title>
-      {runs.length === 0 ? (
-        <Text c="dimmed">
-          No runs yet. Use &ldquo;Send now&rdquo; to send it once straight away.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped data-testid="run-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Due</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Duration</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Recipients</Table.Th>
-                <Table.Th>Error</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {runs.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <CompanyTime at={r.dueAt} />
-                    {r.manual ? (
-                      <Text span size="xs" c="dimmed">
-                        {" "}
-                        (sent now)
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <RunStatus status={r.status} />
-                    {r.attempts > 1 ? (
-                      <Text span size="xs" c="dimmed">
-                        {" "}
-                        attempt {r.attempts}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    {r.durationMs === null ? "–" : `${(r.durationMs / 1000).toFixed(1)} s`}
-                  </Table.Td>
-                  <Table.Td>{size(r.sizeBytes)}</Table.Td>
-                  <Table.Td>{r.recipients.length}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={r.error ? "red" : "dimmed"}>
-                      {r.error ?? ""}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        data={runs}
+        columns={COLUMNS}
+        getRowId={(r) => r.id}
+        testId="run-history"
+        label="Run history, newest first"
+        // Its rows hold nothing to focus: the scroll area itself is reached by keyboard.
+        focusableScroll
+        minWidth={800}
+        highlightOnHover={false}
+        empty={
+          <Text c="dimmed">
+            No runs yet. Use &ldquo;Send now&rdquo; to send it once straight away.
+          </Text>
+        }
+      />
     </Stack>
   );
 }
