@@ -12,6 +12,7 @@ import type { ModuleContext } from "~/services/guard.server";
 import { iotDevices, isUpstreamError } from "~/services/upstream/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { answerText, flaggedAnswers, type Flag } from "./fields/answers";
+import { reviewRefusal, type ReviewDecision } from "./review-states";
 import { isVisible } from "./fields/conditions";
 import { toField, type Answers, type Field, type GroupItem } from "./fields/model";
 import {
@@ -284,10 +285,12 @@ export type ReviewResult =
 export async function reviewAction(
   ctx: ModuleContext,
   id: string,
-  decision: "approved" | "sent_back",
+  decision: ReviewDecision,
   comment: string,
 ): Promise<ReviewResult> {
-  await submissionPage(ctx, id);
+  const { row } = await submissionPage(ctx, id);
+  const refused = reviewRefusal(row, decision, ctx.user.username_id);
+  if (refused) return { ok: false, errors: { form: refused } };
   const c = comment.trim();
   if (decision === "sent_back" && !c)
     return { ok: false, errors: { comment: "Say what needs to change before sending it back." } };
