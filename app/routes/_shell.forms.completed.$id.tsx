@@ -16,7 +16,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AnswersView } from "~/modules/forms/components/answers-view";
 import { reviewMoves } from "~/modules/forms/review-states";
-import { reviewAction, submissionPage } from "~/modules/forms/submissions.server";
+import { completedSubmissionPage, reviewAction } from "~/modules/forms/submissions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "forms");
-  const page = await submissionPage(ctx, params.id ?? "");
+  const page = await completedSubmissionPage(ctx, params.id ?? "");
   const moves = reviewMoves(page.row, ctx.user.username_id);
   return json({
     ...page,

@@ -21,6 +21,7 @@ import {
   loader as submissionLoader,
 } from "~/routes/_shell.forms.completed.$id";
 import { loader as pdfLoader } from "~/routes/forms.completed.$id.pdf";
+import { loader as completedLoader } from "~/routes/_shell.forms.completed._index";
 import { loader as uploadLoader } from "~/routes/forms.upload.$id";
 import { flaggedAnswers } from "~/modules/forms/index.server";
 import { getForm, getSubmission } from "~/modules/forms/upstream.server";
@@ -452,6 +453,39 @@ describe("reviewing: approved is final, and nobody reviews their own form (issue
     expect(
       (await call(submissionAction, post(path, "demo", { intent: "approve" }), opts)).status,
     ).toBe(302);
+  });
+});
+
+describe("the driver sees the forms they sent in, and only those (issue 38.6)", () => {
+  it("lists and opens their own completed forms; another's is a 404", async () => {
+    const list = await call(completedLoader, get("/forms/completed?scope=team", cookies.driver));
+    expect(list.status).toBe(200);
+    const { rows, ownOnly } = (await list.json()) as {
+      rows: { id: string; person: string }[];
+      ownOnly: boolean;
+    };
+    expect(ownOnly).toBe(true);
+    expect(rows.map((r) => r.id)).toContain(v1Submission);
+    expect(new Set(rows.map((r) => r.person))).toEqual(new Set(["Dan Driver"]));
+    const open = (id: string) =>
+      call(submissionLoader, get(`/forms/completed/${id}`, cookies.driver), { params: { id } });
+    expect((await open(v1Submission)).status).toBe(200);
+    const all = (await (
+      await call(completedLoader, get("/forms/completed", cookies.admin))
+    ).json()) as {
+      rows: { id: string; person: string }[];
+    };
+    const others = all.rows.filter((r) => r.person !== "Dan Driver");
+    expect(others.length).toBeGreaterThan(0);
+    expect((await open(others[0]!.id)).status).toBe(404);
+    const pdf = await call(
+      pdfLoader,
+      get(`/forms/completed/${others[0]!.id}/pdf`, cookies.driver),
+      {
+        params: { id: others[0]!.id },
+      },
+    );
+    expect(pdf.status).toBe(404);
   });
 });
 
