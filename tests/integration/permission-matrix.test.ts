@@ -26,7 +26,8 @@ const GRANTS: Partial<Record<PermissionName, readonly string[]>> = {
   tickets_view: ["/tickets/admin"],
   forms_view: ["/dashboard/dashboard-forms"],
   forms_edit: ["/forms/review", "/forms/admin"],
-  complete_forms: ["/forms/selection"],
+  // Completed Forms: everyone's with forms_view, one's own with complete_forms (issue 38.6).
+  complete_forms: ["/forms/selection", "/forms/completed"],
 };
 
 const SPEC_PERMISSIONS = Object.keys(GRANTS);
