@@ -15,7 +15,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AnswersView } from "~/modules/forms/components/answers-view";
-import { reviewAction, submissionPage } from "~/modules/forms/submissions.server";
+import { reviewMoves } from "~/modules/forms/review-states";
+import { completedSubmissionPage, reviewAction } from "~/modules/forms/submissions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -26,9 +27,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireModule(request, "forms");
+  const page = await completedSubmissionPage(ctx, params.id ?? "");
+  const moves = reviewMoves(page.row, ctx.user.username_id);
   return json({
-    ...(await submissionPage(ctx, params.id ?? "")),
-    canReview: ctx.can.approve === true,
+    ...page,
+    canReview: ctx.can.approve === true && moves.length > 0,
+    canSendBack: ctx.can["send-back"] === true && moves.includes("sent_back"),
+    ownSubmission: page.row.personId === ctx.user.username_id,
   });
 }
 
@@ -48,7 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CompletedForm() {
-  const { row, answers, flags, review, latest, canReview } = useLoaderData<typeof loader>();
+  const { row, answers, flags, review, latest, canReview, canSendBack, ownSubmission } =
+    useLoaderData<typeof loader>();
   const act = useActionData<typeof action>();
   const failed = act && "errors" in act ? act : null;
   return (
@@ -99,6 +105,11 @@ export default function CompletedForm() {
         </Alert>
       ) : null}
       <AnswersView rows={answers} />
+      {failed?.errors.form ? (
+        <Alert color="orange" data-testid="review-refused">
+          {failed.errors.form}
+        </Alert>
+      ) : null}
       {canReview ? (
         <Paper withBorder p="md">
           <Form method="post">
@@ -119,19 +130,25 @@ export default function CompletedForm() {
                 <Button type="submit" name="intent" value="approve" color="teal">
                   Approve
                 </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="send-back"
-                  variant="light"
-                  color="orange"
-                >
-                  Send back
-                </Button>
+                {canSendBack ? (
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="send-back"
+                    variant="light"
+                    color="orange"
+                  >
+                    Send back
+                  </Button>
+                ) : null}
               </Group>
             </Stack>
           </Form>
         </Paper>
+      ) : ownSubmission && row.status !== "approved" ? (
+        <Text size="sm" c="dimmed">
+          You sent this form in yourself, so someone else reviews it.
+        </Text>
       ) : null}
     </Stack>
   );

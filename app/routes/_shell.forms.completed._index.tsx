@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Completed() {
-  const { rows, scope } = useLoaderData<typeof loader>();
+  const { rows, scope, ownOnly } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md" maw={1300}>
       <div>
@@ -23,27 +23,31 @@ export default function Completed() {
           Completed Forms
         </Title>
         <Text c="dimmed" size="sm">
-          Forms you and the people of your groups have submitted, each as a page and a PDF.
+          {ownOnly
+            ? "Forms you have submitted, each as a page and a PDF."
+            : "Forms you and the people of your groups have submitted, each as a page and a PDF."}
         </Text>
       </div>
-      <nav aria-label="Whose forms">
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            Showing
-          </Text>
-          <Text size="sm">
-            {scope === "team" ? (
-              <>
-                <strong>My team&apos;s forms</strong> · <Link to="?scope=mine">Only mine</Link>
-              </>
-            ) : (
-              <>
-                <Link to="?scope=team">My team&apos;s forms</Link> · <strong>Only mine</strong>
-              </>
-            )}
-          </Text>
-        </Stack>
-      </nav>
+      {ownOnly ? null : (
+        <nav aria-label="Whose forms">
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Showing
+            </Text>
+            <Text size="sm">
+              {scope === "team" ? (
+                <>
+                  <strong>My team&apos;s forms</strong> · <Link to="?scope=mine">Only mine</Link>
+                </>
+              ) : (
+                <>
+                  <Link to="?scope=team">My team&apos;s forms</Link> · <strong>Only mine</strong>
+                </>
+              )}
+            </Text>
+          </Stack>
+        </nav>
+      )}
       <SubmissionsTable rows={rows} empty="No completed forms yet." testId="forms-completed" />
     </Stack>
   );

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
-import { SharedVehicleView } from "~/modules/fleet/components/shared-vehicle";
+import { PublicAssetView } from "~/modules/fleet/components/public-asset";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { publicDevice } from "~/modules/fleet/public-device.server";
 
@@ -15,13 +15,13 @@ export const meta: MetaFunction = () => [
 /** SPEC §2.1 public Asset details: only with a share link's token for this imei (see public-device.server.ts). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const imei = params.imei ?? "";
-  return json(await publicDevice(request, imei, `/dashboard/assets/device/${imei}`), {
-    headers: { "Cache-Control": "no-store" },
+  return json(await publicDevice(request, imei, `/dashboard/assets/device/${imei}`, "details"), {
+    headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
   });
 }
 
 export default function PublicAsset() {
-  return <SharedVehicleView data={useLoaderData<typeof loader>()} />;
+  return <PublicAssetView data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

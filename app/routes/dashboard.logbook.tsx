@@ -128,7 +128,7 @@ export default function LogbookPage() {
               reload in a minute.
             </Alert>
           ) : (
-            <LogbookSummaryView s={s} exportQuery={exportQuery} />
+            <LogbookSummaryView s={s} exportQuery={exportQuery} timeZone={d.timeZone} />
           )}
 
           <Paper withBorder>

@@ -9,6 +9,7 @@ import { capabilities } from "~/lib/device-types";
 import { requireDevice } from "~/modules/fleet/devices-read.server";
 import { requireModule } from "~/services/guard.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
+import { formatZoned } from "~/lib/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "Recover offline device · Tracksmith" }];
 
@@ -26,15 +27,23 @@ export default function RecoverOfflineDevice() {
   const { device, timeZone } = useLoaderData<typeof loader>();
   const { settings } = useSettings();
   const caps = capabilities(device.deviceTypeId);
+  // The facts the steps need are in the steps themselves, not somewhere else on the page.
+  const place =
+    device.lat !== null && device.lng !== null
+      ? `at ${device.lat.toFixed(5)}, ${device.lng.toFixed(5)}`
+      : "no position known";
+  const lastSeen = device.lastContactAt
+    ? `${place}, ${formatZoned(device.lastContactAt, timeZone)}`
+    : "it has never reported";
   const steps = [
-    "Check where the device was last seen (below) and whether the vehicle or asset is still there.",
+    `Check where the device was last seen (${lastSeen}) and whether the vehicle or asset is still there.`,
     caps.trips
       ? "Start the vehicle and drive a few hundred metres: a moving vehicle reports every 10 seconds."
       : "Move the device into open sky for 15 minutes: stationary devices report every 5 to 15 minutes.",
     "Check the power: wired units need the vehicle battery connected and the fuse intact; battery units need a charge above 10 %.",
     "Check the antenna and that nothing metal covers the unit.",
     "Check mobile coverage where the device is: underground car parks and remote sites block reports.",
-    "If it still does not report after an hour, contact support with the IMEI below.",
+    `If it still does not report after an hour, contact support with its IMEI, ${device.imei}.`,
   ];
   return (
     <Stack gap="md">

@@ -190,7 +190,7 @@ export default function Suppliers() {
         {data.canManage ? (
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
-              <SupplierFormCard editing={data.editing} result={act} />
+              <SupplierFormCard editing={data.editing} result={act} newKind={data.kind} />
               {data.editing ? (
                 <SupplierDocuments
                   supplier={data.editing}

@@ -197,13 +197,25 @@ export async function handleDemoLogin(request: Request): Promise<Response | Fail
   return createUserSession(request, result, "/dashboard/assets");
 }
 
-/** Logout clears the user and the token; an upstream failure still ends our session. */
-export async function handleLogout(request: Request): Promise<Response> {
+/**
+ * Logout clears the user and the token once the upstream has ended its session. When it has not
+ * (SPEC §8 "Logout fails": error snackbar 'Unable to logout'), the user stays signed in and is told,
+ * rather than being signed out here while the upstream token lives on: they may try again. A 401
+ * means the upstream session has already ended, so ours ends too.
+ */
+export async function handleLogout(
+  request: Request,
+): Promise<Response | { error: typeof api.MESSAGES.logoutFailed; status: 502 }> {
   const auth = await getAuth(request);
   if (auth) {
-    await api
-      .logout(upstream(auth.token))
-      .catch((e) => logInfo("auth", `upstream logout failed: ${(e as Error).message}`));
+    try {
+      await api.logout(upstream(auth.token));
+    } catch (e) {
+      if (!(e instanceof api.UpstreamError && e.status === 401)) {
+        logInfo("auth", `upstream logout failed: ${(e as Error).message}`);
+        return { error: api.MESSAGES.logoutFailed, status: 502 };
+      }
+    }
   }
   return destroyUserSession(request, "/login");
 }

@@ -22,6 +22,8 @@ export type SimFormField = {
   type: SimFormFieldType;
   required: boolean;
   options?: string[];
+  /** A number's smallest answer (an odometer is never below 0). */
+  min?: number;
   /** Internal: the column of the company's export this answer lands in. */
   export_column: string;
 };
@@ -79,7 +81,7 @@ const TEMPLATES: Array<Pick<SimForm, "title" | "description" | "fields"> & { not
       "Unsafe tyres go straight to the workshop manager (ext. 214); the driver does not leave the yard.",
     fields: [
       f("vehicle", "Vehicle (rego or fleet number)", "text", true),
-      f("odometer", "Odometer (km)", "number", true),
+      { ...f("odometer", "Odometer (km)", "number", true), min: 0 },
       f("check_date", "Date of the check", "date", true),
       f("tyres", "Tyres", "select", true, ["OK", "Needs attention", "Unsafe - do not drive"]),
       f("lights_ok", "Lights and indicators work", "checkbox", true),
@@ -188,6 +190,8 @@ export function answersProblem(form: SimForm, answers: Record<string, unknown>):
         break;
       case "number":
         if (typeof v !== "number" || !Number.isFinite(v)) return `${name} must be a number`;
+        if (field.min !== undefined && v < field.min)
+          return `${name} must be at least ${field.min}`;
         break;
       case "date":
         if (

@@ -12,10 +12,11 @@ import { call, cookieFrom, formPost, get } from "../support/remix";
 import { useSimulator } from "../support/upstream";
 
 let dbUrl = "";
+let sim: Awaited<ReturnType<typeof useSimulator>>;
 
 beforeAll(async () => {
   dbUrl = await useTestDatabase();
-  await useSimulator();
+  sim = await useSimulator();
 });
 
 beforeEach(() => truncate(dbUrl, ["Session", "RateLimit", "LoginAccount"]));
@@ -80,6 +81,25 @@ describe("sign-in", () => {
 
   it("rejects the cookie after logout", async () => {
     const cookie = cookieFrom(await login("admin", "admin123"));
+    const out = await call(logoutAction, formPost("/logout", {}, { cookie }));
+    expect(out.status).toBe(302);
+    expect(await getAuth(get("/", cookie))).toBeNull();
+  });
+
+  it("says 'Unable to logout' and keeps the session when the upstream logout fails (SPEC §8)", async () => {
+    const cookie = cookieFrom(await login("admin", "admin123"));
+    for (const faults of [{ failPaths: ["/auth/logout"] }, { down: true }]) {
+      sim.setFaults(faults);
+      try {
+        const out = await call(logoutAction, formPost("/logout", {}, { cookie }));
+        expect(out.status).toBe(502);
+        expect(await out.json()).toEqual({ error: "Unable to logout" });
+        expect(out.headers.getSetCookie()).toEqual([]);
+        expect(await getAuth(get("/", cookie))).not.toBeNull();
+      } finally {
+        sim.setFaults({ failPaths: [], down: false });
+      }
+    }
     const out = await call(logoutAction, formPost("/logout", {}, { cookie }));
     expect(out.status).toBe(302);
     expect(await getAuth(get("/", cookie))).toBeNull();

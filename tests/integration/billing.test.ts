@@ -78,7 +78,17 @@ describe("plan limits", () => {
     });
     expect(tooFew.status).toBe(400);
     expect((await json<{ errors: Record<string, string> }>(tooFew)).errors.users).toBe(
-      `users must be at least ${active}: the company has ${active} active users`,
+      `The company has ${active} active users, so choose at least ${active} user licences.`,
+    );
+    const fewDevices = await post({
+      intent: "quote",
+      plan_id: s.plan_id,
+      devices: "1",
+      users: String(s.users),
+    });
+    expect(fewDevices.status).toBe(400);
+    expect((await json<{ errors: Record<string, string> }>(fewDevices)).errors.devices).toMatch(
+      /^The company has (\d+) devices, so choose at least \1 device licences\.$/,
     );
     // Exactly as many licences as active accounts: the next person is refused, values kept.
     await buyUsers(active);

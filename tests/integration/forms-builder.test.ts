@@ -21,6 +21,7 @@ import {
   loader as submissionLoader,
 } from "~/routes/_shell.forms.completed.$id";
 import { loader as pdfLoader } from "~/routes/forms.completed.$id.pdf";
+import { loader as completedLoader } from "~/routes/_shell.forms.completed._index";
 import { loader as uploadLoader } from "~/routes/forms.upload.$id";
 import { flaggedAnswers } from "~/modules/forms/index.server";
 import { getForm, getSubmission } from "~/modules/forms/upstream.server";
@@ -35,6 +36,7 @@ const PNG = Buffer.from(
   "base64",
 );
 const cookies: Record<string, string> = {};
+const adminToken = async () => (await upstreamAuth("admin", "admin123")).token;
 
 async function signIn(username: string, password: string) {
   const res = await call(loginAction, formPost("/login", { username, password }));
@@ -385,6 +387,105 @@ describe("reviewing", () => {
     expect(
       (await call(submissionAction, post(path, "driver", { intent: "approve" }), opts)).status,
     ).toBe(403);
+  });
+});
+
+describe("reviewing: approved is final, and nobody reviews their own form (issue 38.3)", () => {
+  it("refuses approving or sending back an approved form, with a message, and changes nothing", async () => {
+    const path = `/forms/completed/${v1Submission}`;
+    const opts = { params: { id: v1Submission } };
+    const before = await getSubmission(upstream(await adminToken()), v1Submission);
+    expect(before.status).toBe("approved");
+    for (const [intent, comment] of [
+      ["approve", ""],
+      ["send-back", "Please redo it"],
+    ] as const) {
+      const res = await call(submissionAction, post(path, "admin", { intent, comment }), opts);
+      expect(res.status, intent).toBe(400);
+      expect(await res.json()).toMatchObject({
+        errors: {
+          form: "This form is already approved. An approved form is final: it cannot be approved again or sent back.",
+        },
+        comment,
+      });
+    }
+    const after = await getSubmission(upstream(await adminToken()), v1Submission);
+    expect(after.status).toBe("approved");
+    expect(after.review).toEqual(before.review);
+    const page = (await (await call(submissionLoader, get(path, cookies.admin), opts)).json()) as {
+      canReview: boolean;
+    };
+    expect(page.canReview).toBe(false);
+  });
+
+  it("refuses a reviewer their own submission; someone else may review it", async () => {
+    const page = await call(fillLoader, get(`/forms/fill/${formId}`, cookies.admin), {
+      params: { formid: String(formId) },
+    });
+    const { form } = (await page.json()) as { form: { vehicles: { imei: string }[] } };
+    const sent = await call(
+      fillAction,
+      multipart(`/forms/fill/${formId}`, "admin", [
+        ["intent", "submit"],
+        ["version", "2"],
+        ["reference", "integration-own-0001"],
+        [`a.${ids.truck}`, form.vehicles[0]!.imei],
+        [`a.${ids.brakes}`, "Pass"],
+        [`n.${ids.damage}`, "0"],
+      ]),
+      { params: { formid: String(formId) } },
+    );
+    if (sent.status !== 302) expect(await sent.json()).toBeUndefined();
+    const mine = (await (
+      await call(reviewLoader, get(`/forms/review?form=${formId}`, cookies.admin))
+    ).json()) as { rows: { id: string; person: string }[] };
+    const own = mine.rows.find((r) => r.person === "Alex Morgan")!;
+    expect(own).toBeDefined();
+    const path = `/forms/completed/${own.id}`;
+    const opts = { params: { id: own.id } };
+    const res = await call(submissionAction, post(path, "admin", { intent: "approve" }), opts);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      errors: { form: "You sent this form in yourself, so someone else must review it." },
+    });
+    expect((await getSubmission(upstream(await adminToken()), own.id)).status).toBe("submitted");
+    cookies.demo ??= await signIn("demo", "demo123");
+    expect(
+      (await call(submissionAction, post(path, "demo", { intent: "approve" }), opts)).status,
+    ).toBe(302);
+  });
+});
+
+describe("the driver sees the forms they sent in, and only those (issue 38.6)", () => {
+  it("lists and opens their own completed forms; another's is a 404", async () => {
+    const list = await call(completedLoader, get("/forms/completed?scope=team", cookies.driver));
+    expect(list.status).toBe(200);
+    const { rows, ownOnly } = (await list.json()) as {
+      rows: { id: string; person: string }[];
+      ownOnly: boolean;
+    };
+    expect(ownOnly).toBe(true);
+    expect(rows.map((r) => r.id)).toContain(v1Submission);
+    expect(new Set(rows.map((r) => r.person))).toEqual(new Set(["Dan Driver"]));
+    const open = (id: string) =>
+      call(submissionLoader, get(`/forms/completed/${id}`, cookies.driver), { params: { id } });
+    expect((await open(v1Submission)).status).toBe(200);
+    const all = (await (
+      await call(completedLoader, get("/forms/completed", cookies.admin))
+    ).json()) as {
+      rows: { id: string; person: string }[];
+    };
+    const others = all.rows.filter((r) => r.person !== "Dan Driver");
+    expect(others.length).toBeGreaterThan(0);
+    expect((await open(others[0]!.id)).status).toBe(404);
+    const pdf = await call(
+      pdfLoader,
+      get(`/forms/completed/${others[0]!.id}/pdf`, cookies.driver),
+      {
+        params: { id: others[0]!.id },
+      },
+    );
+    expect(pdf.status).toBe(404);
   });
 });
 

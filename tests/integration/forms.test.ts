@@ -339,7 +339,9 @@ describe("the public form", () => {
     expect(Object.keys(data.form).sort()).toEqual(["description", "fields", "title", "version"]);
     for (const f of data.form.fields)
       expect(
-        Object.keys(f).every((k) => ["id", "label", "type", "required", "options"].includes(k)),
+        Object.keys(f).every((k) =>
+          ["id", "label", "type", "required", "options", "min", "max"].includes(k),
+        ),
       ).toBe(true);
     expect(data.form.fields.map((f: { id: string }) => f.id)).toEqual([
       "vehicle",
@@ -426,6 +428,12 @@ describe("the public form", () => {
       odometer: "lots",
       defects: "Cracked mirror",
       check_date: "2026-02-28",
+    });
+    // Issue 38.6: the seeded odometer question has a min of 0, and a link checks it.
+    const negative = await submit(token, { ...GOOD, odometer: "-5" });
+    expect(negative.status).toBe(422);
+    expect((await negative.json()).error).toEqual({
+      odometer: ["Please enter a number of at least 0."],
     });
     expect(await prisma.formSubmission.count()).toBe(0);
     // Without JavaScript the page itself shows them.

@@ -127,6 +127,12 @@ beforeAll(async () => {
     answers: { q1: true },
     submitted_at: new Date().toISOString(),
   });
+  // The driver sees only the forms they sent in (issue 38.6): one of theirs, for their sweep.
+  await submitForm(upstream((await upstreamAuth("driver", "driver123")).token), {
+    form_id: form.id,
+    answers: { q1: false },
+    submitted_at: new Date().toISOString(),
+  });
   await createWebhookAutomation(1, "https://hooks.example.com/sweep");
   const handler = promisedHandler(await productionBuild());
   handle = (r) => handler(r, { cspNonce: "n", clientAddress: "203.0.113.12" });

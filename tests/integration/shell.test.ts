@@ -77,7 +77,12 @@ describe("the route guard of the shell (a hidden route's loader answers 403)", (
     expect((await call(guardedLoader, get("/dashboard/ftc", cookie))).status).toBe(403);
     expect((await call(guardedLoader, get("/timesheet/review", cookie))).status).toBe(200);
     const shell = await (await call(shellLoader, get("/dashboard/account", cookie))).json();
-    expect(shell.menu.map((s: { id: string }) => s.id)).toEqual(["overview", "people", "account"]);
+    expect(shell.menu.map((s: { id: string }) => s.id)).toEqual([
+      "overview",
+      "people",
+      "admin",
+      "account",
+    ]);
     // Company data is shown in the company's zone (its app setting), whoever looks at it.
     expect(shell.timeZone).toBe("Australia/Brisbane");
     // Descriptions stay on the server.

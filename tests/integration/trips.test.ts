@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { summarizeLogEntries } from "~/modules/trips/logbook-summary";
-import { dayKey, startOfDay } from "~/lib/zoned-days";
+import { dayKey, startOfDay, utcToZonedLocal } from "~/lib/zoned-days";
 import { action as loginAction } from "~/routes/login";
+import { action as logbookRouteAction } from "~/routes/dashboard.logbook";
 import { loader as vehicleDashboardLoader } from "~/routes/dashboard.vehicle-dashboard.$imei";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
@@ -284,6 +285,85 @@ describe("logbook service", () => {
       [],
     );
     expect(dup2.saved).toBe(false);
+  });
+});
+
+describe("logbook: a hand-typed odometer must fit the vehicle's readings (issue 38)", () => {
+  it("refuses 100 → 120 km between trips near 247,000 km, next to the field; a fitting pair is saved", async () => {
+    const imei = await movingVehicle();
+    const tz = "Australia/Brisbane";
+    const now = Date.now();
+    const book = await loadLogbook(admin, imei, { from: now - 10 * DAY, to: now - DAY });
+    // Two trips in a row with half an hour or more between them, for a trip typed in between.
+    const list = book.entries;
+    const k = list.findIndex(
+      (e, i) => i > 0 && e.startMs - list[i - 1]!.stopMs >= 1_800_000 && e.startOdometer > 1000,
+    );
+    expect(k).toBeGreaterThan(0);
+    const [before, after] = [list[k - 1]!, list[k]!];
+    const cookie = cookieFrom(
+      await call(loginAction, formPost("/login", { username: "admin", password: "admin123" })),
+    );
+    const add = (start: number, end: number) =>
+      call(
+        logbookRouteAction,
+        formPost(
+          `/dashboard/logbook?imei=${imei}`,
+          {
+            intent: "add",
+            logstart: utcToZonedLocal(before.stopMs + 300_000, tz),
+            logstop: utcToZonedLocal(before.stopMs + 900_000, tz),
+            purpose: "business",
+            description: "Typed by hand",
+            driver: "",
+            start_odometer: String(start),
+            end_odometer: String(end),
+          },
+          { cookie },
+        ),
+      );
+    const refused = await add(100, 120);
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as {
+      fieldErrors: Record<string, string>;
+      fields: Record<string, string>;
+    };
+    expect(body.fieldErrors.start_odometer).toMatch(
+      /^The odometer already read [\d,.]+ km at .+; the start reading cannot be lower\.$/,
+    );
+    expect(body.fieldErrors.end_odometer).toMatch(/is too far below it\.$/);
+    expect(body.fields.start_odometer).toBe("100");
+    expect(
+      (await loadLogbook(admin, imei, { from: now - 10 * DAY, to: now })).entries.some(
+        (e) => e.description === "Typed by hand",
+      ),
+    ).toBe(false);
+
+    // Readings between the trip before and the trip after fit and are saved.
+    const fits = await add(before.endOdometer, after.startOdometer);
+    if (fits.status !== 302) expect(await fits.json()).toBeUndefined();
+    expect(fits.status).toBe(302);
+
+    // A bad trip that reached the logbook anyway (another client) is left out of the totals, by name.
+    const clean = await loadLogbook(admin, imei, { from: now - 10 * DAY, to: now - DAY });
+    const saved = await addLogbookTrip(
+      admin,
+      {
+        imei,
+        logstart: new Date(after.stopMs + 60_000).toISOString(),
+        logstop: new Date(after.stopMs + 120_000).toISOString(),
+        purpose: "business",
+        description: "Bad reading",
+        start_odometer: 100,
+        end_odometer: 120,
+      },
+      [],
+    );
+    expect(saved.saved).toBe(true);
+    const withBad = await loadLogbook(admin, imei, { from: now - 10 * DAY, to: now - DAY });
+    expect(withBad.summary.totalKmsTravelled).toBe(clean.summary.totalKmsTravelled);
+    expect(withBad.summary.businessPercent).toBe(clean.summary.businessPercent);
+    expect(withBad.summary.leftOut.map((t) => t.startOdometer)).toEqual([100]);
   });
 });
 

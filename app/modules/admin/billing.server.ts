@@ -55,12 +55,31 @@ type Refused = { ok: false; field: string; message: string };
 
 const fieldOf = (m: string) => /^(plan_id|devices|users)\b/.exec(m)?.[1] ?? "form";
 
+/**
+ * The upstream's refusal of too few licences ("devices must be at least 24: the company has 24
+ * devices") as a sentence for the field it belongs to; anything else as the upstream says it.
+ */
+export function licenceMessage(m: string): string {
+  const few =
+    /^(devices|users) must be at least (\d+): the company has (\d+) (active users|devices)$/.exec(
+      m,
+    );
+  if (!few) return m;
+  const [, what, min, has, things] = few;
+  return `The company has ${has} ${things}, so choose at least ${min} ${what === "devices" ? "device" : "user"} licences.`;
+}
+
 export async function quoteOrder(ctx: ModuleContext, o: PurchaseForm) {
   try {
     return { ok: true as const, quote: await createQuote(upstream(ctx.auth.token), o) };
   } catch (e) {
     const message = refusal(e);
-    if (message) return { ok: false, field: fieldOf(message), message } satisfies Refused;
+    if (message)
+      return {
+        ok: false,
+        field: fieldOf(message),
+        message: licenceMessage(message),
+      } satisfies Refused;
     throw e;
   }
 }

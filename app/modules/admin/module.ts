@@ -26,6 +26,8 @@ export default defineModule({
       order: 20,
       icon: "users",
       id: "people",
+      // SPEC §6: people_view; tsadmin users hold it, so the restricted menu keeps it.
+      tsadmin: true,
       title: "People",
       href: "/admin/people",
       rule: { permission: "people_view" },
@@ -79,6 +81,8 @@ export default defineModule({
       order: 70,
       icon: "coin",
       id: "allowances",
+      // SPEC §6 ties admin_timesheet to Allowances and Payroll Groups: part of the tsadmin menu.
+      tsadmin: true,
       title: "Allowances",
       href: "/admin/allowances",
       rule: { permission: "admin_timesheet" },
@@ -89,6 +93,7 @@ export default defineModule({
       order: 80,
       icon: "cash",
       id: "payrollgroups",
+      tsadmin: true,
       title: "Payroll Groups",
       href: "/admin/payrollgroups",
       rule: { permission: "admin_timesheet" },

@@ -43,4 +43,12 @@ describe("documentation", () => {
     expect(searchDocs("   ")).toEqual([]);
     expect(searchDocs("satellite").map((h) => h.path)).toContain("settings/display-settings");
   });
+
+  it("search excerpts read as the page does: no ordering comment (issue 38.6)", () => {
+    const hits = searchDocs("welcome");
+    expect(hits.map((h) => h.path)).toContain("overview/welcome");
+    for (const h of hits) expect(h.excerpt).not.toMatch(/<!|order:|-->/);
+    expect(searchDocs("order").map((h) => h.path)).not.toContain("overview/welcome");
+    for (const p of allDocs()) expect(p.text).not.toMatch(/<!|-->/);
+  });
 });

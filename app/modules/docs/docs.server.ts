@@ -40,6 +40,7 @@ const SLUG = /^[a-z0-9-]+$/;
 /** Plain text of a Markdown page, for search and excerpts. */
 function plainText(markdown: string) {
   return markdown
+    .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/[#>*_`|[\]()-]+/g, " ")
     .replace(/\s+/g, " ")
@@ -66,6 +67,7 @@ function readPages(): DocPage[] {
         path: `${section}/${slug}`,
         title,
         order,
+        // The order line is for us, not the reader: neither the page nor search shows it.
         markdown: markdown.replace(/<!--\s*order:\s*\d+\s*-->\n?/, ""),
         text: plainText(markdown),
       });

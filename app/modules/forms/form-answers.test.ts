@@ -8,7 +8,7 @@ const form: PublicForm = {
   description: "",
   fields: [
     { id: "vehicle", label: "Vehicle", type: "text", required: true },
-    { id: "odometer", label: "Odometer", type: "number", required: true },
+    { id: "odometer", label: "Odometer", type: "number", required: true, min: 0 },
     { id: "check_date", label: "Date", type: "date", required: true },
     {
       id: "tyres",
@@ -81,6 +81,8 @@ describe("answersSchema", () => {
     ["odometer", "twelve", "Please enter a number, e.g. 12 or 12.5."],
     ["odometer", "1e309", "That number is too large."],
     ["odometer", "1e13", "That number is too large."],
+    // Issue 38.6: the seeded odometer question has a min of 0.
+    ["odometer", "-5", "Please enter a number of at least 0."],
     ["people", "NaN", "Please enter a number, e.g. 12 or 12.5."],
     ["check_date", "2026-02-30", "Please enter a date as YYYY-MM-DD."],
     ["check_date", "28/02/2026", "Please enter a date as YYYY-MM-DD."],
@@ -91,6 +93,25 @@ describe("answersSchema", () => {
     const s = parse({ ...valid, [field]: value });
     expect(s.status).toBe("error");
     expect(s.reply().error).toEqual({ [field]: [message] });
+  });
+});
+
+describe("a link's snapshot keeps a number's limits (issue 38.6)", () => {
+  it("keeps min and max on a number, refuses them on anything else", async () => {
+    const { publicFormSchema } = await import("./public-form");
+    const snap = (field: Record<string, unknown>) =>
+      publicFormSchema.safeParse({ title: "T", description: "", fields: [field] });
+    const kept = snap({ id: "odo", label: "Odometer", type: "number", required: true, min: 0 });
+    expect(kept.success && kept.data.fields[0]).toEqual({
+      id: "odo",
+      label: "Odometer",
+      type: "number",
+      required: true,
+      min: 0,
+    });
+    expect(snap({ id: "t", label: "Text", type: "text", required: true, min: 0 }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -41,6 +41,7 @@ function fieldSchema(field: PublicField): z.ZodTypeAny {
       return field.required ? s.min(1, REQUIRED) : s.optional();
     }
     case "number": {
+      const { min, max } = field;
       const n = z
         .number({
           required_error: REQUIRED,
@@ -48,7 +49,9 @@ function fieldSchema(field: PublicField): z.ZodTypeAny {
         })
         // Infinity ("1e309") ends here too.
         .gte(-1e12, "That number is too large.")
-        .lte(1e12, "That number is too large.");
+        .lte(1e12, "That number is too large.")
+        .gte(min ?? -Infinity, `Please enter a number of at least ${min}.`)
+        .lte(max ?? Infinity, `Please enter a number of at most ${max}.`);
       return field.required ? n : n.optional();
     }
     case "date": {

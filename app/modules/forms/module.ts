@@ -38,7 +38,8 @@ export default defineModule({
           id: "forms-completed",
           title: "Completed Forms",
           href: "/forms/completed",
-          rule: { permission: "forms_view" },
+          // Everyone's with forms_view; one's own with complete_forms (submissions.server.ts).
+          rule: { anyPermission: ["forms_view", "complete_forms"] },
           description: "Forms that have been submitted.",
           match: ["/forms/completed/:id"],
         },
@@ -72,7 +73,7 @@ export default defineModule({
     {
       pattern: "/forms/completed/:id/pdf",
       title: "Completed form (PDF)",
-      rule: { feature: "forms", permission: "forms_view" },
+      rule: { feature: "forms", anyPermission: ["forms_view", "complete_forms"] },
       file: true,
     },
     {

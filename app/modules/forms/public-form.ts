@@ -20,6 +20,17 @@ export type PublicFieldType = (typeof PUBLIC_FIELD_TYPES)[number];
 export const FIELD_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const MAX_PUBLIC_FIELDS = 50;
 
+/** A question as a link shows it: options only on a choice, limits only on a number. */
+type SnapshotField = {
+  id: string;
+  label: string;
+  type: PublicFieldType;
+  required: boolean;
+  options?: string[];
+  min?: number;
+  max?: number;
+};
+
 export const publicFieldSchema = z
   .object({
     id: z.string().regex(FIELD_ID_PATTERN, "has an id that cannot name an input"),
@@ -29,23 +40,31 @@ export const publicFieldSchema = z
     }),
     required: z.boolean(),
     options: z.array(z.string().min(1).max(200)).max(100).optional(),
-    // Read only to refuse them: a link's page checks neither conditions nor limits (forms builder).
+    // Read only to refuse it: a link's page checks no conditions (forms builder).
     visible_if: z.unknown().optional(),
-    min: z.unknown().optional(),
-    max: z.unknown().optional(),
+    // A number's limits are kept and checked (issue 38.6: an odometer of −5 was accepted).
+    min: z.number().finite().nullish(),
+    max: z.number().finite().nullish(),
   })
   .refine((f) => f.type !== "select" || (f.options?.length ?? 0) > 0, {
     message: "is a choice without options",
   })
-  .refine((f) => f.visible_if == null && f.min == null && f.max == null, {
-    message: "has a condition or a limit a link cannot check",
+  .refine((f) => f.visible_if == null, { message: "has a condition a link cannot check" })
+  .refine((f) => f.type === "number" || (f.min == null && f.max == null), {
+    message: "has a limit on a question that is not a number",
   })
-  // Options mean something only for a choice; dropping them elsewhere keeps the snapshot minimal.
-  .transform((f) =>
-    f.type === "select"
-      ? { id: f.id, label: f.label, type: f.type, required: f.required, options: f.options }
-      : { id: f.id, label: f.label, type: f.type, required: f.required },
-  );
+  // Options mean something only for a choice, limits only for a number; the snapshot keeps no more.
+  .transform((f): SnapshotField => {
+    const base = { id: f.id, label: f.label, type: f.type, required: f.required };
+    if (f.type === "select") return { ...base, options: f.options };
+    if (f.type === "number")
+      return {
+        ...base,
+        ...(f.min != null ? { min: f.min } : {}),
+        ...(f.max != null ? { max: f.max } : {}),
+      };
+    return base;
+  });
 
 export const publicFormSchema = z
   .object({

@@ -1,11 +1,16 @@
 import { PdfTable } from "~/services/pdf-table.server";
 import { unlessFault } from "~/services/upstream/errors";
 import type { ModuleContext } from "~/services/guard.server";
-import { STATUS_LABELS, submissionPage, uploadBytes, type AnswerRow } from "./submissions.server";
+import {
+  completedSubmissionPage,
+  STATUS_LABELS,
+  uploadBytes,
+  type AnswerRow,
+} from "./submissions.server";
 
 /** The submission as a PDF: its answers in a table, then its photos and signature. */
 export async function submissionPdf(ctx: ModuleContext, id: string): Promise<Buffer> {
-  const page = await submissionPage(ctx, id);
+  const page = await completedSubmissionPage(ctx, id);
   const r = page.row;
   const table = new PdfTable({
     title: r.title,

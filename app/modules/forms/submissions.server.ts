@@ -12,6 +12,7 @@ import type { ModuleContext } from "~/services/guard.server";
 import { iotDevices, isUpstreamError } from "~/services/upstream/index.server";
 import type { Upstream } from "~/services/upstream/client.server";
 import { answerText, flaggedAnswers, type Flag } from "./fields/answers";
+import { reviewRefusal, type ReviewDecision } from "./review-states";
 import { isVisible } from "./fields/conditions";
 import { toField, type Answers, type Field, type GroupItem } from "./fields/model";
 import {
@@ -180,11 +181,21 @@ export async function reviewPage(ctx: ModuleContext, url: URL) {
   };
 }
 
+/**
+ * Without forms_view, someone who fills in forms (complete_forms: the driver) sees only the forms
+ * they sent in themselves.
+ */
+export const seesOwnOnly = (ctx: ModuleContext) => ctx.user.permissions.forms_view !== true;
+
 /** My completed forms, or my team's (people sharing a group with me). */
 export async function completedPage(ctx: ModuleContext, url: URL) {
-  const scope = url.searchParams.get("scope") === "mine" ? "mine" : "team";
+  const ownOnly = seesOwnOnly(ctx);
+  const scope = ownOnly || url.searchParams.get("scope") === "mine" ? "mine" : "team";
   const list = await listFormSubmissions(upstream(ctx.auth.token), undefined, { scope });
-  return { rows: await rows(ctx, list), scope };
+  const mine = (await rows(ctx, list)).filter(
+    (r) => !ownOnly || r.personId === ctx.user.username_id,
+  );
+  return { rows: mine, scope, ownOnly };
 }
 
 export type AnswerRow =
@@ -278,16 +289,26 @@ export async function submissionPage(ctx: ModuleContext, id: string) {
   };
 }
 
+/** One completed form as its page and PDF show it: someone who sees their own only gets a 404 for another's. */
+export async function completedSubmissionPage(ctx: ModuleContext, id: string) {
+  const page = await submissionPage(ctx, id);
+  if (seesOwnOnly(ctx) && page.row.personId !== ctx.user.username_id)
+    throw new Response("Submission not found", { status: 404 });
+  return page;
+}
+
 export type ReviewResult =
   { ok: true; message: string } | { ok: false; errors: Record<string, string> };
 
 export async function reviewAction(
   ctx: ModuleContext,
   id: string,
-  decision: "approved" | "sent_back",
+  decision: ReviewDecision,
   comment: string,
 ): Promise<ReviewResult> {
-  await submissionPage(ctx, id);
+  const { row } = await submissionPage(ctx, id);
+  const refused = reviewRefusal(row, decision, ctx.user.username_id);
+  if (refused) return { ok: false, errors: { form: refused } };
   const c = comment.trim();
   if (decision === "sent_back" && !c)
     return { ok: false, errors: { comment: "Say what needs to change before sending it back." } };

@@ -13,6 +13,7 @@ import {
   deleteLogbookTrip,
   loadLogbook,
 } from "./logbook.server";
+import { odometerFitErrors } from "./odometer-fit";
 import { withParams } from "./trip-query";
 import { measurementOf } from "~/services/measurement.server";
 import { tripsContext } from "./trips-route.server";
@@ -102,17 +103,25 @@ export async function logbookAction(ctx: ModuleContext, request: Request) {
             { form: "add", fields, fieldErrors: firstErrors(p.error.issues) },
             { status: 400 },
           );
-        const trip = newTripFrom(p.data, q.imei, timeZone, measurementOf(request));
+        const measurement = measurementOf(request);
+        const trip = newTripFrom(p.data, q.imei, timeZone, measurement);
         if (Date.parse(trip.logstop) > Date.now())
           return json<LogbookActionResult>(
             { form: "add", fields, fieldErrors: { logstop: "A trip cannot end in the future" } },
             { status: 400 },
           );
-        const day = 86_400_000;
+        // A week either side: the readings the typed ones must fit between, and any duplicate.
+        const week = 7 * 86_400_000;
         const near = await loadLogbook(auth, q.imei, {
-          from: Date.parse(trip.logstart) - day,
-          to: Date.parse(trip.logstart) + day,
+          from: Date.parse(trip.logstart) - week,
+          to: Math.min(Date.now(), Date.parse(trip.logstop) + week),
         });
+        const odometerErrors = odometerFitErrors(near.entries, trip, { measurement, timeZone });
+        if (Object.keys(odometerErrors).length)
+          return json<LogbookActionResult>(
+            { form: "add", fields, fieldErrors: odometerErrors },
+            { status: 400 },
+          );
         const result = await addLogbookTrip(auth, trip, near.entries);
         if (!result.saved)
           return json<LogbookActionResult>({ form: "add", fields, error: result.message });

@@ -100,6 +100,9 @@ export function logbookPdf(input: ExportInput): Promise<Buffer> {
       ...(summary.issues.length
         ? [{ label: "Odometer readings flagged", value: String(summary.issues.length) }]
         : []),
+      ...(summary.leftOut.length
+        ? [{ label: "Trips left out (readings do not fit)", value: String(summary.leftOut.length) }]
+        : []),
     ],
     columns: [
       { title: "Date", width: 52 },

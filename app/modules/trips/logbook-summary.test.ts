@@ -121,8 +121,50 @@ describe("summary (SPEC §5)", () => {
     expect(s.issues).toEqual([
       expect.objectContaining({ kind: "decreasing", where: "between", from: 1010, to: 900 }),
     ]);
-    expect(s.totalKmsTravelled).toBe(30);
-    expect(s.totalKmsTravelled).toBeGreaterThanOrEqual(0);
+    // Two trips that disagree: one is left out (the later readings are kept) and named.
+    expect(s.totalKmsTravelled).toBe(20);
+    expect(s.leftOut).toEqual([
+      expect.objectContaining({ startOdometer: 1000, endOdometer: 1010, reason: "sequence" }),
+    ]);
+  });
+
+  it("one hand-typed trip with a bad odometer (100 → 120 on a vehicle at 247,160 km) is left out, not summed", () => {
+    // Issue 38: the drop was skipped but the climb back counted, so Total read 247,124.2 km.
+    const good = [
+      entry("2026-01-05T01:00:00Z", "2026-01-05T02:00:00Z", 247_100, 247_121.4),
+      entry("2026-01-05T03:00:00Z", "2026-01-05T04:00:00Z", 247_121.4, 247_140, "private"),
+      entry("2026-01-06T01:00:00Z", "2026-01-06T02:00:00Z", 247_141.2, 247_160.3),
+    ];
+    const bad = entry("2026-01-05T05:00:00Z", "2026-01-05T06:00:00Z", 100, 120, "business", {
+      id: "typed",
+    });
+    const clean = summarizeLogEntries(good);
+    expect(clean.totalKmsTravelled).toBe(60.3);
+    const s = summarizeLogEntries([...good, bad]);
+    expect(s.totalKmsTravelled).toBe(60.3);
+    expect(s.businessKmsTravelled).toBe(clean.businessKmsTravelled);
+    expect(s.businessPercent).toBeCloseTo(clean.businessPercent, 10);
+    expect(s.leftOut).toEqual([
+      {
+        id: "typed",
+        logstart: "2026-01-05T05:00:00Z",
+        startOdometer: 100,
+        endOdometer: 120,
+        reason: "sequence",
+      },
+    ]);
+    // Wherever the outlier sits: first, last, or too high instead of too low.
+    for (const odd of [
+      entry("2026-01-04T05:00:00Z", "2026-01-04T06:00:00Z", 100, 120, "business", { id: "x" }),
+      entry("2026-01-07T05:00:00Z", "2026-01-07T06:00:00Z", 100, 120, "business", { id: "x" }),
+      entry("2026-01-05T05:00:00Z", "2026-01-05T06:00:00Z", 947_100, 947_120, "business", {
+        id: "x",
+      }),
+    ]) {
+      const t = summarizeLogEntries([...good, odd]);
+      expect(t.totalKmsTravelled).toBe(60.3);
+      expect(t.leftOut.map((l) => l.id)).toEqual(["x"]);
+    }
   });
 
   it("a trip whose end reading is below its start is flagged and counts 0 km", () => {
@@ -130,6 +172,7 @@ describe("summary (SPEC §5)", () => {
       entry("2026-01-01T01:00:00Z", "2026-01-01T02:00:00Z", 1010, 1000),
     ]);
     expect(s.issues).toEqual([expect.objectContaining({ kind: "decreasing", where: "within" })]);
+    expect(s.leftOut).toEqual([expect.objectContaining({ reason: "within" })]);
     expect(s.totalKmsTravelled).toBe(0);
     expect(s.businessKmsTravelled).toBe(0);
     expect(s.businessPercent).toBe(0);
@@ -229,9 +272,10 @@ describe("summary (SPEC §5)", () => {
           const list = steps.map(([gap, km], i) => {
             const start = odo + gap;
             odo = start + km;
+            // A day apart: any gap up to 500 km can be driven in between.
             return entry(
-              new Date(1.7e12 + i * 3_600_000).toISOString(),
-              new Date(1.7e12 + i * 3_600_000 + 60_000).toISOString(),
+              new Date(1.7e12 + i * 86_400_000).toISOString(),
+              new Date(1.7e12 + i * 86_400_000 + 60_000).toISOString(),
               start,
               odo,
             );
@@ -242,6 +286,7 @@ describe("summary (SPEC §5)", () => {
           const s = summarizeLogEntries(shuffled);
           expect(s.totalKmsTravelled).toBe(odo - list[0]![0].obdodometer);
           expect(s.issues).toEqual([]);
+          expect(s.leftOut).toEqual([]);
         },
       ),
     );

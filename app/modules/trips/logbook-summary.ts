@@ -40,6 +40,16 @@ export type OdometerIssue = {
   to: number;
 };
 
+/** A trip the summary left out because its readings do not fit the vehicle's other readings. */
+export type LeftOutTrip = {
+  id: string;
+  logstart: string;
+  startOdometer: number;
+  endOdometer: number;
+  /** within: its end reading is below its start; sequence: it breaks the run of the other trips. */
+  reason: "within" | "sequence";
+};
+
 /** SPEC §3 Logbook summary, plus what the screen and the paper logbook need. */
 export type LogbookSummary = {
   businessKmsTravelled: number;
@@ -50,11 +60,24 @@ export type LogbookSummary = {
   startOdometer: number | null;
   endOdometer: number | null;
   issues: OdometerIssue[];
+  /** Trips whose readings do not fit: not in any total, named on the page. */
+  leftOut: LeftOutTrip[];
   duplicates: number;
 };
 
 /** A drop bigger than this is a meter wrapping round rather than a bad reading. */
 export const ROLLOVER_DROP_KM = 500_000;
+
+/**
+ * Odometer gaps between two trips must be drivable in the time between them: at most this speed
+ * plus a little slack for rounded, hand-typed readings. A reading of 100 km on a vehicle at
+ * 247,160 km is then an outlier, not 247,060 km of untracked driving.
+ */
+export const MAX_GAP_SPEED_KMH = 300;
+export const GAP_SLACK_KM = 10;
+
+/** How many trips back a run may reach: up to this many outliers in a row are skipped. */
+const LOOK_BACK = 8;
 
 /** SPEC §5: business km / total km × 100, and 0 when that is not a number (0/0, x/0). */
 export function businessPercent(businessKm: number, totalKm: number): number {
@@ -64,6 +87,30 @@ export function businessPercent(businessKm: number, totalKm: number): number {
 
 function issueKind(from: number, to: number): OdometerIssue["kind"] {
   return from - to >= ROLLOVER_DROP_KM ? "rollover" : "decreasing";
+}
+
+/**
+ * The km between trip `j`'s end and trip `i`'s start when `i` can follow `j` (0 across a meter
+ * rollover), or -1 when it cannot: a reading going down, or a jump no vehicle could drive in the
+ * time between the two trips.
+ */
+export function gapBetween(
+  endOdometer: number,
+  endMs: number,
+  startOdometer: number,
+  startMs: number,
+): number {
+  const hours = Number.isFinite(startMs - endMs) ? Math.max(0, startMs - endMs) / 3_600_000 : 0;
+  const drivable = MAX_GAP_SPEED_KMH * hours + GAP_SLACK_KM;
+  let gap = startOdometer - endOdometer;
+  if (gap < 0) {
+    if (-gap < ROLLOVER_DROP_KM) return -1;
+    // A meter wraps from all nines (999,999) to 0: only a reading just short of that and one
+    // just past 0 are a rollover; 976,770 km followed by 100 km is a bad reading.
+    const nines = 10 ** Math.ceil(Math.log10(endOdometer + 1)) - 1;
+    gap = Math.max(0, nines - endOdometer) + startOdometer;
+  }
+  return gap <= drivable ? gap : -1;
 }
 
 /** The columns the summary needs, in flat arrays: 100,000 entries sum without making 100,000 objects. */
@@ -79,9 +126,10 @@ type Columns = {
   logstart: (i: number) => string;
 };
 
-function summarizeColumns(c: Columns): LogbookSummary {
-  const { n, start, stop, odoA, odoB, business } = c;
-  // Order by start, then stop; skip the sort when the input is already in order (the usual case).
+/** Indices in order of start (then stop), duplicates (same imei, start and stop) dropped. */
+function orderedUnique(c: Columns): { seq: Uint32Array; duplicates: number } {
+  const { n, start, stop } = c;
+  // Skip the sort when the input is already in order (the usual case).
   let sorted = true;
   for (let i = 1; i < n && sorted; i++)
     if (start[i]! < start[i - 1]! || (start[i] === start[i - 1] && stop[i]! < stop[i - 1]!))
@@ -92,37 +140,66 @@ function summarizeColumns(c: Columns): LogbookSummary {
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort((x, y) => start[x]! - start[y]! || stop[x]! - stop[y]! || x - y);
   }
-  const issues: OdometerIssue[] = [];
-  let biz = 0;
-  let priv = 0;
-  let climbed = 0;
-  let duplicates = 0;
-  let first = -1;
-  let prev = -1;
-  // Entries with the same start as the current one, for the duplicate check (same imei and stop).
+  const seq = new Uint32Array(n);
+  let m = 0;
+  // Entries sharing the current start begin at seq[groupStart]: only those can be duplicates.
   let groupStart = 0;
-  const kept: number[] = [];
   for (let k = 0; k < n; k++) {
     const i = order ? order[k]! : k;
-    if (prev >= 0 && start[i] === start[prev]) {
+    if (m > 0 && start[i] === start[seq[m - 1]!]) {
       let dup = false;
-      for (let g = groupStart; g < kept.length; g++) {
-        const j = kept[g]!;
-        if (stop[j] === stop[i] && c.imei(j) === c.imei(i)) {
-          dup = true;
-          break;
-        }
+      for (let g = groupStart; g < m && !dup; g++) {
+        const j = seq[g]!;
+        dup = stop[j] === stop[i] && c.imei(j) === c.imei(i);
       }
-      if (dup) {
-        duplicates++;
-        continue;
+      if (dup) continue;
+    } else groupStart = m;
+    seq[m++] = i;
+  }
+  return { seq: seq.subarray(0, m), duplicates: n - m };
+}
+
+/**
+ * The longest run of trips whose readings follow one another (see gapBetween), reaching back over
+ * at most LOOK_BACK − 1 trips that do not fit. Returns, per position in `seq`, whether it is in.
+ */
+function longestRun(c: Columns, seq: Uint32Array): Uint8Array {
+  const m = seq.length;
+  const { odoA, odoB, start, stop } = c;
+  const len = new Int32Array(m);
+  const parent = new Int32Array(m).fill(-1);
+  let best = -1;
+  for (let k = 0; k < m; k++) {
+    const i = seq[k]!;
+    if (odoB[i]! < odoA[i]!) continue; // a trip running backwards is never in (len 0)
+    len[k] = 1;
+    for (let q = k - 1; q >= 0 && q >= k - LOOK_BACK; q--) {
+      if (len[q]! + 1 <= len[k]!) continue;
+      const j = seq[q]!;
+      if (gapBetween(odoB[j]!, stop[j]!, odoA[i]!, start[i]!) >= 0) {
+        len[k] = len[q]! + 1;
+        parent[k] = q;
       }
-    } else groupStart = kept.length;
-    kept.push(i);
+    }
+    // Ties go to the later run: the readings closest to the vehicle's odometer now.
+    if (best < 0 || len[k]! >= len[best]!) best = k;
+  }
+  const inRun = new Uint8Array(m);
+  for (let k = best; k >= 0 && len[k]! > 0; k = parent[k]!) inRun[k] = 1;
+  return inRun;
+}
+
+function summarizeColumns(c: Columns): LogbookSummary {
+  const { odoA, odoB, business, start, stop } = c;
+  const { seq, duplicates } = orderedUnique(c);
+  const m = seq.length;
+  // Every drop is reported, in the order the trips were driven.
+  const issues: OdometerIssue[] = [];
+  for (let k = 0; k < m; k++) {
+    const i = seq[k]!;
     const a = odoA[i]!;
     const b = odoB[i]!;
-    const trip = b - a;
-    if (trip < 0)
+    if (b < a)
       issues.push({
         id: c.id(i),
         logstart: c.logstart(i),
@@ -131,40 +208,59 @@ function summarizeColumns(c: Columns): LogbookSummary {
         from: a,
         to: b,
       });
-    const km = trip > 0 ? trip : 0;
-    if (business[i]) biz += km;
-    else priv += km;
-    climbed += km;
-    if (prev >= 0) {
-      const gap = a - odoB[prev]!;
-      if (gap < 0)
+    if (k > 0) {
+      const before = odoB[seq[k - 1]!]!;
+      if (a < before)
         issues.push({
           id: c.id(i),
           logstart: c.logstart(i),
-          kind: issueKind(odoB[prev]!, a),
+          kind: issueKind(before, a),
           where: "between",
-          from: odoB[prev]!,
+          from: before,
           to: a,
         });
-      else climbed += gap;
-    } else first = i;
-    prev = i;
-    // Keep the duplicate window small: only entries sharing this start matter.
-    if (kept.length > 4096 && groupStart > 2048) {
-      kept.splice(0, groupStart);
-      groupStart = 0;
     }
   }
-  const total = first < 0 ? 0 : issues.length ? climbed : Math.max(0, odoB[prev]! - odoA[first]!);
+  // The totals come from the longest run of readings that fit; the rest is named, not summed.
+  // With clean readings the run is every trip, and trip km plus gaps telescope to SPEC §5's
+  // "last entry's end odometer minus first entry's start odometer".
+  const inRun = longestRun(c, seq);
+  const leftOut: LeftOutTrip[] = [];
+  let biz = 0;
+  let priv = 0;
+  let total = 0;
+  let first = -1;
+  let prev = -1;
+  for (let k = 0; k < m; k++) {
+    const i = seq[k]!;
+    if (!inRun[k]) {
+      leftOut.push({
+        id: c.id(i),
+        logstart: c.logstart(i),
+        startOdometer: odoA[i]!,
+        endOdometer: odoB[i]!,
+        reason: odoB[i]! < odoA[i]! ? "within" : "sequence",
+      });
+      continue;
+    }
+    const km = odoB[i]! - odoA[i]!;
+    if (business[i]) biz += km;
+    else priv += km;
+    total += km;
+    if (prev >= 0) total += gapBetween(odoB[prev]!, stop[prev]!, odoA[i]!, start[i]!);
+    else first = i;
+    prev = i;
+  }
   return {
     businessKmsTravelled: round(biz),
     totalKmsTravelled: round(total),
     businessPercent: businessPercent(round(biz), round(total)),
     privateKmsTravelled: round(priv),
-    trips: n - duplicates,
+    trips: m,
     startOdometer: first < 0 ? null : odoA[first]!,
     endOdometer: prev < 0 ? null : odoB[prev]!,
     issues,
+    leftOut,
     duplicates,
   };
 }
@@ -172,9 +268,9 @@ function summarizeColumns(c: Columns): LogbookSummary {
 /**
  * The summary of a vehicle's entries (any order; duplicates counted once).
  * Total km is the last entry's end odometer minus the first entry's start odometer (SPEC §5). A
- * reading that goes down (a bad reading or a meter rollover) would make that negative or wrong,
- * so such readings are flagged and the total becomes the sum of the distances that did go up:
- * with clean readings both are the same number, because the sum telescopes.
+ * reading that breaks the sequence (lower than the trip before, or a jump no vehicle could drive
+ * in the time between) would swallow the period, so the summary is taken over the longest run of
+ * trips whose readings fit, and the trips left out are listed for the page to name.
  */
 export function summarize(input: readonly LogbookEntry[]): LogbookSummary {
   const n = input.length;

@@ -1,4 +1,5 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Group, Image, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { mediaUrl } from "~/lib/media";
 import { formatCelsius, formatOdometer } from "~/lib/units";
 import { speedText } from "../device-text";
 import { StatusBadge } from "./status-badge";
@@ -11,6 +12,8 @@ export type SummaryDevice = {
   imei: string;
   nickname: string;
   avatar: string | null;
+  /** The device's photo (SPEC §3), an upstream path served through /media. */
+  photo?: string | null;
   deviceTypeId: number;
   status: DeviceStatus;
   outdated: boolean;
@@ -66,6 +69,17 @@ export function DeviceSummary({
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group gap="sm">
+          {mediaUrl(d.photo) ? (
+            <Image
+              src={mediaUrl(d.photo)}
+              alt={`Photo of ${d.nickname}`}
+              w={72}
+              h={72}
+              radius="sm"
+              fit="cover"
+              data-testid="device-photo"
+            />
+          ) : null}
           <DeviceIcon avatar={d.avatar} size={26} />
           <Text fw={700} size="lg" data-testid="device-nickname">
             {d.nickname}

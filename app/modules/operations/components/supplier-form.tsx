@@ -30,9 +30,12 @@ type Editing = {
 export function SupplierFormCard({
   editing,
   result,
+  newKind,
 }: {
   editing: Editing | null;
   result?: { result?: SubmissionResult<string[]>; message?: string | null };
+  /** The kind a new supplier starts as: the list's kind (concrete from Concrete → Create Supplier). */
+  newKind?: (typeof SUPPLIER_KINDS)[number] | null;
 }) {
   const busy = useNavigation().state === "submitting";
   const e = editing;
@@ -46,7 +49,12 @@ export function SupplierFormCard({
   const contacts = [...(e?.contacts ?? []), { name: "", phone: "", email: "" }];
   return (
     <Paper withBorder p="md">
-      <Form method="post" {...getFormProps(form)} key={e?.id ?? "new"} data-testid="supplier-form">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        key={e?.id ?? `new-${newKind ?? ""}`}
+        data-testid="supplier-form"
+      >
         <input type="hidden" name="intent" value={e ? "update" : "create"} />
         {e ? <input type="hidden" name="id" value={e.id} /> : null}
         <Stack gap="sm">
@@ -70,7 +78,7 @@ export function SupplierFormCard({
             <NativeSelect
               name={f.kind.name}
               label="Kind"
-              defaultValue={f.kind.initialValue ?? e?.kind ?? "plant_hire"}
+              defaultValue={f.kind.initialValue ?? e?.kind ?? newKind ?? "plant_hire"}
               data={SUPPLIER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
             />
           </Field>

@@ -9,7 +9,30 @@ import {
   Title,
 } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import type { LogbookActionResult } from "../logbook-actions.server";
+
+/** Fields judged together: editing one makes the other's message stale too. */
+const LINKED: Record<string, string[]> = {
+  logstart: ["logstart", "logstop"],
+  logstop: ["logstart", "logstop"],
+  start_odometer: ["start_odometer", "end_odometer"],
+  end_odometer: ["start_odometer", "end_odometer"],
+};
+
+/**
+ * The messages still true after the person edited some fields: a message about a value they have
+ * since changed (or the value it was compared with) is no longer shown.
+ */
+export function currentErrors(
+  result: Pick<LogbookActionResult, "error" | "fieldErrors"> | undefined,
+  edited: ReadonlySet<string>,
+): { error?: string; fieldErrors: Record<string, string | undefined> } {
+  const fieldErrors: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(result?.fieldErrors ?? {}))
+    if (!(LINKED[k] ?? [k]).some((f) => edited.has(f))) fieldErrors[k] = v;
+  return { error: edited.size ? undefined : result?.error, fieldErrors };
+}
 
 /**
  * The "add a trip by hand" form of the logbook: a plain POST (intent=add), so it works without
@@ -28,6 +51,10 @@ export function LogbookAddForm({
   busy: boolean;
   result: LogbookActionResult | undefined;
 }) {
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  // A new answer from the server is judged afresh.
+  useEffect(() => setEdited(new Set()), [result]);
+  const shown = currentErrors(result?.form === "add" ? result : undefined, edited);
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h4" mb="xs">
@@ -37,12 +64,19 @@ export function LogbookAddForm({
         For {vehicleName}. A trip with the same start and end time as one already in the logbook is
         not saved twice.
       </Text>
-      {result?.form === "add" && result.error ? (
+      {shown.error ? (
         <Alert color="orange" mb="sm" data-testid="add-error">
-          {result.error}
+          {shown.error}
         </Alert>
       ) : null}
-      <Form method="post" aria-label="Add a trip">
+      <Form
+        method="post"
+        aria-label="Add a trip"
+        onChange={(e) => {
+          const name = (e.target as HTMLInputElement).name;
+          if (name) setEdited((prev) => new Set([...prev, name]));
+        }}
+      >
         <input type="hidden" name="intent" value="add" />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <TextInput
@@ -52,7 +86,7 @@ export function LogbookAddForm({
             required
             max={now}
             defaultValue={result?.fields?.logstart ?? ""}
-            error={result?.fieldErrors?.logstart}
+            error={shown.fieldErrors.logstart}
           />
           <TextInput
             type="datetime-local"
@@ -61,7 +95,7 @@ export function LogbookAddForm({
             required
             max={now}
             defaultValue={result?.fields?.logstop ?? ""}
-            error={result?.fieldErrors?.logstop}
+            error={shown.fieldErrors.logstop}
           />
           <NativeSelect
             name="purpose"
@@ -71,7 +105,7 @@ export function LogbookAddForm({
               { value: "business", label: "Business" },
               { value: "private", label: "Private" },
             ]}
-            error={result?.fieldErrors?.purpose}
+            error={shown.fieldErrors.purpose}
           />
           <TextInput
             name="description"
@@ -79,27 +113,27 @@ export function LogbookAddForm({
             required
             maxLength={200}
             defaultValue={result?.fields?.description ?? ""}
-            error={result?.fieldErrors?.description}
+            error={shown.fieldErrors.description}
           />
           <TextInput
             name="driver"
             label="Driver"
             defaultValue={result?.fields?.driver ?? ""}
-            error={result?.fieldErrors?.driver}
+            error={shown.fieldErrors.driver}
           />
           <TextInput
             name="start_odometer"
             label={`Start odometer (${unit})`}
             inputMode="decimal"
             defaultValue={result?.fields?.start_odometer ?? ""}
-            error={result?.fieldErrors?.start_odometer}
+            error={shown.fieldErrors.start_odometer}
           />
           <TextInput
             name="end_odometer"
             label={`End odometer (${unit})`}
             inputMode="decimal"
             defaultValue={result?.fields?.end_odometer ?? ""}
-            error={result?.fieldErrors?.end_odometer}
+            error={shown.fieldErrors.end_odometer}
           />
         </SimpleGrid>
         <Button type="submit" mt="sm" loading={busy}>

@@ -1,5 +1,6 @@
 /** The logbook's header parts: the filter form (a GET form) and the distance summary with exports. */
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Button, Group, List, NativeSelect, Paper, SimpleGrid, Text } from "@mantine/core";
+import { formatZoned } from "~/lib/zoned-time";
 import { formatDistance, formatOdometer } from "~/lib/units";
 import type { LogbookSummary } from "../logbook-summary";
 import type { VehicleChoices } from "../vehicle-choices";
@@ -68,7 +69,15 @@ function Stat({
   );
 }
 
-export function LogbookSummaryView({ s, exportQuery }: { s: LogbookSummary; exportQuery: string }) {
+export function LogbookSummaryView({
+  s,
+  exportQuery,
+  timeZone,
+}: {
+  s: LogbookSummary;
+  exportQuery: string;
+  timeZone: string;
+}) {
   const m = useMeasurement();
   const odo = (km: number) => formatOdometer(km, m, 1);
   return (
@@ -120,11 +129,24 @@ export function LogbookSummaryView({ s, exportQuery }: { s: LogbookSummary; expo
           </Button>
         </Group>
       </Group>
-      {s.issues.length ? (
-        <Alert color="yellow" title="Odometer readings to check">
-          {s.issues.length} reading{s.issues.length === 1 ? "" : "s"} went down (
-          {s.issues.some((i) => i.kind === "rollover") ? "a meter rollover or " : ""}a bad reading).
-          Those drops are left out of the totals.
+      {s.leftOut.length ? (
+        <Alert color="yellow" title="Trips left out of the totals" data-testid="summary-left-out">
+          <Text size="sm">
+            {s.leftOut.length === 1 ? "This trip's" : "These trips'"} odometer readings do not fit
+            the vehicle's other readings, so the totals above leave{" "}
+            {s.leftOut.length === 1 ? "it" : "them"} out. Correct or delete{" "}
+            {s.leftOut.length === 1 ? "it" : "them"} to count{" "}
+            {s.leftOut.length === 1 ? "it" : "them"} again.
+          </Text>
+          <List size="sm" mt="xs">
+            {s.leftOut.map((t) => (
+              <List.Item key={t.id}>
+                {formatZoned(Date.parse(t.logstart), timeZone, "datetime")}: {odo(t.startOdometer)}{" "}
+                to {odo(t.endOdometer)}
+                {t.reason === "within" ? " (the end reading is below the start)" : ""}
+              </List.Item>
+            ))}
+          </List>
         </Alert>
       ) : null}
     </>
