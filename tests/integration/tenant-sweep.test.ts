@@ -44,6 +44,8 @@ const PUBLIC_WITH_TOKEN: Record<string, string> = {
     "a signed per-recipient unsubscribe token (tests/integration/reports-routes.test.ts: forged token 404)",
   "forms.$id.tsx":
     "the fill-in link's id is the token; its action takes answers only (tests/integration/forms.test.ts: guessed, expired, revoked 404)",
+  "verify.$code.tsx":
+    "the certificate's code is its own proof: an HMAC over every printed field (tests/integration/certificate-verify.test.ts: changed field, random code, rotated key)",
   "insight-tag.$uuid.tsx":
     "the public page printed on the label: only the fields its company chose, a contact form (tests/integration/insight-tags.test.ts)",
 };
@@ -77,6 +79,8 @@ const ACTIONS_WITHOUT_IDS: Record<string, string> = {
     "registers a new tag (a taken uuid is a conflict, 400, whoever holds it: the label's public URL is global)",
   "unsubscribe.$token.tsx": PUBLIC_WITH_TOKEN["unsubscribe.$token.tsx"]!,
   "forms.$id.tsx": PUBLIC_WITH_TOKEN["forms.$id.tsx"]!,
+  "verify.$code.tsx":
+    "the certificate's code is its own proof: an HMAC over every printed field (tests/integration/certificate-verify.test.ts: changed field, random code, rotated key)",
   "insight-tag.$uuid.tsx": PUBLIC_WITH_TOKEN["insight-tag.$uuid.tsx"]!,
 };
 
