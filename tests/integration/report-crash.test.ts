@@ -364,7 +364,8 @@ describe("mail owed by a fact (the outbox)", () => {
     });
     expect(row).toMatchObject({ state: "sent", attempts: 2 });
     expect(got[0]!.messageId).toBe(`<outbox.${row.id}@tracksmith.local>`);
-  });
+    // A kill -9, a stale claim and a second send: more than the default on a loaded machine.
+  }, 90_000);
 
   it("an SMTP server that is away: the mail waits in the outbox and goes once it is back", async () => {
     mails = [];
