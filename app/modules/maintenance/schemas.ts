@@ -3,6 +3,7 @@
  * server (parseForm): messages appear next to their field and the typed values are kept.
  */
 import { z } from "zod";
+import { isoDay } from "~/lib/zoned-time";
 import { distanceLabel, MEASUREMENTS } from "~/lib/units";
 import { DAY_MESSAGE, isSaneDay, optionalDay } from "~/lib/input";
 
@@ -80,7 +81,9 @@ export const CompletionSchema = z.object({
     .string({ required_error: "Give the date of the service." })
     .refine(isSaneDay, DAY_MESSAGE)
     .refine(
-      (s) => !isSaneDay(s) || Date.parse(s) <= Date.now() + 60_000,
+      // The form's default is the company's today, which may be tomorrow in UTC (Brisbane after
+      // 14:00 UTC): a day is in the future only once no zone on Earth (UTC+14) has reached it.
+      (s) => !isSaneDay(s) || s <= isoDay(Date.now() + 14 * 3_600_000),
       "The service date cannot be in the future.",
     ),
   odometer_km: amount,

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { formatDay, formatZoned } from "~/lib/zoned-time";
+import { describe, expect, it, vi } from "vitest";
+import { formatDay, formatZoned, isoDay } from "~/lib/zoned-time";
+import { CompletionSchema } from "./schemas";
 import { serviceTime } from "./tasks.server";
 
 describe("the moment a completed service is recorded at", () => {
@@ -17,5 +18,24 @@ describe("the moment a completed service is recorded at", () => {
       formatDay("2026-11-20", "UTC", now),
     );
     expect(serviceTime("2026-11-20", now, "America/Los_Angeles")).toBe("2026-11-20T20:00:00.000Z");
+  });
+});
+
+describe("the completion form's service date", () => {
+  const parse = (done_at: string) =>
+    CompletionSchema.safeParse({ task_id: 1, done_at, measurement: "metric" });
+
+  it("takes the company's today even where it is already tomorrow in UTC (Brisbane after 14:00 UTC)", () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-28T15:00:00Z") });
+    expect(parse("2026-11-29").success).toBe(true);
+    vi.useRealTimers();
+    expect(parse(isoDay(Date.now() + 10 * 3_600_000)).success).toBe(true);
+    expect(parse(isoDay(Date.now() + 14 * 3_600_000)).success).toBe(true);
+  });
+
+  it("refuses a day no zone has reached yet", () => {
+    const r = parse(isoDay(Date.now() + 3 * 86_400_000));
+    expect(r.success).toBe(false);
+    expect(JSON.stringify(r.error?.issues)).toContain("cannot be in the future");
   });
 });
