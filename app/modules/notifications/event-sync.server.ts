@@ -6,7 +6,8 @@
  * signs in again.
  *
  * Idempotent: an AlertDispatch row per (event, user) is claimed before any channel fires, so a
- * second worker or a re-run after a crash never notifies twice; the cursor moves only after a
+ * second worker or a re-run after a crash never notifies twice, and the e-mails it owes are written
+ * to the outbox in the claim's transaction (alert-email.server.ts); the cursor moves only after a
  * page is dispatched, so a crash re-reads that page rather than skipping it.
  */
 import { describeEvent } from "./alert-events";
@@ -18,11 +19,12 @@ import {
   type RuleLike,
 } from "./alert-rule-match";
 import { longOfflineEvents } from "./long-offline.server";
-import { inReaderUnits } from "~/lib/units";
 import { formatZonedLabelled } from "~/lib/zoned-time";
 import { upstream } from "~/services/api.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
-import { queueAlertEmail } from "./alert-email.server";
+import { owedAlertEmails } from "./alert-email.server";
+import { kickOutbox } from "./outbox/outbox-send.server";
+import { owe } from "./outbox/outbox.server";
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
 import { createNotifications, type NotificationInput } from "./notifications.server";
@@ -225,18 +227,30 @@ async function fire(
   if (!planned.length) return 0;
   // Texts name days and times on the company's clock (an email is read far from the page).
   const timeZone = await companyTimeZone({ token, companyId });
-  const claimed = await prisma.alertDispatch.createManyAndReturn({
-    data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
-    skipDuplicates: true,
-    select: { eventId: true, userId: true },
+  const textOf = (event: AnyEvent) =>
+    describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
+  // The claim and the e-mails it owes commit together: a crash after it cannot lose them.
+  const mailsOf = ({ event, userId, d }: Planned) =>
+    owedAlertEmails(`alert:${event.id}:${userId}`, companyId, d.emails, {
+      ...textOf(event),
+      when: formatZonedLabelled(event.time, timeZone, "full"),
+    });
+  const { todo, mails } = await prisma.$transaction(async (tx) => {
+    const claimed = await tx.alertDispatch.createManyAndReturn({
+      data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
+      skipDuplicates: true,
+      select: { eventId: true, userId: true },
+    });
+    const mine = new Set(claimed.map((c) => `${c.eventId}|${c.userId}`));
+    const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
+    return { todo, mails: await owe(tx, todo.flatMap(mailsOf)) };
   });
-  const mine = new Set(claimed.map((c) => `${c.eventId}|${c.userId}`));
-  const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
+  if (mails.length) void kickOutbox();
 
   const inApp: NotificationInput[] = [];
   const pushUsers = new Map<string, { event: AnyEvent; userIds: number[] }>();
   for (const { event, userId, d } of todo) {
-    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
+    const text = textOf(event);
     if (d.channels.has("inapp"))
       inApp.push({
         userId,
@@ -251,13 +265,6 @@ async function fire(
       entry.userIds.push(userId);
       pushUsers.set(event.id, entry);
     }
-    // Texts are written in km, km/h and °C; each e-mail in its rule's unit system.
-    for (const [to, measurement] of d.emails)
-      await queueAlertEmail({
-        to,
-        subject: inReaderUnits(text.title, measurement),
-        text: `${inReaderUnits(text.body, measurement)}\n\n${formatZonedLabelled(event.time, timeZone, "full")}\n`,
-      });
     for (const hook of d.webhooks) {
       await queueWebhook(hook.ruleId, {
         id: event.id,
@@ -273,8 +280,7 @@ async function fire(
   }
   await createNotifications(inApp);
   for (const [eventId, { event, userIds }] of pushUsers) {
-    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
-    await queuePush(`ev:${eventId}`, userIds, { ...text, kind: event.kind });
+    await queuePush(`ev:${eventId}`, userIds, { ...textOf(event), kind: event.kind });
   }
   return todo.length;
 }
