@@ -134,29 +134,32 @@ describe("alert e-mails", () => {
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(rows.length);
   });
 
+  /** Runs `fn` while every insert into `table` fails (as a process killed there would leave it). */
+  async function refusingInserts(table: string, fn: () => Promise<unknown>) {
+    await prisma.$executeRawUnsafe(`
+      create or replace function fail_write() returns trigger language plpgsql as
+      $$ begin raise exception 'write refused'; end $$`);
+    // pgboss.job exists once something queued a job (the old code's alert e-mails did).
+    const [{ exists }] = await prisma.$queryRawUnsafe<{ exists: boolean }[]>(
+      `select to_regclass('${table}') is not null as exists`,
+    );
+    if (exists)
+      await prisma.$executeRawUnsafe(
+        `create trigger fail_write before insert on ${table} for each row execute function fail_write()`,
+      );
+    try {
+      await fn().catch(() => undefined);
+    } finally {
+      await prisma.$executeRawUnsafe(`drop trigger if exists fail_write on ${table}`);
+    }
+  }
+
   it("a failure between the claim and the mail's write leaves no claim: the next sync still sends", async () => {
     await emailRule();
-    // The mail's write fails (as a process killed after the claim would leave it): the old code's
-    // pg-boss job or the outbox row alike.
-    await prisma.$executeRawUnsafe(`
-      create or replace function fail_mail() returns trigger language plpgsql as
-      $$ begin raise exception 'mail write refused'; end $$`);
-    await prisma.$executeRawUnsafe(
-      `create trigger fail_outbox before insert on "OutboxMessage" for each row execute function fail_mail()`,
+    // The old code queued a pg-boss job after the claim; the new one writes the outbox row with it.
+    await refusingInserts("pgboss.job", () =>
+      refusingInserts(`"OutboxMessage"`, () => syncCompany(1)),
     );
-    await prisma
-      .$executeRawUnsafe(
-        `create trigger fail_job before insert on pgboss.job for each row when (new.name = 'alert-email') execute function fail_mail()`,
-      )
-      .catch(() => undefined);
-    try {
-      await syncCompany(1).catch(() => undefined);
-    } finally {
-      await prisma.$executeRawUnsafe(`drop trigger if exists fail_outbox on "OutboxMessage"`);
-      await prisma
-        .$executeRawUnsafe(`drop trigger if exists fail_job on pgboss.job`)
-        .catch(() => 0);
-    }
     const out = await syncCompany(1);
     expect(out.dispatched).toBeGreaterThan(0);
     const claims = await prisma.alertDispatch.count();
@@ -164,6 +167,24 @@ describe("alert e-mails", () => {
     await until(() => mails.length >= claims);
     expect(mails).toHaveLength(claims);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(claims);
+  });
+
+  it("a failure between the claim and the in-app notice leaves no claim: the next sync still tells", async () => {
+    await prisma.alertRule.create({
+      data: {
+        userId: adminId,
+        companyId: 1,
+        name: "feed",
+        kinds: ["overspeed", "online", "offline"],
+        channels: ["inapp"],
+      },
+    });
+    await refusingInserts(`"Notification"`, () => syncCompany(1));
+    const out = await syncCompany(1);
+    expect(out.dispatched).toBeGreaterThan(0);
+    const claims = await prisma.alertDispatch.findMany();
+    const told = await prisma.notification.findMany({ where: { userId: adminId } });
+    expect(told.map((n) => n.eventId).sort()).toEqual(claims.map((c) => c.eventId).sort());
   });
 });
 

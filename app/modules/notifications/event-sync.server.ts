@@ -6,8 +6,8 @@
  * signs in again.
  *
  * Idempotent: an AlertDispatch row per (event, user) is claimed before any channel fires, so a
- * second worker or a re-run after a crash never notifies twice, and the e-mails it owes are written
- * to the outbox in the claim's transaction (alert-email.server.ts); the cursor moves only after a
+ * second worker or a re-run after a crash never notifies twice; its in-app notices and e-mails
+ * (to the outbox) are written in the claim's transaction (alert-claim.server.ts); the cursor moves only after a
  * page is dispatched, so a crash re-reads that page rather than skipping it.
  */
 import { describeEvent } from "./alert-events";
@@ -22,12 +22,9 @@ import { longOfflineEvents } from "./long-offline.server";
 import { formatZonedLabelled } from "~/lib/zoned-time";
 import { upstream } from "~/services/api.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
-import { owedAlertEmails } from "./alert-email.server";
-import { kickOutbox } from "./outbox/outbox-send.server";
-import { owe } from "./outbox/outbox.server";
+import { claimAlerts } from "./alert-claim.server";
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
-import { createNotifications, type NotificationInput } from "./notifications.server";
 import { queuePush } from "./push.server";
 import { liveToken } from "~/services/session.server";
 import {
@@ -229,37 +226,13 @@ async function fire(
   const timeZone = await companyTimeZone({ token, companyId });
   const textOf = (event: AnyEvent) =>
     describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
-  // The claim and the e-mails it owes commit together: a crash after it cannot lose them.
-  const mailsOf = ({ event, userId, d }: Planned) =>
-    owedAlertEmails(`alert:${event.id}:${userId}`, companyId, d.emails, {
-      ...textOf(event),
-      when: formatZonedLabelled(event.time, timeZone, "full"),
-    });
-  const { todo, mails } = await prisma.$transaction(async (tx) => {
-    const claimed = await tx.alertDispatch.createManyAndReturn({
-      data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
-      skipDuplicates: true,
-      select: { eventId: true, userId: true },
-    });
-    const mine = new Set(claimed.map((c) => `${c.eventId}|${c.userId}`));
-    const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
-    return { todo, mails: await owe(tx, todo.flatMap(mailsOf)) };
-  });
-  if (mails.length) void kickOutbox();
+  const todo = await claimAlerts(companyId, planned, (event) => ({
+    ...textOf(event),
+    when: formatZonedLabelled(event.time, timeZone, "full"),
+  }));
 
-  const inApp: NotificationInput[] = [];
   const pushUsers = new Map<string, { event: AnyEvent; userIds: number[] }>();
   for (const { event, userId, d } of todo) {
-    const text = textOf(event);
-    if (d.channels.has("inapp"))
-      inApp.push({
-        userId,
-        companyId,
-        kind: event.kind,
-        ...text,
-        imei: event.imei,
-        eventId: event.id,
-      });
     if (d.channels.has("push")) {
       const entry = pushUsers.get(event.id) ?? { event, userIds: [] };
       entry.userIds.push(userId);
@@ -272,13 +245,12 @@ async function fire(
         imei: event.imei,
         companyid: companyId,
         time: event.time,
-        title: text.title,
-        body: text.body,
+        title: textOf(event).title,
+        body: textOf(event).body,
         details: event.details,
       });
     }
   }
-  await createNotifications(inApp);
   for (const [eventId, { event, userIds }] of pushUsers) {
     await queuePush(`ev:${eventId}`, userIds, { ...textOf(event), kind: event.kind });
   }
