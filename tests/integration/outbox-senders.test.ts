@@ -76,6 +76,26 @@ const allWaiting = async (prefix: string) => {
 /** The worker's pass once the backoff is over. */
 const later = () => sendOwed(Date.now() + 24 * 3600_000);
 
+/** Runs `fn` while every insert into `table` fails (as a process killed there would leave it). */
+async function refusingInserts(table: string, fn: () => Promise<unknown>) {
+  await prisma.$executeRawUnsafe(`
+    create or replace function fail_write() returns trigger language plpgsql as
+    $$ begin raise exception 'write refused'; end $$`);
+  // pgboss.job exists once something queued a job (the old code's alert e-mails did).
+  const [{ exists }] = await prisma.$queryRawUnsafe<{ exists: boolean }[]>(
+    `select to_regclass('${table}') is not null as exists`,
+  );
+  if (exists)
+    await prisma.$executeRawUnsafe(
+      `create trigger fail_write before insert on ${table} for each row execute function fail_write()`,
+    );
+  try {
+    await fn().catch(() => undefined);
+  } finally {
+    await prisma.$executeRawUnsafe(`drop trigger if exists fail_write on ${table}`);
+  }
+}
+
 const emailRule = () =>
   prisma.alertRule.create({
     data: {
@@ -134,26 +154,6 @@ describe("alert e-mails", () => {
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(rows.length);
   });
 
-  /** Runs `fn` while every insert into `table` fails (as a process killed there would leave it). */
-  async function refusingInserts(table: string, fn: () => Promise<unknown>) {
-    await prisma.$executeRawUnsafe(`
-      create or replace function fail_write() returns trigger language plpgsql as
-      $$ begin raise exception 'write refused'; end $$`);
-    // pgboss.job exists once something queued a job (the old code's alert e-mails did).
-    const [{ exists }] = await prisma.$queryRawUnsafe<{ exists: boolean }[]>(
-      `select to_regclass('${table}') is not null as exists`,
-    );
-    if (exists)
-      await prisma.$executeRawUnsafe(
-        `create trigger fail_write before insert on ${table} for each row execute function fail_write()`,
-      );
-    try {
-      await fn().catch(() => undefined);
-    } finally {
-      await prisma.$executeRawUnsafe(`drop trigger if exists fail_write on ${table}`);
-    }
-  }
-
   it("a failure between the claim and the mail's write leaves no claim: the next sync still sends", async () => {
     await emailRule();
     // The old code queued a pg-boss job after the claim; the new one writes the outbox row with it.
@@ -185,6 +185,28 @@ describe("alert e-mails", () => {
     const claims = await prisma.alertDispatch.findMany();
     const told = await prisma.notification.findMany({ where: { userId: adminId } });
     expect(told.map((n) => n.eventId).sort()).toEqual(claims.map((c) => c.eventId).sort());
+  });
+});
+
+describe("alert push messages", () => {
+  it("a failure between the claim and the push message leaves no claim: the next sync still pushes", async () => {
+    await truncate(url, ["PushMessage"]);
+    await prisma.alertRule.create({
+      data: {
+        userId: adminId,
+        companyId: 1,
+        name: "push",
+        kinds: ["overspeed", "online", "offline"],
+        channels: ["push"],
+      },
+    });
+    await refusingInserts(`"PushMessage"`, () => syncCompany(1));
+    const out = await syncCompany(1);
+    expect(out.dispatched).toBeGreaterThan(0);
+    const claims = await prisma.alertDispatch.findMany();
+    const pushed = await prisma.pushMessage.findMany();
+    expect(pushed.map((m) => m.key).sort()).toEqual(claims.map((c) => `ev:${c.eventId}`).sort());
+    expect(pushed.every((m) => m.userIds.includes(adminId))).toBe(true);
   });
 });
 

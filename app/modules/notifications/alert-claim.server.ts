@@ -1,6 +1,7 @@
 /**
  * The once-only claim of alerts (AlertDispatch, one row per event and user) and what it owes,
- * written in one transaction: the in-app notices and the e-mails (to the outbox). A process killed
+ * written in one transaction: the in-app notices, the push messages (fanned out after the commit,
+ * or by resumePendingMessages) and the e-mails (to the outbox). A process killed
  * after the claim cannot lose them, and a claim that failed to commit is taken by the next sync.
  */
 import { prisma } from "~/services/db.server";
@@ -13,6 +14,7 @@ import {
 } from "./notifications.server";
 import { kickOutbox } from "./outbox/outbox-send.server";
 import { owe } from "./outbox/outbox.server";
+import { enqueueFanout, pushMessageRow } from "./push.server";
 
 type Claimable = {
   event: { id: string; kind: string; imei: string; time: string };
@@ -44,7 +46,19 @@ export async function claimAlerts<P extends Claimable>(
   };
   const mailsOf = ({ event, userId, d }: P) =>
     owedAlertEmails(`alert:${event.id}:${userId}`, companyId, d.emails, text(event));
-  const { todo, notes, mails } = await prisma.$transaction(async (tx) => {
+  // One push message per event, to every user it is claimed for with the push channel.
+  const pushesOf = (todo: P[]) => {
+    const byEvent = new Map<string, { event: P["event"]; userIds: number[] }>();
+    for (const { event, userId } of todo.filter((p) => p.d.channels.has("push"))) {
+      const entry = byEvent.get(event.id) ?? { event, userIds: [] };
+      byEvent.set(event.id, { ...entry, userIds: [...entry.userIds, userId] });
+    }
+    return [...byEvent.values()].map(({ event, userIds }) => {
+      const { title, body, link } = text(event);
+      return pushMessageRow(`ev:${event.id}`, userIds, { title, body, link, kind: event.kind });
+    });
+  };
+  const { todo, notes, pushes, mails } = await prisma.$transaction(async (tx) => {
     const claimed = await tx.alertDispatch.createManyAndReturn({
       data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
       skipDuplicates: true,
@@ -53,9 +67,15 @@ export async function claimAlerts<P extends Claimable>(
     const mine = new Set(claimed.map((c) => `${c.eventId}|${c.userId}`));
     const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
     const notes = await insertNotifications(tx, todo.flatMap(inAppOf));
-    return { todo, notes, mails: await owe(tx, todo.flatMap(mailsOf)) };
+    const pushes = await tx.pushMessage.createManyAndReturn({
+      data: pushesOf(todo),
+      skipDuplicates: true,
+      select: { key: true },
+    });
+    return { todo, notes, pushes, mails: await owe(tx, todo.flatMap(mailsOf)) };
   });
   if (mails.length) void kickOutbox();
   await announceNotifications(notes);
+  for (const { key } of pushes) await enqueueFanout(key);
   return todo;
 }

@@ -25,7 +25,6 @@ import { companyTimeZone } from "~/services/company-time-zone.server";
 import { claimAlerts } from "./alert-claim.server";
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
-import { queuePush } from "./push.server";
 import { liveToken } from "~/services/session.server";
 import {
   events as fetchEvents,
@@ -231,13 +230,7 @@ async function fire(
     when: formatZonedLabelled(event.time, timeZone, "full"),
   }));
 
-  const pushUsers = new Map<string, { event: AnyEvent; userIds: number[] }>();
-  for (const { event, userId, d } of todo) {
-    if (d.channels.has("push")) {
-      const entry = pushUsers.get(event.id) ?? { event, userIds: [] };
-      entry.userIds.push(userId);
-      pushUsers.set(event.id, entry);
-    }
+  for (const { event, d } of todo) {
     for (const hook of d.webhooks) {
       await queueWebhook(hook.ruleId, {
         id: event.id,
@@ -250,9 +243,6 @@ async function fire(
         details: event.details,
       });
     }
-  }
-  for (const [eventId, { event, userIds }] of pushUsers) {
-    await queuePush(`ev:${eventId}`, userIds, { ...textOf(event), kind: event.kind });
   }
   return todo.length;
 }
