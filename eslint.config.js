@@ -7,9 +7,12 @@ import tseslint from "typescript-eslint";
 import moduleBoundaries from "./scripts/lint/module-boundaries.js";
 import actionProtocol from "./eslint-rules/action-protocol.js";
 import isoSlice from "./eslint-rules/no-iso-slice.js";
+import oneMailSender from "./eslint-rules/one-mail-sender.js";
 
 /** The project's own rules (eslint-rules/), as one plugin. */
-const tracksmith = { rules: { ...isoSlice.rules, ...actionProtocol.rules } };
+const tracksmith = {
+  rules: { ...isoSlice.rules, ...actionProtocol.rules, ...oneMailSender.rules },
+};
 
 /** Imports that cross a boundary of DESIGN.md's layers. */
 const APP_NEVER_IMPORTS_SERVER = {
@@ -167,6 +170,19 @@ export default tseslint.config(
     ignores: ["app/lib/action-result.ts", "**/*.test.ts", "**/*.test.tsx"],
     plugins: { tracksmith },
     rules: { "tracksmith/action-protocol": "error" },
+  },
+  {
+    // Issue 37, one outbox: only its worker sends mail, and the report sender, whose body is built
+    // at send time (eslint-rules/one-mail-sender.js); mail.server.ts is the mail service itself.
+    files: ["app/**", "server/**"],
+    ignores: [
+      "app/services/mail.server.ts",
+      "app/modules/notifications/outbox/outbox-send.server.ts",
+      "app/modules/reports/report-delivery.server.ts",
+      "**/*.test.ts",
+    ],
+    plugins: { tracksmith },
+    rules: { "tracksmith/one-mail-sender": "error" },
   },
   {
     files: ["server/sim/**"],

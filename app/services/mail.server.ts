@@ -1,8 +1,9 @@
 /**
  * Outgoing email with nodemailer: over SMTP when SMTP_URL is set, otherwise each message is
  * written as an .eml file to $DATA_DIR/mail (so a fresh machine can read what would have been sent).
- * Used by scheduled reports and by the notifications area; mail owed by a fact in the database
- * goes through the outbox (app/modules/notifications/outbox/), which calls this.
+ * Only two callers send with it (the lint rule tracksmith/one-mail-sender keeps it so): the outbox
+ * worker (app/modules/notifications/outbox/), for every mail owed by a fact in the database, and
+ * the scheduled-report sender, whose body is built at send time.
  */
 import fs from "node:fs/promises";
 import path from "node:path";

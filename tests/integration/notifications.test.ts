@@ -10,7 +10,7 @@ import { action as subsAction, loader as subsLoader } from "~/routes/api.push-su
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.notifications";
 import { prisma } from "~/services/db.server";
 import { open } from "~/services/secret-box.server";
-import { deliverAlertEmail, type AlertEmail } from "~/modules/notifications/alert-email.server";
+import { sendOwed } from "~/modules/notifications/index.server";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { stopSender } from "~/services/job-queue.server";
@@ -55,11 +55,17 @@ beforeEach(async () => {
     "PushMessage",
     "PushSubscription",
     "WebhookDelivery",
+    "OutboxMessage",
   ]);
   await prisma
     .$executeRawUnsafe(`delete from pgboss.job where name in ('webhook', 'alert-email')`)
     .catch(() => undefined);
 });
+
+const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+  for (const end = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 50)))
+    if (Date.now() > end) throw new Error("timed out");
+};
 
 const jsonPost = (path: string, body: unknown, cookie: string, method = "POST") =>
   new Request(APP + path, {
@@ -626,7 +632,7 @@ describe("event sync (simulator events to notifications)", () => {
     expect(msgs.every((m) => m.userIds.includes(ADMIN.userId))).toBe(true);
   });
 
-  it("queues alert emails for an email rule, written by the mail service", async () => {
+  it("owes alert emails for an email rule to the outbox, written by the mail service", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "alert-mail-"));
     process.env.DATA_DIR = dir;
     delete process.env.SMTP_URL;
@@ -635,17 +641,24 @@ describe("event sync (simulator events to notifications)", () => {
     try {
       await rule({ channels: ["email"], email: "ops@example.com" });
       const out = await syncCompany(1);
-      const jobs = await prisma.$queryRaw<
-        { data: AlertEmail }[]
-      >`select data from pgboss.job where name = 'alert-email'`;
-      expect(jobs.length).toBe(out.events);
-      expect(jobs[0]!.data.to).toBe("ops@example.com");
-      await deliverAlertEmail(jobs[0]!.data);
+      const owed = await prisma.outboxMessage.findMany({
+        where: { key: { startsWith: "alert:" } },
+      });
+      expect(owed.length).toBe(out.events);
+      const first = owed[0]!.payload as { to: string; subject: string };
+      expect(first.to).toBe("ops@example.com");
+      await sendOwed();
+      await until(
+        async () =>
+          (await fs.readdir(path.join(dir, "mail")).catch(() => [])).length >= owed.length,
+      );
       const files = await fs.readdir(path.join(dir, "mail"));
-      expect(files).toHaveLength(1);
-      const eml = await fs.readFile(path.join(dir, "mail", files[0]!), "utf8");
-      expect(eml).toContain("To: ops@example.com");
-      expect(eml).toContain(`Subject: ${jobs[0]!.data.subject}`);
+      expect(files).toHaveLength(owed.length);
+      const emls = await Promise.all(
+        files.map((f) => fs.readFile(path.join(dir, "mail", f), "utf8")),
+      );
+      expect(emls.every((eml) => eml.includes("To: ops@example.com"))).toBe(true);
+      expect(emls.some((eml) => eml.includes(`Subject: ${first.subject}`))).toBe(true);
     } finally {
       delete process.env.DATA_DIR;
       resetEnvCache();

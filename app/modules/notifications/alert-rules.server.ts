@@ -8,7 +8,7 @@ import type { AlertRuleInput, Channel } from "./alert-rule-match";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { seal } from "~/services/secret-box.server";
-import { queueAlertEmail } from "./alert-email.server";
+import { sendAlertEmailSoon } from "./alert-email.server";
 import { logError } from "~/services/log.server";
 import { createNotifications } from "./notifications.server";
 import { queuePush } from "./push.server";
@@ -158,7 +158,11 @@ export async function sendTest(scope: RuleScope, id: string): Promise<Channel[] 
       else if (channel === "push")
         await queuePush(testId, [owner.userId], { title, body, link, kind: "test" });
       else if (channel === "email" && rule.email)
-        await queueAlertEmail({ to: rule.email, subject: title, text: `${body}\n` });
+        await sendAlertEmailSoon(`${testId}:email`, owner.companyId, {
+          to: rule.email,
+          subject: title,
+          text: `${body}\n`,
+        });
       else if (channel === "webhook" && rule.webhookUrl) {
         await queueWebhook(rule.id, {
           id: testId,

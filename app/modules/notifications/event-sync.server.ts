@@ -6,7 +6,8 @@
  * signs in again.
  *
  * Idempotent: an AlertDispatch row per (event, user) is claimed before any channel fires, so a
- * second worker or a re-run after a crash never notifies twice; the cursor moves only after a
+ * second worker or a re-run after a crash never notifies twice; its in-app notices and e-mails
+ * (to the outbox) are written in the claim's transaction (alert-claim.server.ts); the cursor moves only after a
  * page is dispatched, so a crash re-reads that page rather than skipping it.
  */
 import { describeEvent } from "./alert-events";
@@ -18,15 +19,12 @@ import {
   type RuleLike,
 } from "./alert-rule-match";
 import { longOfflineEvents } from "./long-offline.server";
-import { inReaderUnits } from "~/lib/units";
 import { formatZonedLabelled } from "~/lib/zoned-time";
 import { upstream } from "~/services/api.server";
 import { companyTimeZone } from "~/services/company-time-zone.server";
-import { queueAlertEmail } from "./alert-email.server";
+import { claimAlerts } from "./alert-claim.server";
 import { prisma } from "~/services/db.server";
 import { logError, logInfo } from "~/services/log.server";
-import { createNotifications, type NotificationInput } from "./notifications.server";
-import { queuePush } from "./push.server";
 import { liveToken } from "~/services/session.server";
 import {
   events as fetchEvents,
@@ -225,39 +223,14 @@ async function fire(
   if (!planned.length) return 0;
   // Texts name days and times on the company's clock (an email is read far from the page).
   const timeZone = await companyTimeZone({ token, companyId });
-  const claimed = await prisma.alertDispatch.createManyAndReturn({
-    data: planned.map((p) => ({ eventId: p.event.id, userId: p.userId, companyId })),
-    skipDuplicates: true,
-    select: { eventId: true, userId: true },
-  });
-  const mine = new Set(claimed.map((c) => `${c.eventId}|${c.userId}`));
-  const todo = planned.filter((p) => mine.has(`${p.event.id}|${p.userId}`));
+  const textOf = (event: AnyEvent) =>
+    describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
+  const todo = await claimAlerts(companyId, planned, (event) => ({
+    ...textOf(event),
+    when: formatZonedLabelled(event.time, timeZone, "full"),
+  }));
 
-  const inApp: NotificationInput[] = [];
-  const pushUsers = new Map<string, { event: AnyEvent; userIds: number[] }>();
-  for (const { event, userId, d } of todo) {
-    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
-    if (d.channels.has("inapp"))
-      inApp.push({
-        userId,
-        companyId,
-        kind: event.kind,
-        ...text,
-        imei: event.imei,
-        eventId: event.id,
-      });
-    if (d.channels.has("push")) {
-      const entry = pushUsers.get(event.id) ?? { event, userIds: [] };
-      entry.userIds.push(userId);
-      pushUsers.set(event.id, entry);
-    }
-    // Texts are written in km, km/h and °C; each e-mail in its rule's unit system.
-    for (const [to, measurement] of d.emails)
-      await queueAlertEmail({
-        to,
-        subject: inReaderUnits(text.title, measurement),
-        text: `${inReaderUnits(text.body, measurement)}\n\n${formatZonedLabelled(event.time, timeZone, "full")}\n`,
-      });
+  for (const { event, d } of todo) {
     for (const hook of d.webhooks) {
       await queueWebhook(hook.ruleId, {
         id: event.id,
@@ -265,16 +238,11 @@ async function fire(
         imei: event.imei,
         companyid: companyId,
         time: event.time,
-        title: text.title,
-        body: text.body,
+        title: textOf(event).title,
+        body: textOf(event).body,
         details: event.details,
       });
     }
-  }
-  await createNotifications(inApp);
-  for (const [eventId, { event, userIds }] of pushUsers) {
-    const text = describeEvent(event, devices.get(event.imei)?.nickname ?? null, timeZone);
-    await queuePush(`ev:${eventId}`, userIds, { ...text, kind: event.kind });
   }
   return todo.length;
 }

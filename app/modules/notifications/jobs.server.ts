@@ -1,11 +1,11 @@
 /**
- * The notification workers on one pg-boss: push fan-out and sends, webhooks, alert emails, and
- * the event sync every SYNC_INTERVAL_SECONDS (throttled through pg-boss, so with several server
+ * The notification workers on one pg-boss: push fan-out and sends, webhooks, the outbox (alert
+ * and every other e-mail owed by a fact), and the event sync every SYNC_INTERVAL_SECONDS (throttled through pg-boss, so with several server
  * processes one sync runs per interval, on whichever worker is free).
  */
 import type PgBoss from "pg-boss";
 import { settleEach, type ModuleJobs } from "../job-kit";
-import { ALERT_EMAIL_QUEUE, deliverAlertEmail, type AlertEmail } from "./alert-email.server";
+import { drainAlertEmailJobs } from "./alert-email.server";
 import { getEnv } from "~/services/env.server";
 import { ensureQueue } from "~/services/job-queue.server";
 import { logError } from "~/services/log.server";
@@ -30,10 +30,7 @@ export async function registerNotificationJobs(boss: PgBoss): Promise<() => void
     (jobs) => settleEach(boss, WEBHOOK_QUEUE, jobs, (j) => deliverWebhook(j.data)),
   );
 
-  await ensureQueue(boss, ALERT_EMAIL_QUEUE);
-  await boss.work<AlertEmail>(ALERT_EMAIL_QUEUE, async (jobs) => {
-    for (const j of jobs) await deliverAlertEmail(j.data);
-  });
+  await drainAlertEmailJobs(boss);
 
   await ensureQueue(boss, EVENT_SYNC_QUEUE);
   await boss.work(EVENT_SYNC_QUEUE, { pollingIntervalSeconds: 1 }, async () => {

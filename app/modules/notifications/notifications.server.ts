@@ -58,8 +58,23 @@ function toItem(r: {
  * tabs of their users. Returns the rows actually created.
  */
 export async function createNotifications(inputs: NotificationInput[]): Promise<FeedItem[]> {
+  const rows = await insertNotifications(prisma, inputs);
+  await announceNotifications(rows);
+  return rows.map((r) => r.item);
+}
+
+type Inserted = { userId: number; item: FeedItem };
+
+/**
+ * The write alone, in `db` (a transaction that records the fact owing them); after its commit,
+ * `announceNotifications` tells the open tabs.
+ */
+export async function insertNotifications(
+  db: Pick<typeof prisma, "notification">,
+  inputs: NotificationInput[],
+): Promise<Inserted[]> {
   if (!inputs.length) return [];
-  const rows = await prisma.notification.createManyAndReturn({
+  const rows = await db.notification.createManyAndReturn({
     data: inputs.map((n) => ({
       userId: n.userId,
       companyId: n.companyId,
@@ -73,9 +88,10 @@ export async function createNotifications(inputs: NotificationInput[]): Promise<
     skipDuplicates: true,
     select: { ...FEED_SELECT, userId: true },
   });
-  await announce(rows.map((r) => ({ userId: r.userId, item: toItem(r) })));
-  return rows.map(toItem);
+  return rows.map((r) => ({ userId: r.userId, item: toItem(r) }));
 }
+
+export const announceNotifications = (rows: Inserted[]) => announce(rows);
 
 /**
  * The one call other areas use (e.g. "your report is ready"): an in-app notification, plus a

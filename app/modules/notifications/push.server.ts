@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import webpush from "web-push";
 import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
 import { pushPolicyFor, type PushUrgency } from "./alert-events";
 import { inReaderUnits, parseMeasurement, type Measurement } from "~/lib/units";
 import type { SessionUser } from "~/lib/user";
@@ -301,22 +302,28 @@ export async function queuePush(
   payload: PushPayload,
 ): Promise<void> {
   if (!userIds.length) return;
-  const policy = pushPolicyFor(payload.kind);
-  const text = buildPayload({ ...payload, tag: payload.tag ?? key });
   const created = await prisma.pushMessage.createMany({
-    data: [
-      {
-        key,
-        userIds: [...new Set(userIds)],
-        payload: JSON.parse(text),
-        ttl: policy.ttl,
-        urgency: policy.urgency,
-      },
-    ],
+    data: [pushMessageRow(key, userIds, payload)],
     skipDuplicates: true,
   });
   if (created.count === 0) return;
   await enqueueFanout(key);
+}
+
+/**
+ * The PushMessage row queuePush writes, for a caller that writes it in the transaction of the fact
+ * owing it (then calls enqueueFanout after the commit; resumePendingMessages finds it otherwise).
+ */
+export function pushMessageRow(key: string, userIds: number[], payload: PushPayload) {
+  const policy = pushPolicyFor(payload.kind);
+  const text = buildPayload({ ...payload, tag: payload.tag ?? key });
+  return {
+    key,
+    userIds: [...new Set(userIds)],
+    payload: JSON.parse(text) as Prisma.InputJsonValue,
+    ttl: policy.ttl,
+    urgency: policy.urgency,
+  };
 }
 
 export async function enqueueFanout(key: string) {

@@ -9,10 +9,16 @@
  * the alternative (never retrying a claimed row) could silently drop them. Claims carry the run's
  * attempt number: a later attempt may take over an unfinished claim of an earlier one, never the
  * reverse, so a worker taken for dead cannot claim again what its successor owns.
+ *
+ * This is the outbox's shape (notifications/outbox/) for mail whose body, the report file, is
+ * built at send time and too large to store beforehand: the row is claimed, marked sent after the
+ * SMTP answer, and a failure is taken again by the run's next attempt after a growing wait. Every
+ * copy of one row's mail carries the same Message-ID (reportMessageId), so a repeat is recognisable.
  */
+import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { prisma } from "~/services/db.server";
-import { sendMail, type Mail } from "~/services/mail.server";
+import { mailDomain, sendMail, type Mail } from "~/services/mail.server";
 import { LeaseLost, type Lease } from "./job-lease.server";
 import { render, type ReportFormat } from "./report-render.server";
 
@@ -34,6 +40,10 @@ export async function renderToBuffer(
   await render(format, input, out);
   return Buffer.concat(chunks);
 }
+
+/** The Message-ID of the mail of ReportDelivery (runId, email): the same on every attempt. */
+export const reportMessageId = (runId: string, email: string) =>
+  `<report.${runId}.${createHash("sha256").update(email).digest("hex").slice(0, 16)}@${mailDomain()}>`;
 
 export type Delivered = { sentNow: number; sentBefore: number };
 
@@ -71,7 +81,7 @@ export async function deliver(
     }
     const mine = { runId, email, attempt, status: "sending" };
     try {
-      await sendMail(mailFor(email));
+      await sendMail({ ...mailFor(email), messageId: reportMessageId(runId, email) });
     } catch (e) {
       const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       await prisma.reportDelivery.updateMany({ where: mine, data: { status: "failed", error } });

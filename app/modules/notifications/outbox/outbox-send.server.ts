@@ -44,12 +44,16 @@ async function deliver(row: Row) {
   }
 }
 
-/** One pass: claims and sends what is due; returns how many were sent. */
+/**
+ * One pass: claims and sends what is due at `now` (tests pass a later one); returns how many were
+ * sent. Whether a claim is stale is judged on the real clock: a later `now` must not take a claim
+ * another pass holds right now (it would send the same mail twice).
+ */
 export async function sendOwed(now = Date.now()): Promise<number> {
   const due = {
     OR: [
       { state: "pending", nextAt: { lte: new Date(now) } },
-      { state: "sending", claimedAt: { lt: new Date(now - getEnv().JOB_STALE_MS) } },
+      { state: "sending", claimedAt: { lt: new Date(Date.now() - getEnv().JOB_STALE_MS) } },
     ],
   };
   const rows = await prisma.outboxMessage.findMany({

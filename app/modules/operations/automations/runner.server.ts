@@ -3,15 +3,15 @@
  * decision is claimed once as an AutomationRun (unique per rule and event, so a re-run or a second
  * worker acts once), then the actions of the fired ones run; an action that throws turns its run
  * into "failed" with the error. Webhooks get a delivery each (webhook-delivery.server.ts): tried
- * once here, again later by their own job while the run shows "retrying". Actions reach the world
- * through `ActionPorts` (tests swap them).
+ * once here, again later by their own job while the run shows "retrying". E-mails are written to
+ * the outbox in the transaction that claims the run (automation-mail.server.ts) and sent by its
+ * worker. Other actions reach the world through `ActionPorts` (tests swap them).
  */
 import type { Automation as AutomationRow, Prisma } from "~/generated/prisma/client";
-import { notifyUser } from "~/modules/notifications/index.server";
+import { kickOutbox, notifyUser, owe } from "~/modules/notifications/index.server";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import { sendMail } from "~/services/mail.server";
 import { open } from "~/services/secret-box.server";
 import {
   evaluate,
@@ -20,6 +20,7 @@ import {
   type RuleState,
 } from "~/lib/automations/engine";
 import type { Action, Automation, Condition, DeviceEvent, Trigger } from "~/lib/automations/model";
+import { owedRunMails, runText } from "./automation-mail.server";
 import { createTicket } from "./tickets-upstream.server";
 import { startDeliveries, type Hook } from "./webhook-delivery.server";
 import { postWebhookTry, type TryResult, type WebhookTry } from "./webhook-post.server";
@@ -34,7 +35,6 @@ export type ActionPorts = {
     imei: string | null;
     push: boolean;
   }): Promise<void>;
-  email(mail: { to: string; subject: string; text: string }): Promise<void>;
   /** One try; never throws (the result says whether another try may help). */
   webhook(t: WebhookTry): Promise<TryResult>;
   ticket(
@@ -59,9 +59,6 @@ export const defaultPorts = (token: () => Promise<string | null>): ActionPorts =
       push: n.push,
     });
   },
-  async email(mail) {
-    await sendMail(mail);
-  },
   webhook: (t) => postWebhookTry(t),
   async ticket(_companyId, t) {
     const bearer = await token();
@@ -85,12 +82,10 @@ export function automationOf(row: AutomationRow): Automation {
   };
 }
 
-const describe = (e: DeviceEvent, d: Decision) =>
-  `${e.kind.replace(/_/g, " ")}${e.imei ? ` · vehicle ${e.imei}` : ""} at ${new Date(e.time).toISOString()}: ${d.reason}`;
-
 /**
  * Runs one fired decision's actions but its webhooks, which it returns (their bodies fixed now,
- * so every try sends the same); the others' errors are collected.
+ * so every try sends the same), and its e-mails (owed with the claim); the others' errors are
+ * collected.
  */
 async function act(
   row: AutomationRow,
@@ -100,7 +95,7 @@ async function act(
   ports: ActionPorts,
 ): Promise<{ errors: string[]; hooks: Hook[] }> {
   const title = `Automation: ${rule.name}`;
-  const body = describe(e, d);
+  const body = runText(e, d);
   const errors: string[] = [];
   const hooks: Hook[] = [];
   for (const [i, a] of rule.actions.entries()) {
@@ -116,8 +111,6 @@ async function act(
             imei: e.imei,
             push: a.channels.includes("push"),
           });
-        if (a.channels.includes("email") && a.email)
-          await ports.email({ to: a.email, subject: title, text: `${body}\n` });
       } else if (a.kind === "webhook") {
         if (!row.webhookSecret) throw new Error("The automation has no signing secret");
         hooks.push({
@@ -136,26 +129,6 @@ async function act(
         });
       } else if (a.kind === "ticket") {
         await ports.ticket(row.companyId, { title: a.title, description: body, imei: e.imei });
-      } else if (a.kind === "fill_link") {
-        await ports.email({
-          to: a.email,
-          subject: `Please fill in: ${rule.name}`,
-          text: `${body}\n\nPlease fill in the form: ${ports.baseUrl}/forms/${a.linkId}\n`,
-        });
-      } else if (a.kind === "email_report") {
-        await ports.email({
-          to: a.email,
-          subject: `Report: ${rule.name}`,
-          text: [
-            `Automation report: ${rule.name}`,
-            "",
-            `Event: ${e.kind}`,
-            `Vehicle: ${e.imei ?? "(none)"}`,
-            `Time: ${new Date(e.time).toISOString()}`,
-            `Why it fired: ${d.reason}`,
-            "",
-          ].join("\n"),
-        });
       }
     } catch (err) {
       errors.push(`${a.kind}: ${(err as Error).message}`);
@@ -184,24 +157,41 @@ export async function processEvents(
     ]),
   );
   const decisions = evaluate(rules, events, state);
-  const claimed = decisions.length
-    ? await prisma.automationRun.createManyAndReturn({
-        data: decisions.map((d) => ({
-          automationId: d.ruleId,
-          companyId,
-          eventId: d.eventId,
-          subject: d.subject,
-          outcome: d.outcome,
-          reason: d.reason.slice(0, 500),
-          at: new Date(d.time),
-        })),
-        skipDuplicates: true,
-        select: { id: true, automationId: true, eventId: true },
-      })
-    : [];
-  const runIds = new Map(claimed.map((c) => [`${c.automationId}|${c.eventId}`, c.id]));
   const byId = new Map(rows.map((r, i) => [r.id, { row: r, rule: rules[i]! }]));
   const eventById = new Map(events.map((e) => [e.id, e]));
+  // The runs won and the e-mails they owe commit together; the outbox sends the mails.
+  const { claimed, mailed } = await prisma.$transaction(async (tx) => {
+    const claimed = decisions.length
+      ? await tx.automationRun.createManyAndReturn({
+          data: decisions.map((d) => ({
+            automationId: d.ruleId,
+            companyId,
+            eventId: d.eventId,
+            subject: d.subject,
+            outcome: d.outcome,
+            reason: d.reason.slice(0, 500),
+            at: new Date(d.time),
+          })),
+          skipDuplicates: true,
+          select: { id: true, automationId: true, eventId: true },
+        })
+      : [];
+    const won = new Set(claimed.map((c) => `${c.automationId}|${c.eventId}`));
+    const owed = decisions
+      .filter((d) => d.outcome === "fired" && won.has(`${d.ruleId}|${d.eventId}`))
+      .flatMap((d) =>
+        owedRunMails(
+          companyId,
+          byId.get(d.ruleId)!.rule,
+          eventById.get(d.eventId)!,
+          d,
+          ports.baseUrl,
+        ),
+      );
+    return { claimed, mailed: await owe(tx, owed) };
+  });
+  if (mailed.length) void kickOutbox();
+  const runIds = new Map(claimed.map((c) => [`${c.automationId}|${c.eventId}`, c.id]));
   const lastFired = new Map<string, number>();
   for (const d of decisions) {
     const runId = runIds.get(`${d.ruleId}|${d.eventId}`);
