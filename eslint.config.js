@@ -6,10 +6,26 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import moduleBoundaries from "./scripts/lint/module-boundaries.js";
 import actionProtocol from "./eslint-rules/action-protocol.js";
+import conformReply from "./eslint-rules/conform-reply.js";
 import isoSlice from "./eslint-rules/no-iso-slice.js";
 
 /** The project's own rules (eslint-rules/), as one plugin. */
-const tracksmith = { rules: { ...isoSlice.rules, ...actionProtocol.rules } };
+const tracksmith = {
+  rules: { ...isoSlice.rules, ...actionProtocol.rules, ...conformReply.rules },
+};
+
+/**
+ * Issue 35 part 6: the actions (and the module code answering for them) already converted to
+ * Conform's submission.reply(); eslint-rules/conform-reply.js keeps them there. Add a file here
+ * when its action is converted.
+ */
+export const CONFORM_REPLY_FILES = [
+  "app/routes/_shell.admin.people._index.tsx",
+  "app/routes/_shell.admin.people.$id.tsx",
+  "app/routes/_shell.admin.groups.tsx",
+  "app/modules/admin/components/person-form.tsx",
+  "app/modules/admin/components/group-name-form.tsx",
+];
 
 /** Imports that cross a boundary of DESIGN.md's layers. */
 const APP_NEVER_IMPORTS_SERVER = {
@@ -167,6 +183,11 @@ export default tseslint.config(
     ignores: ["app/lib/action-result.ts", "**/*.test.ts", "**/*.test.tsx"],
     plugins: { tracksmith },
     rules: { "tracksmith/action-protocol": "error" },
+  },
+  {
+    files: CONFORM_REPLY_FILES,
+    plugins: { tracksmith },
+    rules: { "tracksmith/conform-reply": "error" },
   },
   {
     files: ["server/sim/**"],

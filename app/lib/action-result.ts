@@ -40,3 +40,18 @@ export function lastSubmission(
   // What is left is the action's own answer, a Conform reply (serialised as Conform made it).
   return result as SubmissionResult<string[]> | undefined;
 }
+
+/**
+ * Conform's last result for the one form of a page that posted `intent`: the action's reply
+ * (`{ intent, result: submission.reply() }`), or the wrapper's NotSaved for that intent as the
+ * form's own error. Another form's answer is not this form's, so it is left out.
+ */
+export function resultFor(
+  act:
+    | { intent?: string; result?: SubmissionResult<string[]>; ok?: boolean; message?: string }
+    | undefined,
+  intent: string,
+): SubmissionResult<string[]> | undefined {
+  if (act?.intent !== intent) return undefined;
+  return act.result ?? lastSubmission(act);
+}

@@ -28,3 +28,19 @@ export function firstErrors(
   }
   return out;
 }
+
+/**
+ * The reply to a form the schema let through but the server then refused (an upstream 409):
+ * beside the field it is about, or as the whole form's error when it names none ("form").
+ */
+export function refusalReply<Reply>(
+  submission: {
+    reply: (o: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => Reply;
+  },
+  field: string,
+  message: string,
+): Reply {
+  return submission.reply(
+    field === "form" ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } },
+  );
+}

@@ -1,6 +1,7 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { Field, FormMessage, type FormReply } from "./fields";
+import { ConformField, FormMessage } from "./fields";
 
 type Initial = {
   first_name: string;
@@ -21,38 +22,36 @@ export function PersonFormCard({
   intent: "create" | "update";
   initial: Initial | null;
   groups: { id: number; nickname: string }[];
-  reply?: FormReply;
+  /** The action's Conform reply to this form (resultFor), or nothing before a post. */
+  reply?: SubmissionResult<string[]>;
   title: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  // Checked by the server only, as before: a refusal comes back as Conform's reply.
+  const [form, f] = useForm({ id: `person-${intent}`, lastResult: reply });
+  const typed = reply?.initialValue?.group_ids;
   const ticked = new Set(
-    reply?.values
-      ? (reply.values.group_ids ?? "").split(",").filter(Boolean).map(Number)
+    reply?.initialValue
+      ? (Array.isArray(typed) ? typed : typed ? [typed] : []).map(Number)
       : (initial?.group_ids ?? []),
   );
   return (
     <Paper withBorder p="md">
-      <Form method="post" data-testid="person-form" noValidate>
+      <Form method="post" {...getFormProps(form)} data-testid="person-form">
         <input type="hidden" name="intent" value={intent} />
         <Stack gap="sm">
           <Title order={2} size="h4">
             {title}
           </Title>
-          <FormMessage reply={reply} />
+          <FormMessage errors={form.errors} />
           <Group grow>
-            <Field
-              name="first_name"
-              label="First name"
-              reply={reply}
-              initial={initial?.first_name}
-            />
-            <Field name="last_name" label="Last name" reply={reply} initial={initial?.last_name} />
+            <ConformField meta={f.first_name} label="First name" initial={initial?.first_name} />
+            <ConformField meta={f.last_name} label="Last name" initial={initial?.last_name} />
           </Group>
-          <Field
-            name="email"
+          <ConformField
+            meta={f.email}
             label="Email"
             type="email"
-            reply={reply}
             initial={initial?.email}
             description={
               intent === "create"
@@ -60,11 +59,10 @@ export function PersonFormCard({
                 : undefined
             }
           />
-          <Field
-            name="mobile"
+          <ConformField
+            meta={f.mobile}
             label="Mobile (optional)"
             type="tel"
-            reply={reply}
             initial={initial?.mobile ?? ""}
           />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
