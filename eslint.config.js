@@ -25,6 +25,13 @@ export const CONFORM_REPLY_FILES = [
   "app/routes/_shell.admin.groups.tsx",
   "app/modules/admin/components/person-form.tsx",
   "app/modules/admin/components/group-name-form.tsx",
+  "app/routes/dashboard.beacon-config.tsx",
+  "app/modules/beacons/beacon-config.ts",
+  "app/modules/beacons/beacon-pages.server.ts",
+  "app/modules/beacons/components/beacon-config-form.tsx",
+  "app/routes/dashboard.driver-tag._index.tsx",
+  "app/modules/drivers/tags.server.ts",
+  "app/modules/drivers/components/tag-views.tsx",
 ];
 
 /** Imports that cross a boundary of DESIGN.md's layers. */

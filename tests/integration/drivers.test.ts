@@ -3,6 +3,7 @@
  * events (review workflow, dismissed events stop counting), a driver seeing only their own
  * scorecard, versioned scoring settings, and the tenant rule (another company's ids are 404).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { loader as safetyLoader, action as safetyAction } from "~/routes/dashboard.driversafety";
@@ -269,12 +270,10 @@ describe("driver management and tags: tenant rules and validation", () => {
       post("/dashboard/driver-tag", { intent: "register", uid: "12-34-zz" }, adminCookie),
     );
     expect(bad.status).toBe(400);
-    const b = (await bad.json()) as {
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
-    expect(b.errors.uid).toBe("A tag uid is 8 to 16 hexadecimal characters (0–9, A–F)");
-    expect(b.values.uid).toBe("12-34-zz");
+    // Conform's reply: the message beside the field, what was typed kept.
+    const b = ((await bad.json()) as { result: SubmissionResult<string[]> }).result;
+    expect(b.error?.uid).toEqual(["A tag uid is 8 to 16 hexadecimal characters (0–9, A–F)"]);
+    expect(b.initialValue?.uid).toBe("12-34-zz");
     const [tag] = await dup.driverTags(upstream((await upstreamAuth("admin", "admin123")).token));
     const dup1 = await call(
       registerAction,
@@ -284,9 +283,9 @@ describe("driver management and tags: tenant rules and validation", () => {
         adminCookie,
       ),
     );
-    expect(((await dup1.json()) as { errors: Record<string, string> }).errors.uid).toBe(
-      DUPLICATE_UID,
-    );
+    expect(
+      ((await dup1.json()) as { result: SubmissionResult<string[]> }).result.error?.uid,
+    ).toEqual([DUPLICATE_UID]);
     const ok = await call(
       registerAction,
       post(
