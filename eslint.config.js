@@ -32,6 +32,9 @@ export const CONFORM_REPLY_FILES = [
   "app/routes/dashboard.driver-tag._index.tsx",
   "app/modules/drivers/tags.server.ts",
   "app/modules/drivers/components/tag-views.tsx",
+  "app/routes/dashboard.drivermanagement.tsx",
+  "app/modules/drivers/management.server.ts",
+  "app/modules/drivers/components/driver-form.tsx",
   "app/routes/insight-tag.$uuid.tsx",
   "app/modules/insight-tags/public.server.ts",
 ];

@@ -243,6 +243,22 @@ describe("driver management and tags: tenant rules and validation", () => {
     );
   }, 60_000);
 
+  it("a refused driver save answers with Conform's reply: the message beside the field, typed kept", async () => {
+    const res = await call(
+      mgmtAction,
+      post(
+        "/dashboard/drivermanagement",
+        { intent: "save", first_name: "", last_name: "Newman", phone: "0400 000 000" },
+        adminCookie,
+      ),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { intent: string; result: SubmissionResult<string[]> };
+    expect(body.intent).toBe("save");
+    expect(body.result.error?.first_name).toEqual(["Enter a first name"]);
+    expect(body.result.initialValue).toMatchObject({ last_name: "Newman", phone: "0400 000 000" });
+  });
+
   it("deactivating asks for a confirmation first", async () => {
     const admin = upstream((await upstreamAuth("admin", "admin123")).token);
     const d = (await dup.drivers(admin)).at(-1)!;
