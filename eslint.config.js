@@ -35,6 +35,10 @@ export const CONFORM_REPLY_FILES = [
   "app/routes/dashboard.drivermanagement.tsx",
   "app/modules/drivers/management.server.ts",
   "app/modules/drivers/components/driver-form.tsx",
+  "app/routes/dashboard.driversafety.tsx",
+  "app/modules/drivers/safety-actions.server.ts",
+  "app/modules/drivers/components/incident-table.tsx",
+  "app/modules/drivers/components/scorecard.tsx",
   "app/routes/insight-tag.$uuid.tsx",
   "app/modules/insight-tags/public.server.ts",
 ];

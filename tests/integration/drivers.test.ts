@@ -84,9 +84,9 @@ describe("driver safety page", () => {
       ),
     );
     expect(noReason.status).toBe(400);
-    expect(((await noReason.json()) as { errors: Record<string, string> }).errors.reason).toBe(
-      "Say why the incident is dismissed",
-    );
+    expect(
+      ((await noReason.json()) as { result: SubmissionResult<string[]> }).result.error?.reason,
+    ).toEqual(["Say why the incident is dismissed"]);
     const ok = await call(
       safetyAction,
       post(
@@ -161,13 +161,11 @@ describe("scoring settings", () => {
       post("/dashboard/driversafety", fields({ w_seatbelt: "0.5", k_speeding: "-1" }), adminCookie),
     );
     expect(res.status).toBe(400);
-    const body = (await res.json()) as {
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
-    expect(body.errors.weights).toMatch(/add up to 1/);
-    expect(body.errors.k_speeding).toBe("k cannot be negative");
-    expect(body.values.w_seatbelt).toBe("0.5");
+    // Conform's reply: each rule under its field ("weights" for the sum), what was typed kept.
+    const body = ((await res.json()) as { result: SubmissionResult<string[]> }).result;
+    expect(body.error?.weights?.[0]).toMatch(/add up to 1/);
+    expect(body.error?.k_speeding).toEqual(["k cannot be negative"]);
+    expect(body.initialValue?.w_seatbelt).toBe("0.5");
     expect(await prisma.driverScoreSettings.count()).toBe(0);
   });
 
