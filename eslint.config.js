@@ -25,6 +25,7 @@ export const CONFORM_REPLY_FILES = [
   "app/routes/_shell.admin.groups.tsx",
   "app/modules/admin/components/person-form.tsx",
   "app/modules/admin/components/group-name-form.tsx",
+  "app/routes/dashboard.purchase-subscriptions.tsx",
   "app/routes/dashboard.beacon-config.tsx",
   "app/modules/beacons/beacon-config.ts",
   "app/modules/beacons/beacon-pages.server.ts",
