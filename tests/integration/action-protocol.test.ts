@@ -123,6 +123,20 @@ describe("a form converted to Conform's reply renders its refusal without JavaSc
     expect(html).toContain(typed);
   });
 
+  it("a payroll set-up form, whose refusal is the form's own error", async () => {
+    const res = await sendTo(handle, "POST", "/admin/allowances", cookie, {
+      intent: "create",
+      name: "Boots",
+      amount: "a lot",
+      unit: "shift",
+    });
+    expect(res.status).toBe(400);
+    const html = shown(res.text);
+    expect(html).toContain("Enter an amount like 15.50 (up to 4 decimals)");
+    expect(html).toContain('value="a lot"');
+    expect(html).toContain('value="Boots"');
+  });
+
   it("a beacon's settings form", async () => {
     const { listBeacons } = await import("~/modules/beacons/beacons.server");
     const b = (await listBeacons(await upstreamAuth("admin", "admin123"))).beacons[0]!;
