@@ -55,3 +55,19 @@ export function resultFor(
   if (act?.intent !== intent) return undefined;
   return act.result ?? lastSubmission(act);
 }
+
+/**
+ * What was typed in a field of a refused form, else `saved`. Conform's reply leaves an emptied
+ * field out of its initialValue, so once there is a reply a missing field reads "" (what the user
+ * left), not the saved value the user cleared.
+ */
+export function typedValue(
+  result: SubmissionResult<string[]> | undefined,
+  name: string,
+  saved: string,
+): string {
+  const typed = result?.initialValue;
+  if (!typed) return saved;
+  const v = typed[name];
+  return typeof v === "string" ? v : Array.isArray(v) ? String(v[0] ?? "") : "";
+}

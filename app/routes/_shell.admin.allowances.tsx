@@ -26,7 +26,7 @@ import { setupActions } from "~/modules/timesheets/setup-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { getFormProps, useForm } from "@conform-to/react";
-import { useActionResult } from "~/lib/action-result";
+import { typedValue, useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Allowances · Tracksmith" }];
 const PAGE = "/admin/allowances";
@@ -65,10 +65,7 @@ export default function Allowances() {
   // Checked by the server (and the browser's required, as before): its refusal is Conform's reply.
   const [form] = useForm({ id: `allowance-${e?.id ?? "new"}`, lastResult: act?.result });
   const typed = act?.result?.initialValue;
-  const v = (k: string, fallback: string) => {
-    const x = typed?.[k];
-    return typeof x === "string" ? x : fallback;
-  };
+  const v = (k: string, fallback: string) => typedValue(act?.result, k, fallback);
   const refusal = form.errors?.[0] ?? act?.message;
   return (
     <Stack gap="md" maw={1200}>

@@ -22,7 +22,7 @@ import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Field as ShowsErrors } from "~/components/forms/field";
-import { lastSubmission, useActionResult } from "~/lib/action-result";
+import { lastSubmission, typedValue, useActionResult } from "~/lib/action-result";
 import { parseForm, refusalReply } from "~/lib/parse-form";
 import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
 import type { Quote } from "~/modules/admin/billing-upstream.server";
@@ -81,11 +81,13 @@ export default function Purchase() {
   const [form, f] = useForm({
     id: "purchase",
     lastResult: act?.result ?? lastSubmission(act?.ok === false ? act : undefined),
+    defaultValue: {
+      plan_id: d.subscription.plan_id,
+      devices: String(d.subscription.devices),
+      users: String(d.subscription.users),
+    },
   });
-  const v = (k: string, fallback: string) => {
-    const typed = act?.result?.initialValue?.[k];
-    return typeof typed === "string" ? typed : fallback;
-  };
+  const v = (k: string, fallback: string) => typedValue(act?.result, k, fallback);
   return (
     <Stack gap="md" maw={760}>
       <div>
@@ -127,20 +129,8 @@ export default function Purchase() {
               />
             </ShowsErrors>
             <Group grow align="flex-start">
-              <ConformField
-                meta={f.devices}
-                label="Device licences"
-                type="number"
-                min={1}
-                initial={String(d.subscription.devices)}
-              />
-              <ConformField
-                meta={f.users}
-                label="User licences"
-                type="number"
-                min={1}
-                initial={String(d.subscription.users)}
-              />
+              <ConformField meta={f.devices} label="Device licences" type="number" min={1} />
+              <ConformField meta={f.users} label="User licences" type="number" min={1} />
             </Group>
             {q ? (
               <Table data-testid="quote">

@@ -137,6 +137,28 @@ describe("a form converted to Conform's reply renders its refusal without JavaSc
     expect(html).toContain('value="Boots"');
   });
 
+  it("a field the user emptied stays empty after a refusal, not back to the saved value", async () => {
+    const list = await sendTo(handle, "GET", "/admin/allowances", cookie);
+    const id = /\?edit=(\d+)/.exec(list.text)![1]!;
+    const edit = shown((await sendTo(handle, "GET", `/admin/allowances?edit=${id}`, cookie)).text);
+    const saved =
+      /<input[^>]*name="name"[^>]*value="([^"]+)"/.exec(edit)?.[1] ??
+      /<input[^>]*value="([^"]+)"[^>]*name="name"/.exec(edit)![1]!;
+    // Conform leaves an emptied field out of its reply's initialValue.
+    const res = await sendTo(handle, "POST", `/admin/allowances?edit=${id}`, cookie, {
+      intent: "update",
+      id,
+      name: "",
+      amount: "2",
+      unit: "shift",
+    });
+    expect(res.status).toBe(400);
+    const html = shown(res.text);
+    expect(html).toContain("Enter a name");
+    const input = /<input[^>]*name="name"[^>]*>/.exec(html)![0];
+    expect(input).not.toContain(`value="${saved}"`);
+  });
+
   it("a beacon's settings form", async () => {
     const { listBeacons } = await import("~/modules/beacons/beacons.server");
     const b = (await listBeacons(await upstreamAuth("admin", "admin123"))).beacons[0]!;

@@ -31,28 +31,28 @@ export function Field({
 }
 
 /**
- * A text field of a Conform form (useForm with the action's reply as lastResult): after a refusal
- * it keeps what was typed (Conform's initialValue) and shows its message beside it.
+ * A text field of a Conform form: it starts from useForm's defaultValue (the saved value), after a
+ * refusal from what was typed (the reply's initialValue, where an emptied field is absent: ""),
+ * and shows its message beside it.
  */
 export function ConformField({
   meta,
   label,
-  initial = "",
   ...rest
-}: { meta: FieldMetadata<unknown>; label: string; initial?: string } & Omit<
+}: { meta: FieldMetadata<unknown>; label: string } & Omit<
   TextInputProps,
   "name" | "label" | "defaultValue" | "error"
 >) {
-  const typed = meta.initialValue;
+  const value = typeof meta.initialValue === "string" ? meta.initialValue : "";
   return (
     <ShowsErrors errors={meta}>
       <TextInput
         {...rest}
-        key={`${meta.key ?? ""}:${typeof typed === "string" ? typed : initial}`}
+        key={`${meta.key ?? ""}:${value}`}
         id={rest.id ?? `f-${meta.name}`}
         name={meta.name}
         label={label}
-        defaultValue={typeof typed === "string" ? typed : initial}
+        defaultValue={value}
       />
     </ShowsErrors>
   );

@@ -18,7 +18,11 @@ export function GroupNameForm({
   busy: boolean;
   cancelTo?: string;
 }) {
-  const [form, f] = useForm({ id: `group-${group?.id ?? "new"}`, lastResult: result });
+  const [form, f] = useForm({
+    id: `group-${group?.id ?? "new"}`,
+    lastResult: result,
+    defaultValue: { nickname: group?.nickname ?? "" },
+  });
   return (
     <Form
       method="post"
@@ -29,11 +33,7 @@ export function GroupNameForm({
       {group ? <input type="hidden" name="id" value={group.id} /> : null}
       <FormMessage errors={form.errors} />
       <Group align="flex-end" mt={group ? "sm" : undefined}>
-        <ConformField
-          meta={f.nickname}
-          label={group ? "New name" : "New group name"}
-          initial={group?.nickname}
-        />
+        <ConformField meta={f.nickname} label={group ? "New name" : "New group name"} />
         <Button type="submit" loading={busy}>
           {group ? "Save name" : "Add group"}
         </Button>

@@ -28,7 +28,16 @@ export function PersonFormCard({
 }) {
   const busy = useNavigation().state === "submitting";
   // Checked by the server only, as before: a refusal comes back as Conform's reply.
-  const [form, f] = useForm({ id: `person-${intent}`, lastResult: reply });
+  const [form, f] = useForm({
+    id: `person-${intent}`,
+    lastResult: reply,
+    defaultValue: {
+      first_name: initial?.first_name ?? "",
+      last_name: initial?.last_name ?? "",
+      email: initial?.email ?? "",
+      mobile: initial?.mobile ?? "",
+    },
+  });
   const typed = reply?.initialValue?.group_ids;
   const ticked = new Set(
     reply?.initialValue
@@ -45,26 +54,20 @@ export function PersonFormCard({
           </Title>
           <FormMessage errors={form.errors} />
           <Group grow>
-            <ConformField meta={f.first_name} label="First name" initial={initial?.first_name} />
-            <ConformField meta={f.last_name} label="Last name" initial={initial?.last_name} />
+            <ConformField meta={f.first_name} label="First name" />
+            <ConformField meta={f.last_name} label="Last name" />
           </Group>
           <ConformField
             meta={f.email}
             label="Email"
             type="email"
-            initial={initial?.email}
             description={
               intent === "create"
                 ? "The invitation goes here; it is also the sign-in name."
                 : undefined
             }
           />
-          <ConformField
-            meta={f.mobile}
-            label="Mobile (optional)"
-            type="tel"
-            initial={initial?.mobile ?? ""}
-          />
+          <ConformField meta={f.mobile} label="Mobile (optional)" type="tel" />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" size="sm" fw={500} mb={4}>
               Groups

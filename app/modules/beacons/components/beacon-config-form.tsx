@@ -14,6 +14,7 @@ import {
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import {
   ADV_INTERVAL_MAX_MS,
   ADV_INTERVAL_MIN_MS,
@@ -59,10 +60,7 @@ export function BeaconConfigForm({
   // beacon, so each has its own id.
   const [form, f] = useForm({ id: `beacon-config-${beacon.uuid}`, lastResult: mine?.result });
   const typed = mine?.result?.initialValue;
-  const value = (k: string, saved: string) => {
-    const v = typed?.[k];
-    return typeof v === "string" ? v : saved;
-  };
+  const value = (k: string, saved: string) => typedValue(mine?.result, k, saved);
   const nav = useNavigation();
   const busy = nav.state === "submitting" && nav.formData?.get("uuid") === beacon.uuid;
   const txOptions = TX_POWERS.map((p) => ({ value: String(p), label: `${p} dBm` }));

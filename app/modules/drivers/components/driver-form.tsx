@@ -12,6 +12,7 @@ import {
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 
 type Saved = Record<string, string | number | boolean | null | number[]>;
 
@@ -38,11 +39,12 @@ export function DriverForm({
   // Checked by the server (and the browser's required, as before).
   const [form, f] = useForm({ id: "driver", lastResult: result });
   const values = result?.initialValue;
-  const v = (k: string) => {
-    const typed = values?.[k];
-    if (typeof typed === "string") return typed;
-    return driver?.[k] === null || driver?.[k] === undefined ? "" : String(driver[k]);
-  };
+  const v = (k: string) =>
+    typedValue(
+      result,
+      k,
+      driver?.[k] === null || driver?.[k] === undefined ? "" : String(driver[k]),
+    );
   return (
     <Paper withBorder p="md" data-testid="driver-form">
       <Form

@@ -3,6 +3,7 @@ import { formatSpeed } from "~/lib/units";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import { Form, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
@@ -46,10 +47,7 @@ export type ReviewResult = {
 function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
   const mine = result?.intent === "review" && result.eventId === r.id ? result : undefined;
   const [form, f] = useForm({ id: `review-${r.id}`, lastResult: mine?.result });
-  const v = (k: string, d: string) => {
-    const typed = mine?.result?.initialValue?.[k];
-    return typeof typed === "string" ? typed : d;
-  };
+  const v = (k: string, d: string) => typedValue(mine?.result, k, d);
   const zone = useCompanyZone();
   return (
     <Form method="post" {...getFormProps(form)} noValidate={false} data-testid="review-form">

@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import { Form } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -154,10 +155,7 @@ export function SettingsForm({
 }) {
   const mine = result?.intent === "settings" ? result.result : undefined;
   const [form, f] = useForm({ id: "score-settings", lastResult: mine });
-  const v = (k: string, d: number | string) => {
-    const typed = mine?.initialValue?.[k];
-    return typeof typed === "string" ? typed : String(d);
-  };
+  const v = (k: string, d: number | string) => typedValue(mine, k, String(d));
   // The minimum distance is typed in the reader's unit; the hidden field tells the server which.
   const { measurement } = useSettings().settings;
   return (

@@ -59,7 +59,8 @@ export function PayrollGroupForm({
     const x = values?.[k];
     return (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).map(String);
   };
-  const v = (k: string, fallback: string) => list(k)[0] ?? fallback;
+  // An emptied field is absent from the reply: "" once there is one.
+  const v = (k: string, fallback: string) => (values ? (list(k)[0] ?? "") : fallback);
   const has = (k: string, id: number, fallback: boolean) =>
     values ? list(k).includes(String(id)) : fallback;
   const refusal = form.errors?.[0] ?? message;
