@@ -21,8 +21,11 @@ const isIntent = (node) =>
     node.arguments[0]?.type === "Literal" &&
     node.arguments[0].value === "intent");
 
-/** A comparison of the intent with a named one: `intent === "save"`, `form.get("intent") !== "x"`. */
-/** @param {any} node */
+/**
+ * A comparison of the intent with a named one: `intent === "save"`, `form.get("intent") !== "x"`.
+ * @param {any} node
+ * @returns {boolean}
+ */
 function comparesIntent(node) {
   if (!node) return false;
   if (node.type === "LogicalExpression")

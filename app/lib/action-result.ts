@@ -40,3 +40,34 @@ export function lastSubmission(
   // What is left is the action's own answer, a Conform reply (serialised as Conform made it).
   return result as SubmissionResult<string[]> | undefined;
 }
+
+/**
+ * Conform's last result for the one form of a page that posted `intent`: the action's reply
+ * (`{ intent, result: submission.reply() }`), or the wrapper's NotSaved for that intent as the
+ * form's own error. Another form's answer is not this form's, so it is left out.
+ */
+export function resultFor(
+  act:
+    | { intent?: string; result?: SubmissionResult<string[]>; ok?: boolean; message?: string }
+    | undefined,
+  intent: string,
+): SubmissionResult<string[]> | undefined {
+  if (act?.intent !== intent) return undefined;
+  return act.result ?? lastSubmission(act);
+}
+
+/**
+ * What was typed in a field of a refused form, else `saved`. Conform's reply leaves an emptied
+ * field out of its initialValue, so once there is a reply a missing field reads "" (what the user
+ * left), not the saved value the user cleared.
+ */
+export function typedValue(
+  result: SubmissionResult<string[]> | undefined,
+  name: string,
+  saved: string,
+): string {
+  const typed = result?.initialValue;
+  if (!typed) return saved;
+  const v = typed[name];
+  return typeof v === "string" ? v : Array.isArray(v) ? String(v[0] ?? "") : "";
+}

@@ -1,3 +1,4 @@
+import { parse } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
 
@@ -10,6 +11,25 @@ export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema:
   formData.delete("__intent__");
   formData.delete("__state__");
   return parseWithZod(formData, { schema });
+}
+
+/**
+ * parseForm for a form checked by a function of its own rather than a schema: `check` gives the
+ * value, or one message for the whole form (Conform's form error), so the action can still answer
+ * with submission.reply() and keep what was typed.
+ */
+export function parseFormBy<Value extends object>(
+  formData: FormData,
+  check: (form: FormData) => Value | string,
+) {
+  formData.delete("__intent__");
+  formData.delete("__state__");
+  return parse<Value, string[]>(formData, {
+    resolve: () => {
+      const value = check(formData);
+      return typeof value === "string" ? { error: { "": [value] } } : { value };
+    },
+  });
 }
 
 /**
@@ -27,4 +47,20 @@ export function firstErrors(
     if (messages?.[0]) out[field] ??= messages[0];
   }
   return out;
+}
+
+/**
+ * The reply to a form the schema let through but the server then refused (an upstream 409):
+ * beside the field it is about, or as the whole form's error when it names none ("form").
+ */
+export function refusalReply<Reply>(
+  submission: {
+    reply: (o: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => Reply;
+  },
+  field: string,
+  message: string,
+): Reply {
+  return submission.reply(
+    field === "form" ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } },
+  );
 }

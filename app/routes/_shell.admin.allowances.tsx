@@ -22,10 +22,11 @@ import {
   removeAllowance,
   saveAllowance,
 } from "~/modules/timesheets/payroll-setup.server";
-import { setupActions, typedValues } from "~/modules/timesheets/setup-actions.server";
+import { setupActions } from "~/modules/timesheets/setup-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
-import { useActionResult } from "~/lib/action-result";
+import { getFormProps, useForm } from "@conform-to/react";
+import { typedValue, useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "Allowances · Tracksmith" }];
 const PAGE = "/admin/allowances";
@@ -41,7 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
     await request.formData(),
     setupActions(PAGE, {
       input: allowanceInput,
-      values: typedValues,
       save: (id, input) => saveAllowance(ctx, id, input),
       remove: (id) => removeAllowance(ctx, id),
     }),
@@ -62,7 +62,11 @@ export default function Allowances() {
   const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const e = d.editing;
-  const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;
+  // Checked by the server (and the browser's required, as before): its refusal is Conform's reply.
+  const [form] = useForm({ id: `allowance-${e?.id ?? "new"}`, lastResult: act?.result });
+  const typed = act?.result?.initialValue;
+  const v = (k: string, fallback: string) => typedValue(act?.result, k, fallback);
+  const refusal = form.errors?.[0] ?? act?.message;
   return (
     <Stack gap="md" maw={1200}>
       <div>
@@ -92,16 +96,22 @@ export default function Allowances() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Paper withBorder p="md">
-            <Form method="post" key={e?.id ?? "new"} data-testid="allowance-form">
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              noValidate={false}
+              key={e?.id ?? "new"}
+              data-testid="allowance-form"
+            >
               <input type="hidden" name="intent" value={e ? "update" : "create"} />
               {e ? <input type="hidden" name="id" value={e.id} /> : null}
               <Stack gap="sm">
                 <Title order={2} size="h4">
                   {e ? `Edit ${e.name}` : "New allowance"}
                 </Title>
-                {act?.message ? (
+                {refusal ? (
                   <Alert color="red" role="alert">
-                    {act.message}
+                    {refusal}
                   </Alert>
                 ) : null}
                 <TextInput
@@ -127,7 +137,7 @@ export default function Allowances() {
                 <Checkbox
                   name="taxable"
                   label="Taxable"
-                  defaultChecked={act?.values ? act.values.taxable === "on" : (e?.taxable ?? true)}
+                  defaultChecked={typed ? typed.taxable === "on" : (e?.taxable ?? true)}
                 />
                 <Group>
                   <Button type="submit" loading={busy}>

@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { firstErrors, parseForm } from "~/lib/parse-form";
-import { Field, type FormReply } from "~/modules/admin/components/fields";
-import { refused } from "~/modules/admin/form-reply.server";
+import { parseForm, refusalReply } from "~/lib/parse-form";
+import { GroupNameForm } from "~/modules/admin/components/group-name-form";
 import { GroupSchema } from "~/modules/admin/people-form";
 import { addGroup, groupsPage, removeGroup, renameGroupOf } from "~/modules/admin/groups.server";
 import { requireModule } from "~/services/guard.server";
@@ -23,16 +23,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await groupsPage(ctx, new URL(request.url)));
 }
 
-type ActionData = FormReply & { confirmFor?: number; refusedFor?: number; message?: string };
+type ActionData = {
+  intent?: "create" | "rename";
+  result?: SubmissionResult<string[]>;
+  confirmFor?: number;
+  refusedFor?: number;
+  message?: string;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
   return switchIntent(await request.formData(), {
     create: async (form) => {
       const s = parseForm(form, GroupSchema);
-      if (s.status !== "success") return refused(form, firstErrors(s));
+      if (s.status !== "success")
+        return json<ActionData>({ intent: "create", result: s.reply() }, { status: 400 });
       const r = await addGroup(ctx, s.value.nickname);
-      if (!r.ok) return refused(form, { nickname: r.message }, 409);
+      if (!r.ok) {
+        const result = refusalReply(s, "nickname", r.message);
+        return json<ActionData>({ intent: "create", result }, { status: 409 });
+      }
       return redirectWithToast(PAGE, {
         type: "success",
         description: `Group ${r.nickname} added.`,
@@ -40,9 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     rename: async (form) => {
       const s = parseForm(form, GroupSchema);
-      if (s.status !== "success") return refused(form, firstErrors(s));
+      if (s.status !== "success")
+        return json<ActionData>({ intent: "rename", result: s.reply() }, { status: 400 });
       const r = await renameGroupOf(ctx, form.get("id"), s.value.nickname);
-      if (!r.ok) return refused(form, { nickname: r.message }, 409);
+      if (!r.ok) {
+        const result = refusalReply(s, "nickname", r.message);
+        return json<ActionData>({ intent: "rename", result }, { status: 409 });
+      }
       return redirectWithToast(PAGE, { type: "success", description: `Renamed to ${r.nickname}.` });
     },
     delete: async (form) => {
@@ -83,17 +97,9 @@ export default function Groups() {
           </Button>
         ) : null}
       </Group>
-      {act?.values && !act.values.id ? (
+      {act?.intent === "create" && act.result ? (
         <Paper withBorder p="md">
-          <Form method="post" noValidate data-testid="addgroup-form">
-            <input type="hidden" name="intent" value="create" />
-            <Group align="flex-end">
-              <Field name="nickname" label="New group name" reply={act} />
-              <Button type="submit" loading={busy}>
-                Add group
-              </Button>
-            </Group>
-          </Form>
+          <GroupNameForm result={act.result} busy={busy} />
         </Paper>
       ) : null}
       {act?.message ? (
@@ -140,19 +146,12 @@ export default function Groups() {
               ) : null}
             </Group>
             {data.rename === g.id ? (
-              <Form method="post" data-testid="rename-form">
-                <input type="hidden" name="intent" value="rename" />
-                <input type="hidden" name="id" value={g.id} />
-                <Group align="flex-end" mt="sm">
-                  <Field name="nickname" label="New name" reply={act} initial={g.nickname} />
-                  <Button type="submit" loading={busy}>
-                    Save name
-                  </Button>
-                  <Anchor component={Link} to={PAGE} size="sm">
-                    Cancel
-                  </Anchor>
-                </Group>
-              </Form>
+              <GroupNameForm
+                group={g}
+                result={act?.intent === "rename" ? act.result : undefined}
+                busy={busy}
+                cancelTo={PAGE}
+              />
             ) : null}
             <details>
               <summary>Members and vehicles</summary>

@@ -11,7 +11,7 @@ import {
   removePayrollGroup,
   savePayrollGroup,
 } from "~/modules/timesheets/payroll-setup.server";
-import { setupActions, typedValueLists } from "~/modules/timesheets/setup-actions.server";
+import { setupActions } from "~/modules/timesheets/setup-actions.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { useActionResult } from "~/lib/action-result";
@@ -30,7 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
     await request.formData(),
     setupActions(PAGE, {
       input: payrollGroupInput,
-      values: typedValueLists,
       save: (id, input) => savePayrollGroup(ctx, id, input),
       remove: (id) => removePayrollGroup(ctx, id),
     }),
@@ -73,8 +72,8 @@ export default function PayrollGroups() {
             people={d.people}
             allowances={d.allowances}
             presets={d.presets}
+            result={act?.result}
             message={act?.message}
-            values={act?.values}
           />
         </Grid.Col>
       </Grid>

@@ -18,10 +18,9 @@ import { CompanyTime } from "~/components/company-time";
 import { ConfirmForm } from "~/components/confirm-form";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { firstErrors, parseForm } from "~/lib/parse-form";
-import type { FormReply } from "~/modules/admin/components/fields";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseForm, refusalReply } from "~/lib/parse-form";
 import { PersonFormCard } from "~/modules/admin/components/person-form";
-import { refused } from "~/modules/admin/form-reply.server";
 import { PersonSchema } from "~/modules/admin/people-form";
 import { personPage, resetPassword, savePerson, setActive } from "~/modules/admin/people.server";
 import { requireModule } from "~/services/guard.server";
@@ -38,7 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await personPage(ctx, params.id));
 }
 
-type ActionData = FormReply & { confirm?: "deactivate"; message?: string };
+type ActionData = {
+  intent?: "update";
+  result?: SubmissionResult<string[]>;
+  confirm?: "deactivate";
+  message?: string;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
@@ -47,9 +51,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return switchIntent(await request.formData(), {
     update: async (form) => {
       const s = parseForm(form, PersonSchema);
-      if (s.status !== "success") return refused(form, firstErrors(s));
+      if (s.status !== "success")
+        return json<ActionData>({ intent: "update", result: s.reply() }, { status: 400 });
       const r = await savePerson(ctx, id, s.value);
-      if (!r.ok) return refused(form, { [r.field]: r.message }, 409);
+      if (!r.ok) {
+        const result = refusalReply(s, r.field, r.message);
+        return json<ActionData>({ intent: "update", result }, { status: 409 });
+      }
       return redirectWithToast(here, { type: "success", description: `${r.person.name} saved.` });
     },
     deactivate: async (form) => {
@@ -213,7 +221,7 @@ export default function Person() {
               intent="update"
               initial={p}
               groups={data.groups}
-              reply={act?.values ? act : undefined}
+              reply={act?.intent === "update" ? act.result : undefined}
               title={`Edit ${p.name}`}
             />
           </Grid.Col>

@@ -6,15 +6,14 @@ import { CompanyTime } from "~/components/company-time";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { TableToolbar } from "~/components/data-table/toolbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import { parseForm, refusalReply } from "~/lib/parse-form";
 import { PersonFormCard } from "~/modules/admin/components/person-form";
-import { refused } from "~/modules/admin/form-reply.server";
 import { PersonSchema } from "~/modules/admin/people-form";
 import { peoplePage, savePerson } from "~/modules/admin/people.server";
 import { requireModule } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { useActionResult } from "~/lib/action-result";
+import { resultFor, useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [{ title: "People · Tracksmith" }];
 
@@ -28,9 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return switchIntent(await request.formData(), {
     create: async (form) => {
       const s = parseForm(form, PersonSchema);
-      if (s.status !== "success") return refused(form, firstErrors(s));
+      if (s.status !== "success")
+        return json({ intent: "create", result: s.reply() }, { status: 400 });
       const r = await savePerson(ctx, null, s.value);
-      if (!r.ok) return refused(form, { [r.field]: r.message }, 409);
+      if (!r.ok)
+        return json(
+          { intent: "create", result: refusalReply(s, r.field, r.message) },
+          { status: 409 },
+        );
       return redirectWithToast(`/admin/people/${r.person.username_id}`, {
         type: "success",
         description: `${r.person.name} is invited: an email with a sign-in link went to ${r.person.email}.`,
@@ -138,7 +142,7 @@ export default function People() {
               intent="create"
               initial={null}
               groups={data.groups}
-              reply={reply}
+              reply={resultFor(reply, "create")}
               title="Invite a person"
             />
           </Grid.Col>

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await requireModule(request, "beacons"),
     await request.formData(),
   );
-  return json(result, { status: result.ok ? 200 : result.errors ? 400 : 502 });
+  return json(result, { status: result.ok ? 200 : result.message ? 502 : 400 });
 }
 
 export default function BeaconConfig() {

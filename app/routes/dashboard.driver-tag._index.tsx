@@ -1,7 +1,8 @@
 import { Stack, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { resultFor, useActionResult } from "~/lib/action-result";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RegisterTagForm, TagTable } from "~/modules/drivers/components/tag-views";
 import { tagAction, tagsPage } from "~/modules/drivers/tags.server";
@@ -21,14 +22,11 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Register a tag, or open one of the company's tags. */
 export default function DriverTag() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>();
-  const r = a && "errors" in a ? a : undefined;
+  const a = useActionResult<typeof action>();
   return (
     <Stack gap="md" maw={1000}>
       <Title order={1}>Driver tag</Title>
-      {d.canEdit ? (
-        <RegisterTagForm drivers={d.drivers} errors={r?.errors} values={r?.values} />
-      ) : null}
+      {d.canEdit ? <RegisterTagForm drivers={d.drivers} result={resultFor(a, "register")} /> : null}
       <TagTable rows={d.tags} />
     </Stack>
   );

@@ -46,8 +46,7 @@ export default function DriverManagement() {
       {showForm ? (
         <DriverForm
           driver={failedSave ? (failedSave.id ? (d.editing ?? null) : null) : (d.editing ?? null)}
-          errors={failedSave?.errors}
-          values={failedSave?.values}
+          result={failedSave?.result}
         />
       ) : null}
       <Form method="get">

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DriverSafety() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const r = result && "errors" in result ? result : undefined;
+  const r = result && "result" in result ? result : undefined;
   const zone = useCompanyZone();
   return (
     <Stack gap="lg" maw={1300}>

@@ -20,12 +20,13 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useActionResult } from "~/lib/action-result";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Field as ShowsErrors } from "~/components/forms/field";
+import { lastSubmission, typedValue, useActionResult } from "~/lib/action-result";
+import { parseForm, refusalReply } from "~/lib/parse-form";
 import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
 import type { Quote } from "~/modules/admin/billing-upstream.server";
-import { Field, FormMessage, type FormReply } from "~/modules/admin/components/fields";
-import { refused, valuesOf } from "~/modules/admin/form-reply.server";
+import { ConformField, FormMessage } from "~/modules/admin/components/fields";
 import { money } from "~/modules/admin/money";
 import { PurchaseSchema } from "~/modules/admin/people-form";
 import { requireModule } from "~/services/guard.server";
@@ -39,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await purchasePage(ctx));
 }
 
-type ActionData = FormReply & { quote?: Quote & { id: string } };
+/** The form's Conform reply (refused, or priced with what was typed), and the price when priced. */
+type ActionData = { result?: SubmissionResult<string[]>; quote?: Quote & { id: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireModule(request, "admin");
@@ -48,14 +50,19 @@ export async function action({ request }: ActionFunctionArgs) {
     // Typed, so the priced answer is not folded into the refusal's type (TS keeps the wider one).
     quote: async (form): Promise<TypedResponse<ActionData>> => {
       const s = checked(form);
-      if (s.status !== "success") return refused(form, firstErrors(s));
+      if (s.status !== "success") return json<ActionData>({ result: s.reply() }, { status: 400 });
       const r = await quoteOrder(ctx, s.value);
-      if (!r.ok) return refused(form, { [r.field]: r.message });
-      return json<ActionData>({ quote: r.quote, values: valuesOf(form) });
+      if (!r.ok)
+        return json<ActionData>({ result: refusalReply(s, r.field, r.message) }, { status: 400 });
+      return json<ActionData>({ quote: r.quote, result: s.reply() });
     },
     buy: async (form) => {
       const r = await placeOrder(ctx, String(form.get("quote_id") ?? ""));
-      if (!r.ok) return refused(form, { [r.field]: r.message }, 409);
+      if (!r.ok)
+        return json<ActionData>(
+          { result: refusalReply(checked(form), r.field, r.message) },
+          { status: 409 },
+        );
       return redirectWithToast("/dashboard/subscriptions", {
         type: "success",
         description: `Order confirmed: ${r.order.devices} device and ${r.order.users} user licences. Invoice ${r.order.invoice.number}, ${money(r.order.invoice.amount_cents)} charged.`,
@@ -70,7 +77,17 @@ export default function Purchase() {
   const act = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const q = act?.quote;
-  const v = (k: string, fallback: string) => act?.values?.[k] ?? fallback;
+  // Checked by the server only, as before; the wrapper's NotSaved is the form's own error.
+  const [form, f] = useForm({
+    id: "purchase",
+    lastResult: act?.result ?? lastSubmission(act?.ok === false ? act : undefined),
+    defaultValue: {
+      plan_id: d.subscription.plan_id,
+      devices: String(d.subscription.devices),
+      users: String(d.subscription.users),
+    },
+  });
+  const v = (k: string, fallback: string) => typedValue(act?.result, k, fallback);
   return (
     <Stack gap="md" maw={760}>
       <div>
@@ -95,38 +112,25 @@ export default function Purchase() {
         </Alert>
       ) : null}
       <Paper withBorder p="md">
-        <Form method="post" noValidate data-testid="purchase-form">
+        <Form method="post" {...getFormProps(form)} data-testid="purchase-form">
           <Stack gap="sm">
-            <FormMessage reply={act} />
-            <NativeSelect
-              key={v("plan_id", d.subscription.plan_id)}
-              id="f-plan_id"
-              name="plan_id"
-              label="Plan"
-              defaultValue={v("plan_id", d.subscription.plan_id)}
-              error={act?.errors?.plan_id}
-              data={d.plans.map((p) => ({
-                value: p.id,
-                label: `${p.name}: ${money(p.device_price_cents)} a device, ${money(p.user_price_cents)} a user, monthly`,
-              }))}
-            />
+            <FormMessage errors={form.errors} />
+            <ShowsErrors errors={f.plan_id}>
+              <NativeSelect
+                key={v("plan_id", d.subscription.plan_id)}
+                id="f-plan_id"
+                name="plan_id"
+                label="Plan"
+                defaultValue={v("plan_id", d.subscription.plan_id)}
+                data={d.plans.map((p) => ({
+                  value: p.id,
+                  label: `${p.name}: ${money(p.device_price_cents)} a device, ${money(p.user_price_cents)} a user, monthly`,
+                }))}
+              />
+            </ShowsErrors>
             <Group grow align="flex-start">
-              <Field
-                name="devices"
-                label="Device licences"
-                type="number"
-                min={1}
-                reply={act}
-                initial={String(d.subscription.devices)}
-              />
-              <Field
-                name="users"
-                label="User licences"
-                type="number"
-                min={1}
-                reply={act}
-                initial={String(d.subscription.users)}
-              />
+              <ConformField meta={f.devices} label="Device licences" type="number" min={1} />
+              <ConformField meta={f.users} label="User licences" type="number" min={1} />
             </Group>
             {q ? (
               <Table data-testid="quote">

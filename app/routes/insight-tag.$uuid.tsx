@@ -17,7 +17,9 @@ import { LocalTime } from "~/components/local-time";
 import { useSettings } from "~/components/settings/settings-context";
 import { formatCelsius } from "~/lib/units";
 import { contactAction, publicPage } from "~/modules/insight-tags/public.server";
-import { useActionResult } from "~/lib/action-result";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Field } from "~/components/forms/field";
+import { lastSubmission, useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [
   { title: "Insight tag · Tracksmith" },
@@ -40,8 +42,16 @@ export default function PublicInsightTag() {
   const { tag } = useLoaderData<typeof loader>();
   const { measurement } = useSettings().settings;
   const a = useActionResult<typeof action>();
-  const errors = a?.errors ?? {};
-  const values = a?.values ?? {};
+  // Checked by the server (and the browser's required, as before); the wrapper's NotSaved (a
+  // control character) is the form's own error.
+  const [form, f] = useForm({
+    id: "contact",
+    lastResult: a?.result ?? lastSubmission(a?.ok === false ? a : undefined),
+  });
+  const typed = (k: string) => {
+    const v = a?.result?.initialValue?.[k];
+    return typeof v === "string" ? v.slice(0, 2000) : "";
+  };
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
@@ -89,31 +99,35 @@ export default function PublicInsightTag() {
               Thank you: your message was sent to the owner.
             </Alert>
           ) : (
-            <Form method="post" data-testid="contact-form">
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              noValidate={false}
+              data-testid="contact-form"
+            >
               <Stack gap="xs" mt="sm">
-                <TextInput
-                  label="Your name"
-                  name="name"
-                  defaultValue={values.name ?? ""}
-                  error={errors.name}
-                />
-                <TextInput
-                  label="Your e-mail (optional, for an answer)"
-                  name="email"
-                  type="email"
-                  defaultValue={values.email ?? ""}
-                  error={errors.email}
-                />
-                <Textarea
-                  label="Message"
-                  name="message"
-                  required
-                  defaultValue={values.message ?? ""}
-                  error={errors.message}
-                />
-                {errors.form ? (
+                <Field errors={f.name}>
+                  <TextInput label="Your name" name="name" defaultValue={typed("name")} />
+                </Field>
+                <Field errors={f.email}>
+                  <TextInput
+                    label="Your e-mail (optional, for an answer)"
+                    name="email"
+                    type="email"
+                    defaultValue={typed("email")}
+                  />
+                </Field>
+                <Field errors={f.message}>
+                  <Textarea
+                    label="Message"
+                    name="message"
+                    required
+                    defaultValue={typed("message")}
+                  />
+                </Field>
+                {form.errors?.length ? (
                   <Alert color="red" role="alert">
-                    {errors.form}
+                    {form.errors[0]}
                   </Alert>
                 ) : null}
                 <Button type="submit">Send</Button>

@@ -66,3 +66,58 @@ describe("the action-protocol lint rule", () => {
     expect(await problems(code, "app/modules/example/form.test.tsx")).toEqual([]);
   });
 });
+
+/**
+ * Issue 35 part 6: an action converted to Conform's submission.reply() (eslint.config.js,
+ * CONFORM_REPLY_FILES) may not slide back to a hand-made `{ errors, values }` answer.
+ */
+describe("the conform-reply lint rule", () => {
+  const REPLY = "tracksmith/conform-reply";
+  const replyProblems = async (code: string, filePath: string) =>
+    (await eslint.lintText(code, { filePath }))[0]!.messages
+      .filter((m) => m.ruleId === REPLY)
+      .map((m) => m.line);
+  // The groups action as it was before its conversion, and as it is now.
+  const handMade = [
+    'import { json } from "@remix-run/node";',
+    'import { firstErrors, parseForm } from "~/lib/parse-form";',
+    'import { refused } from "~/modules/admin/form-reply.server";',
+    'import { GroupSchema } from "~/modules/admin/people-form";',
+    "export function create(form: FormData) {",
+    "  const s = parseForm(form, GroupSchema);",
+    "  if (s.status !== 'success') return refused(form, firstErrors(s));",
+    "  return json({ errors: { nickname: 'Taken' }, values: { nickname: 'x' } }, { status: 409 });",
+    "}",
+  ].join("\n");
+  const conform = [
+    'import { json } from "@remix-run/node";',
+    'import { parseForm, refusalReply } from "~/lib/parse-form";',
+    'import { GroupSchema } from "~/modules/admin/people-form";',
+    "export function create(form: FormData) {",
+    "  const s = parseForm(form, GroupSchema);",
+    "  if (s.status !== 'success') return json({ result: s.reply() }, { status: 400 });",
+    "  return json({ result: refusalReply(s, 'nickname', 'Taken') }, { status: 409 });",
+    "}",
+  ].join("\n");
+
+  it("refuses firstErrors, refused() and a hand-made errors/values answer in a converted route", async () => {
+    const file = "app/routes/_shell.admin.groups.tsx";
+    expect(await replyProblems(handMade, file)).toEqual([7, 7, 8, 8]);
+    expect(await replyProblems(conform, file)).toEqual([]);
+  });
+
+  it("holds only the files already converted (the list the next conversion extends)", async () => {
+    expect(await replyProblems(handMade, "app/routes/dashboard.dashcam-events._index.tsx")).toEqual(
+      [],
+    );
+  });
+
+  it("every converted route answers with Conform's reply: no hand-made refusal left in it", async () => {
+    const { CONFORM_REPLY_FILES } = await import("../../eslint.config.js");
+    const results = await eslint.lintFiles(CONFORM_REPLY_FILES);
+    const left = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === REPLY).map((m) => `${r.filePath}:${m.line}`),
+    );
+    expect(left).toEqual([]);
+  });
+});

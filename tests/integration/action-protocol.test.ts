@@ -86,3 +86,92 @@ describe("a jobsite's vehicles are listed on the data table", () => {
     expect(tab.slice(0, table)).toMatch(/tabindex="0"[^>]*aria-label="Vehicles inside/);
   });
 });
+
+/**
+ * Issue 35 part 6: a converted action answers a refused form with Conform's reply, and its page,
+ * posted without JavaScript, shows the message beside the field and keeps what was typed (the
+ * page reads Conform's reply, not the hand-made errors/values it used to).
+ */
+describe("a form converted to Conform's reply renders its refusal without JavaScript", () => {
+  const shown = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
+  const cases: [string, Record<string, string>, string, string][] = [
+    [
+      "/admin/people",
+      { intent: "create", first_name: "Ivy", last_name: "Invite", email: "not-an-email" },
+      "Enter an email address like name@example.com",
+      'value="not-an-email"',
+    ],
+    [
+      "/admin/groups",
+      { intent: "create", nickname: "x".repeat(61) },
+      "At most 60 characters",
+      `value="${"x".repeat(61)}"`,
+    ],
+    [
+      "/dashboard/driver-tag",
+      { intent: "register", uid: "12-34-zz", label: "Spare" },
+      "A tag uid is 8 to 16 hexadecimal characters",
+      'value="12-34-zz"',
+    ],
+  ];
+  it.each(cases)("%s", async (path, fields, message, typed) => {
+    const res = await sendTo(handle, "POST", path, cookie, fields);
+    expect(res.status).toBe(400);
+    const html = shown(res.text);
+    // Beside its field (Mantine's error element, announced), with what was typed kept.
+    expect(html).toMatch(new RegExp(`role="alert"[^>]*>${message}`));
+    expect(html).toContain(typed);
+  });
+
+  it("a payroll set-up form, whose refusal is the form's own error", async () => {
+    const res = await sendTo(handle, "POST", "/admin/allowances", cookie, {
+      intent: "create",
+      name: "Boots",
+      amount: "a lot",
+      unit: "shift",
+    });
+    expect(res.status).toBe(400);
+    const html = shown(res.text);
+    expect(html).toContain("Enter an amount like 15.50 (up to 4 decimals)");
+    expect(html).toContain('value="a lot"');
+    expect(html).toContain('value="Boots"');
+  });
+
+  it("a field the user emptied stays empty after a refusal, not back to the saved value", async () => {
+    const list = await sendTo(handle, "GET", "/admin/allowances", cookie);
+    const id = /\?edit=(\d+)/.exec(list.text)![1]!;
+    const edit = shown((await sendTo(handle, "GET", `/admin/allowances?edit=${id}`, cookie)).text);
+    const saved =
+      /<input[^>]*name="name"[^>]*value="([^"]+)"/.exec(edit)?.[1] ??
+      /<input[^>]*value="([^"]+)"[^>]*name="name"/.exec(edit)![1]!;
+    // Conform leaves an emptied field out of its reply's initialValue.
+    const res = await sendTo(handle, "POST", `/admin/allowances?edit=${id}`, cookie, {
+      intent: "update",
+      id,
+      name: "",
+      amount: "2",
+      unit: "shift",
+    });
+    expect(res.status).toBe(400);
+    const html = shown(res.text);
+    expect(html).toContain("Enter a name");
+    const input = /<input[^>]*name="name"[^>]*>/.exec(html)![0];
+    expect(input).not.toContain(`value="${saved}"`);
+  });
+
+  it("a beacon's settings form", async () => {
+    const { listBeacons } = await import("~/modules/beacons/beacons.server");
+    const b = (await listBeacons(await upstreamAuth("admin", "admin123"))).beacons[0]!;
+    const res = await sendTo(handle, "POST", "/dashboard/beacon-config", cookie, {
+      uuid: b.uuid,
+      nickname: "",
+      assetName: "Crate",
+      txPower: "-8",
+      advIntervalMs: "20",
+    });
+    expect(res.status).toBe(400);
+    const html = shown(res.text);
+    expect(html).toMatch(/role="alert"[^>]*>Enter a name\./);
+    expect(html).toContain('value="Crate"');
+  });
+});

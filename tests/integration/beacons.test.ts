@@ -3,6 +3,7 @@
  * serving), the routes' feature gate, config validation and saving, share-link gating of the
  * public beacon dashboard, and the coverage map's privacy filter.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as beaconsLoader } from "~/routes/dashboard.beacons";
 import { loader as beaconLoader, action as beaconAction } from "~/routes/dashboard.beacon.$uuid";
@@ -196,14 +197,16 @@ describe("beacon routes", () => {
       ),
     );
     expect(bad.status).toBe(400);
-    const badData = (await bad.json()) as {
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
-    expect(badData.errors.nickname).toBe("Enter a name.");
-    expect(badData.errors.txPower).toMatch(/Transmit power is one of/);
-    expect(badData.errors.advIntervalMs).toMatch(/between 100 and 10000/);
-    expect(badData.values).toMatchObject({ assetName: "Crate", txPower: "9", advIntervalMs: "20" });
+    // Conform's reply: the messages beside their fields, what was typed kept.
+    const badData = ((await bad.json()) as { result: SubmissionResult<string[]> }).result;
+    expect(badData.error?.nickname).toEqual(["Enter a name."]);
+    expect(badData.error?.txPower?.[0]).toMatch(/Transmit power is one of/);
+    expect(badData.error?.advIntervalMs?.[0]).toMatch(/between 100 and 10000/);
+    expect(badData.initialValue).toMatchObject({
+      assetName: "Crate",
+      txPower: "9",
+      advIntervalMs: "20",
+    });
     expect(
       (await bup.beacons(upstream(admin.token))).find((x) => x.uuid === b.uuid)!.nickname,
     ).toBe("Beacon 06");

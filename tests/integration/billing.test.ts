@@ -4,6 +4,7 @@
  * person (or reactivating one) past the plan's user licences is refused with a message naming the
  * limit, and an invoice downloads as a PDF of the signed-in company only.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as invoiceLoader } from "~/routes/dashboard.invoices.$id.pdf";
 import {
@@ -64,6 +65,8 @@ const invite = (first: string) =>
     ),
   );
 
+type Reply = SubmissionResult<string[]>;
+
 describe("plan limits", () => {
   it("refuses a person past the plan's user licences with a message naming the limit", async () => {
     const { subscription: s } = await subscriptions();
@@ -77,9 +80,9 @@ describe("plan limits", () => {
       users: String(active - 1),
     });
     expect(tooFew.status).toBe(400);
-    expect((await json<{ errors: Record<string, string> }>(tooFew)).errors.users).toBe(
+    expect((await json<{ result: Reply }>(tooFew)).result.error?.users).toEqual([
       `The company has ${active} active users, so choose at least ${active} user licences.`,
-    );
+    ]);
     const fewDevices = await post({
       intent: "quote",
       plan_id: s.plan_id,
@@ -87,7 +90,7 @@ describe("plan limits", () => {
       users: String(s.users),
     });
     expect(fewDevices.status).toBe(400);
-    expect((await json<{ errors: Record<string, string> }>(fewDevices)).errors.devices).toMatch(
+    expect((await json<{ result: Reply }>(fewDevices)).result.error?.devices?.[0]).toMatch(
       /^The company has (\d+) devices, so choose at least \1 device licences\.$/,
     );
     // Exactly as many licences as active accounts: the next person is refused, values kept.
@@ -95,13 +98,12 @@ describe("plan limits", () => {
     expect((await subscriptions()).subscription.users).toBe(active);
     const refused = await invite("Una");
     expect(refused.status).toBe(409);
-    const r = await json<{ errors: Record<string, string>; values: Record<string, string> }>(
-      refused,
-    );
-    expect(r.errors.form).toBe(
+    // Conform's reply: the refusal as the form's error, what was typed kept.
+    const r = (await json<{ result: Reply }>(refused)).result;
+    expect(r.error?.[""]).toEqual([
       `User limit reached: your plan allows ${active} active users. Buy more user licences or deactivate someone first`,
-    );
-    expect(r.values).toMatchObject({ first_name: "Una", email: "una@harbour.example" });
+    ]);
+    expect(r.initialValue).toMatchObject({ first_name: "Una", email: "una@harbour.example" });
     expect(sim.world.users.some((u) => u.email === "una@harbour.example")).toBe(false);
 
     // Deactivating someone frees a licence; reactivating them past the limit is refused.

@@ -3,6 +3,7 @@
  * events (review workflow, dismissed events stop counting), a driver seeing only their own
  * scorecard, versioned scoring settings, and the tenant rule (another company's ids are 404).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { loader as safetyLoader, action as safetyAction } from "~/routes/dashboard.driversafety";
@@ -83,9 +84,9 @@ describe("driver safety page", () => {
       ),
     );
     expect(noReason.status).toBe(400);
-    expect(((await noReason.json()) as { errors: Record<string, string> }).errors.reason).toBe(
-      "Say why the incident is dismissed",
-    );
+    expect(
+      ((await noReason.json()) as { result: SubmissionResult<string[]> }).result.error?.reason,
+    ).toEqual(["Say why the incident is dismissed"]);
     const ok = await call(
       safetyAction,
       post(
@@ -160,13 +161,11 @@ describe("scoring settings", () => {
       post("/dashboard/driversafety", fields({ w_seatbelt: "0.5", k_speeding: "-1" }), adminCookie),
     );
     expect(res.status).toBe(400);
-    const body = (await res.json()) as {
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
-    expect(body.errors.weights).toMatch(/add up to 1/);
-    expect(body.errors.k_speeding).toBe("k cannot be negative");
-    expect(body.values.w_seatbelt).toBe("0.5");
+    // Conform's reply: each rule under its field ("weights" for the sum), what was typed kept.
+    const body = ((await res.json()) as { result: SubmissionResult<string[]> }).result;
+    expect(body.error?.weights?.[0]).toMatch(/add up to 1/);
+    expect(body.error?.k_speeding).toEqual(["k cannot be negative"]);
+    expect(body.initialValue?.w_seatbelt).toBe("0.5");
     expect(await prisma.driverScoreSettings.count()).toBe(0);
   });
 
@@ -242,6 +241,22 @@ describe("driver management and tags: tenant rules and validation", () => {
     );
   }, 60_000);
 
+  it("a refused driver save answers with Conform's reply: the message beside the field, typed kept", async () => {
+    const res = await call(
+      mgmtAction,
+      post(
+        "/dashboard/drivermanagement",
+        { intent: "save", first_name: "", last_name: "Newman", phone: "0400 000 000" },
+        adminCookie,
+      ),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { intent: string; result: SubmissionResult<string[]> };
+    expect(body.intent).toBe("save");
+    expect(body.result.error?.first_name).toEqual(["Enter a first name"]);
+    expect(body.result.initialValue).toMatchObject({ last_name: "Newman", phone: "0400 000 000" });
+  });
+
   it("deactivating asks for a confirmation first", async () => {
     const admin = upstream((await upstreamAuth("admin", "admin123")).token);
     const d = (await dup.drivers(admin)).at(-1)!;
@@ -269,12 +284,10 @@ describe("driver management and tags: tenant rules and validation", () => {
       post("/dashboard/driver-tag", { intent: "register", uid: "12-34-zz" }, adminCookie),
     );
     expect(bad.status).toBe(400);
-    const b = (await bad.json()) as {
-      errors: Record<string, string>;
-      values: Record<string, string>;
-    };
-    expect(b.errors.uid).toBe("A tag uid is 8 to 16 hexadecimal characters (0–9, A–F)");
-    expect(b.values.uid).toBe("12-34-zz");
+    // Conform's reply: the message beside the field, what was typed kept.
+    const b = ((await bad.json()) as { result: SubmissionResult<string[]> }).result;
+    expect(b.error?.uid).toEqual(["A tag uid is 8 to 16 hexadecimal characters (0–9, A–F)"]);
+    expect(b.initialValue?.uid).toBe("12-34-zz");
     const [tag] = await dup.driverTags(upstream((await upstreamAuth("admin", "admin123")).token));
     const dup1 = await call(
       registerAction,
@@ -284,9 +297,9 @@ describe("driver management and tags: tenant rules and validation", () => {
         adminCookie,
       ),
     );
-    expect(((await dup1.json()) as { errors: Record<string, string> }).errors.uid).toBe(
-      DUPLICATE_UID,
-    );
+    expect(
+      ((await dup1.json()) as { result: SubmissionResult<string[]> }).result.error?.uid,
+    ).toEqual([DUPLICATE_UID]);
     const ok = await call(
       registerAction,
       post(

@@ -4,6 +4,7 @@
  * whole), downloads (attachment unless image/PDF, another company's file 404), and the
  * public page (only the chosen fields, 404 when retired, a rate-limited contact form).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import {
@@ -17,7 +18,7 @@ import { action as registerAction } from "~/routes/dashboard.insight-tag._index"
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import * as iup from "~/modules/insight-tags/upstream.server";
-import { CONTACT_MAX_PER_HOUR } from "~/modules/insight-tags/public.server";
+import { CONTACT_MAX_PER_HOUR, CONTACT_RATE_MESSAGE } from "~/modules/insight-tags/public.server";
 import type { WikiActionData } from "~/modules/insight-tags/schemas";
 import {
   loader as permissionsLoader,
@@ -455,10 +456,19 @@ describe("the public page", () => {
         clientAddress: address,
       });
     const address = `198.51.100.${Math.floor(Math.random() * 200)}`;
-    expect((await send("", address)).status).toBe(400);
+    const empty = await send("", address);
+    expect(empty.status).toBe(400);
+    // Conform's reply: the message beside its field, what was typed kept.
+    const refused = ((await empty.json()) as { result: SubmissionResult<string[]> }).result;
+    expect(refused.error?.message?.length).toBe(1);
+    expect(refused.initialValue?.name).toBe("Sam");
     for (let k = 0; k < CONTACT_MAX_PER_HOUR; k++)
       expect((await send(`Leak ${k}`, address)).status).toBe(200);
-    expect((await send("One more", address)).status).toBe(429);
+    const limited = await send("One more", address);
+    expect(limited.status).toBe(429);
+    expect(
+      ((await limited.json()) as { result: SubmissionResult<string[]> }).result.error?.[""],
+    ).toEqual([CONTACT_RATE_MESSAGE]);
     expect((await send("Other network", "198.51.100.250")).status).toBe(200);
     const n = await prisma.notification.findFirst({
       where: { companyId: 1, kind: "insight_tag_message" },

@@ -24,6 +24,7 @@ import {
   loader as peopleLoader,
 } from "~/routes/_shell.admin.people._index";
 import { action as personAction, loader as personLoader } from "~/routes/_shell.admin.people.$id";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTestDatabase } from "../support/db";
 import { APP, call, formPost, get } from "../support/remix";
 import { sessionCookie } from "../support/sign-in";
@@ -57,6 +58,8 @@ const multi = (path: string, body: URLSearchParams) =>
   });
 const user = (name: string) => sim.world.users.find((u) => u.username === name)!;
 
+type Reply = SubmissionResult<string[]>;
+
 describe("people", () => {
   it("invites a person: a bad or taken email is refused beside the field, values kept", async () => {
     const post = (fields: Record<string, string>) =>
@@ -66,18 +69,20 @@ describe("people", () => {
       );
     const bad = await post({ first_name: "Ivy", last_name: "Invite", email: "not-an-email" });
     expect(bad.status).toBe(400);
-    const b = await json<{ errors: Record<string, string>; values: Record<string, string> }>(bad);
-    expect(b.errors.email).toBe("Enter an email address like name@example.com");
-    expect(b.values.first_name).toBe("Ivy");
+    // Conform's reply: the message beside its field, what was typed kept for the form again.
+    const b = (await json<{ intent: string; result: Reply }>(bad)).result;
+    expect(b.status).toBe("error");
+    expect(b.error?.email).toEqual(["Enter an email address like name@example.com"]);
+    expect(b.initialValue?.first_name).toBe("Ivy");
     const taken = await post({
       first_name: "Ivy",
       last_name: "Invite",
       email: "admin@harbour.example",
     });
     expect(taken.status).toBe(409);
-    expect((await json<{ errors: Record<string, string> }>(taken)).errors.email).toBe(
+    expect((await json<{ result: Reply }>(taken)).result.error?.email).toEqual([
       "Email already in use",
-    );
+    ]);
     const made = await post({
       first_name: "Ivy",
       last_name: "Invite",
@@ -155,9 +160,10 @@ describe("groups and permissions", () => {
       formPost("/admin/groups", { intent: "create", nickname: "Aardvarks" }, { cookie: admin }),
     );
     expect(dup.status).toBe(409);
-    expect((await json<{ errors: Record<string, string> }>(dup)).errors.nickname).toBe(
-      "A group named Aardvarks already exists",
-    );
+    const d = await json<{ intent: string; result: Reply }>(dup);
+    expect(d.intent).toBe("create");
+    expect(d.result.error?.nickname).toEqual(["A group named Aardvarks already exists"]);
+    expect(d.result.initialValue?.nickname).toBe("Aardvarks");
     const busy = page.groups.find((g) => g.members.length > 0)!;
     const refused = await call(
       groupsAction,

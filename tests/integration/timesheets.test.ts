@@ -12,6 +12,7 @@ import * as payrollExport from "~/routes/timesheet.payroll.export.$format";
 import * as jobReport from "~/routes/_shell.timesheet.reports.job";
 import * as overtime from "~/routes/_shell.timesheet.overtime";
 import * as allowances from "~/routes/_shell.admin.allowances";
+import * as payrollGroups from "~/routes/_shell.admin.payrollgroups";
 import { useTestDatabase } from "../support/db";
 import { call, formPost, get } from "../support/remix";
 import { sessionCookie } from "../support/sign-in";
@@ -300,9 +301,34 @@ describe("reports and administration", () => {
       admin,
     );
     expect(dup.status).toBe(409);
+    // Conform's reply: the refusal as the form's error, what was typed kept.
     expect(await dup.json()).toMatchObject({
-      message: "An allowance named Meal allowance already exists",
-      values: { name: "meal allowance" },
+      result: {
+        status: "error",
+        error: { "": ["An allowance named Meal allowance already exists"] },
+        initialValue: { name: "meal allowance" },
+      },
+    });
+    const noRate = await post(
+      payrollGroups.action,
+      "/admin/payrollgroups",
+      {
+        intent: "create",
+        name: "Night crew",
+        pay_period: "weekly",
+        period_anchor: "2026-01-05",
+        overtime_preset: "none",
+        member: "1001",
+        rate_1001: "lots",
+      },
+      admin,
+    );
+    expect(noRate.status).toBe(400);
+    expect(await noRate.json()).toMatchObject({
+      result: {
+        error: { "": ["Enter an hourly rate like 32.50 for every member"] },
+        initialValue: { name: "Night crew", member: "1001", rate_1001: "lots" },
+      },
     });
     expect(
       (

@@ -1,6 +1,5 @@
 /** The beacon settings form's validation (zod), with the messages shown next to each field. */
 import { z } from "zod";
-import { firstErrors, parseForm } from "~/lib/parse-form";
 import {
   ADV_INTERVAL_MAX_MS,
   ADV_INTERVAL_MIN_MS,
@@ -40,14 +39,3 @@ export const beaconConfigSchema = z.object({
     .max(ADV_INTERVAL_MAX_MS, intervalMessage),
 });
 export type BeaconConfig = z.output<typeof beaconConfigSchema>;
-
-/**
- * The posted form through Conform + zod: "" counts as missing (so required messages show), and the
- * errors come as one message per field.
- */
-export function parseBeaconConfig(form: FormData) {
-  const submission = parseForm(form, beaconConfigSchema);
-  return submission.status === "success"
-    ? { ok: true as const, value: submission.value }
-    : { ok: false as const, errors: firstErrors(submission) };
-}

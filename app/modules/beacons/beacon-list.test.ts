@@ -7,7 +7,17 @@ import {
   sortBeacons,
   type BeaconRow,
 } from "./beacon-list";
-import { parseBeaconConfig } from "./beacon-config";
+import { parseForm } from "~/lib/parse-form";
+import { beaconConfigSchema } from "./beacon-config";
+
+/** The settings form as the action parses it: the value, or one message per field. */
+function parseBeaconConfig(f: FormData) {
+  const s = parseForm(f, beaconConfigSchema);
+  if (s.status === "success") return { ok: true as const, value: s.value };
+  const errors: Record<string, string> = {};
+  for (const [k, m] of Object.entries(s.error ?? {})) if (m?.[0]) errors[k] = m[0];
+  return { ok: false as const, errors };
+}
 
 const NOW = Date.parse("2026-03-04T02:00:00Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

@@ -3,7 +3,9 @@ import type { ModuleContext } from "~/services/guard.server";
 import { CAN, isAllowed } from "~/lib/access";
 import { json, redirect } from "@remix-run/node";
 import { switchIntent } from "~/services/intent.server";
-import { parseBeaconConfig } from "./beacon-config";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseForm, refusalReply } from "~/lib/parse-form";
+import { beaconConfigSchema } from "./beacon-config";
 import {
   BEACON_STATUS_LABELS,
   BEACON_STATUSES,
@@ -190,13 +192,14 @@ export async function beaconConfigPage(ctx: ModuleContext, url: URL) {
   };
 }
 
-export type ConfigActionResult = {
-  uuid: string;
-  ok: boolean;
-  message?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
+/**
+ * What a beacon's settings form answers: saved (its message shown in the form), or refused with
+ * Conform's reply (messages beside the fields, what was typed kept) and, when the tracking service
+ * failed rather than the form, its message.
+ */
+export type ConfigActionResult =
+  | { uuid: string; ok: true; message: string }
+  | { uuid: string; ok: false; result: SubmissionResult<string[]>; message?: string };
 
 export async function beaconConfigAction(
   ctx: ModuleContext,
@@ -204,27 +207,21 @@ export async function beaconConfigAction(
 ): Promise<ConfigActionResult> {
   const { auth } = ctx;
   const uuid = String(form.get("uuid") ?? "").trim();
-  const values = Object.fromEntries(
-    ["nickname", "assetName", "txPower", "advIntervalMs"].map((k) => [
-      k,
-      String(form.get(k) ?? ""),
-    ]),
-  );
-  const parsed = parseBeaconConfig(form);
-  if (!parsed.ok) return { uuid, ok: false, errors: parsed.errors, values };
+  const submission = parseForm(form, beaconConfigSchema);
+  if (submission.status !== "success") return { uuid, ok: false, result: submission.reply() };
   try {
-    const saved = await configureBeacon(auth, parsed.value);
+    const saved = await configureBeacon(auth, submission.value);
     return { uuid: saved.uuid, ok: true, message: `${saved.nickname} saved.` };
   } catch (e) {
     if (e instanceof Response) throw e;
     if (e instanceof FieldError)
-      return { uuid, ok: false, errors: { [e.field]: e.message }, values };
+      return { uuid, ok: false, result: refusalReply(submission, e.field, e.message) };
     logError("beacon-config", e);
     const message =
       isUpstreamError(e) && e.kind === "http"
         ? e.message
         : "The tracking service did not answer. Nothing was changed; please try again.";
-    return { uuid, ok: false, message, values };
+    return { uuid, ok: false, result: submission.reply(), message };
   }
 }
 

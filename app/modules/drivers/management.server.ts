@@ -6,7 +6,8 @@
  */
 import { json } from "@remix-run/node";
 import { isAllowed } from "~/lib/access";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseForm } from "~/lib/parse-form";
 import { companyGroupList, setDevicePermDriver } from "~/modules/fleet/index.server";
 import type { ModuleContext } from "~/services/guard.server";
 import { switchIntent } from "~/services/intent.server";
@@ -30,8 +31,8 @@ const PAGE = "/dashboard/drivermanagement";
 export type ManagementActionData = {
   intent: "save" | "deactivate" | "assign";
   id?: number | null;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  /** Conform's reply to a refused save. */
+  result?: SubmissionResult<string[]>;
   confirmFor?: number;
   alert?: string;
 };
@@ -109,18 +110,12 @@ export async function managementPage(ctx: ModuleContext, url: URL, now = Date.no
   };
 }
 
-const valuesOf = (form: FormData) =>
-  Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-
 async function save(ctx: ModuleContext, form: FormData) {
   const sub = parseForm(form, driverFormSchema);
   const id = Number(form.get("id")) || null;
   if (id) await requireDriver(ctx, id);
   if (sub.status !== "success")
-    return json<ManagementActionData>(
-      { intent: "save", id, errors: firstErrors(sub), values: valuesOf(form) },
-      { status: 400 },
-    );
+    return json<ManagementActionData>({ intent: "save", id, result: sub.reply() }, { status: 400 });
   const { id: _id, ...v } = sub.value;
   const body = {
     ...v,
@@ -143,7 +138,7 @@ async function save(ctx: ModuleContext, form: FormData) {
   } catch (e) {
     if (!isUpstreamError(e) || e.status !== 400) throw e;
     return json<ManagementActionData>(
-      { intent: "save", id, errors: { form: e.message }, values: valuesOf(form) },
+      { intent: "save", id, result: sub.reply({ formErrors: [e.message] }) },
       { status: 400 },
     );
   }

@@ -5,7 +5,8 @@
  */
 import { json } from "@remix-run/node";
 import { isAllowed } from "~/lib/access";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseForm } from "~/lib/parse-form";
 import { kmFromInput, parseMeasurement, type Measurement } from "~/lib/units";
 import type { ModuleContext } from "~/services/guard.server";
 import { prisma } from "~/services/db.server";
@@ -21,17 +22,15 @@ import { saveSettings } from "./settings.server";
 import { canManage } from "./safety.server";
 import { vehicles } from "./vehicles.server";
 
+/** A refused review or settings form: Conform's reply (messages beside fields, typed kept). */
 export type SafetyActionData = {
   intent: "review" | "settings";
   eventId?: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  result: SubmissionResult<string[]>;
 };
 
 const forbidden = () => new Response("Forbidden", { status: 403 });
 const notFound = () => new Response("Not found", { status: 404 });
-const values = (form: FormData) =>
-  Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
 
 /** The company's event with this id, or a 404 (ids are `<imei>-<trip departure ms>-<b>-<k>`). */
 export async function requireEvent(ctx: ModuleContext, eventId: string) {
@@ -50,12 +49,7 @@ async function review(ctx: ModuleContext, form: FormData, back: string) {
   const sub = parseForm(form, reviewSchema);
   if (sub.status !== "success")
     return json<SafetyActionData>(
-      {
-        intent: "review",
-        eventId: String(form.get("eventId") ?? ""),
-        errors: firstErrors(sub),
-        values: values(form),
-      },
+      { intent: "review", eventId: String(form.get("eventId") ?? ""), result: sub.reply() },
       { status: 400 },
     );
   const v = sub.value;
@@ -86,14 +80,16 @@ function toSettings(f: Record<string, number>, m: Measurement): ScoreSettings {
 async function settings(ctx: ModuleContext, form: FormData, back: string) {
   if (!isAllowed(ctx.user, { permission: "edit_permissions" })) throw forbidden();
   const sub = parseForm(form, settingsFormSchema);
-  const bad = (errors: Record<string, string>) =>
-    json<SafetyActionData>({ intent: "settings", errors, values: values(form) }, { status: 400 });
-  if (sub.status !== "success") return bad(firstErrors(sub));
+  const bad = (result: SubmissionResult<string[]>) =>
+    json<SafetyActionData>({ intent: "settings", result }, { status: 400 });
+  if (sub.status !== "success") return bad(sub.reply());
   const parsed = scoreSettingsSchema.safeParse(
     toSettings(sub.value as Record<string, number>, parseMeasurement(form.get("measurement"))),
   );
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
+    // The settings' own rules, each filed under the form field it is about ("weights" and
+    // "bands" for a rule of the whole group).
+    const fieldErrors: Record<string, string[]> = {};
     for (const i of parsed.error.issues) {
       const [group, b] = i.path as string[];
       const field =
@@ -106,9 +102,9 @@ async function settings(ctx: ModuleContext, form: FormData, back: string) {
             : group === "bands"
               ? "bands"
               : String(group);
-      errors[field] ??= i.message;
+      fieldErrors[field] ??= [i.message];
     }
-    return bad(errors);
+    return bad(sub.reply({ fieldErrors }));
   }
   const saved = await saveSettings(ctx.companyId, parsed.data, ctx.user.name);
   logInfo("drivers", `user=${ctx.user.username} saved scoring settings v${saved.version}`);

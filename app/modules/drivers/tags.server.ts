@@ -5,7 +5,8 @@
  */
 import { json } from "@remix-run/node";
 import { isAllowed } from "~/lib/access";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseForm, refusalReply } from "~/lib/parse-form";
 import type { ModuleContext } from "~/services/guard.server";
 import { upstream } from "~/services/api.server";
 import { switchIntent } from "~/services/intent.server";
@@ -20,10 +21,10 @@ import * as dup from "./upstream.server";
 
 export const DUPLICATE_UID = "This uid is already registered to a tag of your company.";
 
+/** What a tag form answers when it does not redirect: Conform's reply to a refused register. */
 export type TagActionData = {
   intent: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  result?: SubmissionResult<string[]>;
   confirmFor?: number;
 };
 
@@ -74,19 +75,17 @@ export async function tagPage(ctx: ModuleContext, id: string, now = Date.now()) 
   };
 }
 
-const valuesOf = (form: FormData) =>
-  Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-
 async function register(ctx: ModuleContext, form: FormData) {
   const sub = parseForm(form, tagCreateSchema);
-  const bad = (errors: Record<string, string>) =>
-    json<TagActionData>({ intent: "register", errors, values: valuesOf(form) }, { status: 400 });
-  if (sub.status !== "success") return bad(firstErrors(sub));
+  const bad = (result: SubmissionResult<string[]>) =>
+    json<TagActionData>({ intent: "register", result }, { status: 400 });
+  if (sub.status !== "success") return bad(sub.reply());
   const v = sub.value;
   // Another company's driver (or none) is a 404, as every id of another company is (the tenant
   // sweep holds every action to it): the form's picker only offers the company's own.
   if (v.driverId !== undefined) await requireDriver(ctx, v.driverId);
-  if ((await listTags(ctx.auth)).some((t) => t.uid === v.uid)) return bad({ uid: DUPLICATE_UID });
+  if ((await listTags(ctx.auth)).some((t) => t.uid === v.uid))
+    return bad(refusalReply(sub, "uid", DUPLICATE_UID));
   try {
     const t = await dup.createDriverTag(upstream(ctx.auth.token), {
       uid: v.uid,
@@ -100,8 +99,8 @@ async function register(ctx: ModuleContext, form: FormData) {
       description: `Tag ${t.uid} registered.`,
     });
   } catch (e) {
-    if (isUpstreamError(e) && e.status === 409) return bad({ uid: DUPLICATE_UID });
-    if (isUpstreamError(e) && e.status === 400) return bad({ uid: e.message });
+    if (isUpstreamError(e) && e.status === 409) return bad(refusalReply(sub, "uid", DUPLICATE_UID));
+    if (isUpstreamError(e) && e.status === 400) return bad(refusalReply(sub, "uid", e.message));
     throw e;
   }
 }

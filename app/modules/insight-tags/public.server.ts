@@ -8,7 +8,8 @@
 import crypto from "node:crypto";
 import { json } from "@remix-run/node";
 import { RateLimiterPrisma } from "rate-limiter-flexible";
-import { firstErrors, parseForm } from "~/lib/parse-form";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseForm } from "~/lib/parse-form";
 import { upstream } from "~/services/api.server";
 import { prisma } from "~/services/db.server";
 import { appSecrets } from "~/services/env.server";
@@ -64,20 +65,13 @@ export async function publicPage(raw: string) {
   return { tag: await load(raw) };
 }
 
-export type ContactData = {
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-  sent?: boolean;
-};
+/** The contact form's answer: sent, or Conform's reply (messages beside the fields, typed kept). */
+export type ContactData = { result?: SubmissionResult<string[]>; sent?: boolean };
 
 export async function contactAction(raw: string, form: FormData, address: string) {
   const tag = await load(raw);
-  const values = { name: "", email: "", message: "" };
-  for (const k of Object.keys(values) as (keyof typeof values)[])
-    values[k] = String(form.get(k) ?? "").slice(0, 2000);
   const sub = parseForm(form, contactSchema);
-  if (sub.status !== "success")
-    return json<ContactData>({ errors: firstErrors(sub), values }, { status: 400 });
+  if (sub.status !== "success") return json<ContactData>({ result: sub.reply() }, { status: 400 });
   const key = addressKey(address);
   try {
     await limiter.consume(key);
@@ -85,7 +79,7 @@ export async function contactAction(raw: string, form: FormData, address: string
     if (e instanceof Error) throw e;
     logInfo("insight-tags", `contact rate limit tag=${tag.uuid}`);
     return json<ContactData>(
-      { errors: { form: CONTACT_RATE_MESSAGE }, values },
+      { result: sub.reply({ formErrors: [CONTACT_RATE_MESSAGE] }) },
       { status: 429, headers: { "Retry-After": "3600" } },
     );
   }

@@ -3,22 +3,21 @@
  * one form, delete after a confirming second post. A refusal keeps what was typed (400 for the
  * form, 409 for the upstream) and a success goes back to the page with a toast.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
+import { parseFormBy } from "~/lib/parse-form";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Saved } from "./payroll-setup.server";
 
-export type SetupActionData<V> = { message?: string; values?: V; confirmFor?: number };
-
-/** The form's values as typed: one text per field. */
-export const typedValues = (f: FormData) =>
-  Object.fromEntries([...f.entries()].map(([k, v]) => [k, String(v)]));
-
-/** The form's values as typed, keeping every value of a field sent more than once. */
-export function typedValueLists(f: FormData) {
-  const values: Record<string, string[]> = {};
-  for (const [k, v] of f.entries()) (values[k] ??= []).push(String(v));
-  return values;
-}
+/**
+ * A refused save carries Conform's reply (its message as the form's error, what was typed kept);
+ * a refused delete, the upstream's message; a first delete post, the row to confirm.
+ */
+export type SetupActionData = {
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  confirmFor?: number;
+};
 
 const idOf = (f: FormData) => {
   const id = Number(f.get("id"));
@@ -27,22 +26,22 @@ const idOf = (f: FormData) => {
 };
 
 /** The `create`, `update` and `delete` intents for switchIntent. */
-export function setupActions<I, V>(
+export function setupActions<I extends object>(
   page: string,
   o: {
     input: (f: FormData) => I | string;
-    values: (f: FormData) => V;
     save: (id: number | null, input: I) => Promise<Saved>;
     remove: (id: number) => Promise<Saved>;
   },
 ) {
-  type Data = SetupActionData<V>;
+  type Data = SetupActionData;
   const save = async (f: FormData, id: number | null) => {
-    const values = o.values(f);
-    const input = o.input(f);
-    if (typeof input === "string") return json<Data>({ message: input, values }, { status: 400 });
-    const r = await o.save(id, input);
-    if (!r.ok) return json<Data>({ message: r.message, values }, { status: 409 });
+    const submission = parseFormBy(f, o.input);
+    if (submission.status !== "success")
+      return json<Data>({ result: submission.reply() }, { status: 400 });
+    const r = await o.save(id, submission.value);
+    if (!r.ok)
+      return json<Data>({ result: submission.reply({ formErrors: [r.message] }) }, { status: 409 });
     return redirectWithToast(page, { type: "success", description: r.message });
   };
   return {

@@ -1,4 +1,6 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { Alert, TextInput, type TextInputProps } from "@mantine/core";
+import { Field as ShowsErrors } from "~/components/forms/field";
 
 /** What an action returns on a refusal: the first message per field and the values typed. */
 export type FormReply = { errors?: Record<string, string>; values?: Record<string, string> };
@@ -28,9 +30,37 @@ export function Field({
   );
 }
 
-/** The form-level message of a refusal (one not about a single field). */
-export function FormMessage({ reply }: { reply?: FormReply }) {
-  const m = reply?.errors?.form;
+/**
+ * A text field of a Conform form: it starts from useForm's defaultValue (the saved value), after a
+ * refusal from what was typed (the reply's initialValue, where an emptied field is absent: ""),
+ * and shows its message beside it.
+ */
+export function ConformField({
+  meta,
+  label,
+  ...rest
+}: { meta: FieldMetadata<unknown>; label: string } & Omit<
+  TextInputProps,
+  "name" | "label" | "defaultValue" | "error"
+>) {
+  const value = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  return (
+    <ShowsErrors errors={meta}>
+      <TextInput
+        {...rest}
+        key={`${meta.key ?? ""}:${value}`}
+        id={rest.id ?? `f-${meta.name}`}
+        name={meta.name}
+        label={label}
+        defaultValue={value}
+      />
+    </ShowsErrors>
+  );
+}
+
+/** The form-level message of a refusal (one not about a single field): a FormReply's or Conform's. */
+export function FormMessage({ reply, errors }: { reply?: FormReply; errors?: string[] | null }) {
+  const m = errors?.[0] ?? reply?.errors?.form;
   return m ? (
     <Alert color="red" role="alert" data-testid="form-error">
       {m}

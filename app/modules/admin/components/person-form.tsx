@@ -1,6 +1,7 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { Field, FormMessage, type FormReply } from "./fields";
+import { ConformField, FormMessage } from "./fields";
 
 type Initial = {
   first_name: string;
@@ -21,52 +22,52 @@ export function PersonFormCard({
   intent: "create" | "update";
   initial: Initial | null;
   groups: { id: number; nickname: string }[];
-  reply?: FormReply;
+  /** The action's Conform reply to this form (resultFor), or nothing before a post. */
+  reply?: SubmissionResult<string[]>;
   title: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  // Checked by the server only, as before: a refusal comes back as Conform's reply.
+  const [form, f] = useForm({
+    id: `person-${intent}`,
+    lastResult: reply,
+    defaultValue: {
+      first_name: initial?.first_name ?? "",
+      last_name: initial?.last_name ?? "",
+      email: initial?.email ?? "",
+      mobile: initial?.mobile ?? "",
+    },
+  });
+  const typed = reply?.initialValue?.group_ids;
   const ticked = new Set(
-    reply?.values
-      ? (reply.values.group_ids ?? "").split(",").filter(Boolean).map(Number)
+    reply?.initialValue
+      ? (Array.isArray(typed) ? typed : typed ? [typed] : []).map(Number)
       : (initial?.group_ids ?? []),
   );
   return (
     <Paper withBorder p="md">
-      <Form method="post" data-testid="person-form" noValidate>
+      <Form method="post" {...getFormProps(form)} data-testid="person-form">
         <input type="hidden" name="intent" value={intent} />
         <Stack gap="sm">
           <Title order={2} size="h4">
             {title}
           </Title>
-          <FormMessage reply={reply} />
+          <FormMessage errors={form.errors} />
           <Group grow>
-            <Field
-              name="first_name"
-              label="First name"
-              reply={reply}
-              initial={initial?.first_name}
-            />
-            <Field name="last_name" label="Last name" reply={reply} initial={initial?.last_name} />
+            <ConformField meta={f.first_name} label="First name" />
+            <ConformField meta={f.last_name} label="Last name" />
           </Group>
-          <Field
-            name="email"
+          <ConformField
+            meta={f.email}
             label="Email"
             type="email"
-            reply={reply}
-            initial={initial?.email}
             description={
               intent === "create"
                 ? "The invitation goes here; it is also the sign-in name."
                 : undefined
             }
           />
-          <Field
-            name="mobile"
-            label="Mobile (optional)"
-            type="tel"
-            reply={reply}
-            initial={initial?.mobile ?? ""}
-          />
+          <ConformField meta={f.mobile} label="Mobile (optional)" type="tel" />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" size="sm" fw={500} mb={4}>
               Groups

@@ -11,7 +11,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import {
   ADV_INTERVAL_MAX_MS,
   ADV_INTERVAL_MIN_MS,
@@ -31,12 +34,12 @@ export type ConfigBeacon = {
   model: string;
   status: BeaconStatus;
 };
+/** The action's answer (beaconConfigAction): a refusal carries Conform's reply. */
 export type ConfigResult = {
   uuid: string;
   ok: boolean;
   message?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  result?: SubmissionResult<string[]>;
 };
 
 /**
@@ -53,9 +56,11 @@ export function BeaconConfigForm({
   focused: boolean;
 }) {
   const mine = result?.uuid === beacon.uuid ? result : undefined;
-  const errors = mine?.errors ?? {};
-  const typed = !mine?.ok ? mine?.values : undefined;
-  const value = (k: string, saved: string) => typed?.[k] ?? saved;
+  // Checked by the server (and the browser's own required/min/max, as before); one form per
+  // beacon, so each has its own id.
+  const [form, f] = useForm({ id: `beacon-config-${beacon.uuid}`, lastResult: mine?.result });
+  const typed = mine?.result?.initialValue;
+  const value = (k: string, saved: string) => typedValue(mine?.result, k, saved);
   const nav = useNavigation();
   const busy = nav.state === "submitting" && nav.formData?.get("uuid") === beacon.uuid;
   const txOptions = TX_POWERS.map((p) => ({ value: String(p), label: `${p} dBm` }));
@@ -74,6 +79,8 @@ export function BeaconConfigForm({
     >
       <Form
         method="post"
+        {...getFormProps(form)}
+        noValidate={false}
         key={`${beacon.nickname}|${beacon.assetName}|${beacon.txPower}|${beacon.advIntervalMs}|${JSON.stringify(typed ?? {})}`}
       >
         <input type="hidden" name="uuid" value={beacon.uuid} />
@@ -90,41 +97,45 @@ export function BeaconConfigForm({
             {beacon.uuid} · {beacon.model}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              name="nickname"
-              label="Name"
-              required
-              maxLength={BEACON_NICKNAME_MAX}
-              defaultValue={value("nickname", beacon.nickname)}
-              error={errors.nickname}
-            />
-            <TextInput
-              name="assetName"
-              label="Attached to (asset)"
-              placeholder="e.g. Pallet jack 3"
-              maxLength={ASSET_NAME_MAX}
-              defaultValue={value("assetName", beacon.assetName ?? "")}
-              error={errors.assetName}
-            />
-            <NativeSelect
-              name="txPower"
-              label="Transmit power"
-              data={txOptions}
-              defaultValue={tx}
-              error={errors.txPower}
-              description="Higher reaches further and drains the battery faster."
-            />
-            <TextInput
-              name="advIntervalMs"
-              label="Advertising interval (ms)"
-              type="number"
-              min={ADV_INTERVAL_MIN_MS}
-              max={ADV_INTERVAL_MAX_MS}
-              step={1}
-              defaultValue={value("advIntervalMs", String(beacon.advIntervalMs))}
-              error={errors.advIntervalMs}
-              description={`${ADV_INTERVAL_MIN_MS}–${ADV_INTERVAL_MAX_MS} ms; longer saves battery.`}
-            />
+            <Field errors={f.nickname}>
+              <TextInput
+                name="nickname"
+                label="Name"
+                required
+                maxLength={BEACON_NICKNAME_MAX}
+                defaultValue={value("nickname", beacon.nickname)}
+              />
+            </Field>
+            <Field errors={f.assetName}>
+              <TextInput
+                name="assetName"
+                label="Attached to (asset)"
+                placeholder="e.g. Pallet jack 3"
+                maxLength={ASSET_NAME_MAX}
+                defaultValue={value("assetName", beacon.assetName ?? "")}
+              />
+            </Field>
+            <Field errors={f.txPower}>
+              <NativeSelect
+                name="txPower"
+                label="Transmit power"
+                data={txOptions}
+                defaultValue={tx}
+                description="Higher reaches further and drains the battery faster."
+              />
+            </Field>
+            <Field errors={f.advIntervalMs}>
+              <TextInput
+                name="advIntervalMs"
+                label="Advertising interval (ms)"
+                type="number"
+                min={ADV_INTERVAL_MIN_MS}
+                max={ADV_INTERVAL_MAX_MS}
+                step={1}
+                defaultValue={value("advIntervalMs", String(beacon.advIntervalMs))}
+                description={`${ADV_INTERVAL_MIN_MS}–${ADV_INTERVAL_MAX_MS} ms; longer saves battery.`}
+              />
+            </Field>
           </SimpleGrid>
           {mine?.message ? (
             <Alert

@@ -9,7 +9,10 @@ import {
   Title,
   Anchor,
 } from "@mantine/core";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 
 type Saved = Record<string, string | number | boolean | null | number[]>;
 
@@ -27,35 +30,46 @@ const FIELDS = [
 /** Add or edit a driver; after a refused save it shows what was typed and a message per field. */
 export function DriverForm({
   driver,
-  errors = {},
-  values,
+  result,
 }: {
   driver: Saved | null;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  /** The action's Conform reply to a refused save. */
+  result?: SubmissionResult<string[]>;
 }) {
+  // Checked by the server (and the browser's required, as before).
+  const [form, f] = useForm({ id: "driver", lastResult: result });
+  const values = result?.initialValue;
   const v = (k: string) =>
-    values?.[k] ?? (driver?.[k] === null || driver?.[k] === undefined ? "" : String(driver[k]));
+    typedValue(
+      result,
+      k,
+      driver?.[k] === null || driver?.[k] === undefined ? "" : String(driver[k]),
+    );
   return (
     <Paper withBorder p="md" data-testid="driver-form">
-      <Form method="post" key={JSON.stringify(values ?? {})}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate={false}
+        key={JSON.stringify(values ?? {})}
+      >
         <input type="hidden" name="intent" value="save" />
         {driver ? <input type="hidden" name="id" value={String(driver.id)} /> : null}
         <Stack gap="xs">
           <Title order={2} size="h4">
             {driver ? "Edit driver" : "Add a driver"}
           </Title>
-          {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
+          {form.errors?.length ? <Alert color="red">{form.errors[0]}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FIELDS.map(([name, label]) => (
-              <TextInput
-                key={name}
-                label={label}
-                name={name}
-                defaultValue={v(name)}
-                error={errors[name]}
-                required={name === "first_name" || name === "last_name"}
-              />
+              <Field key={name} errors={f[name]}>
+                <TextInput
+                  label={label}
+                  name={name}
+                  defaultValue={v(name)}
+                  required={name === "first_name" || name === "last_name"}
+                />
+              </Field>
             ))}
           </SimpleGrid>
           <Group>

@@ -1,6 +1,9 @@
 import { useSettings } from "~/components/settings/settings-context";
 import { formatSpeed } from "~/lib/units";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import { Form, useLocation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { BEHAVIOURS, BEHAVIOUR_LABEL, type Behaviour } from "../behaviours";
@@ -34,19 +37,20 @@ export type IncidentRow = {
 type Option = { value: string; label: string };
 const SEVERITIES = ["low", "medium", "high"] as const;
 
+/** The safety action's refusal of a review or settings form: Conform's reply. */
 export type ReviewResult = {
   intent: string;
   eventId?: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  result?: SubmissionResult<string[]>;
 };
 
 function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
   const mine = result?.intent === "review" && result.eventId === r.id ? result : undefined;
-  const v = (k: string, d: string) => mine?.values[k] ?? d;
+  const [form, f] = useForm({ id: `review-${r.id}`, lastResult: mine?.result });
+  const v = (k: string, d: string) => typedValue(mine?.result, k, d);
   const zone = useCompanyZone();
   return (
-    <Form method="post" data-testid="review-form">
+    <Form method="post" {...getFormProps(form)} noValidate={false} data-testid="review-form">
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="eventId" value={r.id} />
       <Group gap={4} align="flex-start" wrap="nowrap">
@@ -57,14 +61,15 @@ function ReviewForm({ r, result }: { r: IncidentRow; result?: ReviewResult }) {
           defaultValue={v("status", r.status)}
           data={REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_LABEL[s] }))}
         />
-        <TextInput
-          aria-label="Reason (to dismiss)"
-          placeholder="Reason (to dismiss)"
-          name="reason"
-          size="xs"
-          defaultValue={v("reason", r.reason ?? "")}
-          error={mine?.errors.reason}
-        />
+        <Field errors={f.reason}>
+          <TextInput
+            aria-label="Reason (to dismiss)"
+            placeholder="Reason (to dismiss)"
+            name="reason"
+            size="xs"
+            defaultValue={v("reason", r.reason ?? "")}
+          />
+        </Field>
         <TextInput
           aria-label="Note"
           placeholder="Note"

@@ -14,6 +14,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import { Form } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -148,71 +151,80 @@ export function SettingsForm({
 }: {
   settings: ScoreSettings;
   version: number;
-  result?: { intent: string; errors: Record<string, string>; values: Record<string, string> };
+  result?: { intent: string; result?: SubmissionResult<string[]> };
 }) {
-  const mine = result?.intent === "settings" ? result : undefined;
-  const err = mine?.errors ?? {};
-  const v = (k: string, d: number | string) => mine?.values[k] ?? String(d);
+  const mine = result?.intent === "settings" ? result.result : undefined;
+  const [form, f] = useForm({ id: "score-settings", lastResult: mine });
+  const v = (k: string, d: number | string) => typedValue(mine, k, String(d));
   // The minimum distance is typed in the reader's unit; the hidden field tells the server which.
   const { measurement } = useSettings().settings;
   return (
     <Paper withBorder p="md" data-testid="score-settings">
-      <Form method="post">
+      <Form method="post" {...getFormProps(form)} noValidate={false}>
         <input type="hidden" name="intent" value="settings" />
         <input type="hidden" name="measurement" value={measurement} />
         <Stack gap="xs">
           <Title order={2} size="h4">
             Scoring settings (version {version})
           </Title>
-          {err.weights ? (
+          {f.weights.errors?.length ? (
             <Alert color="red" data-testid="weights-error">
-              {err.weights}
+              {f.weights.errors[0]}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
             {SCORED.map((b) => (
               <Group key={b} gap={4} align="flex-start" wrap="nowrap">
-                <TextInput
-                  label={`${BEHAVIOUR_LABEL[b]} weight`}
-                  name={`w_${b}`}
-                  defaultValue={v(`w_${b}`, settings.weights[b])}
-                  error={err[`w_${b}`]}
-                />
-                <TextInput
-                  label="k"
-                  name={`k_${b}`}
-                  defaultValue={v(`k_${b}`, settings.k[b])}
-                  error={err[`k_${b}`]}
-                  w={70}
-                />
+                <Field errors={f[`w_${b}`]}>
+                  <TextInput
+                    label={`${BEHAVIOUR_LABEL[b]} weight`}
+                    name={`w_${b}`}
+                    defaultValue={v(`w_${b}`, settings.weights[b])}
+                  />
+                </Field>
+                <Field errors={f[`k_${b}`]}>
+                  <TextInput
+                    label="k"
+                    name={`k_${b}`}
+                    defaultValue={v(`k_${b}`, settings.k[b])}
+                    w={70}
+                  />
+                </Field>
               </Group>
             ))}
           </SimpleGrid>
           <Group gap="xs" align="flex-start">
-            <TextInput
-              label="Low risk from"
-              name="band_low"
-              defaultValue={v("band_low", settings.bands.low)}
-              error={err.band_low ?? err.bands}
-            />
-            <TextInput
-              label="Mild from"
-              name="band_mild"
-              defaultValue={v("band_mild", settings.bands.mild)}
-              error={err.band_mild}
-            />
-            <TextInput
-              label="Medium from"
-              name="band_medium"
-              defaultValue={v("band_medium", settings.bands.medium)}
-              error={err.band_medium}
-            />
-            <TextInput
-              label={`Minimum distance (${distanceLabel(measurement)})`}
-              name="minDistanceKm"
-              defaultValue={v("minDistanceKm", distanceInput(settings.minDistanceKm, measurement))}
-              error={err.minDistanceKm}
-            />
+            <Field errors={f.band_low.errors?.length ? f.band_low : f.bands}>
+              <TextInput
+                label="Low risk from"
+                name="band_low"
+                defaultValue={v("band_low", settings.bands.low)}
+              />
+            </Field>
+            <Field errors={f.band_mild}>
+              <TextInput
+                label="Mild from"
+                name="band_mild"
+                defaultValue={v("band_mild", settings.bands.mild)}
+              />
+            </Field>
+            <Field errors={f.band_medium}>
+              <TextInput
+                label="Medium from"
+                name="band_medium"
+                defaultValue={v("band_medium", settings.bands.medium)}
+              />
+            </Field>
+            <Field errors={f.minDistanceKm}>
+              <TextInput
+                label={`Minimum distance (${distanceLabel(measurement)})`}
+                name="minDistanceKm"
+                defaultValue={v(
+                  "minDistanceKm",
+                  distanceInput(settings.minDistanceKm, measurement),
+                )}
+              />
+            </Field>
           </Group>
           <Group>
             <Button type="submit">Save as a new version</Button>

@@ -10,7 +10,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { Field } from "~/components/forms/field";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 
 export type TagRow = {
@@ -63,46 +65,48 @@ export function TagTable({ rows }: { rows: TagRow[] }) {
   );
 }
 
+/** Register a tag: a plain POST the server checks; its refusal (Conform's reply) beside the field. */
 export function RegisterTagForm({
   drivers,
-  errors = {},
-  values = {},
+  result,
 }: {
   drivers: Array<{ id: number; name: string }>;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  result?: SubmissionResult<string[]>;
 }) {
+  // Checked by the server (and the browser's required, as before).
+  const [form, f] = useForm({ id: "register-tag", lastResult: result });
+  const values = result?.initialValue ?? {};
+  const typed = (k: string) => (typeof values[k] === "string" ? values[k] : "");
   return (
     <Paper withBorder p="md" data-testid="register-tag">
-      <Form method="post" key={JSON.stringify(values)}>
+      <Form method="post" {...getFormProps(form)} noValidate={false} key={JSON.stringify(values)}>
         <input type="hidden" name="intent" value="register" />
         <Stack gap="xs">
           <Title order={2} size="h4">
             Register a tag
           </Title>
-          <TextInput
-            label="UID (8–16 hexadecimal characters)"
-            name="uid"
-            defaultValue={values.uid ?? ""}
-            error={errors.uid}
-            required
-          />
-          <TextInput
-            label="Label"
-            name="label"
-            defaultValue={values.label ?? ""}
-            error={errors.label}
-          />
-          <NativeSelect
-            label="Driver"
-            name="driverId"
-            defaultValue={values.driverId ?? ""}
-            error={errors.driverId}
-            data={[
-              { value: "", label: "Nobody yet" },
-              ...drivers.map((d) => ({ value: String(d.id), label: d.name })),
-            ]}
-          />
+          <Field errors={f.uid}>
+            <TextInput
+              label="UID (8–16 hexadecimal characters)"
+              name="uid"
+              defaultValue={typed("uid")}
+              required
+            />
+          </Field>
+          <Field errors={f.label}>
+            <TextInput label="Label" name="label" defaultValue={typed("label")} />
+          </Field>
+          <Field errors={f.driverId}>
+            <NativeSelect
+              label="Driver"
+              name="driverId"
+              defaultValue={typed("driverId")}
+              data={[
+                { value: "", label: "Nobody yet" },
+                ...drivers.map((d) => ({ value: String(d.id), label: d.name })),
+              ]}
+            />
+          </Field>
           <Group>
             <Button type="submit">Register tag</Button>
           </Group>

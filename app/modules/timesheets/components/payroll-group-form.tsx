@@ -1,3 +1,4 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import {
   Alert,
   Button,
@@ -38,35 +39,52 @@ export function PayrollGroupForm({
   people,
   allowances,
   presets,
+  result,
   message,
-  values,
 }: {
   editing: GroupEditing;
   people: { username_id: number; name: string }[];
   allowances: { id: number; name: string }[];
   presets: { value: string; label: string }[];
+  /** The action's Conform reply to a refused save (its message is the form's error). */
+  result?: SubmissionResult<string[]>;
+  /** A refusal that is not this form's (a delete, the wrapper's NotSaved). */
   message?: string;
-  values?: Record<string, string[]>;
 }) {
   const busy = useNavigation().state !== "idle";
-  const v = (k: string, fallback: string) => values?.[k]?.[0] ?? fallback;
+  // Checked by the server (and the browser's own checks, as before).
+  const [form] = useForm({ id: `payrollgroup-${e?.id ?? "new"}`, lastResult: result });
+  const values = result?.initialValue;
+  const list = (k: string) => {
+    const x = values?.[k];
+    return (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).map(String);
+  };
+  // An emptied field is absent from the reply: "" once there is one.
+  const v = (k: string, fallback: string) => (values ? (list(k)[0] ?? "") : fallback);
   const has = (k: string, id: number, fallback: boolean) =>
-    values ? (values[k] ?? []).includes(String(id)) : fallback;
+    values ? list(k).includes(String(id)) : fallback;
+  const refusal = form.errors?.[0] ?? message;
   const r = e?.overtime_rules;
   const member = (id: number) => e?.members.find((m) => m.username_id === id);
   const num = (x: number | null | undefined) => (x === null || x === undefined ? "" : String(x));
   return (
     <Paper withBorder p="md">
-      <Form method="post" key={e?.id ?? "new"} data-testid="payrollgroup-form">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate={false}
+        key={e?.id ?? "new"}
+        data-testid="payrollgroup-form"
+      >
         <input type="hidden" name="intent" value={e ? "update" : "create"} />
         {e ? <input type="hidden" name="id" value={e.id} /> : null}
         <Stack gap="sm">
           <Title order={2} size="h4">
             {e ? `Edit ${e.name}` : "New payroll group"}
           </Title>
-          {message ? (
+          {refusal ? (
             <Alert color="red" role="alert">
-              {message}
+              {refusal}
             </Alert>
           ) : null}
           <TextInput
