@@ -47,6 +47,8 @@ let away = false;
 /** The nth message is kept but never answered (0: none): the sender waits for the reply. */
 let holdDataAt = 0;
 let datas = 0;
+/** The first message whose subject matches is kept, unanswered and unseen (the sender waits). */
+let holdSubject: RegExp | null = null;
 
 async function startSmtp(): Promise<string> {
   const server = new SMTPServer({
@@ -61,6 +63,11 @@ async function startSmtp(): Promise<string> {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((m) => {
+          // Held by what it is, not by its place in the queue: other mail may be on the way too.
+          if (holdSubject?.test(m.subject ?? "")) {
+            holdSubject = null;
+            return onHold();
+          }
           mails.push(m);
           if (++datas !== holdDataAt) callback();
         })
@@ -341,9 +348,9 @@ describe("mail owed by a fact (the outbox)", () => {
 
   it("a process killed between the approval link and its mail: the mail still goes, once, with the outbox's Message-ID", async () => {
     mails = [];
-    mailFroms = 0;
-    holdAt = 1;
+    holdAt = 0;
     const held = new Promise<void>((r) => (onHold = r));
+    holdSubject = /^Approve ticket #\d+: Killed before the mail/;
     const ticket = await raiseOn(c, "Killed before the mail");
     // The link is written and its mail is on the wire; the process dies before SMTP answers.
     await held;
@@ -353,8 +360,11 @@ describe("mail owed by a fact (the outbox)", () => {
     // What the old code had for recovery: the escalation clock, which took the link as "told".
     await runTicketApprovals();
     // The outbox: the dead process's claim goes stale (JOB_STALE_MS) and the row is sent again.
-    await until(async () => (await sendOwed()) > 0 || about(ticket).length > 0);
-    await until(() => about(ticket).length > 0);
+    // Other mail may be owed too (earlier cases): pass after pass until this one is sent.
+    await until(async () => {
+      await sendOwed();
+      return about(ticket).length > 0;
+    });
     await new Promise((r) => setTimeout(r, 300));
     const got = about(ticket);
     expect(got).toHaveLength(1);
