@@ -136,7 +136,13 @@ describe("visibleMenu", () => {
 
   it("gives a tsadmin user the restricted menu", () => {
     const menu = visibleMenu(tsadmin);
-    expect(menu.map((s) => s.title)).toEqual(["Overview", "People & Operations", "My Account"]);
+    // SPEC §6: people_view and admin_timesheet give tsadmin People, Allowances and Payroll Groups.
+    expect(menu.map((s) => s.title)).toEqual([
+      "Overview",
+      "People & Operations",
+      "Admin",
+      "My Account",
+    ]);
     expect(menu.find((s) => s.id === "people")!.items.map((i) => i.title)).toEqual(["Timesheet"]);
     expect(titles(menu)).not.toContain("Devices Offline");
   });
@@ -202,10 +208,7 @@ describe("ruleForPath", () => {
   it("knows no rule for a path no module declares (the guard refuses it)", () => {
     expect(anyRoute("/nowhere")).toBeNull();
     expect(moduleRoute("fleet", "/admin/people")).toBeNull();
-    expect(moduleRoute("admin", "/admin/people")?.rule).toEqual({
-      permission: "people_view",
-      tsadmin: false,
-    });
+    expect(moduleRoute("admin", "/admin/people")?.rule).toEqual({ permission: "people_view" });
   });
 
   it("applies a module's own rule to every path it serves", () => {

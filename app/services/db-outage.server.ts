@@ -3,17 +3,11 @@ import { singleton } from "./singleton.server";
 /**
  * Whether PostgreSQL is in an outage, process-wide: the log says so once when it starts and once
  * when it ends (log.server.ts), instead of a line with a stack for every request that fails while
- * the database is down. A failure just after the end (a task whose query began in the outage)
- * belongs to the outage that ended: it is counted without a second warning and end line.
+ * the database is down.
  */
-type Outage = { since: number; failures: number; quiet: boolean };
+type Outage = { since: number; failures: number };
 
-const AFTERMATH_MS = 10_000;
-
-const state = singleton("db-outage", (): { outage: Outage | null; endedAt: number } => ({
-  outage: null,
-  endedAt: -Infinity,
-}));
+const state = singleton("db-outage", (): { outage: Outage | null } => ({ outage: null }));
 
 /** Counts a failure; true when it is the first of a new outage (the one to log). */
 export function outageFailure(now = Date.now()): boolean {
@@ -21,16 +15,14 @@ export function outageFailure(now = Date.now()): boolean {
     state.outage.failures++;
     return false;
   }
-  const quiet = now - state.endedAt < AFTERMATH_MS;
-  state.outage = { since: now, failures: 1, quiet };
-  return !quiet;
+  state.outage = { since: now, failures: 1 };
+  return true;
 }
 
-/** Ends the outage on a query that worked: what it was, or null when there was none to tell. */
+/** Ends the outage on a query that worked: what it was, or null when there was none. */
 export function outageOver(now = Date.now()): { ms: number; failures: number } | null {
   const o = state.outage;
   if (!o) return null;
   state.outage = null;
-  state.endedAt = now;
-  return o.quiet ? null : { ms: now - o.since, failures: o.failures };
+  return { ms: now - o.since, failures: o.failures };
 }
