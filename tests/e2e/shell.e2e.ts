@@ -359,7 +359,8 @@ describe("gating per user", () => {
 
   it("gives the tsadmin user the restricted menu", async () => {
     const { context, page } = await session("tsadmin", "tsadmin123");
-    expect(await sectionTitles(page)).toEqual(["overview", "people", "account"]);
+    // SPEC §6: people_view and admin_timesheet open People, Allowances and Payroll Groups.
+    expect(await sectionTitles(page)).toEqual(["overview", "people", "admin", "account"]);
     const res = await page.goto("/concrete/pours");
     expect(res?.status()).toBe(403);
     const ok = await page.goto("/timesheet/payroll");
