@@ -142,12 +142,21 @@ describe("forms builder", () => {
     expect(await page.getByRole("rowheader", { name: "Brake test" }).count()).toBe(0);
     await page.getByText("Spongy pedal").waitFor();
 
-    // Sent back: a comment is needed, then the answerer can read it on the page.
-    await page.getByRole("button", { name: "Send back" }).click();
-    await page.getByText("Say what needs to change before sending it back.").waitFor();
-    await page.getByLabel("Comment (needed to send it back)").fill("Photograph the pedal");
-    await page.getByRole("button", { name: "Send back" }).click();
-    await toast(page, "Form sent back with your comment.");
+    // Nobody reviews their own answers: another reviewer sends it back, with the comment that
+    // is needed, and the answerer reads it on the page.
+    expect(await page.getByRole("button", { name: "Send back" }).count()).toBe(0);
+    const other = await newPage();
+    await signIn(other.page, "demo", "demo123");
+    await other.page.goto(submissionUrl);
+    await whenReady(other.page);
+    await other.page.getByRole("button", { name: "Send back" }).click();
+    await other.page.getByText("Say what needs to change before sending it back.").waitFor();
+    await other.page.getByLabel("Comment (needed to send it back)").fill("Photograph the pedal");
+    await other.page.getByRole("button", { name: "Send back" }).click();
+    await toast(other.page, "Form sent back with your comment.");
+    await other.context.close();
+    await page.reload();
+    await whenReady(page);
     await page
       .getByTestId("review-outcome")
       .getByText(/Photograph the pedal/)
