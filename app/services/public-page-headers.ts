@@ -3,10 +3,12 @@ import type { HeadersFunction } from "@remix-run/node";
 /**
  * A page opened by a secret link (the token is in its path: /track/…, /forms/…, /tickets/approve/…)
  * must not be kept by a cache on the way, nor hand the link to the next site in a Referer.
+ * "same-origin", not "no-referrer": under no-referrer the browser sends `Origin: null` with the
+ * page's own form posts (an answer, an approval), which Remix refuses as a possible CSRF.
  */
 export const PUBLIC_TOKEN_HEADERS = {
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex",
 } as const;
 

@@ -80,7 +80,7 @@ describe("environment", () => {
     await page.goto("/dashboard/notifications");
     await whenReady(page);
     await page
-      .getByText(/Sensor 21 reads .* outside its range of .* to 3 °C/)
+      .getByText(/Sensor 21 reads .* above its maximum of 3(\.0)? °C/)
       .first()
       .waitFor();
 

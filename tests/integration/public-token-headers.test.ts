@@ -1,6 +1,6 @@
 /**
  * Issue 36: the pages opened by a secret link (/track/<token>, /forms/<token>,
- * /tickets/approve/<token>) carry Cache-Control: no-store and Referrer-Policy: no-referrer on
+ * /tickets/approve/<token>) carry Cache-Control: no-store and Referrer-Policy: same-origin on
  * their HTML document too, not only on their ?_data answers: a valid link's page and the page of
  * a link that no longer works (its token is in the path all the same).
  */
@@ -40,7 +40,7 @@ async function documentOf(url: string) {
 }
 
 describe("public token pages", () => {
-  it("send no-store and no-referrer with their HTML, for a working link and a dead one", async () => {
+  it("send no-store and a same-origin referrer policy with their HTML, for a working link and a dead one", async () => {
     const dead = "A".repeat(43);
     const pages: [string, number][] = [
       [`/forms/${encodeURIComponent(formToken)}`, 200],
@@ -54,7 +54,7 @@ describe("public token pages", () => {
       expect(res.status, url).toBe(status);
       expect(res.headers.get("content-type"), url).toMatch(/^text\/html/);
       expect(res.headers.get("cache-control"), url).toBe("no-store");
-      expect(res.headers.get("referrer-policy"), url).toBe("no-referrer");
+      expect(res.headers.get("referrer-policy"), url).toBe("same-origin");
     }
   });
 });
