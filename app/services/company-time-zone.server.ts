@@ -7,7 +7,7 @@ import { upstream } from "~/services/api.server";
 import type { Auth } from "~/services/company-context.server";
 import { prisma } from "~/services/db.server";
 import { logError } from "~/services/log.server";
-import { remember, rememberStale } from "~/services/remember.server";
+import { isKept, rememberStale } from "~/services/remember.server";
 import * as up from "~/services/upstream/index.server";
 
 const KEEP_MS = 10 * 60_000;
@@ -45,28 +45,25 @@ async function fetchZone(auth: Auth): Promise<string> {
 }
 
 /** The zone stored from an earlier answer (another process's, or before a restart). */
-const storedZone = (companyId: number) =>
-  remember(`tz-stored:${companyId}`, KEEP_MS, async () => {
-    const row = await prisma.companyZone
-      .findUnique({ where: { companyId } })
-      .catch((e: unknown) => (logError("time-zone", e), null));
-    return row && isValidTimeZone(row.timeZone) ? row.timeZone : null;
-  });
+async function storedZone(companyId: number): Promise<string | null> {
+  const row = await prisma.companyZone
+    .findUnique({ where: { companyId } })
+    .catch((e: unknown) => (logError("time-zone", e), null));
+  return row && isValidTimeZone(row.timeZone) ? row.timeZone : null;
+}
 
 /**
  * The company's time zone (app setting type 1). A known zone (this process's or the stored one)
  * is answered at once and refreshed in the background after ten minutes; a failed settings call
  * is logged (SPEC §8) and leaves it as it was, so one failure never sends a company to UTC and
  * never holds a page up. Only a company never heard from waits briefly, then reads in UTC until
- * its first answer comes.
+ * its first answer comes. The stored zone is read only while this process has no answer of its
+ * own, so a zone another process stores meanwhile is found on the next page.
  */
 export async function companyTimeZone(auth: Auth): Promise<string> {
-  const stored = await storedZone(auth.companyId);
-  return rememberStale(
-    `tz:${auth.companyId}`,
-    KEEP_MS,
-    stored ? 0 : FIRST_WAIT_MS,
-    stored ?? "UTC",
-    () => fetchZone(auth),
+  const key = `tz:${auth.companyId}`;
+  const stored = isKept(key) ? null : await storedZone(auth.companyId);
+  return rememberStale(key, KEEP_MS, stored ? 0 : FIRST_WAIT_MS, stored ?? "UTC", () =>
+    fetchZone(auth),
   );
 }

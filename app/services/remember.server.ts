@@ -14,6 +14,9 @@ export async function remember<T>(key: string, ttlMs: number, make: () => Promis
   return value;
 }
 
+/** Whether anything is kept for `key`, however old: a caller's cold path can then do its extra work. */
+export const isKept = (key: string): boolean => memo.has(key);
+
 const making = singleton("remember-making", () => new Map<string, Promise<unknown>>());
 
 /**

@@ -47,4 +47,15 @@ describe("the company's time zone when the settings call fails", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + MIN });
     expect(await companyTimeZone(other)).toBe("Australia/Brisbane");
   });
+
+  it("finds a zone another process stored after this one's first try failed", async () => {
+    const admin = await upstreamAuth("admin", "admin123");
+    const fresh = { ...admin, companyId: 990_001 };
+    sim.setFaults({ down: true });
+    expect(await companyTimeZone(fresh)).toBe("UTC");
+    await prisma.companyZone.create({
+      data: { companyId: fresh.companyId, timeZone: "Europe/Oslo" },
+    });
+    expect(await companyTimeZone(fresh)).toBe("Europe/Oslo");
+  });
 });
