@@ -16,15 +16,13 @@ import {
   Title,
 } from "@mantine/core";
 import { Link, useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { useEffect } from "react";
 import { useSettings } from "~/components/settings/settings-context";
 import { formatOdometer, formatSpeed } from "~/lib/units";
 import { STATUS_COLOURS, type DeviceStatus } from "../device-status";
 import type { PublicAsset } from "../public-device.server";
 import { DeviceIcon } from "./device-icon";
-
-const GeofenceMap = lazy(() => import("./map/geofence-map.client"));
+import { LiveVehicleMap, useLiveRefresh } from "./public-live";
 
 function useViewerZone(rendered: string) {
   const { revalidate } = useRevalidator();
@@ -34,16 +32,6 @@ function useViewerZone(rendered: string) {
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
     revalidate();
   }, [rendered, revalidate]);
-}
-
-function useRefresh() {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    const t = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") revalidate();
-    }, 15_000);
-    return () => clearInterval(t);
-  }, [revalidate, state]);
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -66,7 +54,7 @@ const headingText = (deg: number | null) =>
     : `${COMPASS[Math.round((((deg % 360) + 360) % 360) / 45) % 8]} (${Math.round(deg)}°)`;
 
 export function PublicAssetView({ data }: { data: PublicAsset }) {
-  useRefresh();
+  useLiveRefresh();
   useViewerZone(data.lastReport.zone);
   const { settings } = useSettings();
   const m = settings.measurement;
@@ -127,20 +115,7 @@ export function PublicAssetView({ data }: { data: PublicAsset }) {
           </SimpleGrid>
         </Paper>
         {data.page === "dashboard" ? (
-          <ClientOnly fallback={null}>
-            {() => (
-              <Suspense fallback={null}>
-                <GeofenceMap
-                  key={`${v.lat},${v.lng}`}
-                  device={v}
-                  centre={null}
-                  radius={null}
-                  tiles={data.tiles}
-                  height={420}
-                />
-              </Suspense>
-            )}
-          </ClientOnly>
+          <LiveVehicleMap vehicle={v} tiles={data.tiles} />
         ) : data.details ? (
           <Paper withBorder p="sm" data-testid="asset-details">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,14 +1,10 @@
 import { useSettings } from "~/components/settings/settings-context";
 import { formatSpeed } from "~/lib/units";
 import { Container, Paper, Stack, Text, Title } from "@mantine/core";
-import { useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
-import { ClientOnly } from "remix-utils/client-only";
 import type { Tiles } from "~/lib/map-tiles";
 import { DeviceIcon } from "./device-icon";
 import { LocalTime } from "~/components/local-time";
-
-const GeofenceMap = lazy(() => import("./map/geofence-map.client"));
+import { LiveVehicleMap, useLiveRefresh } from "./public-live";
 
 export type SharedVehicle = {
   expiresAt: string;
@@ -26,13 +22,7 @@ export type SharedVehicle = {
 
 /** A shared vehicle's live position (public, no shell): refreshed every 15 s while the tab is visible. */
 export function SharedVehicleView({ data }: { data: SharedVehicle }) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    const t = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") revalidate();
-    }, 15_000);
-    return () => clearInterval(t);
-  }, [revalidate, state]);
+  useLiveRefresh();
   const v = data.vehicle;
   const { settings } = useSettings();
   return (
@@ -53,20 +43,7 @@ export function SharedVehicleView({ data }: { data: SharedVehicle }) {
             works until <LocalTime at={data.expiresAt} />
           </Text>
         </Paper>
-        <ClientOnly fallback={null}>
-          {() => (
-            <Suspense fallback={null}>
-              <GeofenceMap
-                key={`${v.lat},${v.lng}`}
-                device={v}
-                centre={null}
-                radius={null}
-                tiles={data.tiles}
-                height={420}
-              />
-            </Suspense>
-          )}
-        </ClientOnly>
+        <LiveVehicleMap vehicle={v} tiles={data.tiles} />
       </Stack>
     </Container>
   );
