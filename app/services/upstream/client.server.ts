@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { isUpstreamFault, UpstreamError, messageFromBody } from "./errors";
-import { breakerFor, familyBreakerFor, type BreakerOptions } from "./resilience";
+import { breakerFor, familyBreakerFor, type Breaker, type BreakerOptions } from "./resilience";
 import { upstreamTimeLeft } from "./deadline.server";
 import { noteUpstreamUse } from "./usage.server";
 
@@ -86,30 +86,24 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     noteUpstreamUse();
     const host = breakerFor(options.baseUrl, opts.breaker);
     const family = familyBreakerFor(options.baseUrl, path, opts.breaker);
-    const refused = () =>
-      new UpstreamError(
-        "The tracking service is unavailable right now",
-        503,
-        "unreachable",
-        null,
-        call,
-      );
-    if (!family.allow(eager)) throw refused();
-    if (!host.allow(eager)) {
-      family.cancelProbe();
-      throw refused();
-    }
-    if (!(await host.acquire(AbortSignal.timeout(callTimeout())))) {
-      host.cancelProbe();
-      family.cancelProbe();
-      throw new UpstreamError(
-        "The tracking service is busy right now",
-        503,
-        "unreachable",
-        null,
-        call,
-      );
-    }
+    // A breaker that is not closed lets a call through only as its one probe. A probe this call
+    // took and that tells the breaker nothing (never sent, or the host was gone) is handed back;
+    // never another call's.
+    const probes = new Set<Breaker>();
+    const pass = (b: Breaker) => {
+      if (!b.allow(eager)) return false;
+      if (b.state() !== "closed") probes.add(b);
+      return true;
+    };
+    const handBack = (...bs: Breaker[]) => bs.forEach((b) => probes.has(b) && b.cancelProbe());
+    const unavailable = (message: string) => {
+      handBack(family, host);
+      return new UpstreamError(message, 503, "unreachable", null, call);
+    };
+    if (!pass(family) || !pass(host))
+      throw unavailable("The tracking service is unavailable right now");
+    if (!(await host.acquire(AbortSignal.timeout(callTimeout()))))
+      throw unavailable("The tracking service is busy right now");
     try {
       const out = await attempt();
       host.success();
@@ -122,7 +116,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         family.success();
       } else if (kind === "timeout" || kind === "unreachable") {
         host.failure();
-        family.cancelProbe();
+        handBack(family);
       } else {
         // The host answered: only this family is broken.
         host.success();

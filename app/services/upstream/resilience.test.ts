@@ -159,4 +159,38 @@ describe("the client against a slow or failing upstream", () => {
     await expect(iotDevices(devices)).resolves.toBeInstanceOf(Array);
     resetBreakers();
   });
+
+  it("keeps one probe per half-open family when another call of it loses the host", async () => {
+    resetBreakers();
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const up = createUpstream({
+      baseUrl: sim.url,
+      token,
+      timeoutMs: 600,
+      retries: 0,
+      breaker: { failureThreshold: 2, openMs: 100 },
+    });
+    const settings = {
+      method: "GET" as const,
+      path: "/appsettings/appsetting",
+      schema: z.unknown(),
+    };
+    // A call that will time out (the host looks gone) goes out while the family is closed...
+    sim.setFaults({ timeoutRate: 1 });
+    const lost = up.request(settings).catch((e: unknown) => e);
+    await wait(100);
+    // ...then the family breaks and, half-open, lets one probe out.
+    sim.setFaults({ timeoutRate: 0, failPaths: ["/appsettings"] });
+    for (let i = 0; i < 2; i++)
+      await expect(up.request(settings)).rejects.toMatchObject({ status: 500 });
+    await wait(120);
+    sim.setFaults({ timeoutRate: 1, failPaths: [] });
+    const probe = up.request(settings).catch((e: unknown) => e);
+    expect(await lost).toMatchObject({ kind: "timeout" });
+    // The lost call's end says nothing of the probe still out: no second probe goes.
+    await expect(up.request(settings)).rejects.toThrow(/unavailable right now/);
+    expect(await probe).toMatchObject({ kind: "timeout" });
+    sim.setFaults({ timeoutRate: 0 });
+    resetBreakers();
+  });
 });
