@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   loader as dashboardLoader,
   action as dashboardAction,
@@ -632,6 +632,39 @@ describe("forwarding", () => {
     ).toHaveLength(1);
     expect(await forwardSubmission(sent.id)).toBe("skipped");
     expect(jobs.find((j) => j.name === "form-forward")?.cron).toBe("* * * * *");
+  });
+
+  it("asks the upstream for a form once per run of the job, not once per submission", async () => {
+    const token = await makeLink();
+    expect(
+      (await prisma.formLink.findUniqueOrThrow({ where: { id: token } })).formCreatedAt,
+    ).not.toBeNull();
+    await prisma.formSubmission.createMany({
+      data: [1, 2, 3].map((n) => ({
+        linkId: token,
+        companyId: 1,
+        formId: 301,
+        answers: {
+          vehicle: `TRK-${n}`,
+          odometer: n,
+          check_date: "2026-01-01",
+          tyres: "OK",
+          lights_ok: true,
+        },
+        addressKey: `k${n}`,
+      })),
+    });
+    const spy = vi.spyOn(globalThis, "fetch");
+    try {
+      expect(await runFormForwarding()).toMatchObject({ forwarded: 3 });
+      const formReads = spy.mock.calls.filter(
+        ([url, init]) =>
+          new URL(String(url)).pathname === "/forms/forms/301" && (init?.method ?? "GET") === "GET",
+      );
+      expect(formReads).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("waits for a session of the company, and stops for good when the upstream refuses the answers", async () => {

@@ -50,8 +50,30 @@ const ANOTHER_FORM =
 
 export type ForwardOutcome = "forwarded" | "pending" | "rejected" | "skipped";
 
+/**
+ * The forms' creation times at the upstream, asked once per form by one run of the job (its
+ * submissions are mostly answers to the same few forms), not once per submission.
+ */
+type FormCreation = Map<string, Promise<string | null | undefined>>;
+
+function formCreatedAt(known: FormCreation, token: string, companyId: number, formId: number) {
+  const key = `${companyId}:${formId}`;
+  let created = known.get(key);
+  if (!created) {
+    created = getForm(upstream(token), formId).then((f) => f.created_at);
+    // A failed read is not kept: the next submission asks again (the breaker guards the host).
+    created.catch(() => known.delete(key));
+    known.set(key, created);
+  }
+  return created;
+}
+
 /** One attempt for one submission; "skipped" when it is sent already, refused for good, or another attempt holds it. */
-export async function forwardSubmission(id: string, now = Date.now()): Promise<ForwardOutcome> {
+export async function forwardSubmission(
+  id: string,
+  now = Date.now(),
+  known: FormCreation = new Map(),
+): Promise<ForwardOutcome> {
   const { count } = await prisma.formSubmission.updateMany({
     where: { id, forwardedAt: null, rejectedAt: null, nextAttemptAt: { lte: new Date(now) } },
     data: { nextAttemptAt: new Date(now + FORWARD_LEASE_MS), attempts: { increment: 1 } },
@@ -86,8 +108,8 @@ export async function forwardSubmission(id: string, now = Date.now()): Promise<F
   }
   try {
     if (s.link.formCreatedAt) {
-      const form = await getForm(upstream(token), s.formId);
-      if (form.created_at !== s.link.formCreatedAt) {
+      const created = await formCreatedAt(known, token, s.companyId, s.formId);
+      if (created !== s.link.formCreatedAt) {
         await prisma.formLink.updateMany({
           where: { id: s.linkId, revokedAt: null },
           data: { revokedAt: new Date(now) },
@@ -150,7 +172,8 @@ export async function forwardDueSubmissions(
     select: { id: true },
   });
   const out: Record<ForwardOutcome, number> = { forwarded: 0, pending: 0, rejected: 0, skipped: 0 };
-  for (const { id } of due) out[await forwardSubmission(id, now)]++;
+  const known: FormCreation = new Map();
+  for (const { id } of due) out[await forwardSubmission(id, now, known)]++;
   return out;
 }
 
