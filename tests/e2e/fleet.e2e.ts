@@ -588,6 +588,13 @@ describe("outages and isolation", () => {
     const visitor = await newPage();
     expect((await visitor.page.goto(short!))?.status()).toBe(200);
     await visitor.page.getByTestId("shared-position").waitFor();
+    // The same token opens the public asset pages (their own view, sharing the live parts).
+    const shareToken = new URL(short!, "http://host").pathname.split("/").pop()!;
+    const q = `?share=${encodeURIComponent(shareToken)}`;
+    expect((await visitor.page.goto(`/assets/dashboard/${d.imei}${q}`))?.status()).toBe(200);
+    await visitor.page.getByTestId("asset-status").waitFor();
+    expect((await visitor.page.goto(`/assets/details/${d.imei}${q}`))?.status()).toBe(200);
+    await visitor.page.getByTestId("asset-odometer").waitFor();
     // The token is the secret: 256 random bits, not derived from the imei.
     expect(short!).not.toContain(d.imei);
 
