@@ -49,7 +49,8 @@ export async function buildSessionData(
   token: string,
   fallbackUser?: api.UpstreamUser,
 ): Promise<SessionData> {
-  const up = upstream(token);
+  // The whole sign-in is a call a person waits on: it may probe breakers an outage left open.
+  const up = upstream(token).eager();
   const [profile, permissions, features] = await Promise.all([
     api.profile(up).catch((e) => {
       if (fallbackUser) return fallbackUser;
@@ -90,7 +91,7 @@ class LoginRefused extends Error {}
 const authenticator = new Authenticator<SessionData>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const result = await api.login(upstream(), {
+    const result = await api.login(upstream().eager(), {
       username: String(form.get("username") ?? "").trim(),
       password: String(form.get("password") ?? ""),
     });
@@ -237,7 +238,7 @@ export async function recoverWithToken(
   const errors: string[] = token ? [] : [RECOVERY_MESSAGES.missingToken];
   let bearer: string;
   try {
-    bearer = await api.tokenLogin(upstream(), token);
+    bearer = await api.tokenLogin(upstream().eager(), token);
   } catch (e) {
     await recordRecoveryFailure(address);
     const noToken = e instanceof api.UpstreamError && e.message === api.MESSAGES.tokenLoginNoToken;

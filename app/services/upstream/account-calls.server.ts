@@ -24,7 +24,6 @@ export async function login(
       platform: input.platform ?? PLATFORM,
     },
     schema: s.loginResponseSchema,
-    eager: true,
   });
   if (!data.user || !data.token) return { ok: false, message: MESSAGES.badCredentials };
   return { ok: true, token: data.token, user: data.user };

@@ -23,6 +23,11 @@ export type UpstreamOptions = {
   fetch?: typeof fetch;
   /** Circuit breaker and concurrency bound, shared by all clients of one base URL. */
   breaker?: Partial<BreakerOptions>;
+  /**
+   * A person is waiting on this client's calls (a sign-in): each may probe an open circuit
+   * breaker, so signing in works as soon as the service is back, not up to `openMs` later.
+   */
+  eager?: boolean;
 };
 
 export type RequestOptions<S extends z.ZodTypeAny> = {
@@ -35,8 +40,6 @@ export type RequestOptions<S extends z.ZodTypeAny> = {
   idempotent?: boolean;
   /** Statuses treated as success besides 2xx handling (e.g. a 200 that the caller inspects). */
   expectStatus?: number[];
-  /** A person is waiting on this call (a sign-in): it may probe an open circuit breaker. */
-  eager?: boolean;
 };
 
 export type UpstreamResponse<T> = { status: number; data: T };
@@ -46,11 +49,15 @@ export type BinaryRequest = { path: string; accept?: string };
 export type BinaryResponse = { status: number; contentType: string; body: ArrayBuffer };
 
 export type Upstream = {
-  readonly options: Readonly<Required<Omit<UpstreamOptions, "token" | "fetch" | "breaker">>> & {
+  readonly options: Readonly<
+    Required<Omit<UpstreamOptions, "token" | "fetch" | "breaker" | "eager">>
+  > & {
     token: string | null;
   };
   /** A client for the same upstream acting with another bearer token. */
   withToken(token: string | null): Upstream;
+  /** The same client for calls a person is waiting on (a sign-in): see UpstreamOptions.eager. */
+  eager(): Upstream;
   request<S extends z.ZodTypeAny>(opts: RequestOptions<S>): Promise<UpstreamResponse<z.output<S>>>;
   /**
    * A GET of a file, through the same breaker, concurrency bound and timeout, in one attempt:
@@ -77,12 +84,8 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
    * slot of the host for its whole duration. A timeout or a refused connection counts against the
    * host; a 5xx or an answer of the wrong shape against the family only.
    */
-  async function guarded<T>(
-    call: string,
-    path: string,
-    attempt: () => Promise<T>,
-    eager = false,
-  ): Promise<T> {
+  async function guarded<T>(call: string, path: string, attempt: () => Promise<T>): Promise<T> {
+    const eager = opts.eager ?? false;
     noteUpstreamUse();
     const host = breakerFor(options.baseUrl, opts.breaker);
     const family = familyBreakerFor(options.baseUrl, path, opts.breaker);
@@ -224,7 +227,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const tries = r.idempotent ? options.retries + 1 : 1;
     for (let n = 0; ; n++) {
       try {
-        return await guarded(call, r.path, () => attempt(r, call), r.eager);
+        return await guarded(call, r.path, () => attempt(r, call));
       } catch (e) {
         const retriable =
           e instanceof UpstreamError &&
@@ -261,6 +264,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   return {
     options,
     withToken: (token) => createUpstream({ ...opts, token }),
+    eager: () => createUpstream({ ...opts, eager: true }),
     request,
     binary,
   };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { startSimulator, type Simulator } from "../../../server/sim";
 import { createUpstream } from "./client.server";
 import { Breaker, resetBreakers } from "./resilience";
-import { iotDevices, login } from "./index.server";
+import { iotDevices, login, profile } from "./index.server";
 
 describe("Breaker", () => {
   it("opens after repeated failures, lets one probe through when half-open, and closes on success", () => {
@@ -153,7 +153,7 @@ describe("the client against a slow or failing upstream", () => {
       await expect(iotDevices(devices)).rejects.toMatchObject({ kind: "timeout" });
     sim.setFaults({ timeoutRate: 0 });
     await expect(iotDevices(devices)).rejects.toThrow(/unavailable right now/);
-    const r = await login(up, { username: "admin", password: "admin123" });
+    const r = await login(up.eager(), { username: "admin", password: "admin123" });
     expect(r.ok).toBe(true);
     // Its success closed the host's circuit for every page.
     await expect(iotDevices(devices)).resolves.toBeInstanceOf(Array);
@@ -191,6 +191,28 @@ describe("the client against a slow or failing upstream", () => {
     await expect(up.request(settings)).rejects.toThrow(/unavailable right now/);
     expect(await probe).toMatchObject({ kind: "timeout" });
     sim.setFaults({ timeoutRate: 0 });
+    resetBreakers();
+  });
+
+  it("lets the whole sign-in (login, then profile) through the families an outage left open", async () => {
+    resetBreakers();
+    const up = createUpstream({
+      baseUrl: sim.url,
+      token,
+      timeoutMs: 1000,
+      retries: 0,
+      breaker: { failureThreshold: 3, openMs: 60_000 },
+    });
+    sim.setFaults({ down: true });
+    for (let i = 0; i < 3; i++) await expect(profile(up)).rejects.toMatchObject({ status: 503 });
+    sim.setFaults({ down: false });
+    await expect(profile(up)).rejects.toThrow(/unavailable right now/);
+    const r = await login(up.eager(), { username: "admin", password: "admin123" });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    await expect(profile(up.withToken(r.token).eager())).resolves.toMatchObject({
+      username: "admin",
+    });
     resetBreakers();
   });
 });
