@@ -8,11 +8,12 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { owe, sendOwed } from "~/modules/notifications/index.server";
+import { outboxWakeAt, startOutboxWorker } from "~/modules/notifications/outbox/outbox-send.server";
 import { syncCompany } from "~/modules/notifications/event-sync.server";
 import { defaultPorts, processEvents } from "~/modules/operations/automations/runner.server";
 import { deliver } from "~/modules/reports/report-delivery.server";
 import { prisma } from "~/services/db.server";
-import { resetEnvCache } from "~/services/env.server";
+import { getEnv, resetEnvCache } from "~/services/env.server";
 import { stopSender } from "~/services/job-queue.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { truncate, useTestDatabase } from "../support/db";
@@ -294,5 +295,33 @@ describe("scheduled report mail", () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.messageId).toBe(mails[0]!.messageId);
     expect(mails[0]!.messageId).toMatch(/^<report\.[^.]+\.[0-9a-f]{16}@tracksmith\.local>$/);
+  });
+});
+
+describe("the outbox worker's sleep", () => {
+  it("sleeps until the next row falls due (a claim going stale), and long when nothing is owed", async () => {
+    await owe(prisma, [
+      { key: "stale-soon", mail: { to: "a@example.com", subject: "stale", text: "t" } },
+    ]);
+    // The claim of a process that died, stale 2 s from now.
+    const staleAt = Date.now() + 2000;
+    await prisma.outboxMessage.update({
+      where: { key: "stale-soon" },
+      data: { state: "sending", claimedAt: new Date(staleAt - getEnv().JOB_STALE_MS), attempts: 1 },
+    });
+    const stop = startOutboxWorker();
+    try {
+      await until(() => mails.length === 1, 10_000);
+      // Taken when it went stale, not on a tick some seconds later.
+      expect(Date.now() - staleAt).toBeLessThan(2500);
+      // Nothing owed now: the next look is far off (no query every few seconds).
+      await until(
+        async () => (await prisma.outboxMessage.count({ where: { state: "sent" } })) === 1,
+      );
+      await until(() => (outboxWakeAt() ?? 0) - Date.now() > 20_000, 5000);
+    } finally {
+      stop();
+    }
+    expect(outboxWakeAt()).toBeNull();
   });
 });
