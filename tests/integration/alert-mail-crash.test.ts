@@ -4,8 +4,7 @@
  * their owed mails were committed together, so every claimed alert's mail still goes, once each,
  * with the outbox's Message-ID. Needs `npm run build` (the server loads build/index.js).
  */
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendOwed } from "~/modules/notifications/index.server";
 import { action as loginAction } from "~/routes/login";
@@ -15,10 +14,11 @@ import { resetMailTransport } from "~/services/mail.server";
 import { startAppProcess } from "../support/app-process";
 import { useTestDatabase } from "../support/db";
 import { call, formPost } from "../support/remix";
+import { useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
 
 const TIMING = { JOB_HEARTBEAT_MS: "200", JOB_STALE_MS: "1000", SYNC_INTERVAL_SECONDS: "1" };
-const mails: ParsedMail[] = [];
+let mails: ParsedMail[] = [];
 /** The first MAIL FROM is never answered: the sender hangs mid-send there. */
 let hold = true;
 let onHold: () => void = () => undefined;
@@ -27,23 +27,16 @@ let env: Record<string, string> = {};
 beforeAll(async () => {
   await useTestDatabase();
   const sim = await useSimulator();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (hold) return ((hold = false), onHold());
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => (mails.push(m), callback()))
-        .catch(callback);
+  const server = await useSmtpServer({
+    mailFrom: () => {
+      if (!hold) return;
+      hold = false;
+      onHold();
+      return "hang";
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  const smtp = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  mails = server.mails;
+  const smtp = server.url;
   const secrets = {
     SESSION_SECRET: "alert-mail-crash-test-secret-0123456789ab",
     ENCRYPTION_KEY: "alert-mail-crash-test-encryption-key-0123",

@@ -4,8 +4,7 @@
  * transaction and sent by its worker; a scheduled report's mail carries a Message-ID made from its
  * ReportDelivery row. A real SMTP server on 127.0.0.1 that can be "away" (451 to MAIL FROM).
  */
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { owe, sendOwed } from "~/modules/notifications/index.server";
 import { outboxWakeAt, startOutboxWorker } from "~/modules/notifications/outbox/outbox-send.server";
@@ -13,16 +12,16 @@ import { syncCompany } from "~/modules/notifications/event-sync.server";
 import { defaultPorts, processEvents } from "~/modules/operations/automations/runner.server";
 import { deliver } from "~/modules/reports/report-delivery.server";
 import { prisma } from "~/services/db.server";
-import { getEnv, resetEnvCache } from "~/services/env.server";
+import { getEnv } from "~/services/env.server";
 import { stopSender } from "~/services/job-queue.server";
-import { resetMailTransport } from "~/services/mail.server";
 import { truncate, useTestDatabase } from "../support/db";
 import { sessionCookie } from "../support/sign-in";
+import { refusal, useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
 
 let url = "";
 let adminId = 0;
-const mails: ParsedMail[] = [];
+let mails: ParsedMail[] = [];
 /** While true the SMTP server answers MAIL FROM with 451 (a temporary refusal). */
 let away = false;
 
@@ -31,28 +30,7 @@ beforeAll(async () => {
   await useSimulator();
   await sessionCookie("admin", "admin123");
   adminId = (await prisma.session.findFirstOrThrow({ where: { companyId: 1 } })).userId;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (away) return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => (mails.push(m), callback()))
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-  resetEnvCache();
-  resetMailTransport();
-  afterAll(async () => {
-    resetMailTransport();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
+  ({ mails } = await useSmtpServer({ mailFrom: () => (away ? refusal() : undefined) }));
 }, 60_000);
 afterAll(() => stopSender());
 beforeEach(async () => {
