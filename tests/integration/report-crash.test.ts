@@ -12,7 +12,6 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
-import { action as adminAction } from "~/routes/_shell.tickets.admin";
 import { loader as reportLoader, action as reportAction } from "~/routes/dashboard.reports.$kind";
 import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
@@ -27,6 +26,7 @@ import { upstreamAuth } from "../support/upstream";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { useTestDatabase } from "../support/db";
+import { raiseTicket } from "../support/tickets";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { refusal, useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
@@ -322,18 +322,7 @@ describe("mail owed by a fact (the outbox)", () => {
     return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
   }
   /** Raised in this process (through the route's action), as a request would. */
-  async function raiseIn(title: string): Promise<number> {
-    const res = await call(
-      adminAction,
-      formPost(
-        "/tickets/admin",
-        { intent: "raise", type_id: String(typeId), title, priority: "normal", fact_cost: "300" },
-        { cookie },
-      ),
-    );
-    expect(res.status).toBe(302);
-    return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
-  }
+  const raiseIn = (title: string) => raiseTicket(cookie, typeId, title);
   const about = (ticket: number) =>
     mails.filter((m) => m.subject?.startsWith(`Approve ticket #${ticket}:`));
 
