@@ -12,6 +12,7 @@ import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { startAppProcess } from "../support/app-process";
+import { until as poll } from "../support/cluster";
 import { useTestDatabase } from "../support/db";
 import { call, formPost } from "../support/remix";
 import { useSmtpServer } from "../support/smtp";
@@ -57,13 +58,8 @@ beforeAll(async () => {
   await call(loginAction, formPost("/login", { username: "admin", password: "admin123" }));
 }, 120_000);
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+/** The shared poll (tests/support/cluster.ts), with this file's patience. */
+const until = (check: () => unknown, ms = 60_000) => poll("the test's condition", check, ms, 100);
 
 describe("alert e-mails and a crash", () => {
   it("a server killed with its first alert mail on the wire: every claimed alert's mail still goes, once, with the outbox's Message-ID", async () => {

@@ -14,6 +14,7 @@ import { deliver } from "~/modules/reports/report-delivery.server";
 import { prisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { stopSender } from "~/services/job-queue.server";
+import { until as poll } from "../support/cluster";
 import { truncate, useTestDatabase } from "../support/db";
 import { sessionCookie } from "../support/sign-in";
 import { refusal, useSmtpServer } from "../support/smtp";
@@ -40,13 +41,8 @@ beforeEach(async () => {
   away = false;
 });
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+/** The shared poll (tests/support/cluster.ts), with this file's patience. */
+const until = (check: () => unknown, ms = 20_000) => poll("the test's condition", check, ms, 100);
 /** Every row tried once and waiting for its next try (the first pass ran after the commit). */
 const allWaiting = async (prefix: string) => {
   const rows = await prisma.outboxMessage.findMany({ where: { key: { startsWith: prefix } } });

@@ -25,6 +25,7 @@ import { upstream } from "~/services/api.server";
 import { upstreamAuth } from "../support/upstream";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { startAppProcess, type AppProcess } from "../support/app-process";
+import { until as poll } from "../support/cluster";
 import { useTestDatabase } from "../support/db";
 import { raiseTicket } from "../support/tickets";
 import { call, cookieFrom, formPost, get } from "../support/remix";
@@ -70,13 +71,8 @@ async function startSmtp(): Promise<string> {
   return server.url;
 }
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** The shared poll (tests/support/cluster.ts), with this file's patience. */
+const until = (check: () => unknown, ms = 30_000) => poll("the test's condition", check, ms, 50);
 
 function perRecipient(): Record<string, number> {
   const n: Record<string, number> = {};
