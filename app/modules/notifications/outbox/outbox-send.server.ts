@@ -74,15 +74,13 @@ export async function sendOwed(now = Date.now()): Promise<number> {
   let sent = 0;
   for (const { id } of rows) {
     const claimedAt = new Date();
-    const { count } = await prisma.outboxMessage.updateMany({
+    // The claim returns what it claimed: no second read per message.
+    const [row] = await prisma.outboxMessage.updateManyAndReturn({
       where: { id, ...due },
       data: { state: "sending", claimedAt, attempts: { increment: 1 } },
-    });
-    if (count !== 1) continue;
-    const row = await prisma.outboxMessage.findUniqueOrThrow({
-      where: { id },
       select: { id: true, channel: true, payload: true, attempts: true },
     });
+    if (!row) continue;
     try {
       await deliver(row);
       await prisma.outboxMessage.updateMany({
