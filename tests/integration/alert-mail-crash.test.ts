@@ -4,8 +4,7 @@
  * their owed mails were committed together, so every claimed alert's mail still goes, once each,
  * with the outbox's Message-ID. Needs `npm run build` (the server loads build/index.js).
  */
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendOwed } from "~/modules/notifications/index.server";
 import { action as loginAction } from "~/routes/login";
@@ -13,12 +12,14 @@ import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
 import { resetMailTransport } from "~/services/mail.server";
 import { startAppProcess } from "../support/app-process";
+import { until as poll } from "../support/cluster";
 import { useTestDatabase } from "../support/db";
 import { call, formPost } from "../support/remix";
+import { useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
 
 const TIMING = { JOB_HEARTBEAT_MS: "200", JOB_STALE_MS: "1000", SYNC_INTERVAL_SECONDS: "1" };
-const mails: ParsedMail[] = [];
+let mails: ParsedMail[] = [];
 /** The first MAIL FROM is never answered: the sender hangs mid-send there. */
 let hold = true;
 let onHold: () => void = () => undefined;
@@ -27,23 +28,16 @@ let env: Record<string, string> = {};
 beforeAll(async () => {
   await useTestDatabase();
   const sim = await useSimulator();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (hold) return ((hold = false), onHold());
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => (mails.push(m), callback()))
-        .catch(callback);
+  const server = await useSmtpServer({
+    mailFrom: () => {
+      if (!hold) return;
+      hold = false;
+      onHold();
+      return "hang";
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  const smtp = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  mails = server.mails;
+  const smtp = server.url;
   const secrets = {
     SESSION_SECRET: "alert-mail-crash-test-secret-0123456789ab",
     ENCRYPTION_KEY: "alert-mail-crash-test-encryption-key-0123",
@@ -64,13 +58,8 @@ beforeAll(async () => {
   await call(loginAction, formPost("/login", { username: "admin", password: "admin123" }));
 }, 120_000);
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+/** The shared poll (tests/support/cluster.ts), with this file's patience. */
+const until = (check: () => unknown, ms = 60_000) => poll("the test's condition", check, ms, 100);
 
 describe("alert e-mails and a crash", () => {
   it("a server killed with its first alert mail on the wire: every claimed alert's mail still goes, once, with the outbox's Message-ID", async () => {

@@ -4,24 +4,25 @@
  * transaction and sent by its worker; a scheduled report's mail carries a Message-ID made from its
  * ReportDelivery row. A real SMTP server on 127.0.0.1 that can be "away" (451 to MAIL FROM).
  */
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { owe, sendOwed } from "~/modules/notifications/index.server";
+import { outboxWakeAt, startOutboxWorker } from "~/modules/notifications/outbox/outbox-send.server";
 import { syncCompany } from "~/modules/notifications/event-sync.server";
 import { defaultPorts, processEvents } from "~/modules/operations/automations/runner.server";
 import { deliver } from "~/modules/reports/report-delivery.server";
 import { prisma } from "~/services/db.server";
-import { resetEnvCache } from "~/services/env.server";
+import { getEnv } from "~/services/env.server";
 import { stopSender } from "~/services/job-queue.server";
-import { resetMailTransport } from "~/services/mail.server";
+import { until as poll } from "../support/cluster";
 import { truncate, useTestDatabase } from "../support/db";
 import { sessionCookie } from "../support/sign-in";
+import { refusal, useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
 
 let url = "";
 let adminId = 0;
-const mails: ParsedMail[] = [];
+let mails: ParsedMail[] = [];
 /** While true the SMTP server answers MAIL FROM with 451 (a temporary refusal). */
 let away = false;
 
@@ -30,28 +31,7 @@ beforeAll(async () => {
   await useSimulator();
   await sessionCookie("admin", "admin123");
   adminId = (await prisma.session.findFirstOrThrow({ where: { companyId: 1 } })).userId;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (away) return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => (mails.push(m), callback()))
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-  resetEnvCache();
-  resetMailTransport();
-  afterAll(async () => {
-    resetMailTransport();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
+  ({ mails } = await useSmtpServer({ mailFrom: () => (away ? refusal() : undefined) }));
 }, 60_000);
 afterAll(() => stopSender());
 beforeEach(async () => {
@@ -61,13 +41,8 @@ beforeEach(async () => {
   away = false;
 });
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+/** The shared poll (tests/support/cluster.ts), with this file's patience. */
+const until = (check: () => unknown, ms = 20_000) => poll("the test's condition", check, ms, 100);
 /** Every row tried once and waiting for its next try (the first pass ran after the commit). */
 const allWaiting = async (prefix: string) => {
   const rows = await prisma.outboxMessage.findMany({ where: { key: { startsWith: prefix } } });
@@ -294,5 +269,33 @@ describe("scheduled report mail", () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.messageId).toBe(mails[0]!.messageId);
     expect(mails[0]!.messageId).toMatch(/^<report\.[^.]+\.[0-9a-f]{16}@tracksmith\.local>$/);
+  });
+});
+
+describe("the outbox worker's sleep", () => {
+  it("sleeps until the next row falls due (a claim going stale), and long when nothing is owed", async () => {
+    await owe(prisma, [
+      { key: "stale-soon", mail: { to: "a@example.com", subject: "stale", text: "t" } },
+    ]);
+    // The claim of a process that died, stale 2 s from now.
+    const staleAt = Date.now() + 2000;
+    await prisma.outboxMessage.update({
+      where: { key: "stale-soon" },
+      data: { state: "sending", claimedAt: new Date(staleAt - getEnv().JOB_STALE_MS), attempts: 1 },
+    });
+    const stop = startOutboxWorker();
+    try {
+      await until(() => mails.length === 1, 10_000);
+      // Taken when it went stale, not on a tick some seconds later.
+      expect(Date.now() - staleAt).toBeLessThan(2500);
+      // Nothing owed now: the next look is far off (no query every few seconds).
+      await until(
+        async () => (await prisma.outboxMessage.count({ where: { state: "sent" } })) === 1,
+      );
+      await until(() => (outboxWakeAt() ?? 0) - Date.now() > 20_000, 5000);
+    } finally {
+      stop();
+    }
+    expect(outboxWakeAt()).toBeNull();
   });
 });

@@ -9,11 +9,9 @@
  * killed between the fact and the mail, or an SMTP server that is away, delays the mail but never
  * loses it, and a repeat carries the same Message-ID.
  */
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
-import { action as adminAction } from "~/routes/_shell.tickets.admin";
 import { loader as reportLoader, action as reportAction } from "~/routes/dashboard.reports.$kind";
 import { prisma } from "~/services/db.server";
 import { resetEnvCache } from "~/services/env.server";
@@ -27,8 +25,11 @@ import { upstream } from "~/services/api.server";
 import { upstreamAuth } from "../support/upstream";
 import { runReportJobs } from "../../app/modules/reports/report-run.server";
 import { startAppProcess, type AppProcess } from "../support/app-process";
+import { until as poll } from "../support/cluster";
 import { useTestDatabase } from "../support/db";
+import { raiseTicket } from "../support/tickets";
 import { call, cookieFrom, formPost, get } from "../support/remix";
+import { refusal, useSmtpServer } from "../support/smtp";
 import { useSimulator } from "../support/upstream";
 
 const TIMING = { JOB_HEARTBEAT_MS: "200", JOB_STALE_MS: "1000" };
@@ -51,41 +52,27 @@ let datas = 0;
 let holdSubject: RegExp | null = null;
 
 async function startSmtp(): Promise<string> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (away) return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
-      if (++mailFroms === holdAt) return onHold();
-      callback();
+  const server = await useSmtpServer({
+    mailFrom: () => {
+      if (away) return refusal();
+      if (++mailFroms === holdAt) return (onHold(), "hang");
     },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          // Held by what it is, not by its place in the queue: other mail may be on the way too.
-          if (holdSubject?.test(m.subject ?? "")) {
-            holdSubject = null;
-            return onHold();
-          }
-          mails.push(m);
-          if (++datas !== holdDataAt) callback();
-        })
-        .catch(callback);
+    message: (m) => {
+      // Held by what it is, not by its place in the queue: other mail may be on the way too.
+      if (holdSubject?.test(m.subject ?? "")) {
+        holdSubject = null;
+        onHold();
+        return "hide";
+      }
+      if (++datas === holdDataAt) return "hang";
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  return `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  mails = server.mails;
+  return server.url;
 }
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** The shared poll (tests/support/cluster.ts), with this file's patience. */
+const until = (check: () => unknown, ms = 30_000) => poll("the test's condition", check, ms, 50);
 
 function perRecipient(): Record<string, number> {
   const n: Record<string, number> = {};
@@ -182,7 +169,7 @@ async function pageKey(app: AppProcess, id: string): Promise<string> {
 
 describe("scheduled reports on two processes", () => {
   it("Send now clicked twice on one page, the posts reaching both processes at once: one run, each recipient once", async () => {
-    mails = [];
+    mails.length = 0;
     const id = await schedule();
     const key = await pageKey(a, id);
     await Promise.all([sendNowOn(a, id, key), sendNowOn(b, id, key)]);
@@ -200,7 +187,7 @@ describe("scheduled reports on two processes", () => {
 
   it("a process killed mid-send: after recovery each of 20 recipients has exactly one message", async () => {
     await b.kill("SIGTERM");
-    mails = [];
+    mails.length = 0;
     mailFroms = 0;
     holdAt = 6;
     const held = new Promise<void>((r) => (onHold = r));
@@ -331,23 +318,12 @@ describe("mail owed by a fact (the outbox)", () => {
     return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
   }
   /** Raised in this process (through the route's action), as a request would. */
-  async function raiseIn(title: string): Promise<number> {
-    const res = await call(
-      adminAction,
-      formPost(
-        "/tickets/admin",
-        { intent: "raise", type_id: String(typeId), title, priority: "normal", fact_cost: "300" },
-        { cookie },
-      ),
-    );
-    expect(res.status).toBe(302);
-    return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
-  }
+  const raiseIn = (title: string) => raiseTicket(cookie, typeId, title);
   const about = (ticket: number) =>
     mails.filter((m) => m.subject?.startsWith(`Approve ticket #${ticket}:`));
 
   it("a process killed between the approval link and its mail: the mail still goes, once, with the outbox's Message-ID", async () => {
-    mails = [];
+    mails.length = 0;
     holdAt = 0;
     const held = new Promise<void>((r) => (onHold = r));
     holdSubject = /^Approve ticket #\d+: Killed before the mail/;
@@ -378,7 +354,7 @@ describe("mail owed by a fact (the outbox)", () => {
   }, 90_000);
 
   it("an SMTP server that is away: the mail waits in the outbox and goes once it is back", async () => {
-    mails = [];
+    mails.length = 0;
     holdAt = 0;
     away = true;
     // Raised in this process: the link and its owed mail commit, the first try is refused (451).
@@ -406,7 +382,7 @@ describe("mail owed by a fact (the outbox)", () => {
   });
 
   it("an SMTP answer that never comes: sent again after the claim goes stale, with the same Message-ID", async () => {
-    mails = [];
+    mails.length = 0;
     datas = 0;
     holdDataAt = 1;
     const ticket = await raiseIn("Answer lost");

@@ -13,7 +13,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../server/sim/index";
 import { simDir } from "../../server/sim/store";
-import { action as ticketsAction } from "~/routes/_shell.tickets.admin";
 import { action as linkAction, loader as linkLoader } from "~/routes/tickets.approve.$token";
 import { getTicket, listTicketTypes } from "~/modules/tickets/upstream.server";
 import { createFormLink } from "~/modules/forms/form-links.server";
@@ -34,6 +33,7 @@ import { changeTripPurpose, loadLogbook } from "~/modules/trips/logbook.server";
 import { getTrips } from "~/modules/trips/trips.server";
 import { FRESH_MS } from "~/modules/trips/trip-cache.server";
 import { useTestDatabase } from "../support/db";
+import { raiseTicket } from "../support/tickets";
 import { call, cookieFrom, formPost, get } from "../support/remix";
 import { pointAppAt, upstreamAuth } from "../support/upstream";
 
@@ -173,18 +173,6 @@ describe("the built-in upstream keeps what users do", () => {
 });
 
 describe("an upstream that lost writes", () => {
-  async function raise(cookie: string, typeId: number, title: string): Promise<number> {
-    const res = await call(
-      ticketsAction,
-      formPost(
-        "/tickets/admin",
-        { intent: "raise", type_id: String(typeId), title, priority: "normal", fact_cost: "300" },
-        { cookie },
-      ),
-    );
-    expect(res.status).toBe(302);
-    return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
-  }
   const linksOf = (ticketId: number) =>
     prisma.ticketApprovalLink.findMany({
       where: { companyId: 1, ticketId },
@@ -197,7 +185,7 @@ describe("an upstream that lost writes", () => {
       (await listTicketTypes(upstream((await upstreamAuth("admin", "admin123")).token))).find(
         (t) => t.name === "Vehicle repair",
       )!.id;
-    const before = await raise(await signedIn(), await typeOf(), "Lost in the reset");
+    const before = await raiseTicket(await signedIn(), await typeOf(), "Lost in the reset");
     const [old] = await linksOf(before);
     expect(old).toBeDefined();
 
@@ -208,7 +196,7 @@ describe("an upstream that lost writes", () => {
     await startSim(port);
 
     const cookie = await signedIn();
-    const after = await raise(cookie, await typeOf(), "Took the number");
+    const after = await raiseTicket(cookie, await typeOf(), "Took the number");
     expect(after).toBe(before);
     const admin = await upstreamAuth("admin", "admin123");
     const ticket = await getTicket(upstream(admin.token), after);

@@ -8,7 +8,6 @@
 import type { ParsedMail } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
-import { action as adminAction } from "~/routes/_shell.tickets.admin";
 import {
   action as approvalsAction,
   loader as approvalsLoader,
@@ -31,6 +30,7 @@ import { APP, call, cookieFrom, formPost, get } from "../support/remix";
 import { useSmtpServer } from "../support/smtp";
 import { upstreamAuth, useSimulator } from "../support/upstream";
 import { useTestDatabase } from "../support/db";
+import { raiseTicket } from "../support/tickets";
 
 const cookies: Record<string, string> = {};
 let mails: ParsedMail[] = [];
@@ -61,24 +61,7 @@ const openLink = (token: string, query = "") =>
 const postLink = (token: string, fields: Record<string, string>) =>
   call(linkAction, formPost(`/tickets/approve/${token}`, fields), { params: { token } });
 
-async function raise(title: string, cost: number) {
-  const res = await call(
-    adminAction,
-    formPost(
-      "/tickets/admin",
-      {
-        intent: "raise",
-        type_id: String(typeId),
-        title,
-        priority: "normal",
-        fact_cost: String(cost),
-      },
-      { cookie: cookies.admin! },
-    ),
-  );
-  expect(res.status).toBe(302);
-  return Number(/ticket=(\d+)/.exec(res.headers.get("location")!)![1]);
-}
+const raise = (title: string, cost: number) => raiseTicket(cookies.admin!, typeId, title, cost);
 
 const approvals = (who: string, fields: Record<string, string>) =>
   call(approvalsAction, formPost("/tickets/approvals", fields, { cookie: cookies[who]! }));
