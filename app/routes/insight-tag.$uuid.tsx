@@ -19,7 +19,7 @@ import { formatCelsius } from "~/lib/units";
 import { contactAction, publicPage } from "~/modules/insight-tags/public.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Field } from "~/components/forms/field";
-import { lastSubmission, useActionResult } from "~/lib/action-result";
+import { replyIn, useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [
   { title: "Insight tag · Tracksmith" },
@@ -46,7 +46,7 @@ export default function PublicInsightTag() {
   // control character) is the form's own error.
   const [form, f] = useForm({
     id: "contact",
-    lastResult: a?.result ?? lastSubmission(a?.ok === false ? a : undefined),
+    lastResult: replyIn(a),
   });
   const typed = (k: string) => {
     const v = a?.result?.initialValue?.[k];
