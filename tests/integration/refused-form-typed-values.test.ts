@@ -84,3 +84,39 @@ describe("a refused edit keeps a field the user emptied empty", () => {
     expect(shownValue(res.text, "address")).toBe("");
   });
 });
+
+describe("a refused form shows what was typed", () => {
+  it("a payroll group (a rate for every member)", async () => {
+    const res = await sendTo(handle, "POST", "/admin/payrollgroups", cookie, {
+      intent: "create",
+      name: "Typed crew",
+      pay_period: "weekly",
+      period_anchor: "2026-01-05",
+      overtime_preset: "none",
+      member: "1001",
+      rate_1001: "lots",
+    });
+    expect(res.status).toBe(400);
+    const form = res.text.slice(res.text.indexOf('data-testid="payrollgroup-form"'));
+    expect(shownValue(form, "name")).toBe("Typed crew");
+    expect(shownValue(form, "rate_1001")).toBe("lots");
+  });
+
+  it("the public insight-tag contact form", async () => {
+    const made = await sendTo(handle, "POST", "/dashboard/insight-tag", cookie, {
+      intent: "register",
+      name: "Typed mixer",
+      kind: "gps",
+    });
+    expect(made.status).toBe(302);
+    const uuid = made.location!.split("/").pop()!;
+    const res = await sendTo(handle, "POST", `/insight-tag/${uuid}`, "", {
+      name: "Sam",
+      email: "",
+      message: "",
+    });
+    expect(res.status).toBe(400);
+    expect(shownValue(res.text, "name")).toBe("Sam");
+    expect(shownValue(res.text, "message")).toBe("");
+  });
+});
