@@ -119,4 +119,17 @@ describe("a refused form shows what was typed", () => {
     expect(shownValue(res.text, "name")).toBe("Sam");
     expect(shownValue(res.text, "message")).toBe("");
   });
+
+  it("a driver tag (a uid that is not hexadecimal)", async () => {
+    const res = await sendTo(handle, "POST", "/dashboard/driver-tag", cookie, {
+      intent: "register",
+      uid: "not-hex!",
+      label: "Typed label",
+      driverId: "",
+    });
+    expect(res.status).toBe(400);
+    const form = res.text.slice(res.text.indexOf('data-testid="register-tag"'));
+    expect(shownValue(form, "uid")).toBe("not-hex!");
+    expect(shownValue(form, "label")).toBe("Typed label");
+  });
 });
