@@ -52,6 +52,11 @@ export const CONFORM_REPLY_FILES = [
   "app/modules/drivers/components/scorecard.tsx",
   "app/routes/insight-tag.$uuid.tsx",
   "app/modules/insight-tags/public.server.ts",
+  "app/routes/_shell.admin.jobcodes.tsx",
+  "app/modules/admin/components/jobcode-form.tsx",
+  "app/routes/dashboard.suppliers.tsx",
+  "app/modules/operations/components/supplier-form.tsx",
+  "app/routes/dashboard.task-groups.tsx",
 ];
 
 /** Imports that cross a boundary of DESIGN.md's layers. */

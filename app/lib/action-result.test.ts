@@ -1,7 +1,7 @@
 import type { TypedResponse } from "@remix-run/node";
-import { describe, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { UnknownIntent } from "~/services/intent.server";
-import type { ActionResult } from "./action-result";
+import { replyIn, resultFor, type ActionResult } from "./action-result";
 
 /** An action of two intents, as switchIntent types it. */
 type Action = () => Promise<
@@ -26,5 +26,24 @@ describe("ActionResult", () => {
       field?: string;
     }>();
     expectTypeOf<Result["message"]>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe("replyIn / resultFor", () => {
+  const reply = { status: "error" as const, error: { name: ["Taken"] }, initialValue: {} };
+
+  it("reads the action's Conform reply, or the wrapper's NotSaved as the form's error", () => {
+    expect(replyIn({ result: reply })).toBe(reply);
+    expect(replyIn({ ok: false, message: "Not saved" })).toEqual({
+      status: "error",
+      error: { "": ["Not saved"] },
+    });
+    expect(resultFor({ intent: "create", result: reply }, "create")).toBe(reply);
+    expect(resultFor({ intent: "create", result: reply }, "delete")).toBeUndefined();
+  });
+
+  it("gives Conform nothing for an answer that carries no reply (a price, a success)", () => {
+    expect(replyIn({ ok: true })).toBeUndefined();
+    expect(resultFor({ intent: "create", ok: true }, "create")).toBeUndefined();
   });
 });

@@ -41,19 +41,29 @@ export function lastSubmission(
   return result as SubmissionResult<string[]> | undefined;
 }
 
+type CarriesReply =
+  | { intent?: string; result?: SubmissionResult<string[]>; ok?: boolean; message?: string }
+  | undefined;
+
 /**
- * Conform's last result for the one form of a page that posted `intent`: the action's reply
- * (`{ intent, result: submission.reply() }`), or the wrapper's NotSaved for that intent as the
- * form's own error. Another form's answer is not this form's, so it is left out.
+ * Conform's last result for a page whose action answers `{ result: submission.reply() }`: that
+ * reply, or the wrapper's NotSaved as the form's own error. Any other answer (a price, a success
+ * without a reply) is no result for Conform.
+ */
+export function replyIn(act: CarriesReply): SubmissionResult<string[]> | undefined {
+  if (act?.result) return act.result;
+  return act?.ok === false ? lastSubmission(act) : undefined;
+}
+
+/**
+ * replyIn for the one form of a page that posted `intent`: another form's answer is not this
+ * form's, so it is left out.
  */
 export function resultFor(
-  act:
-    | { intent?: string; result?: SubmissionResult<string[]>; ok?: boolean; message?: string }
-    | undefined,
+  act: CarriesReply,
   intent: string,
 ): SubmissionResult<string[]> | undefined {
-  if (act?.intent !== intent) return undefined;
-  return act.result ?? lastSubmission(act);
+  return act?.intent === intent ? replyIn(act) : undefined;
 }
 
 /**

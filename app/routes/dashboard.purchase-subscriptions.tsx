@@ -22,7 +22,7 @@ import { CompanyTime } from "~/components/company-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Field as ShowsErrors } from "~/components/forms/field";
-import { lastSubmission, typedValue, useActionResult } from "~/lib/action-result";
+import { replyIn, typedValue, useActionResult } from "~/lib/action-result";
 import { parseForm, refusalReply } from "~/lib/parse-form";
 import { placeOrder, purchasePage, quoteOrder } from "~/modules/admin/billing.server";
 import type { Quote } from "~/modules/admin/billing-upstream.server";
@@ -80,7 +80,7 @@ export default function Purchase() {
   // Checked by the server only, as before; the wrapper's NotSaved is the form's own error.
   const [form, f] = useForm({
     id: "purchase",
-    lastResult: act?.result ?? lastSubmission(act?.ok === false ? act : undefined),
+    lastResult: replyIn(act),
     defaultValue: {
       plan_id: d.subscription.plan_id,
       devices: String(d.subscription.devices),

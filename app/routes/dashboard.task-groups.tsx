@@ -18,7 +18,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FieldError } from "~/components/forms/field";
-import { useActionResult } from "~/lib/action-result";
+import { typedValue, useActionResult } from "~/lib/action-result";
 import { EditorPage } from "~/modules/maintenance/components/editor-page";
 import { saveEditorForm } from "~/modules/maintenance/editor-actions.server";
 import { programmesPage, saveProgramme } from "~/modules/maintenance/maintenance.server";
@@ -136,7 +136,7 @@ export default function TaskGroups() {
               <TextInput
                 {...getInputProps(f.name, { type: "text" })}
                 key={f.name.key}
-                defaultValue={f.name.initialValue ?? e?.name ?? ""}
+                defaultValue={typedValue(result?.result, "name", e?.name ?? "")}
                 label="Name"
               />
             </Field>

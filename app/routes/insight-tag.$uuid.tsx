@@ -19,7 +19,7 @@ import { formatCelsius } from "~/lib/units";
 import { contactAction, publicPage } from "~/modules/insight-tags/public.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Field } from "~/components/forms/field";
-import { lastSubmission, useActionResult } from "~/lib/action-result";
+import { replyIn, typedValue, useActionResult } from "~/lib/action-result";
 
 export const meta: MetaFunction = () => [
   { title: "Insight tag · Tracksmith" },
@@ -46,12 +46,9 @@ export default function PublicInsightTag() {
   // control character) is the form's own error.
   const [form, f] = useForm({
     id: "contact",
-    lastResult: a?.result ?? lastSubmission(a?.ok === false ? a : undefined),
+    lastResult: replyIn(a),
   });
-  const typed = (k: string) => {
-    const v = a?.result?.initialValue?.[k];
-    return typeof v === "string" ? v.slice(0, 2000) : "";
-  };
+  const typed = (k: string) => typedValue(a?.result, k, "").slice(0, 2000);
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">

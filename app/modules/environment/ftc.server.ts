@@ -14,7 +14,7 @@ import type { SignOffForm } from "./limit-form";
 import type { LoadForm, ProfileForm } from "./ftc-form";
 import { zonedLocalToUtc, localParts } from "~/lib/zoned-days";
 import type { Measurement } from "~/lib/units";
-import { shown, tierName, toCanonical, toF } from "./units";
+import { shown, tierName, toCanonical } from "./units";
 import {
   downsample,
   evaluateLoad,
@@ -106,7 +106,7 @@ export function localInput(ms: number, timeZone: string): string {
 }
 
 const inUnit = (c: number | null, m: Measurement) =>
-  c === null ? null : Math.round((m === "imperial" ? toF(c) : c) * 10) / 10;
+  c === null ? null : shown("temperature", c, m);
 
 /** A profile as the form's typed values, in the reader's unit. */
 function profileValues(p: Profile, m: Measurement) {

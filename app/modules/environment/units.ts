@@ -7,12 +7,9 @@ import {
   type Measurement,
 } from "~/lib/units";
 
-export type TempUnit = "C" | "F";
-export const toF = (c: number) => toTemperatureUnit(c, "imperial");
-export const fromF = (f: number) => celsiusFromInput(f, "imperial");
-
-/** The canonical value (°C for temperature) of a value given in `unit`. */
-export const toCanonical = (v: number, unit: string) => (unit === "F" ? fromF(v) : v);
+/** The canonical value (°C for temperature) of a value given in `unit` ("F", "C" or "%"). */
+export const toCanonical = (v: number, unit: string) =>
+  unit === "F" ? celsiusFromInput(v, "imperial") : v;
 
 export function displayUnit(channel: string, m: Measurement): string {
   if (channel === "temperature" || channel === "setpoint") return temperatureLabel(m);
@@ -22,7 +19,7 @@ export function displayUnit(channel: string, m: Measurement): string {
 
 /** A canonical value in the reader's unit, rounded for display only. */
 export function shown(channel: string, v: number, m: Measurement, digits = 1): number {
-  const x = (channel === "temperature" || channel === "setpoint") && m === "imperial" ? toF(v) : v;
+  const x = channel === "temperature" || channel === "setpoint" ? toTemperatureUnit(v, m) : v;
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 }
@@ -49,11 +46,6 @@ export function formatMinutes(ms: number): string {
   return `${h} h ${String(min % 60).padStart(2, "0")} min`;
 }
 
-/** A temperature band in the reader's unit: "2–8 °C", "≤ -0.4 °F", "≥ 15 °C". */
-export function bandText(min: number | null, max: number | null, m: Measurement): string {
-  return formatCelsiusBand(min, max, m);
-}
-
 /**
  * A profile tier's name for the reader: a label that is itself a band in °C ("2–8 °C") is shown
  * as the band in the reader's unit; any other label ("Tier 1") keeps its name beside the band.
@@ -63,6 +55,6 @@ export function tierName(
   m: Measurement,
 ): string {
   if (t.label.includes(temperatureLabel("metric")))
-    return m === "imperial" ? bandText(t.min, t.max, m) : t.label;
-  return `${t.label} (${bandText(t.min, t.max, m)})`;
+    return m === "imperial" ? formatCelsiusBand(t.min, t.max, m) : t.label;
+  return `${t.label} (${formatCelsiusBand(t.min, t.max, m)})`;
 }

@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { JobCodeSchema } from "../jobcode-form";
 import type { JobCode } from "../jobcodes-upstream.server";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 
 /** Create or edit a job code: posts without JavaScript; Conform checks it in the browser too. */
 export function JobCodeFormCard({
@@ -32,7 +33,7 @@ export function JobCodeFormCard({
       <TextInput
         {...getInputProps(field, { type })}
         key={field.key}
-        defaultValue={field.initialValue ?? fallback}
+        defaultValue={typedValue(result?.result, field.name, fallback)}
         label={label}
       />
     </Field>

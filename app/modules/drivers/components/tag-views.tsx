@@ -13,6 +13,7 @@ import {
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 import { DataTable, createColumnHelper } from "~/components/data-table";
 
 export type TagRow = {
@@ -76,7 +77,7 @@ export function RegisterTagForm({
   // Checked by the server (and the browser's required, as before).
   const [form, f] = useForm({ id: "register-tag", lastResult: result });
   const values = result?.initialValue ?? {};
-  const typed = (k: string) => (typeof values[k] === "string" ? values[k] : "");
+  const typed = (k: string) => typedValue(result, k, "");
   return (
     <Paper withBorder p="md" data-testid="register-tag">
       <Form method="post" {...getFormProps(form)} noValidate={false} key={JSON.stringify(values)}>

@@ -15,6 +15,7 @@ import {
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { KIND_LABELS, SUPPLIER_KINDS, SupplierSchema } from "../supplier-form";
 import { Field } from "~/components/forms/field";
+import { typedValue } from "~/lib/action-result";
 
 type Editing = {
   id: number;
@@ -45,6 +46,7 @@ export function SupplierFormCard({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SupplierSchema }),
     shouldValidate: "onSubmit",
   });
+  const typed = (name: string, saved: string) => typedValue(result?.result, name, saved);
   // The saved contacts and one empty slot for another (empty slots are dropped on save).
   const contacts = [...(e?.contacts ?? []), { name: "", phone: "", email: "" }];
   return (
@@ -70,7 +72,7 @@ export function SupplierFormCard({
             <TextInput
               {...getInputProps(f.name, { type: "text" })}
               key={f.name.key}
-              defaultValue={f.name.initialValue ?? e?.name ?? ""}
+              defaultValue={typed("name", e?.name ?? "")}
               label="Name"
             />
           </Field>
@@ -78,7 +80,7 @@ export function SupplierFormCard({
             <NativeSelect
               name={f.kind.name}
               label="Kind"
-              defaultValue={f.kind.initialValue ?? e?.kind ?? newKind ?? "plant_hire"}
+              defaultValue={typed("kind", e?.kind ?? newKind ?? "plant_hire")}
               data={SUPPLIER_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
             />
           </Field>
@@ -86,7 +88,7 @@ export function SupplierFormCard({
             <TextInput
               {...getInputProps(f.tax_id, { type: "text" })}
               key={f.tax_id.key}
-              defaultValue={f.tax_id.initialValue ?? e?.tax_id ?? ""}
+              defaultValue={typed("tax_id", e?.tax_id ?? "")}
               label="ABN or tax id"
             />
           </Field>
@@ -94,7 +96,7 @@ export function SupplierFormCard({
             <TextInput
               {...getInputProps(f.address, { type: "text" })}
               key={f.address.key}
-              defaultValue={f.address.initialValue ?? e?.address ?? ""}
+              defaultValue={typed("address", e?.address ?? "")}
               label="Address"
             />
           </Field>
@@ -133,7 +135,7 @@ export function SupplierFormCard({
             <Textarea
               name={f.notes.name}
               label="Notes"
-              defaultValue={f.notes.initialValue ?? e?.notes ?? ""}
+              defaultValue={typed("notes", e?.notes ?? "")}
               autosize
               minRows={2}
             />

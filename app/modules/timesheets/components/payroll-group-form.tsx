@@ -12,6 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { typedValue } from "~/lib/action-result";
 
 type Member = { username_id: number; rate: string; payroll_code: string };
 type Tier = { after_hours: number; multiplier: number };
@@ -59,8 +60,7 @@ export function PayrollGroupForm({
     const x = values?.[k];
     return (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).map(String);
   };
-  // An emptied field is absent from the reply: "" once there is one.
-  const v = (k: string, fallback: string) => (values ? (list(k)[0] ?? "") : fallback);
+  const v = (k: string, fallback: string) => typedValue(result, k, fallback);
   const has = (k: string, id: number, fallback: boolean) =>
     values ? list(k).includes(String(id)) : fallback;
   const refusal = form.errors?.[0] ?? message;
