@@ -196,6 +196,8 @@ export function bodyGate(
           .send("Too many uploads at once: try again in a moment.");
       }
       // Held until the answer is sent: the parsed copies of the body live as long as its request.
+      // A client gone while it waited has had its "close" already: the slot goes straight back.
+      if (res.closed) return release();
       res.once("close", release);
       const body = await readLimited(req, rule.limit);
       if (body === null) return refuse(res, 413, tooLarge, true);
