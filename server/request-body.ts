@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { BodyAdmission as Admission } from "../app/services/body-admission.server.js";
 import type { BodyKind, BodyRule } from "../app/services/request-bodies.server.js";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -15,8 +16,6 @@ const WHAT: Record<BodyKind, string> = {
 };
 
 /** What the app says of a body's sender before a byte is read (app/services/body-admission.server.ts). */
-export type Admission =
-  { admit: true } | { admit: false; status: 302; location: string } | { admit: false; status: 401 };
 export type Admit = (pathname: string, search: string, cookie: string | null) => Promise<Admission>;
 
 export type GateOptions = {
