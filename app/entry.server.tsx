@@ -38,7 +38,7 @@ export default function handleRequest(
   const headers = () => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     for (const [k, v] of Object.entries(securityHeaders(nonce, new URL(request.url).pathname))) {
-      // A page opened by a secret link sends no Referer at all (public-page-headers.ts): kept.
+      // A page opened by a secret link keeps its own policy (public-page-headers.ts).
       if (k === "Referrer-Policy" && responseHeaders.has(k)) continue;
       responseHeaders.set(k, v);
     }

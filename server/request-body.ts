@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { BodyAdmission as Admission } from "../app/services/body-admission.server.js";
 import type { BodyKind, BodyRule } from "../app/services/request-bodies.server.js";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -15,8 +16,6 @@ const WHAT: Record<BodyKind, string> = {
 };
 
 /** What the app says of a body's sender before a byte is read (app/services/body-admission.server.ts). */
-export type Admission =
-  { admit: true } | { admit: false; status: 302; location: string } | { admit: false; status: 401 };
 export type Admit = (pathname: string, search: string, cookie: string | null) => Promise<Admission>;
 
 export type GateOptions = {
@@ -196,6 +195,8 @@ export function bodyGate(
           .send("Too many uploads at once: try again in a moment.");
       }
       // Held until the answer is sent: the parsed copies of the body live as long as its request.
+      // A client gone while it waited has had its "close" already: the slot goes straight back.
+      if (res.closed) return release();
       res.once("close", release);
       const body = await readLimited(req, rule.limit);
       if (body === null) return refuse(res, 413, tooLarge, true);

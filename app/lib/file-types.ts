@@ -49,6 +49,12 @@ export function sniffFileKind(head: Uint8Array): FileKind | null {
   return null;
 }
 
+/** The kind of a file by its first bytes (any number; SNIFF_BYTES are read), if one of `accept`. */
+export function sniffKindIn(bytes: Uint8Array, accept: readonly FileKind[]): FileKind | null {
+  const kind = sniffFileKind(bytes.subarray(0, SNIFF_BYTES));
+  return kind && accept.includes(kind) ? kind : null;
+}
+
 /**
  * Extensions that name a type: one of these that disagrees with the bytes is replaced; any other
  * ending (`report.v2`) is kept and the right extension appended.

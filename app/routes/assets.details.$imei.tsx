@@ -5,7 +5,9 @@ import leafletStyles from "leaflet/dist/leaflet.css";
 import { PublicAssetView } from "~/modules/fleet/components/public-asset";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { publicDevice } from "~/modules/fleet/public-device.server";
+import { PUBLIC_TOKEN_HEADERS, publicTokenHeaders } from "~/services/public-page-headers";
 
+export const headers = publicTokenHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
 export const meta: MetaFunction = () => [
   { title: "Asset details · Tracksmith" },
@@ -16,7 +18,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const imei = params.imei ?? "";
   return json(await publicDevice(request, imei, `/dashboard/assets/device/${imei}`, "details"), {
-    headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+    headers: PUBLIC_TOKEN_HEADERS,
   });
 }
 

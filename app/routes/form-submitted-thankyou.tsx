@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PUBLIC_FORM_HEADERS, thankYou } from "~/modules/forms/public-forms.server";
+import { thankYou } from "~/modules/forms/public-forms.server";
+import { PUBLIC_TOKEN_HEADERS } from "~/services/public-page-headers";
 
 export const meta: MetaFunction = () => [
   { title: "Thank you · Tracksmith" },
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [
 
 /** SPEC §2.1 form-submitted-thankyou: a plain thanks; it names the form only while the link it came from works. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await thankYou(request), { headers: PUBLIC_FORM_HEADERS });
+  return json(await thankYou(request), { headers: PUBLIC_TOKEN_HEADERS });
 }
 
 export default function FormSubmittedThankYou() {

@@ -4,12 +4,8 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { lastSubmission, useActionResult } from "~/lib/action-result";
 import { FormLinkInvalid, PublicFormView } from "~/modules/forms/components/public-form-view";
-import {
-  publicForm,
-  PUBLIC_FORM_HEADERS,
-  submitPublicForm,
-} from "~/modules/forms/public-forms.server";
-import { publicTokenHeaders } from "~/services/public-page-headers";
+import { publicForm, submitPublicForm } from "~/modules/forms/public-forms.server";
+import { PUBLIC_TOKEN_HEADERS, publicTokenHeaders } from "~/services/public-page-headers";
 
 export const headers = publicTokenHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** SPEC §2.1 forms/{id}: the id is the link's token; no session, no shell. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  return json(await publicForm(params.id ?? ""), { headers: PUBLIC_FORM_HEADERS });
+  return json(await publicForm(params.id ?? ""), { headers: PUBLIC_TOKEN_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

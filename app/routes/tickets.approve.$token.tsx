@@ -13,8 +13,7 @@ import {
   ApprovalLinkView,
 } from "~/modules/tickets/components/approval-link-view";
 import { approvalLinkLoader, decideByLink } from "~/modules/tickets/approval-link-page.server";
-import { PUBLIC_LINK_HEADERS } from "~/services/share-links.server";
-import { publicTokenHeaders } from "~/services/public-page-headers";
+import { PUBLIC_TOKEN_HEADERS, publicTokenHeaders } from "~/services/public-page-headers";
 
 export const headers = publicTokenHeaders;
 export const meta: MetaFunction = () => [
@@ -25,16 +24,16 @@ export const meta: MetaFunction = () => [
 /** An e-mailed approval link: the token is the secret; no session, no shell. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   return json(await approvalLinkLoader(params.token ?? "", new URL(request.url)), {
-    headers: PUBLIC_LINK_HEADERS,
+    headers: PUBLIC_TOKEN_HEADERS,
   });
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const r = await decideByLink(token, await request.formData());
-  if (!r.ok) return json(r, { status: 400, headers: PUBLIC_LINK_HEADERS });
+  if (!r.ok) return json(r, { status: 400, headers: PUBLIC_TOKEN_HEADERS });
   return redirect(`/tickets/approve/${encodeURIComponent(token)}?done=${r.decision}`, {
-    headers: PUBLIC_LINK_HEADERS,
+    headers: PUBLIC_TOKEN_HEADERS,
   });
 }
 

@@ -11,7 +11,7 @@ import { ProofOfDelivery } from "~/modules/operations/deliveries/components/pod-
 import { DeliveryStatusBadge } from "~/modules/operations/deliveries/components/status-badge";
 import { trackingPage } from "~/modules/operations/deliveries/tracking-links.server";
 import { tileConfig } from "~/services/map-tiles.server";
-import { publicTokenHeaders } from "~/services/public-page-headers";
+import { PUBLIC_TOKEN_HEADERS, publicTokenHeaders } from "~/services/public-page-headers";
 
 const DeliveryMap = lazy(
   () => import("~/modules/operations/deliveries/components/delivery-map.client"),
@@ -27,10 +27,7 @@ export const meta: MetaFunction = () => [
 /** A recipient's tracking page: no login; unknown, expired and revoked links are all 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = await trackingPage(params.token ?? "");
-  return json(
-    { ...page, tiles: tileConfig() },
-    { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
-  );
+  return json({ ...page, tiles: tileConfig() }, { headers: PUBLIC_TOKEN_HEADERS });
 }
 
 export default function Track() {

@@ -1,11 +1,17 @@
 import { Alert, Container, Paper, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LocalTime } from "~/components/local-time";
 import { VERIFY_LIMIT, verifyPage } from "~/modules/operations/certificate-verify.server";
+import { PUBLIC_TOKEN_HEADERS } from "~/services/public-page-headers";
 
+/** The document too: no-store and the referrer policy, and Retry-After once over the limit. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const retry = loaderHeaders.get("Retry-After");
+  return retry ? { ...PUBLIC_TOKEN_HEADERS, "Retry-After": retry } : PUBLIC_TOKEN_HEADERS;
+};
 export const meta: MetaFunction = () => [
   { title: "Check an installation certificate · Tracksmith" },
   { name: "robots", content: "noindex" },
@@ -15,10 +21,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const address = String((context as { clientAddress?: string }).clientAddress ?? "unknown");
   const page = await verifyPage(params.code ?? "", address);
-  const headers: Record<string, string> = {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
-  };
+  const headers: Record<string, string> = { ...PUBLIC_TOKEN_HEADERS };
   if (page.state === "limited") headers["Retry-After"] = String(VERIFY_LIMIT.seconds);
   const status = page.state === "valid" ? 200 : page.state === "invalid" ? 404 : 429;
   return json(page, { status, headers });

@@ -7,17 +7,11 @@
  */
 import { DOCUMENT_MAX_BYTES, type DocumentType, type UploadRefusal } from "~/lib/documents";
 import { cleanFileName } from "~/lib/input";
-import { FILE_KINDS, sniffFileKind, type FileKind } from "~/lib/file-types";
+import type { FileKind } from "~/lib/file-types";
 import { contentDisposition, postedFiles, sniffedFile } from "~/services/file-transfer.server";
 import { isUpstreamError } from "~/services/upstream/errors";
 
 const DOCUMENT_KINDS: readonly FileKind[] = ["pdf", "jpeg", "png"];
-
-/** A document's type by its first bytes (its signature), or null when not PDF, JPEG or PNG. */
-export function documentTypeOf(head: Uint8Array): DocumentType | null {
-  const kind = sniffFileKind(head);
-  return kind && DOCUMENT_KINDS.includes(kind) ? (FILE_KINDS[kind].mime as DocumentType) : null;
-}
 
 /** A document's name as stored and listed: no path, no control characters, no quotes. */
 export const cleanDocumentName = (name: string) => cleanFileName(name, "document");

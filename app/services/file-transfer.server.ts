@@ -6,13 +6,7 @@
  * `filename` for old clients and the exact name as UTF-8 in `filename*` (a raw `報告€.pdf` in a
  * header is refused by Node: every download of it was a 500).
  */
-import {
-  FILE_KINDS,
-  nameForKind,
-  SNIFF_BYTES,
-  sniffFileKind,
-  type FileKind,
-} from "~/lib/file-types";
+import { FILE_KINDS, nameForKind, SNIFF_BYTES, sniffKindIn, type FileKind } from "~/lib/file-types";
 import { cleanFileName } from "~/lib/input";
 
 /**
@@ -32,15 +26,9 @@ export async function postedFiles(request: Request, field: string): Promise<File
   return form.getAll(field).filter((v): v is File => typeof v !== "string" && v.name !== "");
 }
 
-/** A file's first `n` bytes, to tell its type by its signature (never by its name). */
-export async function headOf(file: Blob, n = 16): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, n).arrayBuffer());
-}
-
 /** What a file is by its first bytes, if one of `accept` (null for anything else). */
 export async function kindOf(file: Blob, accept: readonly FileKind[]): Promise<FileKind | null> {
-  const kind = sniffFileKind(await headOf(file, SNIFF_BYTES));
-  return kind && accept.includes(kind) ? kind : null;
+  return sniffKindIn(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()), accept);
 }
 
 /** A file as a data URL of the type its bytes showed (kindOf), never the type the browser sent. */

@@ -37,19 +37,23 @@ type Limiters = {
 };
 const state = singleton("login-limiters", (): { sig?: string; limiters?: Limiters } => ({}));
 
+type Limit = { max: number; windowMs: number };
+
+/** `max` events per `windowMs` under `keyPrefix`, counted in the RateLimit table. */
+const make = (keyPrefix: string, { max, windowMs }: Limit) =>
+  new RateLimiterPrisma({
+    storeClient: prisma,
+    tableName: "rateLimit",
+    keyPrefix,
+    points: max,
+    duration: windowMs / 1000,
+    clearExpiredByTimeout: false, // the clean-up job prunes (pruneLoginAttempts)
+  });
+
 function limiters(): Limiters {
   const l = limits();
   const sig = JSON.stringify(l);
   if (state.sig !== sig || !state.limiters) {
-    const make = (keyPrefix: string, { max, windowMs }: { max: number; windowMs: number }) =>
-      new RateLimiterPrisma({
-        storeClient: prisma,
-        tableName: "rateLimit",
-        keyPrefix,
-        points: max,
-        duration: windowMs / 1000,
-        clearExpiredByTimeout: false, // the clean-up job prunes (pruneLoginAttempts)
-      });
     state.limiters = {
       account: make("login", l.perAccountAddress),
       address: make("address", l.perAddress),
@@ -164,6 +168,25 @@ export async function recordRecoveryFailure(address: string) {
   const { recovery, address: perAddress } = limiters();
   const key = hashed("addr", address);
   await Promise.all([consume(recovery, key), consume(perAddress, key)]);
+}
+
+/**
+ * One more event from `address` under a limit of its own (`keyPrefix`, e.g. public certificate
+ * checks): true when that is over the limit. The address is kept as a keyed hash like the others.
+ */
+export async function consumeOverLimit(
+  keyPrefix: string,
+  limit: Limit,
+  address: string,
+): Promise<boolean> {
+  const limiter = singleton(`rate-limit:${keyPrefix}`, () => make(keyPrefix, limit));
+  return limiter.consume(hashed("addr", address)).then(
+    () => false,
+    (e: unknown) => {
+      if (e instanceof Error) throw e; // the database, not the limit
+      return true;
+    },
+  );
 }
 
 /** Expired counters are dropped by the clean-up job. */

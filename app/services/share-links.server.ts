@@ -37,10 +37,3 @@ export function linkStatus(
   if (l.usedAt) return "used";
   return l.expiresAt.getTime() > now ? "active" : "expired";
 }
-
-/** A public link's page must not be cached on the way, nor hand its token on in a Referer. */
-export const PUBLIC_LINK_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex",
-};

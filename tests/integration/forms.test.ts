@@ -331,7 +331,7 @@ describe("the public form", () => {
     const res = await call(publicLoader, get(`/forms/${token}`), { params: { id: token } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     const data = await res.json();
     expect(Object.keys(data).sort()).toEqual(["company", "expiresAt", "form"]);
     // Whose form it is, by name (kept with the link) and logo, never by the company's id.

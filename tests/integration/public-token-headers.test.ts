@@ -1,6 +1,6 @@
 /**
  * Issue 36: the pages opened by a secret link (/track/<token>, /forms/<token>,
- * /tickets/approve/<token>) carry Cache-Control: no-store and Referrer-Policy: same-origin on
+ * /tickets/approve/<token>, /verify/<code>, a shared asset's pages) carry Cache-Control: no-store and Referrer-Policy: same-origin on
  * their HTML document too, not only on their ?_data answers: a valid link's page and the page of
  * a link that no longer works (its token is in the path all the same).
  */
@@ -48,6 +48,10 @@ describe("public token pages", () => {
       [`/track/${dead}`, 404],
       [`/tickets/approve/${dead}`, 404],
       [`/tickets/approve/${dead}?done=approve`, 404],
+      // The same headers serve the certificate check and the shared asset pages (no share: 404).
+      [`/verify/${dead}`, 404],
+      [`/assets/dashboard/356307042441013`, 404],
+      [`/assets/details/356307042441013`, 404],
     ];
     for (const [url, status] of pages) {
       const res = await documentOf(url);

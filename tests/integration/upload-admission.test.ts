@@ -148,6 +148,50 @@ describe("large bodies read at once", () => {
     }
   });
 
+  it("a client that leaves while waiting for a slot does not keep it", async () => {
+    const app = express();
+    app.use(
+      bodyGate(() => ({ kind: "upload", limit: 10 * MB }), {
+        admit: () => Promise.resolve({ admit: true }),
+        largeSlots: 1,
+        largeWaitMs: 1500,
+      }),
+    );
+    app.post("/up", (_req, res) => res.json({ bytes: (res.locals.body as Buffer).length }));
+    const server = http.createServer(app);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/up`;
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      const headers = { ...multipart("x"), "content-length": String(2 * MB) };
+      const partial = (sent: Buffer) => {
+        const r = http.request(url, { method: "POST", headers });
+        r.on("error", () => {});
+        r.write(sent);
+        return r;
+      };
+      const holder = partial(firstPart);
+      await pause(100);
+      // Waits for the slot, then gives up (a short start: the server sees it leave at once).
+      const leaver = partial(head);
+      await pause(100);
+      leaver.destroy();
+      await pause(100);
+      holder.destroy(); // its slot goes to the waiter that has left
+      await pause(100);
+      const whole = Buffer.concat([
+        head,
+        Buffer.alloc(2 * MB, 1),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const ok = await rawRequest(url, { headers: multipart("x"), body: whole });
+      expect(ok.status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it("slots: a waiter gets the slot its holder frees, in turn", async () => {
     const s = slots(2, 1000);
     const a = (await s.take())!;

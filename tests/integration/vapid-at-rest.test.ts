@@ -37,6 +37,22 @@ async function query<T>(sql: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
+/** The real server on the test database, with no VAPID keys in its environment (AppSecret's). */
+const startApp = () =>
+  startAppProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      UPSTREAM_API_URL: upstreamUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: "",
+      ENCRYPTION_KEY,
+      VAPID_PUBLIC_KEY: "",
+      VAPID_PRIVATE_KEY: "",
+      NODE_ENV: "development",
+    },
+    { timeoutMs: 150_000, cleanup: afterAll },
+  );
+
 /** Whether a VAPID JWT (the Authorization header's t=) verifies with `publicKey` (raw P-256). */
 function verifies(authorization: string, publicKey: string): boolean {
   const jwt = /t=([^,\s]+)/.exec(authorization)![1]!;
@@ -67,19 +83,7 @@ describe("the VAPID key at rest", () => {
       JSON.stringify(before),
     ]);
 
-    const app = await startAppProcess(
-      {
-        DATABASE_URL: databaseUrl,
-        UPSTREAM_API_URL: upstreamUrl,
-        DATA_DIR: dataDir,
-        SMTP_URL: "",
-        ENCRYPTION_KEY,
-        VAPID_PUBLIC_KEY: "",
-        VAPID_PRIVATE_KEY: "",
-        NODE_ENV: "development",
-      },
-      { timeoutMs: 150_000, cleanup: afterAll },
-    );
+    const app = await startApp();
     try {
       const [row] = await query<{ value: string }>(
         `select value from "AppSecret" where name = 'vapid_keys'`,
@@ -124,19 +128,7 @@ describe("the VAPID key at rest", () => {
 
   it("a new key pair is made sealed", async () => {
     await query(`delete from "AppSecret" where name = 'vapid_keys'`);
-    const app = await startAppProcess(
-      {
-        DATABASE_URL: databaseUrl,
-        UPSTREAM_API_URL: upstreamUrl,
-        DATA_DIR: dataDir,
-        SMTP_URL: "",
-        ENCRYPTION_KEY,
-        VAPID_PUBLIC_KEY: "",
-        VAPID_PRIVATE_KEY: "",
-        NODE_ENV: "development",
-      },
-      { timeoutMs: 150_000, cleanup: afterAll },
-    );
+    const app = await startApp();
     await app.stop();
     const [row] = await query<{ value: string }>(
       `select value from "AppSecret" where name = 'vapid_keys'`,

@@ -12,13 +12,7 @@ import { resolveFormLink } from "./form-links.server";
 import { storeSubmission } from "./form-submissions.server";
 import { FORM_RATE_LIMIT_MESSAGE } from "~/services/rate-limit.server";
 import { parseForm } from "~/lib/parse-form";
-
-/** A public page must not be cached on the way, nor hand its token to the next site in a Referer. */
-export const PUBLIC_FORM_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex",
-};
+import { PUBLIC_TOKEN_HEADERS } from "~/services/public-page-headers";
 
 export type PublicFormData = {
   form: PublicForm;
@@ -45,16 +39,16 @@ export async function submitPublicForm(request: Request, token: string, address:
   const link = await resolveFormLink(token);
   const submission = parseForm(await request.formData(), answersSchema(link.form));
   if (submission.status !== "success")
-    return json(submission.reply(), { status: 422, headers: PUBLIC_FORM_HEADERS });
+    return json(submission.reply(), { status: 422, headers: PUBLIC_TOKEN_HEADERS });
   const stored = await storeSubmission(link, cleanAnswers(submission.value), address);
   if (!stored.ok)
     return json(submission.reply({ formErrors: [FORM_RATE_LIMIT_MESSAGE] }), {
       status: 429,
-      headers: PUBLIC_FORM_HEADERS,
+      headers: PUBLIC_TOKEN_HEADERS,
     });
   void forwardInBackground(stored.id);
   return redirect(`/form-submitted-thankyou?form=${encodeURIComponent(link.id)}`, {
-    headers: PUBLIC_FORM_HEADERS,
+    headers: PUBLIC_TOKEN_HEADERS,
   });
 }
 

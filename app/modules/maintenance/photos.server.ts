@@ -5,9 +5,9 @@
  * said. GET /dashboard/tasks/:id/photos/:photo hands the image on after checking it is one of that
  * task's.
  */
-import { FILE_KINDS, sniffFileKind, type FileKind } from "~/lib/file-types";
+import { FILE_KINDS, type FileKind } from "~/lib/file-types";
 import type { ModuleContext } from "~/services/guard.server";
-import { headOf, postedFiles } from "~/services/file-transfer.server";
+import { kindOf, postedFiles } from "~/services/file-transfer.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isUpstreamError } from "~/services/upstream/errors";
 import { up } from "./maintenance.server";
@@ -19,12 +19,6 @@ export const PHOTO_LIMIT_TEXT = "10 MB";
 export const PHOTO_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 
 const PHOTO_KINDS: readonly FileKind[] = ["png", "jpeg", "gif", "webp"];
-
-/** The image type of a file by its first bytes (its signature), or null when not an allowed one. */
-export function photoTypeOf(head: Uint8Array): PhotoType | null {
-  const kind = sniffFileKind(head);
-  return kind && PHOTO_KINDS.includes(kind) ? (FILE_KINDS[kind].mime as PhotoType) : null;
-}
 
 export const photoPage = (id: number) => `/dashboard/tasks?edit=${id}`;
 
@@ -38,11 +32,17 @@ export async function uploadPhotoAction(ctx: ModuleContext, raw: string, request
     if (files.length > 1) return refuse("Send one photo at a time.");
     const photo = files[0];
     if (!photo || photo.size === 0) return refuse("Choose a photo to upload.");
-    const type = photoTypeOf(await headOf(photo));
-    if (!type) return refuse("Only photos may be added: PNG, JPEG, GIF or WebP.");
+    const kind = await kindOf(photo, PHOTO_KINDS);
+    if (!kind) return refuse("Only photos may be added: PNG, JPEG, GIF or WebP.");
     if (photo.size > PHOTO_MAX_BYTES)
       return refuse(`The photo is larger than the limit of ${PHOTO_LIMIT_TEXT}.`);
-    await uploadTaskPhoto(up(ctx), task.id, type, photo.stream(), request.signal);
+    await uploadTaskPhoto(
+      up(ctx),
+      task.id,
+      FILE_KINDS[kind].mime as PhotoType,
+      photo.stream(),
+      request.signal,
+    );
   } catch (e) {
     if (isUpstreamError(e) && e.status === 404) throw new Response("Not found", { status: 404 });
     if (isUpstreamError(e) && (e.status === 400 || e.status === 413)) return refuse(e.message);

@@ -10,7 +10,7 @@ import { json } from "@remix-run/node";
 import { upstream } from "~/services/api.server";
 import { logInfo } from "~/services/log.server";
 import { tokenForCompany } from "~/services/session.server";
-import { PUBLIC_LINK_HEADERS } from "~/services/share-links.server";
+import { PUBLIC_TOKEN_HEADERS } from "~/services/public-page-headers";
 import { isUpstreamError } from "~/services/upstream/index.server";
 import { firstErrors, parseForm } from "~/lib/parse-form";
 import { DecisionSchema } from "./ticket-form";
@@ -46,7 +46,7 @@ const refuse = (problem: LinkProblem) =>
     { problem, message: LINK_PROBLEM_MESSAGE[problem] },
     {
       status: problem === "unavailable" ? 503 : problem === "gone" ? 410 : 404,
-      headers: PUBLIC_LINK_HEADERS,
+      headers: PUBLIC_TOKEN_HEADERS,
     },
   );
 

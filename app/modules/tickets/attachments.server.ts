@@ -4,13 +4,7 @@
  * rather than the name or the browser's word; downloaded through our server for the company's own
  * people only (another company's attachment is a 404 upstream).
  */
-import {
-  FILE_KINDS,
-  nameForKind,
-  SNIFF_BYTES,
-  sniffFileKind,
-  type FileKind,
-} from "~/lib/file-types";
+import { FILE_KINDS, nameForKind, sniffKindIn, type FileKind } from "~/lib/file-types";
 import { fileNameWithin } from "~/lib/input";
 import { upstream } from "~/services/api.server";
 import type { ModuleContext } from "~/services/guard.server";
@@ -28,8 +22,8 @@ const ATTACHMENT_KINDS: readonly FileKind[] = ["jpeg", "png", "webp", "pdf"];
 
 /** The file's type by its first bytes, if it is one we take. */
 export function attachmentType(b: Uint8Array): AttachmentType | null {
-  const kind = sniffFileKind(b.subarray(0, SNIFF_BYTES));
-  return kind && ATTACHMENT_KINDS.includes(kind) ? (FILE_KINDS[kind].mime as AttachmentType) : null;
+  const kind = sniffKindIn(b, ATTACHMENT_KINDS);
+  return kind ? (FILE_KINDS[kind].mime as AttachmentType) : null;
 }
 
 /** Why a file cannot be attached, or null. */

@@ -76,6 +76,12 @@ const row = (b: Base, l: Leave) => ({
   approvals: l.leave_approval.filter((a) => a.approved).length,
 });
 
+/** A pending request of someone else that `user` has not yet decided on. */
+const awaitsDecisionOf = (user: ModuleContext["user"], l: Leave) =>
+  l.status === "pending" &&
+  decidesFor(user, l.username_id) &&
+  !l.leave_approval.some((a) => a.username_id === user.username_id);
+
 const groupNames = (b: Base) => new Map(b.groups.map((g) => [g.id, g.nickname]));
 
 /** My leave requests (newest first) and the form's choices; `from`/`to` prefill the form. */
@@ -186,10 +192,7 @@ export async function allLeavePage(ctx: ModuleContext, url: URL) {
     )
     .map((l) => ({
       ...row(b, l),
-      can_decide:
-        l.status === "pending" &&
-        decidesFor(ctx.user, l.username_id) &&
-        !l.leave_approval.some((a) => a.username_id === ctx.user.username_id),
+      can_decide: awaitsDecisionOf(ctx.user, l),
     }));
   return {
     requests: list,
@@ -267,11 +270,7 @@ export async function calendarPage(ctx: ModuleContext, url: URL) {
     types: b.setup.types,
     events: visible.map((l) => ({
       ...row(b, l),
-      can_decide:
-        b.reviewer &&
-        l.status === "pending" &&
-        decidesFor(ctx.user, l.username_id) &&
-        !l.leave_approval.some((a) => a.username_id === ctx.user.username_id),
+      can_decide: b.reviewer && awaitsDecisionOf(ctx.user, l),
     })),
     detail,
     holidays,

@@ -4,12 +4,9 @@
  * (the `rrule` package) whose first occurrence is counted from `valid_from`; a group roster expects
  * a shift of every member. A shift ending at or before its start time runs overnight.
  */
-import * as rrulePkg from "rrule";
+import { RRule } from "~/lib/rrule";
 import { addDays, zonedLocalToUtc } from "~/lib/zoned-days";
 import { isoDay } from "~/lib/zoned-time";
-
-// rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
-const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
 
 export type RosterRule = {
   id: number;

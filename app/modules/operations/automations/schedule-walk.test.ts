@@ -1,9 +1,8 @@
-import * as rrulePkg from "rrule";
+import { RRule } from "~/lib/rrule";
 import { describe, expect, it } from "vitest";
 import { occurrences, scheduleProblem } from "./schedule";
 import { walk } from "./schedule-walk";
 
-const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
 const NOW = Date.parse("2026-03-06T10:17:00Z");
 const HOUR = 3_600_000;
 

@@ -5,10 +5,8 @@
  * the start is moved forward by whole intervals to just before the window (the same dates inside
  * it), and the walk stops after a number of steps or a time budget, saying that it was cut.
  */
-import * as rrulePkg from "rrule";
+import { RRule } from "~/lib/rrule";
 
-// rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
-const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
 type Rule = InstanceType<typeof RRule>;
 type Parsed = Rule["options"];
 

@@ -4,13 +4,10 @@
  * than every 5 minutes, starts (DTSTART) more than a day from now or takes too long to work out
  * is refused with a message for the field; every walk through a rule is bounded (schedule-walk).
  */
-import * as rrulePkg from "rrule";
+import { RRule } from "~/lib/rrule";
 import { zonedLocalToUtc, zoneOffsetMs } from "~/lib/zoned-days";
 import { isoDay, isoSecond } from "~/lib/zoned-time";
 import { walk, type WalkLimits } from "./schedule-walk";
-
-// rrule gives Node its CommonJS build (the class under `default`) and bundlers its ES modules.
-const { RRule } = (rrulePkg as unknown as { default?: typeof rrulePkg }).default ?? rrulePkg;
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MIN_GAP_MS = 5 * 60_000;
